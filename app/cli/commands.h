@@ -1,0 +1,12 @@
+#pragma once
+// One function per smoldesk-cli command; each returns the process exit code.
+#include "args.h"
+
+namespace smoldesk::cli {
+
+int cmdInspect(Args& args);
+int cmdTokenize(Args& args);
+int cmdDetokenize(Args& args);
+int cmdTemplate(Args& args);
+
+}  // namespace smoldesk::cli

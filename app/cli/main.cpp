@@ -1,0 +1,66 @@
+// smoldesk-cli: inspect models, tokenize, run and chat on the SmolDesk engine without a GUI.
+#include "commands.h"
+
+#include "common/error.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+using namespace smoldesk;
+using namespace smoldesk::cli;
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(Args&);
+    const char* summary;
+};
+
+const Command kCommands[] = {
+    {"inspect", cmdInspect, "inspect FILE                          show a model's architecture, tokenizer and tensors"},
+    {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},
+    {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...             print the text of token ids"},
+    {"template", cmdTemplate, "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]   render a chat template"},
+};
+
+void usage(FILE* out) {
+    std::fprintf(out, "usage: smoldesk-cli COMMAND [OPTIONS]\n\ncommands:\n");
+    for (const Command& c : kCommands) std::fprintf(out, "  %s\n", c.summary);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? kExitUsage : kExitOk;
+    }
+    for (const Command& c : kCommands) {
+        if (std::strcmp(argv[1], c.name) != 0) continue;
+        try {
+            Args args(argc, argv, 2);
+            return c.run(args);
+        } catch (const UsageError& e) {
+            std::fprintf(stderr, "smoldesk-cli %s: %s\n", c.name, e.what());
+            return kExitUsage;
+        } catch (const Error& e) {
+            std::fprintf(stderr, "%s\n", e.what());
+            switch (e.code()) {
+            case ErrorCode::Template: return kExitTemplate;
+            case ErrorCode::InvalidArgument:
+            case ErrorCode::Cancelled:
+            case ErrorCode::Backend:
+            case ErrorCode::OutOfMemory: return kExitRuntime;
+            default: return kExitBadFile;
+            }
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "Unexpected failure: %s\n", e.what());
+            return kExitRuntime;
+        }
+    }
+    std::fprintf(stderr, "smoldesk-cli: unknown command '%s'.\n", argv[1]);
+    usage(stderr);
+    return kExitUsage;
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package that SmolDesk's build, tests and app need.
+# This is the single list of dependencies. Idempotent: a quick no-op when all are present.
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config git clang-format
+  # Qt 6 (app, tests)
+  qt6-base-dev qt6-declarative-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
+  qml6-module-qtquick-dialogs qml6-module-qtquick-templates qml6-module-qtquick-window
+  qml6-module-qtqml-workerscript qml6-module-qtquick-shapes qml6-module-qttest
+  qml6-module-qtcore qml6-module-qtqml-models qml6-module-qt-labs-platform
+  libqt6sql6-sqlite libgl-dev
+  # text
+  libpcre2-dev libsentencepiece-dev
+  # Vulkan: headers/loader, shader compiler and validator, lavapipe + validation layers for tests
+  libvulkan-dev glslang-tools spirv-tools mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
+  # chat-template reference renders, UI screenshots
+  python3 python3-jinja2 xvfb xauth
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
