@@ -13,7 +13,7 @@ inline float fp16ToFp32(uint16_t h) {
     if (exp == 0) {
         if (mant == 0) {
             bits = sign;
-        } else {  // subnormal: normalise
+        } else { // subnormal: normalise
             int e = -1;
             uint32_t m = mant;
             do {
@@ -39,12 +39,12 @@ inline uint16_t fp32ToFp16(float f) {
     const uint32_t sign = (x >> 16) & 0x8000;
     const uint32_t absx = x & 0x7fffffff;
     if (absx >= 0x7f800000) return static_cast<uint16_t>(sign | 0x7c00 | (absx > 0x7f800000 ? 0x200 : 0));
-    if (absx >= 0x477ff000) return static_cast<uint16_t>(sign | 0x7c00);  // overflow to inf
-    if (absx < 0x38800000) {                                              // subnormal or zero in f16
+    if (absx >= 0x477ff000) return static_cast<uint16_t>(sign | 0x7c00); // overflow to inf
+    if (absx < 0x38800000) {                                             // subnormal or zero in f16
         if (absx < 0x33000000) return static_cast<uint16_t>(sign);
         const uint32_t e = absx >> 23;
         const uint32_t m = (absx & 0x7fffff) | 0x800000;
-        const uint32_t shift = 126 - e;  // 14 + (113 - e)
+        const uint32_t shift = 126 - e; // 14 + (113 - e)
         uint32_t r = m >> shift;
         const uint32_t rem = m & ((1u << shift) - 1);
         const uint32_t half = 1u << (shift - 1);
@@ -67,8 +67,8 @@ inline float bf16ToFp32(uint16_t h) {
 inline uint16_t fp32ToBf16(float f) {
     uint32_t x;
     std::memcpy(&x, &f, 4);
-    if ((x & 0x7fffffff) > 0x7f800000) return static_cast<uint16_t>((x >> 16) | 64);  // quiet NaN
+    if ((x & 0x7fffffff) > 0x7f800000) return static_cast<uint16_t>((x >> 16) | 64); // quiet NaN
     return static_cast<uint16_t>((x + (0x7fff + ((x >> 16) & 1))) >> 16);
 }
 
-}  // namespace smoldesk::quant
+} // namespace smoldesk::quant

@@ -41,7 +41,7 @@ constexpr std::array<TypeInfo, 32> kTypes = {{
     {Type::TQ2_0, "TQ2_0", 256, 66, false},
     {Type::MXFP4, "MXFP4", 32, 17, false},
 }};
-}  // namespace
+} // namespace
 
 std::optional<TypeInfo> typeInfo(uint32_t id) {
     for (const TypeInfo& ti : kTypes)
@@ -52,7 +52,7 @@ std::optional<TypeInfo> typeInfo(uint32_t id) {
 const TypeInfo& typeInfo(Type type) {
     for (const TypeInfo& ti : kTypes)
         if (ti.type == type) return ti;
-    return kTypes[0];  // unreachable for valid enum values
+    return kTypes[0]; // unreachable for valid enum values
 }
 
 std::string typeNameForId(uint32_t id) {
@@ -60,4 +60,4 @@ std::string typeNameForId(uint32_t id) {
     return "unknown type " + std::to_string(id);
 }
 
-}  // namespace smoldesk::quant
+} // namespace smoldesk::quant

@@ -43,21 +43,23 @@ enum class Type : uint32_t {
     MXFP4 = 39,
 };
 
-constexpr int kQK_K = 256;  // values per K-quant super-block
+constexpr int kQK_K = 256; // values per K-quant super-block
 
 struct TypeInfo {
     Type type;
     const char* name;
-    uint32_t blockSize;   // values per block
-    uint32_t blockBytes;  // bytes per block
-    bool computable;      // SmolDesk can dequantize and compute with it
+    uint32_t blockSize;  // values per block
+    uint32_t blockBytes; // bytes per block
+    bool computable;     // SmolDesk can dequantize and compute with it
 };
 
 // Info for a raw type id, or nullopt when ggml defines no such id.
 std::optional<TypeInfo> typeInfo(uint32_t id);
 const TypeInfo& typeInfo(Type type);
-inline const char* typeName(Type type) { return typeInfo(type).name; }
-std::string typeNameForId(uint32_t id);  // "Q4_K", or "unknown type 77"
+inline const char* typeName(Type type) {
+    return typeInfo(type).name;
+}
+std::string typeNameForId(uint32_t id); // "Q4_K", or "unknown type 77"
 
 // Bytes of one row of n values; n must be a multiple of the block size.
 inline uint64_t rowBytes(Type type, uint64_t n) {
@@ -65,4 +67,4 @@ inline uint64_t rowBytes(Type type, uint64_t n) {
     return n / ti.blockSize * ti.blockBytes;
 }
 
-}  // namespace smoldesk::quant
+} // namespace smoldesk::quant

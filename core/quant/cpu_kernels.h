@@ -1,0 +1,39 @@
+#pragma once
+// Internal: the per-ISA kernel tables behind vec_dot.h and the activation quantizers.
+// Each ISA variant lives in its own .cpp compiled with its own -m flags; those files keep every
+// helper in an anonymous namespace and call portable code only through these tables, so no
+// inline function compiled with wider instructions can be picked by the linker for baseline code.
+#include "quant/types.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace smoldesk::quant::cpu {
+
+enum class Isa { Scalar, Avx2, Avx512 };
+
+struct Kernels {
+    const char* name; // "scalar", "avx2", "avx512"
+    float (*vecDot)(Type weight, int64_t n, const void* w, const void* act);
+    void (*vecDotRows)(Type weight, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                       float* out);
+    void (*vecDotTile)(Type weight, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                       size_t actRowStride, int nCols, float* out, size_t outColStride);
+    // Activation quantizers; all variants produce the same bytes as the scalar ones.
+    void (*quantizeQ8_0)(const float* x, void* y, int64_t n);
+    void (*quantizeQ8_K)(const float* x, void* y, int64_t n);
+};
+
+const Kernels& scalarKernels();
+// nullptr when the variant is not compiled into this build (non-x86 targets).
+const Kernels* avx2Kernels();
+const Kernels* avx512Kernels();
+
+// Whether this CPU can run the variant.
+bool isaSupported(Isa isa);
+// The table for a supported variant, nullptr otherwise.
+const Kernels* kernelsFor(Isa isa);
+// The table in use: the best supported variant, or the one SMOLDESK_CPU_KERNEL names.
+const Kernels& activeKernels();
+
+} // namespace smoldesk::quant::cpu
