@@ -1,9 +1,379 @@
+// AVX2 + FMA + F16C kernels. Compiled with those -m flags; only called after cpuid says so.
+// Everything here has internal linkage and uses no inline function shared with baseline code.
+#include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+
+#if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstring>
 
 namespace smoldesk::quant::cpu {
 
+namespace {
+
+float halfToFloat(uint16_t h) {
+    return _cvtsh_ss(h);
+}
+
+float hsum(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// ---- f32 / f16 / bf16 weights against f32 activations ----
+
+template <typename Load8>
+float dotWide(int64_t n, Load8 load8, float (*loadOne)(const void*, int64_t), const void* w, const float* a) {
+    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        for (int k = 0; k < 4; ++k)
+            acc[k] = _mm256_fmadd_ps(load8(i + 8 * k), _mm256_loadu_ps(a + i + 8 * k), acc[k]);
+    for (; i + 8 <= n; i += 8) acc[0] = _mm256_fmadd_ps(load8(i), _mm256_loadu_ps(a + i), acc[0]);
+    float sum = hsum(_mm256_add_ps(_mm256_add_ps(acc[0], acc[1]), _mm256_add_ps(acc[2], acc[3])));
+    for (; i < n; ++i) sum += loadOne(w, i) * a[i];
+    return sum;
+}
+
+float dotF32(int64_t n, const void* w, const void* act) {
+    const float* x = static_cast<const float*>(w);
+    return dotWide(
+        n, [x](int64_t i) { return _mm256_loadu_ps(x + i); },
+        [](const void* p, int64_t i) { return static_cast<const float*>(p)[i]; }, w,
+        static_cast<const float*>(act));
+}
+
+float dotF16(int64_t n, const void* w, const void* act) {
+    const uint16_t* x = static_cast<const uint16_t*>(w);
+    return dotWide(
+        n,
+        [x](int64_t i) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i))); },
+        [](const void* p, int64_t i) { return halfToFloat(static_cast<const uint16_t*>(p)[i]); }, w,
+        static_cast<const float*>(act));
+}
+
+float dotBF16(int64_t n, const void* w, const void* act) {
+    const uint16_t* x = static_cast<const uint16_t*>(w);
+    return dotWide(
+        n,
+        [x](int64_t i) {
+            const __m256i wide =
+                _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i)));
+            return _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16));
+        },
+        [](const void* p, int64_t i) {
+            const uint32_t bits = static_cast<uint32_t>(static_cast<const uint16_t*>(p)[i]) << 16;
+            float f;
+            std::memcpy(&f, &bits, 4);
+            return f;
+        },
+        w, static_cast<const float*>(act));
+}
+
+// ---- Q8_0 x Q8_0 ----
+
+float dotQ8_0(int64_t n, const void* w, const void* act) {
+    const auto* x = static_cast<const BlockQ8_0*>(w);
+    const auto* y = static_cast<const BlockQ8_0*>(act);
+    const __m256i ones16 = _mm256_set1_epi16(1);
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t i = 0; i < n / kQK32; ++i) {
+        const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs));
+        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[i].qs));
+        // maddubs wants unsigned x signed: move the sign of x onto y.
+        const __m256i p16 = _mm256_maddubs_epi16(_mm256_sign_epi8(qx, qx), _mm256_sign_epi8(qy, qx));
+        const __m256 p = _mm256_cvtepi32_ps(_mm256_madd_epi16(p16, ones16));
+        acc = _mm256_fmadd_ps(p, _mm256_set1_ps(halfToFloat(x[i].d) * halfToFloat(y[i].d)), acc);
+    }
+    return hsum(acc);
+}
+
+// ---- Q4_K x Q8_K ----
+
+// The eight 6-bit scales (bytes 0..7 of the result) and mins (bytes 8..15) of a Q4_K/Q5_K block.
+__m128i unpackScalesMinsK4(const uint8_t* s) {
+    uint32_t u[3];
+    std::memcpy(u, s, 12);
+    const uint32_t m6 = 0x3f3f3f3f, m4 = 0x0f0f0f0f, m2 = 0x03030303;
+    const uint32_t scLo = u[0] & m6, mnLo = u[1] & m6;
+    const uint32_t scHi = (u[2] & m4) | (((u[0] >> 6) & m2) << 4);
+    const uint32_t mnHi = ((u[2] >> 4) & m4) | (((u[1] >> 6) & m2) << 4);
+    return _mm_set_epi32(static_cast<int>(mnHi), static_cast<int>(mnLo), static_cast<int>(scHi),
+                         static_cast<int>(scLo));
+}
+
+// Broadcast of 16-bit lane j of both 128-bit halves, as a byte shuffle.
+__m256i wordShuffle(int j) {
+    const char lo = static_cast<char>(2 * j), hi = static_cast<char>(2 * j + 1);
+    return _mm256_setr_epi8(lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi,
+                            lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi);
+}
+
+// Dot of NC activation rows with one weight row; out[c] for c < NC. The weights of each
+// 64-value chunk are unpacked once and used for all NC columns.
+template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K* const* y, float* out) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    __m256 acc[NC], accMin[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = accMin[c] = _mm256_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const __m128i scMn = unpackScalesMinsK4(x[i].scales);
+        const __m256i sc16 = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(scMn));
+        const __m256i mins16 = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(scMn, scMn)); // m0 m0 m1 m1 ...
+        const float d = halfToFloat(x[i].d), dmin = halfToFloat(x[i].dmin);
+        __m256i sumi[NC];
+        for (int c = 0; c < NC; ++c) sumi[c] = _mm256_setzero_si256();
+        for (int j = 0; j < 4; ++j) {
+            const __m256i q4 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs + 32 * j));
+            const __m256i lo = _mm256_and_si256(q4, low4);
+            const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(q4, 4), low4);
+            const __m256i scLo = _mm256_shuffle_epi8(sc16, wordShuffle(2 * j));
+            const __m256i scHi = _mm256_shuffle_epi8(sc16, wordShuffle(2 * j + 1));
+            for (int c = 0; c < NC; ++c) {
+                const int8_t* a = y[c][i].qs + 64 * j;
+                const __m256i pLo =
+                    _mm256_maddubs_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a)));
+                const __m256i pHi =
+                    _mm256_maddubs_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + 32)));
+                sumi[c] = _mm256_add_epi32(
+                    sumi[c], _mm256_add_epi32(_mm256_madd_epi16(pLo, scLo), _mm256_madd_epi16(pHi, scHi)));
+            }
+        }
+        for (int c = 0; c < NC; ++c) {
+            const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[c][i].bsums));
+            const __m256i mins = _mm256_madd_epi16(bsums, mins16);
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[c]), _mm256_set1_ps(d * y[c][i].d), acc[c]);
+            accMin[c] =
+                _mm256_fmadd_ps(_mm256_cvtepi32_ps(mins), _mm256_set1_ps(dmin * y[c][i].d), accMin[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) out[c] = hsum(acc[c]) - hsum(accMin[c]);
+}
+
+// ---- Q6_K x Q8_K ----
+
+// Byte shuffle giving 8 copies of byte k then 8 copies of byte k+1.
+__m128i pairShuffle(int k) {
+    const char a = static_cast<char>(k), b = static_cast<char>(k + 1);
+    return _mm_setr_epi8(a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b);
+}
+
+template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K* const* y, float* out) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i bits45 = _mm256_set1_epi8(0x30);
+    __m256 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const __m128i scales = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[i].scales));
+        const __m256i sc16 = _mm256_cvtepi8_epi16(scales);
+        const float d = halfToFloat(x[i].d);
+        __m256i sumi[NC];
+        for (int c = 0; c < NC; ++c) {
+            // The quants are stored biased by 32: subtract 32·Σ scale·(sum of 16 activations).
+            const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[c][i].bsums));
+            sumi[c] = _mm256_slli_epi32(_mm256_madd_epi16(bsums, sc16), 5);
+            sumi[c] = _mm256_sub_epi32(_mm256_setzero_si256(), sumi[c]);
+        }
+        for (int half = 0; half < 2; ++half) {
+            const uint8_t* ql = x[i].ql + 64 * half;
+            const __m256i l0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+            const __m256i l1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+            const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qh + 32 * half));
+            const __m256i q[4] = {
+                _mm256_or_si256(_mm256_and_si256(l0, low4),
+                                _mm256_and_si256(_mm256_slli_epi16(h, 4), bits45)),
+                _mm256_or_si256(_mm256_and_si256(l1, low4),
+                                _mm256_and_si256(_mm256_slli_epi16(h, 2), bits45)),
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4),
+                                _mm256_and_si256(h, bits45)),
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
+                                _mm256_and_si256(_mm256_srli_epi16(h, 2), bits45)),
+            };
+            for (int k = 0; k < 4; ++k) {
+                const __m256i sc =
+                    _mm256_cvtepi8_epi16(_mm_shuffle_epi8(scales, pairShuffle(8 * half + 2 * k)));
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 128 * half + 32 * k;
+                    const __m256i p =
+                        _mm256_maddubs_epi16(q[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a)));
+                    sumi[c] = _mm256_add_epi32(sumi[c], _mm256_madd_epi16(p, sc));
+                }
+            }
+        }
+        for (int c = 0; c < NC; ++c)
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[c]), _mm256_set1_ps(d * y[c][i].d), acc[c]);
+    }
+    for (int c = 0; c < NC; ++c) out[c] = hsum(acc[c]);
+}
+
+// ---- dispatch ----
+
+bool hasTileKernel(Type type) {
+    return type == Type::Q4_K || type == Type::Q6_K;
+}
+
+template <int NC> void tileK(Type type, int64_t n, const void* w, const BlockQ8_K* const* y, float* out) {
+    if (type == Type::Q4_K)
+        tileQ4_K<NC>(n / kQK256, static_cast<const BlockQ4_K*>(w), y, out);
+    else
+        tileQ6_K<NC>(n / kQK256, static_cast<const BlockQ6_K*>(w), y, out);
+}
+
+float vecDot(Type type, int64_t n, const void* w, const void* act) {
+    switch (type) {
+    case Type::F32:
+        return dotF32(n, w, act);
+    case Type::F16:
+        return dotF16(n, w, act);
+    case Type::BF16:
+        return dotBF16(n, w, act);
+    case Type::Q8_0:
+        return dotQ8_0(n, w, act);
+    case Type::Q4_K:
+    case Type::Q6_K: {
+        const BlockQ8_K* y = static_cast<const BlockQ8_K*>(act);
+        float out;
+        tileK<1>(type, n, w, &y, &out);
+        return out;
+    }
+    default:
+        return scalarKernels().vecDot(type, n, w, act);
+    }
+}
+
+void vecDotRows(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                float* out) {
+    const auto* row = static_cast<const uint8_t*>(w);
+    for (int r = 0; r < nRows; ++r) out[r] = vecDot(type, n, row + r * wRowStride, act);
+}
+
+void vecDotTile(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                size_t actRowStride, int nCols, float* out, size_t outColStride) {
+    const auto* rows = static_cast<const uint8_t*>(w);
+    const auto* cols = static_cast<const uint8_t*>(act);
+    if (!hasTileKernel(type)) {
+        for (int c = 0; c < nCols; ++c)
+            vecDotRows(type, n, w, wRowStride, nRows, cols + c * actRowStride, out + c * outColStride);
+        return;
+    }
+    constexpr int kCols = 4;
+    for (int c0 = 0; c0 < nCols; c0 += kCols) {
+        const int nc = nCols - c0 < kCols ? nCols - c0 : kCols;
+        const BlockQ8_K* y[kCols];
+        for (int c = 0; c < nc; ++c)
+            y[c] = reinterpret_cast<const BlockQ8_K*>(cols + (c0 + c) * actRowStride);
+        for (int r = 0; r < nRows; ++r) {
+            const void* wr = rows + r * wRowStride;
+            float dots[kCols];
+            switch (nc) {
+            case 4:
+                tileK<4>(type, n, wr, y, dots);
+                break;
+            case 3:
+                tileK<3>(type, n, wr, y, dots);
+                break;
+            case 2:
+                tileK<2>(type, n, wr, y, dots);
+                break;
+            default:
+                tileK<1>(type, n, wr, y, dots);
+                break;
+            }
+            for (int c = 0; c < nc; ++c) out[(c0 + c) * outColStride + r] = dots[c];
+        }
+    }
+}
+
+// ---- activation quantizers (same bytes as the scalar ones) ----
+
+// roundf semantics (half away from zero), exactly: trunc, then step away when |frac| >= 0.5.
+__m256 roundHalfAway(__m256 v) {
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    const __m256 t = _mm256_round_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m256 frac = _mm256_andnot_ps(signBit, _mm256_sub_ps(v, t));
+    const __m256 away = _mm256_or_ps(_mm256_and_ps(v, signBit), _mm256_set1_ps(1.0f));
+    const __m256 step = _mm256_and_ps(_mm256_cmp_ps(frac, _mm256_set1_ps(0.5f), _CMP_GE_OQ), away);
+    return _mm256_add_ps(t, step);
+}
+
+float absMax(const float* x, int n) {
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    __m256 m = _mm256_setzero_ps();
+    for (int j = 0; j < n; j += 8) m = _mm256_max_ps(m, _mm256_andnot_ps(signBit, _mm256_loadu_ps(x + j)));
+    __m128 s = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_max_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// 32 floats times id, rounded and clamped to [-127, 127], stored as 32 int8.
+void quantize32(const float* x, float id, int8_t* q) {
+    const __m256 vid = _mm256_set1_ps(id);
+    const __m256 lim = _mm256_set1_ps(127.0f), neg = _mm256_set1_ps(-127.0f);
+    __m256i i32[4];
+    for (int k = 0; k < 4; ++k) {
+        __m256 v = roundHalfAway(_mm256_mul_ps(_mm256_loadu_ps(x + 8 * k), vid));
+        v = _mm256_min_ps(_mm256_max_ps(v, neg), lim);
+        i32[k] = _mm256_cvttps_epi32(v);
+    }
+    const __m256i p =
+        _mm256_packs_epi16(_mm256_packs_epi32(i32[0], i32[1]), _mm256_packs_epi32(i32[2], i32[3]));
+    const __m256i ordered = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), ordered);
+}
+
+void quantizeQ8_0(const float* x, void* dst, int64_t n) {
+    auto* y = static_cast<BlockQ8_0*>(dst);
+    for (int64_t i = 0; i < n / kQK32; ++i, x += kQK32) {
+        const float d = absMax(x, kQK32) / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[i].d = static_cast<uint16_t>(_cvtss_sh(d, _MM_FROUND_TO_NEAREST_INT));
+        int8_t q[kQK32];
+        quantize32(x, id, q);
+        std::memcpy(y[i].qs, q, kQK32);
+    }
+}
+
+void quantizeQ8_K(const float* x, void* dst, int64_t n) {
+    auto* y = static_cast<BlockQ8_K*>(dst);
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    const __m256i ones16 = _mm256_set1_epi16(1);
+    for (int64_t i = 0; i < n / kQK256; ++i, x += kQK256) {
+        const float d = absMax(x, kQK256) / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[i].d = d;
+        for (int j = 0; j < kQK256 / 32; ++j) {
+            quantize32(x + 32 * j, id, y[i].qs + 32 * j);
+            const __m256i q = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[i].qs + 32 * j));
+            // Sums of 4 consecutive quants, then of 16.
+            const __m256i s4 = _mm256_madd_epi16(_mm256_maddubs_epi16(ones8, q), ones16);
+            const __m128i s8 = _mm_hadd_epi32(_mm256_castsi256_si128(s4), _mm256_extracti128_si256(s4, 1));
+            const __m128i s16 = _mm_hadd_epi32(s8, s8); // [0..15], [16..31], repeated
+            y[i].bsums[2 * j] = static_cast<int16_t>(_mm_cvtsi128_si32(s16));
+            y[i].bsums[2 * j + 1] = static_cast<int16_t>(_mm_extract_epi32(s16, 1));
+        }
+    }
+}
+
+constexpr Kernels kAvx2 = {"avx2", vecDot, vecDotRows, vecDotTile, quantizeQ8_0, quantizeQ8_K};
+
+} // namespace
+
 const Kernels* avx2Kernels() {
-    return nullptr;
+    return &kAvx2;
 }
 
 } // namespace smoldesk::quant::cpu
+
+#else
+
+namespace smoldesk::quant::cpu {
+const Kernels* avx2Kernels() {
+    return nullptr;
+}
+} // namespace smoldesk::quant::cpu
+
+#endif
