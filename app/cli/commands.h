@@ -8,5 +8,7 @@ int cmdInspect(Args& args);
 int cmdTokenize(Args& args);
 int cmdDetokenize(Args& args);
 int cmdTemplate(Args& args);
+int cmdRun(Args& args);
+int cmdLogits(Args& args);
 
 }  // namespace smoldesk::cli

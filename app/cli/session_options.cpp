@@ -1,0 +1,46 @@
+#include "session_options.h"
+
+#include <cstdio>
+
+namespace smoldesk::cli {
+
+std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
+    runtime::LoadOptions o;
+    auto model = args.option("--model", "-m");
+    if (!model) throw UsageError("Give the model file with -m FILE.");
+    o.path = *model;
+    o.threads = static_cast<int>(args.intOption("--threads", "-t", 0));
+    o.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
+    o.batchSize = static_cast<int>(args.intOption("--batch", "-b", 256));
+    if (o.threads < 0 || o.contextLength < 0 || o.batchSize < 1) throw UsageError("Threads, context and batch must be positive.");
+    if (auto b = args.option("--backend")) {
+        if (*b == "cpu") o.backend = runtime::BackendChoice::Cpu;
+        else if (*b == "vulkan") o.backend = runtime::BackendChoice::Vulkan;
+        else if (*b == "auto") o.backend = runtime::BackendChoice::Auto;
+        else throw UsageError("--backend takes auto, cpu or vulkan.");
+    }
+    o.device = static_cast<int>(args.intOption("--device", "", -1));
+    auto s = runtime::Session::load(o);
+    if (!quiet) {
+        for (const auto& w : s->warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+        if (!s->fallbackReason().empty()) std::fprintf(stderr, "note: %s\n", s->fallbackReason().c_str());
+        std::fprintf(stderr, "device: %s, context %d tokens\n", s->deviceName().c_str(), s->contextSize());
+    }
+    return s;
+}
+
+runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParams& d) {
+    runtime::SamplingParams p = d;
+    p.temperature = static_cast<float>(args.floatOption("--temp", "", d.temperature));
+    p.topK = static_cast<int>(args.intOption("--top-k", "", d.topK));
+    p.topP = static_cast<float>(args.floatOption("--top-p", "", d.topP));
+    p.minP = static_cast<float>(args.floatOption("--min-p", "", d.minP));
+    p.repeatPenalty = static_cast<float>(args.floatOption("--repeat-penalty", "", d.repeatPenalty));
+    p.repeatLastN = static_cast<int>(args.intOption("--repeat-last-n", "", d.repeatLastN));
+    p.seed = static_cast<uint64_t>(args.intOption("--seed", "-s", static_cast<int64_t>(d.seed)));
+    if (p.temperature < 0 || p.topP <= 0 || p.minP < 0 || p.repeatPenalty <= 0)
+        throw UsageError("Sampling values must be positive (temperature may be 0 for greedy).");
+    return p;
+}
+
+}  // namespace smoldesk::cli

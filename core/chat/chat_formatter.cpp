@@ -1,0 +1,89 @@
+#include "chat/chat_formatter.h"
+
+#include "common/error.h"
+#include "text/jinja/template.h"
+
+namespace smoldesk::chat {
+
+namespace {
+
+// Used when the file has no tokenizer.chat_template: plain ChatML, which most small
+// instruction models (SmolLM, Qwen) were tuned on.
+constexpr const char* kBuiltinChatMl =
+    "{%- for message in messages -%}"
+    "{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}"
+    "{%- endfor -%}"
+    "{%- if add_generation_prompt -%}{{ '<|im_start|>assistant\\n' }}{%- endif -%}";
+
+std::string tokenText(const gguf::File& file, const char* idKey) {
+    auto id = file.getUInt(idKey);
+    const gguf::Value* tokens = file.find("tokenizer.ggml.tokens");
+    if (!id || !tokens || !tokens->isArray() || tokens->elementType() != gguf::ValueType::String || *id >= tokens->size())
+        return {};
+    return std::string(tokens->stringAt(static_cast<size_t>(*id)));
+}
+
+class TemplateFormatter : public ChatFormatter {
+public:
+    TemplateFormatter(const gguf::File& file, const text::Tokenizer& tokenizer)
+        : ChatFormatter(tokenizer), source_(file.getString("tokenizer.chat_template").value_or("")),
+          builtin_(source_.empty()), tmpl_(builtin_ ? std::string(kBuiltinChatMl) : source_),
+          bos_(tokenText(file, "tokenizer.ggml.bos_token_id")), eos_(tokenText(file, "tokenizer.ggml.eos_token_id")) {}
+
+    std::string render(const ChatRequest& request) const override {
+        jinja::Value messages = jinja::Value::list();
+        for (const Message& m : request.messages)
+            messages.push(jinja::Value::object({{"role", jinja::Value(m.role)}, {"content", jinja::Value(m.content)}}));
+        jinja::Value context = jinja::Value::object();
+        context.set("messages", messages);
+        context.set("add_generation_prompt", jinja::Value(request.addGenerationPrompt));
+        context.set("bos_token", jinja::Value(bos_));
+        context.set("eos_token", jinja::Value(eos_));
+        if (request.enableThinking) context.set("enable_thinking", jinja::Value(*request.enableThinking));
+        jinja::RenderOptions options;
+        options.now = clock_;
+        return tmpl_.render(context, options);
+    }
+
+    bool usesBuiltinTemplate() const override { return builtin_; }
+    bool supportsThinking() const override { return source_.find("enable_thinking") != std::string::npos; }
+    std::string templateDescription() const override {
+        return builtin_ ? "built-in ChatML (the file has no chat template)" : "the model's own template";
+    }
+    void setClock(std::function<std::tm()> now) override { clock_ = std::move(now); }
+    const std::string& bosText() const { return bos_; }
+
+private:
+    std::string source_;
+    bool builtin_;
+    jinja::Template tmpl_;
+    std::string bos_, eos_;
+    std::function<std::tm()> clock_;
+};
+
+}  // namespace
+
+std::unique_ptr<ChatFormatter> ChatFormatter::fromGguf(const gguf::File& file, const text::Tokenizer& tokenizer) {
+    return std::make_unique<TemplateFormatter>(file, tokenizer);
+}
+
+std::vector<int32_t> ChatFormatter::tokenize(const ChatRequest& request) const {
+    const std::string prompt = render(request);
+    // Add BOS as the vocabulary asks, unless the template already wrote it.
+    bool addBos = tokenizer_.addBosByDefault();
+    if (addBos && tokenizer_.bos() >= 0) {
+        const std::string bosText = tokenizer_.tokenPiece(tokenizer_.bos(), true);
+        if (!bosText.empty() && prompt.compare(0, bosText.size(), bosText) == 0) addBos = false;
+    }
+    return tokenizer_.encode(prompt, addBos, true);
+}
+
+bool ChatFormatter::promptOpensThought(const std::string& prompt) {
+    size_t end = prompt.find_last_not_of(" \t\r\n");
+    if (end == std::string::npos) return false;
+    const std::string_view trimmed(prompt.data(), end + 1);
+    const std::string_view open = "<think>";
+    return trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open;
+}
+
+}  // namespace smoldesk::chat

@@ -1,0 +1,56 @@
+#pragma once
+// Turns a conversation into the prompt text a model expects, using the GGUF's own
+// tokenizer.chat_template (rendered by the Jinja engine) or, when the file has none, a
+// built-in ChatML template (with a notice). The result is tokenized with special parsing on.
+#include "gguf/file.h"
+#include "text/tokenizer.h"
+
+#include <ctime>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smoldesk::chat {
+
+struct Message {
+    std::string role;     // "system", "user", "assistant", "tool"
+    std::string content;  // for assistant turns: the answer only, never the thought
+};
+
+struct ChatRequest {
+    std::vector<Message> messages;
+    bool addGenerationPrompt = true;
+    std::optional<bool> enableThinking;  // unset: the template's default
+};
+
+class ChatFormatter {
+public:
+    // Throws Error(Template) with line and column when the file's template does not parse.
+    static std::unique_ptr<ChatFormatter> fromGguf(const gguf::File& file, const text::Tokenizer& tokenizer);
+    virtual ~ChatFormatter() = default;
+
+    // Renders the conversation; throws Error(Template) (e.g. raise_exception in the template).
+    virtual std::string render(const ChatRequest& request) const = 0;
+    // render() then tokenize with special parsing on (BOS only when the template does not add it).
+    std::vector<int32_t> tokenize(const ChatRequest& request) const;
+
+    // True when the file had no template and the built-in ChatML template is used.
+    virtual bool usesBuiltinTemplate() const = 0;
+    // True when the template reacts to enable_thinking (SmolLM3, Qwen3, …).
+    virtual bool supportsThinking() const = 0;
+    // "the model's own template" or "built-in ChatML (the file has no chat template)".
+    virtual std::string templateDescription() const = 0;
+    // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style), so the
+    // model's output starts as thought.
+    static bool promptOpensThought(const std::string& prompt);
+    // Overrides the clock that strftime_now reads (tests).
+    virtual void setClock(std::function<std::tm()> now) = 0;
+
+protected:
+    explicit ChatFormatter(const text::Tokenizer& tokenizer) : tokenizer_(tokenizer) {}
+    const text::Tokenizer& tokenizer_;
+};
+
+}  // namespace smoldesk::chat

@@ -1,0 +1,66 @@
+#pragma once
+// The small op interface every architecture's forward pass is written against. The CPU
+// backend executes each op at once; the Vulkan backend records them and submits per step.
+// Activations are f32 row-major [rows][cols] in backend-owned buffers named by BufferId.
+#include "gguf/file.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace smoldesk::compute {
+
+using BufferId = int;
+using WeightId = int;
+
+enum class RopeStyle {
+    Adjacent,  // ggml "NORM": rotate (x[2i], x[2i+1]); llama/smollm3 GGUF Q/K rows are permuted for it
+    NeoX,      // rotate (x[i], x[i + d/2])
+};
+
+struct AttentionShape {
+    int nHead = 0;
+    int nHeadKv = 0;
+    int headDim = 0;
+    float scale = 1.0f;
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+
+    // "CPU (2 threads, avx512)" or the GPU's name.
+    virtual std::string deviceName() const = 0;
+
+    // Registers a weight tensor. The CPU backend reads blocks in place from the map.
+    virtual WeightId addWeight(const gguf::TensorInfo& tensor) = 0;
+    virtual BufferId createBuffer(size_t floats) = 0;
+    // f16 K and V caches for nLayers × nCtx positions × kvDim values.
+    virtual void createKvCache(int nLayers, int nCtx, int kvDim) = 0;
+
+    // out[r] = dequantized row ids[r] of the embedding matrix.
+    virtual void embed(WeightId table, std::span<const int32_t> ids, BufferId out) = 0;
+    // out[r] = w ⊙ x[r] / sqrt(mean(x[r]²) + eps); in-place allowed.
+    virtual void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) = 0;
+    // out[t][r] = Σ_c W[r][c]·x[t][c] for `rows` activation rows; W is [ne1][ne0].
+    virtual void matmul(WeightId w, BufferId x, BufferId out, int rows) = 0;
+    // Rotates the first ropeDims of each head of rows at positions pos0, pos0+1, … in place.
+    virtual void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
+                      RopeStyle style) = 0;
+    // Writes K and V rows (kvDim each) at positions pos0… of a layer's cache (as f16).
+    virtual void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) = 0;
+    // Causal attention of q rows (positions pos0…) over cache positions [0, pos0 + row].
+    virtual void attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& shape) = 0;
+    // out = silu(gate) * up, elementwise over n values.
+    virtual void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) = 0;
+    // out = a + b, elementwise over n values; out may alias a.
+    virtual void add(BufferId a, BufferId b, BufferId out, size_t n) = 0;
+    virtual void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) = 0;
+
+    // Finishes all queued work and copies n floats out.
+    virtual void read(BufferId src, size_t offset, size_t n, float* dst) = 0;
+};
+
+}  // namespace smoldesk::compute

@@ -1,0 +1,45 @@
+#pragma once
+// A persistent pool for the CPU backend. parallelFor hands out chunks through an atomic
+// counter; workers spin briefly between ops (ops come every few microseconds during decode)
+// and then sleep, so an idle engine costs no CPU.
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace smoldesk::compute {
+
+class ThreadPool {
+public:
+    explicit ThreadPool(int threads);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    int size() const { return nThreads_; }
+    // Calls fn(begin, end, threadIndex) over [0, n) in chunks of `grain`; returns when all are done.
+    void parallelFor(size_t n, size_t grain, const std::function<void(size_t, size_t, int)>& fn);
+
+    // Physical cores of this machine (hyper-threads excluded when detectable).
+    static int physicalCores();
+
+private:
+    void workerLoop(int index);
+    void runChunks(int index);
+
+    int nThreads_;
+    std::vector<std::thread> workers_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::atomic<uint64_t> generation_{0};
+    std::atomic<int> pending_{0};
+    std::atomic<size_t> next_{0};
+    std::atomic<bool> stop_{false};
+    size_t n_ = 0, grain_ = 1;
+    const std::function<void(size_t, size_t, int)>* fn_ = nullptr;
+};
+
+}  // namespace smoldesk::compute

@@ -1,0 +1,127 @@
+#include "model/decoder.h"
+
+#include "common/error.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace smoldesk::model {
+
+using compute::BufferId;
+
+compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape) {
+    const gguf::TensorInfo* t = file.findTensor(name);
+    if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
+    bool ok = t->nDims == shape.size();
+    for (size_t d = 0; ok && d < shape.size(); ++d) ok = t->ne[d] == shape[d];
+    if (!ok) {
+        std::string want = "[";
+        for (size_t d = 0; d < shape.size(); ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
+        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() + " but the model's settings need " +
+                                             want + "].");
+    }
+    const quant::TypeInfo& ti = quant::typeInfo(t->type);
+    if (!ti.computable)
+        throw Error(ErrorCode::UnsupportedType, "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
+    if (shape.size() == 1 && t->type != quant::Type::F32)
+        throw Error(ErrorCode::UnsupportedType, "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
+    return be_.addWeight(*t);
+}
+
+Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch)
+    : hp_(std::move(hp)), be_(backend), nCtx_(nCtx), maxBatch_(std::max(1, maxBatch)) {
+    const uint64_t d = static_cast<uint64_t>(hp_.nEmbd);
+    const gguf::TensorInfo* emb = file.findTensor("token_embd.weight");
+    if (!emb) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor 'token_embd.weight'.");
+    if (emb->nDims != 2 || emb->ne[0] != d)
+        throw Error(ErrorCode::BadShape, "Tensor 'token_embd.weight' has shape " + emb->shapeString() +
+                                             " but the embedding length is " + std::to_string(d) + ".");
+    if (hp_.nVocab != 0 && static_cast<uint64_t>(hp_.nVocab) != emb->ne[1])
+        throw Error(ErrorCode::BadShape, "The vocabulary size " + std::to_string(hp_.nVocab) +
+                                             " contradicts tensor 'token_embd.weight' with " + std::to_string(emb->ne[1]) + " rows.");
+    hp_.nVocab = static_cast<int>(emb->ne[1]);
+    const uint64_t nv = static_cast<uint64_t>(hp_.nVocab);
+    const uint64_t qd = static_cast<uint64_t>(hp_.qDim()), kvd = static_cast<uint64_t>(hp_.kvDim());
+    const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
+
+    tokEmbd_ = bind(file, "token_embd.weight", {d, nv});
+    outputNorm_ = bind(file, "output_norm.weight", {d});
+    output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv}) : tokEmbd_;  // tied when absent
+    for (int il = 0; il < hp_.nLayer; ++il) {
+        const std::string p = "blk." + std::to_string(il) + ".";
+        Layer l{};
+        l.attnNorm = bind(file, p + "attn_norm.weight", {d});
+        l.wq = bind(file, p + "attn_q.weight", {d, qd});
+        l.wk = bind(file, p + "attn_k.weight", {d, kvd});
+        l.wv = bind(file, p + "attn_v.weight", {d, kvd});
+        l.wo = bind(file, p + "attn_output.weight", {qd, d});
+        l.ffnNorm = bind(file, p + "ffn_norm.weight", {d});
+        l.gate = bind(file, p + "ffn_gate.weight", {d, ff});
+        l.up = bind(file, p + "ffn_up.weight", {d, ff});
+        l.down = bind(file, p + "ffn_down.weight", {ff, d});
+        layers_.push_back(l);
+    }
+
+    const size_t b = static_cast<size_t>(maxBatch_);
+    x_ = be_.createBuffer(b * d);
+    h_ = be_.createBuffer(b * d);
+    q_ = be_.createBuffer(b * qd);
+    k_ = be_.createBuffer(b * kvd);
+    v_ = be_.createBuffer(b * kvd);
+    attn_ = be_.createBuffer(b * qd);
+    proj_ = be_.createBuffer(b * d);
+    gate_ = be_.createBuffer(b * ff);
+    up_ = be_.createBuffer(b * ff);
+    last_ = be_.createBuffer(kLogitRows * d);
+    logits_ = be_.createBuffer(kLogitRows * nv);
+    be_.createKvCache(hp_.nLayer, nCtx_, hp_.kvDim());
+}
+
+void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, std::vector<float>& logits,
+                      const std::atomic<bool>* cancel) {
+    const int n = static_cast<int>(ids.size());
+    if (n == 0) return;
+    if (n > maxBatch_) throw Error(ErrorCode::InvalidArgument, "A forward batch of " + std::to_string(n) + " tokens exceeds the maximum of " + std::to_string(maxBatch_) + ".");
+    if (pos0 < 0 || pos0 + n > nCtx_)
+        throw Error(ErrorCode::InvalidArgument, "The context holds " + std::to_string(nCtx_) + " tokens; " +
+                                                    std::to_string(pos0 + n) + " do not fit.");
+    const size_t d = static_cast<size_t>(hp_.nEmbd);
+    const compute::AttentionShape shape{hp_.nHead, hp_.nHeadKv, hp_.headDim, 1.0f / std::sqrt(static_cast<float>(hp_.headDim))};
+
+    be_.embed(tokEmbd_, ids, x_);
+    for (int il = 0; il < hp_.nLayer; ++il) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) throw Error(ErrorCode::Cancelled, "Cancelled.");
+        const Layer& L = layers_[static_cast<size_t>(il)];
+        be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
+        be_.matmul(L.wq, h_, q_, n);
+        be_.matmul(L.wk, h_, k_, n);
+        be_.matmul(L.wv, h_, v_, n);
+        if (hp_.layerUsesRope[static_cast<size_t>(il)]) {
+            be_.rope(q_, n, hp_.nHead, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
+            be_.rope(k_, n, hp_.nHeadKv, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
+        }
+        be_.storeKv(il, k_, v_, n, pos0);
+        be_.attention(il, q_, attn_, n, pos0, shape);
+        be_.matmul(L.wo, attn_, proj_, n);
+        be_.add(x_, proj_, x_, static_cast<size_t>(n) * d);
+        be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
+        be_.matmul(L.gate, h_, gate_, n);
+        be_.matmul(L.up, h_, up_, n);
+        be_.swiglu(gate_, up_, gate_, static_cast<size_t>(n) * static_cast<size_t>(hp_.nFf));
+        be_.matmul(L.down, gate_, proj_, n);
+        be_.add(x_, proj_, x_, static_cast<size_t>(n) * d);
+    }
+
+    const int first = allLogits ? 0 : n - 1;
+    const size_t nv = static_cast<size_t>(hp_.nVocab);
+    logits.resize(static_cast<size_t>(n - first) * nv);
+    for (int r = first; r < n; r += kLogitRows) {
+        const int rows = std::min(kLogitRows, n - r);
+        be_.copy(x_, static_cast<size_t>(r) * d, last_, 0, static_cast<size_t>(rows) * d);
+        be_.rmsNorm(last_, outputNorm_, last_, rows, hp_.nEmbd, hp_.rmsEps);
+        be_.matmul(output_, last_, logits_, rows);
+        be_.read(logits_, 0, static_cast<size_t>(rows) * nv, logits.data() + static_cast<size_t>(r - first) * nv);
+    }
+}
+
+}  // namespace smoldesk::model

@@ -1,0 +1,203 @@
+#include "runtime/session.h"
+
+#include "common/error.h"
+#include "compute/cpu/cpu_backend.h"
+#include "compute/cpu/thread_pool.h"
+#include "runtime/stop_matcher.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace smoldesk::runtime {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+// Reads every weight page once so that loading shows real progress and can be cancelled,
+// and the first token does not pay for page faults.
+void touchWeights(const gguf::File& file, const std::function<bool(float)>& progress) {
+    uint64_t total = 0;
+    for (const auto& t : file.tensors()) total += t.nBytes;
+    uint64_t done = 0;
+    constexpr uint64_t kChunk = 8u << 20;
+    volatile uint8_t sink = 0;
+    for (const auto& t : file.tensors()) {
+        for (uint64_t off = 0; off < t.nBytes; off += kChunk) {
+            const uint64_t len = std::min(kChunk, t.nBytes - off);
+            file.map().prefetch(static_cast<size_t>(t.data - file.map().data() + off), len);
+            uint8_t acc = 0;
+            for (uint64_t b = 0; b < len; b += 4096) acc ^= t.data[off + b];
+            sink = sink ^ acc;
+            done += len;
+            if (progress && !progress(total ? float(double(done) / double(total)) : 1.0f))
+                throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
+        }
+    }
+    (void)sink;
+}
+
+}  // namespace
+
+const char* stopReasonName(StopReason reason) {
+    switch (reason) {
+    case StopReason::EndOfGeneration: return "end of generation";
+    case StopReason::MaxTokens: return "token limit";
+    case StopReason::StopString: return "stop string";
+    case StopReason::Cancelled: return "cancelled";
+    case StopReason::ContextFull: return "context full";
+    }
+    return "unknown";
+}
+
+double GenerationStats::promptTokensPerSecond() const {
+    const int n = promptTokens - reusedTokens;
+    return promptMs > 0 ? n * 1000.0 / promptMs : 0.0;
+}
+
+double GenerationStats::decodeTokensPerSecond() const {
+    return decodeMs > 0 && generatedTokens > 1 ? (generatedTokens - 1) * 1000.0 / decodeMs : 0.0;
+}
+
+Session::~Session() = default;
+
+std::unique_ptr<Session> Session::load(const LoadOptions& options) {
+    std::unique_ptr<Session> s(new Session());
+    s->file_ = gguf::File::open(options.path);
+    model::HyperParams hp = model::readHyperParams(*s->file_);  // fails fast on unknown architectures
+    if (options.adjustHyperParams) options.adjustHyperParams(hp);
+    s->tokenizer_ = text::Tokenizer::fromGguf(*s->file_);
+
+    int nCtx = options.contextLength > 0 ? options.contextLength : std::min(hp.nCtxTrain, kDefaultContext);
+    if (options.contextLength < 0 || nCtx > (1 << 20))
+        throw Error(ErrorCode::InvalidArgument, "A context of " + std::to_string(options.contextLength) + " tokens is not possible.");
+    if (nCtx > hp.nCtxTrain)
+        s->warnings_.push_back("The requested context of " + std::to_string(nCtx) + " tokens is longer than the " +
+                               std::to_string(hp.nCtxTrain) + " the model was trained with; quality may drop beyond that.");
+
+    s->threads_ = options.threads > 0 ? options.threads : compute::ThreadPool::physicalCores();
+    if (options.backend != BackendChoice::Cpu)
+        s->fallbackReason_ = "This build of SmolDesk has no Vulkan backend yet, so the CPU is used.";
+    s->backend_ = std::make_unique<compute::CpuBackend>(s->threads_);
+
+    touchWeights(*s->file_, options.progress);
+    s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, std::max(1, options.batchSize));
+    return s;
+}
+
+std::string Session::deviceName() const { return backend_->deviceName(); }
+
+void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
+                             const std::atomic<bool>* cancel) {
+    const size_t nv = static_cast<size_t>(hparams().nVocab);
+    const size_t batch = static_cast<size_t>(decoder_->maxBatch());
+    std::vector<float> part;
+    logits.clear();
+    for (size_t b = 0; b < tokens.size(); b += batch) {
+        if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "Cancelled.");
+        const size_t n = std::min(batch, tokens.size() - b);
+        const bool last = b + n == tokens.size();
+        decoder_->forward(tokens.subspan(b, n), pos0 + static_cast<int>(b), allLogits, part, cancel);
+        // The cache now holds these positions: record them so a later cancel keeps them.
+        cached_.insert(cached_.end(), tokens.begin() + static_cast<long>(b), tokens.begin() + static_cast<long>(b + n));
+        if (allLogits) logits.insert(logits.end(), part.begin(), part.end());
+        else if (last) logits.assign(part.end() - static_cast<long>(nv), part.end());
+    }
+}
+
+std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLogits, const std::atomic<bool>* cancel,
+                                     int* reused) {
+    if (tokens.empty()) throw Error(ErrorCode::InvalidArgument, "There is nothing to evaluate: the prompt is empty.");
+    if (static_cast<int>(tokens.size()) > contextSize())
+        throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(tokens.size()) +
+                                                    " tokens but the context holds only " + std::to_string(contextSize()) + ".");
+    for (int32_t id : tokens)
+        if (id < 0 || id >= hparams().nVocab)
+            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) + " is outside the vocabulary of " +
+                                                        std::to_string(hparams().nVocab) + " tokens.");
+    size_t common = 0;
+    while (common < cached_.size() && common < tokens.size() && cached_[common] == tokens[common]) ++common;
+    if (common == tokens.size()) --common;  // the last token is evaluated again to get its logits
+    cached_.resize(common);
+    if (reused) *reused = static_cast<int>(common);
+    std::vector<float> logits;
+    forwardChunked(tokens.subspan(common), static_cast<int>(common), allLogits, logits, cancel);
+    return logits;
+}
+
+std::vector<float> Session::decode(int32_t token) {
+    if (static_cast<int>(cached_.size()) >= contextSize())
+        throw Error(ErrorCode::InvalidArgument, "The context of " + std::to_string(contextSize()) + " tokens is full.");
+    if (token < 0 || token >= hparams().nVocab)
+        throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(token) + " is outside the vocabulary.");
+    std::vector<float> logits;
+    const int32_t one[1] = {token};
+    forwardChunked(std::span<const int32_t>(one, 1), static_cast<int>(cached_.size()), false, logits, nullptr);
+    return logits;
+}
+
+GenerationStats Session::generate(std::span<const int32_t> prompt, const GenerateParams& params,
+                                  const std::function<bool(const TokenEvent&)>& onToken,
+                                  const std::atomic<bool>* cancel) {
+    GenerationStats stats;
+    stats.promptTokens = static_cast<int>(prompt.size());
+    if (static_cast<int>(prompt.size()) >= contextSize())
+        throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(prompt.size()) +
+                                                    " tokens but the context holds only " + std::to_string(contextSize()) +
+                                                    "; shorten the conversation or raise the context length.");
+    const auto t0 = Clock::now();
+    std::vector<float> logits;
+    try {
+        logits = evaluate(prompt, false, cancel, &stats.reusedTokens);
+    } catch (const Error& e) {
+        if (e.code() != ErrorCode::Cancelled) throw;
+        stats.promptMs = msSince(t0);
+        stats.stopReason = StopReason::Cancelled;
+        return stats;
+    }
+    stats.promptMs = msSince(t0);
+
+    Sampler sampler(params.sampling);
+    for (int32_t id : prompt) sampler.accept(id);
+    text::StreamingDetokenizer detok(*tokenizer_);
+    StopMatcher stops(params.stopStrings);
+    const auto tDecode = Clock::now();
+    stats.stopReason = StopReason::MaxTokens;
+    for (int i = 0; i < params.maxTokens; ++i) {
+        if (cancel && cancel->load()) {
+            stats.stopReason = StopReason::Cancelled;
+            break;
+        }
+        const int32_t id = sampler.sample(logits);
+        sampler.accept(id);
+        if (params.stopAtEndOfGeneration && tokenizer_->isEndOfGeneration(id)) {
+            stats.stopReason = StopReason::EndOfGeneration;
+            break;
+        }
+        ++stats.generatedTokens;
+        if (i == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
+        TokenEvent ev{id, stops.push(detok.push(id)), i};
+        const bool keepGoing = onToken ? onToken(ev) : true;
+        if (stops.stopped()) {
+            stats.stopReason = StopReason::StopString;
+            break;
+        }
+        if (!keepGoing) {
+            stats.stopReason = StopReason::Cancelled;
+            break;
+        }
+        if (i + 1 == params.maxTokens) break;
+        if (static_cast<int>(cached_.size()) >= contextSize()) {
+            stats.stopReason = StopReason::ContextFull;
+            break;
+        }
+        logits = decode(id);
+    }
+    std::string rest = stops.stopped() ? std::string() : stops.push(detok.flush()) + stops.flush();
+    if (!rest.empty() && onToken) onToken(TokenEvent{-1, rest, stats.generatedTokens});
+    stats.decodeMs = msSince(tDecode);
+    return stats;
+}
+
+}  // namespace smoldesk::runtime

@@ -1,0 +1,115 @@
+#pragma once
+// Session: a loaded model ready to generate. Owns the file map, the tokenizer, the compute
+// backend, the KV cache and the tokens whose state the cache holds (for prefix reuse).
+// Not thread-safe: one thread drives a session; `cancel` flags may be set from anywhere.
+#include "compute/backend.h"
+#include "gguf/file.h"
+#include "model/decoder.h"
+#include "model/hparams.h"
+#include "runtime/sampler.h"
+#include "text/tokenizer.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace smoldesk::runtime {
+
+enum class BackendChoice { Auto, Cpu, Vulkan };
+
+struct LoadOptions {
+    std::string path;
+    int contextLength = 0;  // 0: the trained context, capped at kDefaultContext
+    int threads = 0;        // 0: physical cores
+    int batchSize = 256;    // prompt tokens per forward pass
+    BackendChoice backend = BackendChoice::Auto;
+    int device = -1;  // GPU index for Vulkan, -1: best
+    // Called with 0…1 while weights are brought in; return false to cancel (Error(Cancelled)).
+    std::function<bool(float)> progress;
+    // Test hook: edit the hyper-parameters before the model is built.
+    std::function<void(model::HyperParams&)> adjustHyperParams;
+};
+
+struct GenerateParams {
+    int maxTokens = 512;
+    SamplingParams sampling;
+    std::vector<std::string> stopStrings;
+    bool stopAtEndOfGeneration = true;
+};
+
+enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull };
+const char* stopReasonName(StopReason reason);
+
+struct TokenEvent {
+    int32_t id = -1;
+    std::string text;  // complete UTF-8 text released by this token (may be empty)
+    int index = 0;     // 0-based generated-token index
+};
+
+struct GenerationStats {
+    int promptTokens = 0;     // tokens in the prompt
+    int reusedTokens = 0;     // of which came from the cache
+    int generatedTokens = 0;
+    double promptMs = 0.0;    // prompt processing time (new tokens only)
+    double firstTokenMs = 0.0;
+    double decodeMs = 0.0;
+    StopReason stopReason = StopReason::MaxTokens;
+    double promptTokensPerSecond() const;
+    double decodeTokensPerSecond() const;
+};
+
+class Session {
+public:
+    static constexpr int kDefaultContext = 4096;
+
+    // Throws Error with one sentence (bad file, unsupported architecture/type, cancelled, …).
+    static std::unique_ptr<Session> load(const LoadOptions& options);
+    ~Session();
+
+    const gguf::File& file() const { return *file_; }
+    const model::HyperParams& hparams() const { return decoder_->hparams(); }
+    const text::Tokenizer& tokenizer() const { return *tokenizer_; }
+    std::string deviceName() const;
+    // Why the GPU is not used (empty when it is, or when the CPU was asked for).
+    const std::string& fallbackReason() const { return fallbackReason_; }
+    const std::vector<std::string>& warnings() const { return warnings_; }
+    int contextSize() const { return decoder_->contextSize(); }
+    int threads() const { return threads_; }
+    // Tokens whose state the KV cache holds, in order.
+    const std::vector<int32_t>& cachedTokens() const { return cached_; }
+
+    // Drops the cached state.
+    void reset() { cached_.clear(); }
+    // Makes the cache hold exactly `tokens` (reusing the longest common prefix) and returns
+    // the logits after the last one: every position of the new part when allLogits (rows
+    // for tokens [reused, n)), else one row. Checks `cancel` between batches and layers.
+    std::vector<float> evaluate(std::span<const int32_t> tokens, bool allLogits = false,
+                                const std::atomic<bool>* cancel = nullptr, int* reused = nullptr);
+    // Appends one token to the cache and returns its logits (decode step).
+    std::vector<float> decode(int32_t token);
+
+    // Processes the prompt (reusing the cached prefix) and samples up to maxTokens tokens,
+    // calling onToken for each; onToken returning false stops like a cancel.
+    GenerationStats generate(std::span<const int32_t> prompt, const GenerateParams& params,
+                             const std::function<bool(const TokenEvent&)>& onToken,
+                             const std::atomic<bool>* cancel = nullptr);
+
+private:
+    Session() = default;
+    void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
+                        const std::atomic<bool>* cancel);
+
+    std::unique_ptr<gguf::File> file_;
+    std::unique_ptr<text::Tokenizer> tokenizer_;
+    std::unique_ptr<compute::Backend> backend_;
+    std::unique_ptr<model::Decoder> decoder_;
+    std::vector<int32_t> cached_;
+    std::string fallbackReason_;
+    std::vector<std::string> warnings_;
+    int threads_ = 1;
+};
+
+}  // namespace smoldesk::runtime

@@ -1,0 +1,28 @@
+#pragma once
+// llama.cpp golden logits from the fixtures and the comparison the fixtures README prescribes.
+#include <QString>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace smoldesk::test {
+
+struct Golden {
+    std::vector<int32_t> tokens;     // prompt
+    std::vector<int32_t> generated;  // greedy ids (decode goldens)
+    std::vector<float> logits;       // rows × nVocab
+    int nVocab = 0;
+    int rows() const { return nVocab ? static_cast<int>(logits.size() / static_cast<size_t>(nVocab)) : 0; }
+};
+
+// Reads models/NAME.json and models/NAME.f32 from the test data.
+Golden loadGolden(const std::string& name);
+
+struct LogitDiff {
+    double meanAbs = 0, maxAbs = 0, minCosine = 1;
+    std::string describe() const;
+};
+LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>& golden, int nVocab);
+
+}  // namespace smoldesk::test

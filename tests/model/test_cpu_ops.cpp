@@ -1,0 +1,231 @@
+// Each CPU op against a naive double-precision reference on random data and odd shapes.
+#include "compute/cpu/cpu_backend.h"
+#include "quant/dequant.h"
+#include "quant/fp16.h"
+#include "quant/quantize.h"
+#include "quant/types.h"
+#include "quant/vec_dot.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace smoldesk;
+using namespace smoldesk::compute;
+
+namespace {
+
+std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale = 1.0f) {
+    std::normal_distribution<float> dist(0.0f, scale);
+    std::vector<float> v(n);
+    for (auto& x : v) x = dist(rng);
+    return v;
+}
+
+// A weight tensor living in test memory, described like one from a GGUF file.
+struct TestWeight {
+    std::vector<uint8_t> bytes;
+    gguf::TensorInfo info;
+    std::vector<float> dequantized;  // what the blocks hold, row-major [rows][cols]
+
+    TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng) {
+        std::vector<float> src = randomVector(static_cast<size_t>(cols) * rows, rng);
+        const size_t rowBytes = quant::rowBytes(type, static_cast<uint64_t>(cols));
+        bytes.resize(rowBytes * static_cast<size_t>(rows));
+        dequantized.resize(src.size());
+        for (int r = 0; r < rows; ++r) {
+            quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes, cols);
+            quant::dequantizeRow(type, bytes.data() + r * rowBytes, dequantized.data() + static_cast<size_t>(r) * cols, cols);
+        }
+        info.name = "w";
+        info.nDims = 2;
+        info.ne = {static_cast<uint64_t>(cols), static_cast<uint64_t>(rows), 1, 1};
+        info.type = type;
+        info.nElements = src.size();
+        info.nBytes = bytes.size();
+        info.data = bytes.data();
+    }
+};
+
+BufferId upload(CpuBackend& be, const std::vector<float>& v) {
+    BufferId id = be.createBuffer(v.size());
+    std::copy(v.begin(), v.end(), be.data(id));
+    return id;
+}
+
+}  // namespace
+
+class TestCpuOps : public QObject {
+    Q_OBJECT
+
+private slots:
+    void matmul_data() {
+        QTest::addColumn<int>("type");
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("tokens");
+        for (quant::Type t : {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_0, quant::Type::Q4_K,
+                              quant::Type::Q6_K}) {
+            const int block = static_cast<int>(quant::typeInfo(t).blockSize);
+            for (int tokens : {1, 3, 9}) {
+                int cols = block == 256 ? 512 : block * 7;
+                QTest::addRow("%s %dx%d t%d", quant::typeName(t), cols, 37, tokens) << int(t) << cols << 37 << tokens;
+            }
+            QTest::addRow("%s 256x1 t2", quant::typeName(t)) << int(t) << 256 << 1 << 2;
+        }
+    }
+    void matmul() {
+        QFETCH(int, type);
+        QFETCH(int, cols);
+        QFETCH(int, rows);
+        QFETCH(int, tokens);
+        std::mt19937 rng(static_cast<unsigned>(type * 1000 + cols + rows + tokens));
+        TestWeight w(static_cast<quant::Type>(type), cols, rows, rng);
+        CpuBackend be(2);
+        WeightId wid = be.addWeight(w.info);
+        std::vector<float> x = randomVector(static_cast<size_t>(tokens) * cols, rng);
+        BufferId xb = upload(be, x);
+        BufferId out = be.createBuffer(static_cast<size_t>(tokens) * rows);
+        be.matmul(wid, xb, out, tokens);
+        // Activations are quantized to 8 bits for quantized weights; f32 weights stay exact.
+        const bool exactAct = quant::vecDotType(w.info.type) == quant::Type::F32;
+        for (int t = 0; t < tokens; ++t)
+            for (int r = 0; r < rows; ++r) {
+                double ref = 0, mag = 0;
+                for (int c = 0; c < cols; ++c) {
+                    double p = double(w.dequantized[size_t(r) * cols + c]) * x[size_t(t) * cols + c];
+                    ref += p;
+                    mag += std::fabs(p);
+                }
+                double got = be.data(out)[size_t(t) * rows + r];
+                double tol = (exactAct ? 1e-5 : 1.5e-2) * mag + 1e-6;
+                if (std::fabs(got - ref) > tol)
+                    QFAIL(qPrintable(QString("token %1 row %2: got %3, reference %4 (tolerance %5)").arg(t).arg(r).arg(got).arg(ref).arg(tol)));
+            }
+    }
+
+    void embed() {
+        std::mt19937 rng(5);
+        for (quant::Type t : {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_K, quant::Type::Q6_K}) {
+            TestWeight w(t, 256, 11, rng);
+            CpuBackend be(1);
+            WeightId wid = be.addWeight(w.info);
+            std::vector<int32_t> ids = {10, 0, 3, 3};
+            BufferId out = be.createBuffer(ids.size() * 256);
+            be.embed(wid, ids, out);
+            for (size_t r = 0; r < ids.size(); ++r)
+                for (int c = 0; c < 256; ++c)
+                    QCOMPARE(be.data(out)[r * 256 + c], w.dequantized[size_t(ids[r]) * 256 + c]);
+        }
+    }
+
+    void rmsNorm() {
+        std::mt19937 rng(7);
+        const int dim = 77, rows = 3;
+        std::vector<float> x = randomVector(dim * rows, rng, 3.0f), wv = randomVector(dim, rng);
+        gguf::TensorInfo wi;
+        wi.nDims = 1;
+        wi.ne = {uint64_t(dim), 1, 1, 1};
+        wi.type = quant::Type::F32;
+        wi.nElements = dim;
+        wi.nBytes = dim * 4;
+        wi.data = reinterpret_cast<const uint8_t*>(wv.data());
+        CpuBackend be(1);
+        WeightId w = be.addWeight(wi);
+        BufferId xb = upload(be, x), out = be.createBuffer(x.size());
+        be.rmsNorm(xb, w, out, rows, dim, 1e-6f);
+        for (int r = 0; r < rows; ++r) {
+            double ss = 0;
+            for (int i = 0; i < dim; ++i) ss += double(x[r * dim + i]) * x[r * dim + i];
+            double scale = 1.0 / std::sqrt(ss / dim + 1e-6);
+            for (int i = 0; i < dim; ++i) QVERIFY(std::fabs(be.data(out)[r * dim + i] - x[r * dim + i] * scale * wv[i]) < 1e-5);
+        }
+    }
+
+    void rope_data() {
+        QTest::addColumn<int>("style");
+        QTest::addColumn<int>("ropeDims");
+        QTest::newRow("adjacent full") << int(RopeStyle::Adjacent) << 12;
+        QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8;
+        QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12;
+        QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6;
+    }
+    void rope() {
+        QFETCH(int, style);
+        QFETCH(int, ropeDims);
+        std::mt19937 rng(9);
+        const int rows = 5, heads = 3, hd = 12, pos0 = 1000;
+        const double base = 5e6;
+        std::vector<float> x = randomVector(size_t(rows) * heads * hd, rng);
+        CpuBackend be(1);
+        BufferId xb = upload(be, x);
+        be.rope(xb, rows, heads, hd, ropeDims, pos0, float(base), RopeStyle(style));
+        for (int r = 0; r < rows; ++r)
+            for (int h = 0; h < heads; ++h) {
+                const float* in = &x[(size_t(r) * heads + h) * hd];
+                const float* got = be.data(xb) + (size_t(r) * heads + h) * hd;
+                for (int i = 0; i < ropeDims / 2; ++i) {
+                    double theta = (pos0 + r) * std::pow(base, -2.0 * i / ropeDims);
+                    int a = style == int(RopeStyle::Adjacent) ? 2 * i : i;
+                    int b = style == int(RopeStyle::Adjacent) ? 2 * i + 1 : i + ropeDims / 2;
+                    double ra = in[a] * std::cos(theta) - in[b] * std::sin(theta);
+                    double rb = in[a] * std::sin(theta) + in[b] * std::cos(theta);
+                    QVERIFY2(std::fabs(got[a] - ra) < 2e-3 && std::fabs(got[b] - rb) < 2e-3, qPrintable(QString("pair %1").arg(i)));
+                }
+                for (int i = ropeDims; i < hd; ++i) QCOMPARE(got[i], in[i]);  // past ropeDims untouched
+            }
+    }
+
+    void attentionGqa() {
+        std::mt19937 rng(11);
+        const int nHead = 6, nHeadKv = 2, hd = 12, kvDim = nHeadKv * hd, ctx = 40, pos0 = 17, rows = 5;
+        CpuBackend be(2);
+        be.createKvCache(2, ctx, kvDim);
+        // Fill layer 1's cache with positions 0..pos0+rows-1.
+        std::vector<float> k = randomVector(size_t(pos0 + rows) * kvDim, rng), v = randomVector(size_t(pos0 + rows) * kvDim, rng);
+        BufferId kb = upload(be, k), vb = upload(be, v);
+        be.storeKv(1, kb, vb, pos0 + rows, 0);
+        std::vector<float> q = randomVector(size_t(rows) * nHead * hd, rng);
+        BufferId qb = upload(be, q), out = be.createBuffer(q.size());
+        const float scale = 1.0f / std::sqrt(float(hd));
+        be.attention(1, qb, out, rows, pos0, AttentionShape{nHead, nHeadKv, hd, scale});
+        auto f16 = [](float x) { return double(quant::fp16ToFp32(quant::fp32ToFp16(x))); };
+        for (int r = 0; r < rows; ++r)
+            for (int h = 0; h < nHead; ++h) {
+                const int g = h / (nHead / nHeadKv), n = pos0 + r + 1;
+                std::vector<double> s(n);
+                double mx = -1e300, sum = 0;
+                for (int j = 0; j < n; ++j) {
+                    double dot = 0;
+                    for (int d = 0; d < hd; ++d) dot += q[(size_t(r) * nHead + h) * hd + d] * f16(k[size_t(j) * kvDim + g * hd + d]);
+                    s[j] = dot * scale;
+                    mx = std::max(mx, s[j]);
+                }
+                for (int j = 0; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
+                for (int d = 0; d < hd; ++d) {
+                    double o = 0;
+                    for (int j = 0; j < n; ++j) o += s[j] / sum * f16(v[size_t(j) * kvDim + g * hd + d]);
+                    QVERIFY(std::fabs(be.data(out)[(size_t(r) * nHead + h) * hd + d] - o) < 1e-4);
+                }
+            }
+    }
+
+    void swigluAndAdd() {
+        std::mt19937 rng(13);
+        const size_t n = 10007;
+        std::vector<float> g = randomVector(n, rng, 4.0f), u = randomVector(n, rng);
+        CpuBackend be(2);
+        BufferId gb = upload(be, g), ub = upload(be, u), out = be.createBuffer(n);
+        be.swiglu(gb, ub, out, n);
+        for (size_t i = 0; i < n; ++i) {
+            double ref = g[i] / (1.0 + std::exp(-double(g[i]))) * u[i];
+            QVERIFY(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref)));
+        }
+        be.add(gb, ub, gb, n);
+        for (size_t i = 0; i < n; ++i) QCOMPARE(be.data(gb)[i], g[i] + u[i]);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCpuOps)
+#include "test_cpu_ops.moc"

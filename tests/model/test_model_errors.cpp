@@ -1,0 +1,140 @@
+// Bad models and bad requests: each a clear sentence, never a crash.
+#include "common/error.h"
+#include "runtime/session.h"
+#include "test_data.h"
+#include "tiny_model.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstring>
+
+using namespace smoldesk;
+using namespace smoldesk::test;
+using runtime::LoadOptions;
+using runtime::Session;
+
+namespace {
+
+Error loadError(const std::string& path, int ctx = 0) {
+    LoadOptions o;
+    o.path = path;
+    o.contextLength = ctx;
+    o.threads = 1;
+    try {
+        Session::load(o);
+    } catch (const Error& e) {
+        return e;
+    }
+    return Error(ErrorCode::Backend, "(loaded without error)");
+}
+
+void expectError(const Error& e, ErrorCode code, const char* needle) {
+    QVERIFY2(std::strstr(e.what(), needle), e.what());
+    QCOMPARE(errorCodeName(e.code()), errorCodeName(code));
+}
+
+}  // namespace
+
+class TestModelErrors : public QObject {
+    Q_OBJECT
+
+private slots:
+    void unknownArchitectureFailsFirst() {
+        TinyModelSpec s;
+        s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("gemma3")); };
+        expectError(loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
+                    "Architecture 'gemma3' is not supported (supported: smollm3, llama)");
+    }
+    void missingTensor() {
+        TinyModelSpec s;
+        s.skipTensor = "blk.1.ffn_up.weight";
+        expectError(loadError(writeTinyModel(s, "missing.gguf")), ErrorCode::MissingKey, "lacks the tensor 'blk.1.ffn_up.weight'");
+    }
+    void shapeContradictsHyperParams() {
+        TinyModelSpec s;
+        s.wrongShapeTensor = "blk.0.attn_k.weight";
+        expectError(loadError(writeTinyModel(s, "shape.gguf")), ErrorCode::BadShape,
+                    "Tensor 'blk.0.attn_k.weight' has shape [64, 33] but the model's settings need [64, 32]");
+    }
+    void headsNotDivisible() {
+        TinyModelSpec s;
+        s.edit = [](gguf::Writer& w) { w.set("llama.attention.head_count_kv", gguf::WriteValue::u32(3)); };
+        expectError(loadError(writeTinyModel(s, "heads.gguf")), ErrorCode::BadShape, "not a multiple of its 3 key/value heads");
+    }
+    void missingHyperParameter() {
+        TinyModelSpec s;
+        s.edit = [](gguf::Writer& w) { w.set("llama.embedding_length", gguf::WriteValue::string("wide")); };
+        expectError(loadError(writeTinyModel(s, "hp.gguf")), ErrorCode::WrongType, "should be an integer but is string");
+    }
+    void unsupportedTensorType() {
+        TinyModelSpec s;
+        s.edit = [](gguf::Writer& w) { w.addTensor("blk.0.extra", quant::Type::IQ2_XS, {256}, std::vector<uint8_t>(74)); };
+        std::string path = writeTinyModel(s, "iq.gguf");
+        // An unused tensor of an unknown-to-us type is harmless; a used one is named.
+        LoadOptions o;
+        o.path = path;
+        QVERIFY(Session::load(o));
+        TinyModelSpec s2;
+        s2.skipTensor = "blk.0.ffn_gate.weight";
+        s2.edit = [](gguf::Writer& w) { w.addTensor("blk.0.ffn_gate.weight", quant::Type::IQ2_XS, {256, 96}, std::vector<uint8_t>(74 * 96)); };
+        s2.nEmbd = 256;
+        s2.nHead = 4;
+        s2.nHeadKv = 2;
+        expectError(loadError(writeTinyModel(s2, "iq2.gguf")), ErrorCode::UnsupportedType,
+                    "Tensor 'blk.0.ffn_gate.weight' has type IQ2_XS, which SmolDesk does not support");
+    }
+    void contextAboveTrainedWarns() {
+        LoadOptions o;
+        o.path = writeTinyModel(TinyModelSpec{}, "ctx.gguf");
+        o.contextLength = 1024;  // trained: 256
+        auto s = Session::load(o);
+        QCOMPARE(s->contextSize(), 1024);
+        QCOMPARE(s->warnings().size(), size_t(1));
+        QVERIFY(s->warnings()[0].find("longer than the 256") != std::string::npos);
+    }
+    void promptLongerThanContext() {
+        LoadOptions o;
+        o.path = writeTinyModel(TinyModelSpec{}, "long.gguf");
+        o.contextLength = 16;
+        auto s = Session::load(o);
+        std::vector<int32_t> prompt(20, 5);
+        try {
+            s->generate(prompt, {}, {});
+            QFAIL("a prompt longer than the context was accepted");
+        } catch (const Error& e) {
+            expectError(e, ErrorCode::InvalidArgument, "The prompt has 20 tokens but the context holds only 16");
+        }
+        std::vector<int32_t> badId = {1, 9999};
+        try {
+            s->evaluate(badId);
+            QFAIL("a token id outside the vocabulary was accepted");
+        } catch (const Error& e) {
+            expectError(e, ErrorCode::InvalidArgument, "Token id 9999 is outside the vocabulary of 512 tokens");
+        }
+    }
+    void nanWeightsDoNotCrash() {
+        TinyModelSpec s;
+        s.nanWeights = true;
+        LoadOptions o;
+        o.path = writeTinyModel(s, "nan.gguf");
+        auto session = Session::load(o);
+        std::vector<int32_t> prompt = {1, 5, 6};
+        runtime::GenerateParams gp;
+        gp.maxTokens = 4;
+        gp.sampling.temperature = 0.7f;
+        gp.sampling.seed = 3;
+        auto stats = session->generate(prompt, gp, {});
+        QVERIFY(stats.generatedTokens <= 4);
+        std::vector<float> logits = session->evaluate(prompt);
+        QVERIFY(std::isnan(logits[0]));
+    }
+    void notAModel() {
+        std::string path = tmpPath("text.gguf");
+        writeBytes(path, {'h', 'e', 'l', 'l', 'o'});
+        expectError(loadError(path), ErrorCode::NotGguf, "not a GGUF file");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelErrors)
+#include "test_model_errors.moc"
