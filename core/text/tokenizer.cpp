@@ -1,0 +1,112 @@
+#include "text/tokenizer.h"
+
+#include "common/error.h"
+#include "gguf/file.h"
+#include "text/bpe.h"
+#include "text/special_split.h"
+#include "text/spm.h"
+#include "text/vocab.h"
+
+namespace smoldesk::text {
+
+Tokenizer::Tokenizer() = default;
+Tokenizer::~Tokenizer() = default;
+
+std::unique_ptr<Tokenizer> Tokenizer::fromGguf(const gguf::File& file) {
+    std::unique_ptr<Tokenizer> tok(new Tokenizer());
+    tok->vocab_ = Vocab::load(file);
+    if (tok->vocab_->kind() == VocabKind::BytePairEncoding) {
+        tok->encoder_ = std::make_unique<BpeEncoder>(*tok->vocab_, file);
+    } else {
+        tok->encoder_ = std::make_unique<SpmEncoder>(*tok->vocab_);
+    }
+    return tok;
+}
+
+std::vector<int32_t> Tokenizer::encode(std::string_view text, bool addBos, bool parseSpecial) const {
+    std::vector<int32_t> out;
+    out.reserve(text.size() / 3 + 2);
+    if (addBos && vocab_->bos() >= 0) out.push_back(vocab_->bos());
+    bool afterSpecial = true;
+    for (const Fragment& f : splitSpecialTokens(*vocab_, text, parseSpecial)) {
+        if (f.token >= 0) {
+            out.push_back(f.token);
+            afterSpecial = true;
+        } else {
+            encoder_->encode(text.substr(f.offset, f.length), afterSpecial, out);
+            afterSpecial = false;
+        }
+    }
+    return out;
+}
+
+void Tokenizer::checkId(int32_t id) const {
+    if (!vocab_->valid(id))
+        throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) +
+                                                    " is outside the vocabulary of " +
+                                                    std::to_string(vocab_->size()) + " tokens.");
+}
+
+std::string_view Tokenizer::piece(int32_t id, bool renderSpecial, size_t position, bool firstIsBos) const {
+    checkId(id);
+    if (!renderSpecial && (vocab_->attrs(id) & (kAttrControl | kAttrUnknown))) return {};
+    std::string_view p = vocab_->piece(id);
+    // encode() put a space in front of the text; the first real token gives it back.
+    const size_t firstTextPosition = firstIsBos ? 1 : 0;
+    if (vocab_->addSpacePrefix() && position == firstTextPosition && !p.empty() && p.front() == ' ')
+        p.remove_prefix(1);
+    return p;
+}
+
+std::string Tokenizer::decode(std::span<const int32_t> ids, bool renderSpecial) const {
+    std::string out;
+    const bool firstIsBos = !ids.empty() && ids[0] == vocab_->bos();
+    for (size_t i = 0; i < ids.size(); ++i) out += piece(ids[i], renderSpecial, i, firstIsBos);
+    return out;
+}
+
+std::string Tokenizer::tokenPiece(int32_t id, bool renderSpecial) const {
+    checkId(id);
+    if (!renderSpecial && (vocab_->attrs(id) & (kAttrControl | kAttrUnknown))) return {};
+    return std::string(vocab_->piece(id));
+}
+
+int32_t Tokenizer::vocabSize() const {
+    return vocab_->size();
+}
+int32_t Tokenizer::bos() const {
+    return vocab_->bos();
+}
+int32_t Tokenizer::eos() const {
+    return vocab_->eos();
+}
+bool Tokenizer::isEndOfGeneration(int32_t id) const {
+    return vocab_->isEndOfGeneration(id);
+}
+bool Tokenizer::addBosByDefault() const {
+    return vocab_->addBos();
+}
+bool Tokenizer::addSpacePrefix() const {
+    return vocab_->addSpacePrefix();
+}
+std::optional<int32_t> Tokenizer::tokenId(std::string_view text) const {
+    return vocab_->find(text);
+}
+std::string_view Tokenizer::modelName() const {
+    return vocab_->modelName();
+}
+std::string_view Tokenizer::preName() const {
+    return vocab_->preName();
+}
+
+std::string_view Tokenizer::tokenText(int32_t id) const {
+    checkId(id);
+    return vocab_->text(id);
+}
+
+TokenType Tokenizer::tokenType(int32_t id) const {
+    checkId(id);
+    return vocab_->type(id);
+}
+
+} // namespace smoldesk::text
