@@ -106,11 +106,19 @@ __m128i unpackScalesMinsK4(const uint8_t* s) {
                          static_cast<int>(scLo));
 }
 
-// Broadcast of 16-bit lane j of both 128-bit halves, as a byte shuffle.
+// Byte shuffles broadcasting 16-bit lane j (0..7) of each 128-bit half. A constexpr table, not
+// a constructor: nothing in this file may run before the CPU check.
+struct alignas(32) WordShuffles {
+    uint8_t bytes[8][32];
+    constexpr WordShuffles() : bytes{} {
+        for (int j = 0; j < 8; ++j)
+            for (int b = 0; b < 32; ++b) bytes[j][b] = static_cast<uint8_t>(2 * j + (b & 1));
+    }
+};
+constexpr WordShuffles kWordShuffles;
+
 __m256i wordShuffle(int j) {
-    const char lo = static_cast<char>(2 * j), hi = static_cast<char>(2 * j + 1);
-    return _mm256_setr_epi8(lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi,
-                            lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi);
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(kWordShuffles.bytes[j]));
 }
 
 // Dot of NC activation rows with one weight row; out[c] for c < NC. The weights of each
@@ -155,10 +163,18 @@ template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K*
 
 // ---- Q6_K x Q8_K ----
 
-// Byte shuffle giving 8 copies of byte k then 8 copies of byte k+1.
+// Byte shuffles giving 8 copies of byte k then 8 copies of byte k+1 (k even).
+struct alignas(16) PairShuffles {
+    uint8_t bytes[16][16];
+    constexpr PairShuffles() : bytes{} {
+        for (int k = 0; k < 16; ++k)
+            for (int b = 0; b < 16; ++b) bytes[k][b] = static_cast<uint8_t>(k + (b >= 8 ? 1 : 0));
+    }
+};
+constexpr PairShuffles kPairShuffles;
+
 __m128i pairShuffle(int k) {
-    const char a = static_cast<char>(k), b = static_cast<char>(k + 1);
-    return _mm_setr_epi8(a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(kPairShuffles.bytes[k]));
 }
 
 template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K* const* y, float* out) {

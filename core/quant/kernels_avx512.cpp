@@ -1,9 +1,364 @@
+// AVX-512 (F, BW, VL) + VNNI kernels, also using AVX2/FMA/F16C encodings. Compiled with those
+// -m flags; only called after cpuid says so. Everything here has internal linkage and uses no
+// inline function shared with baseline code; constant tables are constexpr (no static
+// constructors may run before the CPU check).
+#include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+
+#if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
+    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstring>
 
 namespace smoldesk::quant::cpu {
 
+namespace {
+
+float halfToFloat(uint16_t h) {
+    return _cvtsh_ss(h);
+}
+
+float hsum256(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// ---- f32 / f16 / bf16 weights against f32 activations ----
+
+// LoadN(i, mask) returns 16 weights from index i as f32, lanes outside mask zero.
+template <typename Load16> float dotWide(int64_t n, Load16 load16, const float* a) {
+    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+    int64_t i = 0;
+    for (; i + 64 <= n; i += 64)
+        for (int k = 0; k < 4; ++k)
+            acc[k] = _mm512_fmadd_ps(load16(i + 16 * k, __mmask16(0xFFFF)), _mm512_loadu_ps(a + i + 16 * k),
+                                     acc[k]);
+    for (; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << (n - i)) - 1);
+        acc[0] = _mm512_fmadd_ps(load16(i, m), _mm512_maskz_loadu_ps(m, a + i), acc[0]);
+    }
+    return _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(acc[0], acc[1]), _mm512_add_ps(acc[2], acc[3])));
+}
+
+float dotF32(int64_t n, const void* w, const void* act) {
+    const float* x = static_cast<const float*>(w);
+    return dotWide(
+        n, [x](int64_t i, __mmask16 m) { return _mm512_maskz_loadu_ps(m, x + i); },
+        static_cast<const float*>(act));
+}
+
+float dotF16(int64_t n, const void* w, const void* act) {
+    const uint16_t* x = static_cast<const uint16_t*>(w);
+    return dotWide(
+        n, [x](int64_t i, __mmask16 m) { return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, x + i)); },
+        static_cast<const float*>(act));
+}
+
+float dotBF16(int64_t n, const void* w, const void* act) {
+    const uint16_t* x = static_cast<const uint16_t*>(w);
+    return dotWide(
+        n,
+        [x](int64_t i, __mmask16 m) {
+            const __m512i wide = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, x + i));
+            return _mm512_castsi512_ps(_mm512_slli_epi32(wide, 16));
+        },
+        static_cast<const float*>(act));
+}
+
+// ---- Q8_0 x Q8_0 ----
+
+float dotQ8_0(int64_t n, const void* w, const void* act) {
+    const auto* x = static_cast<const BlockQ8_0*>(w);
+    const auto* y = static_cast<const BlockQ8_0*>(act);
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t i = 0; i < n / kQK32; ++i) {
+        const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs));
+        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[i].qs));
+        // vpdpbusd wants unsigned x signed: move the sign of x onto y.
+        const __m256i dot =
+            _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_sign_epi8(qx, qx), _mm256_sign_epi8(qy, qx));
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot),
+                              _mm256_set1_ps(halfToFloat(x[i].d) * halfToFloat(y[i].d)), acc);
+    }
+    return hsum256(acc);
+}
+
+// ---- constant tables ----
+
+// Lane indices for _mm512_permutexvar_epi32 that spread per-sub-block scales over the int32
+// lanes of a vpdpbusd result.
+struct alignas(64) ScaleIndex {
+    int32_t q4k[4][16]; // chunk j: lanes 0..7 -> scale 2j, lanes 8..15 -> scale 2j+1
+    int32_t q6k[4][16]; // quarter k: lane l -> scale 4k + l/4
+    constexpr ScaleIndex() : q4k{}, q6k{} {
+        for (int j = 0; j < 4; ++j)
+            for (int l = 0; l < 16; ++l) {
+                q4k[j][l] = 2 * j + (l >= 8 ? 1 : 0);
+                q6k[j][l] = 4 * j + l / 4;
+            }
+    }
+};
+constexpr ScaleIndex kScaleIndex;
+
+__m512i loadIndex(const int32_t* idx) {
+    return _mm512_load_si512(idx);
+}
+
+// Per-16-bit-lane shift counts: the low 256 bits by `lo`, the high 256 bits by `hi`.
+__m512i halfShifts(short lo, short hi) {
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi16(lo)), _mm256_set1_epi16(hi), 1);
+}
+
+// ---- Q4_K x Q8_K ----
+
+// The eight 6-bit scales (bytes 0..7 of the result) and mins (bytes 8..15) of a Q4_K block.
+__m128i unpackScalesMinsK4(const uint8_t* s) {
+    uint32_t u[3];
+    std::memcpy(u, s, 12);
+    const uint32_t m6 = 0x3f3f3f3f, m4 = 0x0f0f0f0f, m2 = 0x03030303;
+    const uint32_t scLo = u[0] & m6, mnLo = u[1] & m6;
+    const uint32_t scHi = (u[2] & m4) | (((u[0] >> 6) & m2) << 4);
+    const uint32_t mnHi = ((u[2] >> 4) & m4) | (((u[1] >> 6) & m2) << 4);
+    return _mm_set_epi32(static_cast<int>(mnHi), static_cast<int>(mnLo), static_cast<int>(scHi),
+                         static_cast<int>(scLo));
+}
+
+// Dot of NC activation rows with one weight row; out[c] for c < NC. Each 64-value chunk is
+// unpacked once (low nibbles in the low 256 bits, high nibbles in the high 256 bits, matching
+// the activation order) and used for all NC columns.
+template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K* const* y, float* out) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i nibbleShift = halfShifts(0, 4);
+    __m512 acc[NC];
+    __m256 accMin[NC];
+    for (int c = 0; c < NC; ++c) {
+        acc[c] = _mm512_setzero_ps();
+        accMin[c] = _mm256_setzero_ps();
+    }
+    for (int64_t i = 0; i < nb; ++i) {
+        const __m128i scMn = unpackScalesMinsK4(x[i].scales);
+        const __m512i sc32 = _mm512_cvtepu8_epi32(scMn);
+        const __m256i mins16 = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(scMn, scMn)); // m0 m0 m1 m1 ...
+        __m512i sumi[NC];
+        for (int c = 0; c < NC; ++c) sumi[c] = _mm512_setzero_si512();
+        for (int j = 0; j < 4; ++j) {
+            const __m512i packed = _mm512_broadcast_i64x4(
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs + 32 * j)));
+            const __m512i q = _mm512_and_si512(_mm512_srlv_epi16(packed, nibbleShift), low4);
+            const __m512i sc = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q4k[j]), sc32);
+            for (int c = 0; c < NC; ++c) {
+                const __m512i dot =
+                    _mm512_dpbusd_epi32(_mm512_setzero_si512(), q, _mm512_loadu_si512(y[c][i].qs + 64 * j));
+                sumi[c] = _mm512_add_epi32(sumi[c], _mm512_mullo_epi32(dot, sc));
+            }
+        }
+        const float d = halfToFloat(x[i].d), dmin = halfToFloat(x[i].dmin);
+        for (int c = 0; c < NC; ++c) {
+            const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[c][i].bsums));
+            const __m256i mins = _mm256_madd_epi16(bsums, mins16);
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi[c]), _mm512_set1_ps(d * y[c][i].d), acc[c]);
+            accMin[c] =
+                _mm256_fmadd_ps(_mm256_cvtepi32_ps(mins), _mm256_set1_ps(dmin * y[c][i].d), accMin[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) out[c] = _mm512_reduce_add_ps(acc[c]) - hsum256(accMin[c]);
+}
+
+// ---- Q6_K x Q8_K ----
+
+template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K* const* y, float* out) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i bits45 = _mm512_set1_epi8(0x30);
+    // High bits: values 0..31 take qh bits 0-1, 32..63 bits 2-3, 64..95 bits 4-5, 96..127 bits 6-7.
+    const __m512i shiftFirst = halfShifts(4, 2);  // left shifts for values 0..63
+    const __m512i shiftSecond = halfShifts(0, 2); // right shifts for values 64..127
+    __m512 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const __m128i scales = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[i].scales));
+        const __m512i sc32 = _mm512_cvtepi8_epi32(scales);
+        const __m256i sc16 = _mm256_cvtepi8_epi16(scales);
+        __m512i sumi[NC];
+        for (int c = 0; c < NC; ++c) {
+            // The quants are stored biased by 32: subtract 32·Σ scale·(sum of 16 activations).
+            const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[c][i].bsums));
+            const __m256i bias = _mm256_slli_epi32(_mm256_madd_epi16(bsums, sc16), 5);
+            sumi[c] = _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_zextsi256_si512(bias));
+        }
+        for (int half = 0; half < 2; ++half) {
+            const __m512i l = _mm512_loadu_si512(x[i].ql + 64 * half);
+            const __m512i h = _mm512_broadcast_i64x4(
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qh + 32 * half)));
+            const __m512i q0 = _mm512_or_si512(_mm512_and_si512(l, low4),
+                                               _mm512_and_si512(_mm512_sllv_epi16(h, shiftFirst), bits45));
+            const __m512i q1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4),
+                                               _mm512_and_si512(_mm512_srlv_epi16(h, shiftSecond), bits45));
+            const __m512i sc0 = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q6k[2 * half]), sc32);
+            const __m512i sc1 = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q6k[2 * half + 1]), sc32);
+            for (int c = 0; c < NC; ++c) {
+                const int8_t* a = y[c][i].qs + 128 * half;
+                const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q0, _mm512_loadu_si512(a));
+                const __m512i d1 =
+                    _mm512_dpbusd_epi32(_mm512_setzero_si512(), q1, _mm512_loadu_si512(a + 64));
+                sumi[c] = _mm512_add_epi32(
+                    sumi[c], _mm512_add_epi32(_mm512_mullo_epi32(d0, sc0), _mm512_mullo_epi32(d1, sc1)));
+            }
+        }
+        const float d = halfToFloat(x[i].d);
+        for (int c = 0; c < NC; ++c)
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi[c]), _mm512_set1_ps(d * y[c][i].d), acc[c]);
+    }
+    for (int c = 0; c < NC; ++c) out[c] = _mm512_reduce_add_ps(acc[c]);
+}
+
+// ---- dispatch ----
+
+bool hasTileKernel(Type type) {
+    return type == Type::Q4_K || type == Type::Q6_K;
+}
+
+template <int NC> void tileK(Type type, int64_t n, const void* w, const BlockQ8_K* const* y, float* out) {
+    if (type == Type::Q4_K)
+        tileQ4_K<NC>(n / kQK256, static_cast<const BlockQ4_K*>(w), y, out);
+    else
+        tileQ6_K<NC>(n / kQK256, static_cast<const BlockQ6_K*>(w), y, out);
+}
+
+float vecDot(Type type, int64_t n, const void* w, const void* act) {
+    switch (type) {
+    case Type::F32:
+        return dotF32(n, w, act);
+    case Type::F16:
+        return dotF16(n, w, act);
+    case Type::BF16:
+        return dotBF16(n, w, act);
+    case Type::Q8_0:
+        return dotQ8_0(n, w, act);
+    case Type::Q4_K:
+    case Type::Q6_K: {
+        const BlockQ8_K* y = static_cast<const BlockQ8_K*>(act);
+        float out;
+        tileK<1>(type, n, w, &y, &out);
+        return out;
+    }
+    default:
+        return scalarKernels().vecDot(type, n, w, act);
+    }
+}
+
+void vecDotRows(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                float* out) {
+    const auto* row = static_cast<const uint8_t*>(w);
+    for (int r = 0; r < nRows; ++r) out[r] = vecDot(type, n, row + r * wRowStride, act);
+}
+
+void vecDotTile(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                size_t actRowStride, int nCols, float* out, size_t outColStride) {
+    const auto* rows = static_cast<const uint8_t*>(w);
+    const auto* cols = static_cast<const uint8_t*>(act);
+    if (!hasTileKernel(type)) {
+        for (int c = 0; c < nCols; ++c)
+            vecDotRows(type, n, w, wRowStride, nRows, cols + c * actRowStride, out + c * outColStride);
+        return;
+    }
+    constexpr int kCols = 4;
+    for (int c0 = 0; c0 < nCols; c0 += kCols) {
+        const int nc = nCols - c0 < kCols ? nCols - c0 : kCols;
+        const BlockQ8_K* y[kCols];
+        for (int c = 0; c < nc; ++c)
+            y[c] = reinterpret_cast<const BlockQ8_K*>(cols + (c0 + c) * actRowStride);
+        for (int r = 0; r < nRows; ++r) {
+            const void* wr = rows + r * wRowStride;
+            float dots[kCols];
+            switch (nc) {
+            case 4:
+                tileK<4>(type, n, wr, y, dots);
+                break;
+            case 3:
+                tileK<3>(type, n, wr, y, dots);
+                break;
+            case 2:
+                tileK<2>(type, n, wr, y, dots);
+                break;
+            default:
+                tileK<1>(type, n, wr, y, dots);
+                break;
+            }
+            for (int c = 0; c < nc; ++c) out[(c0 + c) * outColStride + r] = dots[c];
+        }
+    }
+}
+
+// ---- activation quantizers (same bytes as the scalar ones) ----
+
+float absMax(const float* x, int n) {
+    __m512 m = _mm512_setzero_ps();
+    for (int j = 0; j < n; j += 16) m = _mm512_max_ps(m, _mm512_abs_ps(_mm512_loadu_ps(x + j)));
+    return _mm512_reduce_max_ps(m);
+}
+
+// 16 floats times id, rounded half away from zero (roundf, exactly) and clamped to ±127.
+__m512i quantize16(const float* x, __m512 id) {
+    const __m512 v = _mm512_mul_ps(_mm512_loadu_ps(x), id);
+    __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m512 frac = _mm512_abs_ps(_mm512_sub_ps(v, t));
+    const __mmask16 step = _mm512_cmp_ps_mask(frac, _mm512_set1_ps(0.5f), _CMP_GE_OQ);
+    const __m512 away = _mm512_castsi512_ps(
+        _mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(v), _mm512_set1_epi32(INT32_MIN)),
+                        _mm512_castps_si512(_mm512_set1_ps(1.0f))));
+    t = _mm512_mask_add_ps(t, step, t, away);
+    t = _mm512_min_ps(_mm512_max_ps(t, _mm512_set1_ps(-127.0f)), _mm512_set1_ps(127.0f));
+    return _mm512_cvttps_epi32(t);
+}
+
+void quantizeQ8_0(const float* x, void* dst, int64_t n) {
+    auto* y = static_cast<BlockQ8_0*>(dst);
+    for (int64_t i = 0; i < n / kQK32; ++i, x += kQK32) {
+        const float d = absMax(x, kQK32) / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[i].d = static_cast<uint16_t>(_cvtss_sh(d, _MM_FROUND_TO_NEAREST_INT));
+        const __m512 vid = _mm512_set1_ps(id);
+        for (int k = 0; k < 2; ++k)
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(y[i].qs + 16 * k),
+                             _mm512_cvtsepi32_epi8(quantize16(x + 16 * k, vid)));
+    }
+}
+
+void quantizeQ8_K(const float* x, void* dst, int64_t n) {
+    auto* y = static_cast<BlockQ8_K*>(dst);
+    for (int64_t i = 0; i < n / kQK256; ++i, x += kQK256) {
+        const float d = absMax(x, kQK256) / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        y[i].d = d;
+        const __m512 vid = _mm512_set1_ps(id);
+        for (int k = 0; k < kQK256 / 16; ++k) {
+            const __m512i q = quantize16(x + 16 * k, vid);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(y[i].qs + 16 * k), _mm512_cvtsepi32_epi8(q));
+            y[i].bsums[k] = static_cast<int16_t>(_mm512_reduce_add_epi32(q));
+        }
+    }
+}
+
+constexpr Kernels kAvx512 = {"avx512", vecDot, vecDotRows, vecDotTile, quantizeQ8_0, quantizeQ8_K};
+
+} // namespace
+
 const Kernels* avx512Kernels() {
-    return nullptr;
+    return &kAvx512;
 }
 
 } // namespace smoldesk::quant::cpu
+
+#else
+
+namespace smoldesk::quant::cpu {
+const Kernels* avx512Kernels() {
+    return nullptr;
+}
+} // namespace smoldesk::quant::cpu
+
+#endif

@@ -1,0 +1,106 @@
+// bench-quant: single-thread GB/s of vecDotRows for each weight type and kernel variant over a
+// 1.9 GB weight stream (SmolLM3-3B Q4_K_M reads ~1.9 GB per decoded token). The buffer is far
+// larger than the caches, so the figures are memory-bound when the kernel keeps up.
+// Usage: bench-quant [GB streamed per measurement, default 1.9]
+#include "quant/block_formats.h"
+#include "quant/cpu_kernels.h"
+#include "quant/fp16.h"
+#include "quant/quantize.h"
+#include "quant/vec_dot.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace quant = smoldesk::quant;
+using quant::Type;
+
+namespace {
+
+constexpr int64_t kRowValues = 2048;        // SmolLM3 hidden size
+constexpr size_t kBufferBytes = 512u << 20; // 512 MiB of weights, streamed repeatedly
+
+uint64_t nextRandom(uint64_t& s) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+}
+
+// Random quants with sane f16 super-scales at the given byte offsets of each block.
+std::vector<uint8_t> makeWeights(Type type, size_t bytes, std::vector<int> halfOffsets) {
+    std::vector<uint8_t> w(bytes);
+    uint64_t s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i + 8 <= w.size(); i += 8) {
+        const uint64_t r = nextRandom(s);
+        std::memcpy(w.data() + i, &r, 8);
+    }
+    const auto& info = quant::typeInfo(type);
+    const uint16_t half = quant::fp32ToFp16(0.01f);
+    if (info.blockSize == 1) { // plain floats: small normal values
+        for (size_t i = 0; i < w.size(); i += info.blockBytes) {
+            if (type == Type::F32) {
+                const float v = 0.01f * static_cast<float>(w[i] % 17);
+                std::memcpy(w.data() + i, &v, 4);
+            } else {
+                std::memcpy(w.data() + i, &half, 2);
+            }
+        }
+        return w;
+    }
+    for (size_t b = 0; b + info.blockBytes <= w.size(); b += info.blockBytes)
+        for (int off : halfOffsets) std::memcpy(w.data() + b + off, &half, 2);
+    return w;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const double streamGb = argc > 1 ? std::atof(argv[1]) : 1.9;
+    struct Case {
+        Type type;
+        std::vector<int> halfOffsets;
+    };
+    const std::vector<Case> cases = {{Type::Q4_K, {0, 2}}, {Type::Q6_K, {208}}, {Type::Q8_0, {0}},
+                                     {Type::F16, {}},      {Type::F32, {}},     {Type::Q5_K, {0, 2}}};
+    std::vector<float> x(kRowValues);
+    for (int64_t i = 0; i < kRowValues; ++i) x[i] = static_cast<float>((i * 37) % 101 - 50) * 0.02f;
+    std::printf("bench-quant: single thread, rows of %lld values, %.2f GB streamed per figure\n",
+                static_cast<long long>(kRowValues), streamGb);
+    for (const Case& c : cases) {
+        const size_t rowBytes = quant::rowBytes(c.type, kRowValues);
+        const int rowsInBuffer = static_cast<int>(kBufferBytes / rowBytes);
+        const auto weights = makeWeights(c.type, rowsInBuffer * rowBytes, c.halfOffsets);
+        const Type actType = quant::vecDotType(c.type);
+        std::vector<uint8_t> act(quant::rowBytes(actType, kRowValues));
+        quant::quantizeRow(actType, x.data(), act.data(), kRowValues);
+        std::vector<float> out(static_cast<size_t>(rowsInBuffer));
+        for (auto isa : {quant::cpu::Isa::Scalar, quant::cpu::Isa::Avx2, quant::cpu::Isa::Avx512}) {
+            const auto* k = quant::cpu::kernelsFor(isa);
+            if (!k) continue;
+            constexpr int kChunkRows = 64; // like one thread's share of a matmul
+            auto pass = [&] {
+                for (int r = 0; r < rowsInBuffer; r += kChunkRows) {
+                    const int nr = rowsInBuffer - r < kChunkRows ? rowsInBuffer - r : kChunkRows;
+                    k->vecDotRows(c.type, kRowValues, weights.data() + r * rowBytes, rowBytes, nr, act.data(),
+                                  out.data() + r);
+                }
+            };
+            pass(); // warm up (page faults, frequency)
+            const double passBytes = static_cast<double>(rowsInBuffer) * static_cast<double>(rowBytes);
+            const int passes =
+                isa == quant::cpu::Isa::Scalar ? 1 : static_cast<int>(streamGb * 1e9 / passBytes + 0.5);
+            const auto t0 = std::chrono::steady_clock::now();
+            for (int p = 0; p < passes; ++p) pass();
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            float check = 0;
+            for (float v : out) check += v;
+            std::printf("  %-5s %-7s %6.2f GB/s  (%.2f GB in %.3f s, checksum %g)\n", quant::typeName(c.type),
+                        k->name, passes * passBytes / s / 1e9, passes * passBytes / 1e9, s,
+                        static_cast<double>(check));
+        }
+    }
+    return 0;
+}
