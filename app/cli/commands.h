@@ -10,5 +10,7 @@ int cmdDetokenize(Args& args);
 int cmdTemplate(Args& args);
 int cmdRun(Args& args);
 int cmdLogits(Args& args);
+int cmdBench(Args& args);
+int cmdSynth(Args& args);
 
 }  // namespace smoldesk::cli

@@ -126,7 +126,7 @@ public:
 };
 }  // namespace
 
-std::vector<uint8_t> Writer::serialize() const {
+std::vector<uint8_t> Writer::headerBytes() const {
     const uint64_t align = alignment();
     Out out;
     out.put<uint32_t>(0x46554747);
@@ -147,18 +147,36 @@ std::vector<uint8_t> Writer::serialize() const {
         offset += (t.data.size() + align - 1) / align * align;
     }
     out.pad(align);
-    for (const Tensor& t : tensors_) {
-        out.bytes.insert(out.bytes.end(), t.data.begin(), t.data.end());
-        out.pad(align);
-    }
     return std::move(out.bytes);
 }
 
+std::vector<uint8_t> Writer::serialize() const {
+    const uint64_t align = alignment();
+    std::vector<uint8_t> bytes = headerBytes();
+    for (const Tensor& t : tensors_) {
+        bytes.insert(bytes.end(), t.data.begin(), t.data.end());
+        bytes.resize((bytes.size() + align - 1) / align * align, 0);
+    }
+    return bytes;
+}
+
 void Writer::write(const std::string& path) const {
-    std::vector<uint8_t> bytes = serialize();
+    // Streams tensor data straight to the file: synthetic multi-GB models never exist twice in memory.
+    const uint64_t align = alignment();
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     if (!f) throw Error(ErrorCode::Io, "Cannot create '" + path + "'.");
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::vector<uint8_t> header = headerBytes();
+    f.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+    static const char zeros[4096] = {};
+    for (const Tensor& t : tensors_) {
+        f.write(reinterpret_cast<const char*>(t.data.data()), static_cast<std::streamsize>(t.data.size()));
+        const uint64_t pad = (align - t.data.size() % align) % align;
+        for (uint64_t left = pad; left > 0;) {
+            const uint64_t n = left < sizeof zeros ? left : sizeof zeros;
+            f.write(zeros, static_cast<std::streamsize>(n));
+            left -= n;
+        }
+    }
     if (!f) throw Error(ErrorCode::Io, "Cannot write '" + path + "' (disk full?).");
 }
 

@@ -64,6 +64,7 @@ private:
         std::vector<uint8_t> data;
     };
     uint32_t alignment() const;
+    std::vector<uint8_t> headerBytes() const;  // header, metadata, tensor infos, padding
 
     std::vector<std::pair<std::string, WriteValue>> kvs_;
     std::vector<Tensor> tensors_;

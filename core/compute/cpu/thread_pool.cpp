@@ -15,7 +15,10 @@
 namespace smoldesk::compute {
 
 namespace {
-constexpr int kSpinIterations = 200000;  // ~tens of microseconds before sleeping
+// Spin a little before sleeping (workers) or yielding (the caller): ops arrive every few
+// microseconds during decode, but on a loaded machine a spinning thread steals the core
+// the thread it waits for needs.
+constexpr int kSpinIterations = 20000;
 }
 
 ThreadPool::ThreadPool(int threads) : nThreads_(threads < 1 ? 1 : threads) {
@@ -59,7 +62,10 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
     }
     wake_.notify_all();
     runChunks(0);
-    while (pending_.load(std::memory_order_acquire) != 0) SMOLDESK_PAUSE();
+    for (int spins = 0; pending_.load(std::memory_order_acquire) != 0; ++spins) {
+        if (spins < kSpinIterations) SMOLDESK_PAUSE();
+        else std::this_thread::yield();
+    }
 }
 
 void ThreadPool::workerLoop(int index) {
