@@ -1,0 +1,11 @@
+#pragma once
+// Builds the statement tree from tokens with jinja2's grammar and operator precedence.
+#include "text/jinja/ast.h"
+#include "text/jinja/lexer.h"
+
+namespace smoldesk::jinja {
+
+// Throws Failure (TemplateSyntaxError / TemplateAssertionError) with the offending offset.
+Body parse(const std::vector<Token>& tokens);
+
+} // namespace smoldesk::jinja

@@ -1,0 +1,73 @@
+#include "text/jinja/template.h"
+
+#include "text/jinja/ast.h"
+#include "text/jinja/failure.h"
+#include "text/jinja/interpreter.h"
+#include "text/jinja/lexer.h"
+#include "text/jinja/parser.h"
+
+namespace smoldesk::jinja {
+
+namespace {
+
+void locate(const std::string& source, uint32_t offset, int& line, int& column) {
+    line = 1;
+    column = 1;
+    if (offset == kNoOffset) return;
+    for (size_t i = 0; i < offset && i < source.size(); ++i) {
+        if (source[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+}
+
+std::string shortType(const std::string& pythonType) {
+    size_t dot = pythonType.rfind('.');
+    return dot == std::string::npos ? pythonType : pythonType.substr(dot + 1);
+}
+
+TemplateError toError(const std::string& source, const Failure& f) {
+    int line, column;
+    locate(source, f.offset, line, column);
+    return TemplateError(f.pythonType, f.message, line, column);
+}
+
+} // namespace
+
+TemplateError::TemplateError(std::string pythonType, std::string message, int line, int column)
+    : Error(ErrorCode::Template, pythonType == py::kTemplateError
+                                     ? message
+                                     : "line " + std::to_string(line) + ", column " + std::to_string(column) +
+                                           ": " +
+                                           (pythonType == py::kSyntaxError || pythonType == py::kLimitError
+                                                ? ""
+                                                : shortType(pythonType) + ": ") +
+                                           message),
+      pythonType_(std::move(pythonType)), message_(std::move(message)), line_(line), column_(column) {}
+
+Template::Template(std::string source) : program_(std::make_unique<Program>()) {
+    program_->source = normalizeSource(source);
+    try {
+        program_->body = parse(tokenize(program_->source));
+    } catch (const Failure& f) {
+        throw toError(program_->source, f);
+    }
+}
+
+Template::~Template() = default;
+Template::Template(Template&&) noexcept = default;
+Template& Template::operator=(Template&&) noexcept = default;
+
+std::string Template::render(const Value& context, const RenderOptions& options) const {
+    try {
+        Interpreter interpreter(*program_, context, options);
+        return interpreter.run();
+    } catch (const Failure& f) {
+        throw toError(program_->source, f);
+    }
+}
+
+} // namespace smoldesk::jinja
