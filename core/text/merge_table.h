@@ -16,9 +16,11 @@ class MergeTable {
   public:
     void reserve(size_t count) {
         size_t capacity = 16;
-        while (capacity < count * 2) capacity <<= 1;
+        while (capacity < count + count / 2) capacity <<= 1;  // load factor <= 2/3
         slots_.assign(capacity, Slot{});
         mask_ = capacity - 1;
+        shift_ = 64;
+        for (size_t c = capacity; c > 1; c >>= 1) --shift_;
     }
 
     // Keeps the first merge of a pair, as llama.cpp does when a pair is listed twice.
@@ -59,6 +61,7 @@ class MergeTable {
 
     std::vector<Slot> slots_;
     size_t mask_ = 0;
+    unsigned shift_ = 64;
 };
 
 } // namespace smoldesk::text

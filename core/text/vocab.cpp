@@ -133,12 +133,14 @@ void Vocab::readTokens(const gguf::File& file) {
     }
     offsets_.push_back(static_cast<uint32_t>(arena_.size()));
 
-    index_.reserve(n * 2);
+    index_.reset(n);
+    const auto textOf = [this](int32_t id) { return text(id); };
     for (size_t i = 0; i < n; ++i) {
-        auto [it, inserted] = index_.emplace(text(static_cast<int32_t>(i)), static_cast<int32_t>(i));
-        if (!inserted)
-            throw Error(ErrorCode::Corrupt, "The token list has the token '" + std::string(it->first) +
-                                                "' twice (ids " + std::to_string(it->second) + " and " +
+        const int32_t id = static_cast<int32_t>(i);
+        const int32_t existing = index_.insert(text(id), id, textOf);
+        if (existing != id)
+            throw Error(ErrorCode::Corrupt, "The token list has the token '" + std::string(text(id)) +
+                                                "' twice (ids " + std::to_string(existing) + " and " +
                                                 std::to_string(i) + ").");
     }
 
@@ -157,9 +159,9 @@ void Vocab::readTokens(const gguf::File& file) {
 }
 
 std::optional<int32_t> Vocab::find(std::string_view s) const {
-    auto it = index_.find(s);
-    if (it == index_.end()) return std::nullopt;
-    return it->second;
+    const int32_t id = index_.find(s, [this](int32_t i) { return text(i); });
+    if (id < 0) return std::nullopt;
+    return id;
 }
 
 void Vocab::readSpecialIds(const gguf::File& file) {

@@ -1,6 +1,7 @@
 #pragma once
 // The vocabulary of a GGUF file: token strings, scores, types and the special-token facts that
 // llama.cpp derives from them (EOG set, attribute promotions, special-token matching order).
+#include "text/string_index.h"
 #include "text/tokenizer.h"
 
 #include <array>
@@ -9,7 +10,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace smoldesk::gguf {
@@ -88,7 +88,7 @@ class Vocab {
     std::vector<float> scores_;
     std::vector<TokenType> types_;
     std::vector<uint16_t> attrs_;
-    std::unordered_map<std::string_view, int32_t> index_;
+    StringIndex index_;
 
     int32_t bos_ = -1, eos_ = -1, unk_ = -1, eot_ = -1, eom_ = -1;
     int32_t fimPad_ = -1, fimRep_ = -1, fimSep_ = -1;
