@@ -89,22 +89,24 @@ float dotQ8_0(int64_t n, const void* w, const void* act) {
 
 // ---- constant tables ----
 
-// Lane indices for _mm512_permutexvar_epi32 that spread per-sub-block scales over the int32
-// lanes of a vpdpbusd result.
+// vpermw indices spreading 16-bit sub-block scales over the int16 lanes of
+// _mm512_packs_epi32(dotA, dotB), whose 128-bit block k holds lanes 4k..4k+3 of dotA then of dotB.
 struct alignas(64) ScaleIndex {
-    int32_t q4k[4][16]; // chunk j: lanes 0..7 -> scale 2j, lanes 8..15 -> scale 2j+1
-    int32_t q6k[4][16]; // quarter k: lane l -> scale 4k + l/4
+    int16_t q4k[2][32]; // dotA/dotB = chunks (2p, 2p+1): lanes 0..7 -> sub 2j, lanes 8..15 -> sub 2j+1
+    int16_t q6k[2][32]; // dotA/dotB = values 0..63 / 64..127 of half h: lane l -> sub 8h + l/4 (+4)
     constexpr ScaleIndex() : q4k{}, q6k{} {
-        for (int j = 0; j < 4; ++j)
-            for (int l = 0; l < 16; ++l) {
-                q4k[j][l] = 2 * j + (l >= 8 ? 1 : 0);
-                q6k[j][l] = 4 * j + l / 4;
+        for (int p = 0; p < 2; ++p)
+            for (int lane = 0; lane < 32; ++lane) {
+                const int k = lane / 8;
+                const bool second = lane % 8 >= 4; // from dotB
+                q4k[p][lane] = static_cast<int16_t>(4 * p + (k >= 2 ? 1 : 0) + (second ? 2 : 0));
+                q6k[p][lane] = static_cast<int16_t>(8 * p + k + (second ? 4 : 0));
             }
     }
 };
 constexpr ScaleIndex kScaleIndex;
 
-__m512i loadIndex(const int32_t* idx) {
+__m512i loadIndex(const int16_t* idx) {
     return _mm512_load_si512(idx);
 }
 
@@ -141,19 +143,28 @@ template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K*
     }
     for (int64_t i = 0; i < nb; ++i) {
         const __m128i scMn = unpackScalesMinsK4(x[i].scales);
-        const __m512i sc32 = _mm512_cvtepu8_epi32(scMn);
         const __m256i mins16 = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(scMn, scMn)); // m0 m0 m1 m1 ...
+        // Scales as int16 lanes for the two packed pairs of chunks.
+        const __m512i sc16 = _mm512_cvtepu8_epi16(_mm256_zextsi128_si256(scMn));
+        const __m512i sc[2] = {_mm512_permutexvar_epi16(loadIndex(kScaleIndex.q4k[0]), sc16),
+                               _mm512_permutexvar_epi16(loadIndex(kScaleIndex.q4k[1]), sc16)};
         __m512i sumi[NC];
         for (int c = 0; c < NC; ++c) sumi[c] = _mm512_setzero_si512();
-        for (int j = 0; j < 4; ++j) {
-            const __m512i packed = _mm512_broadcast_i64x4(
-                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs + 32 * j)));
-            const __m512i q = _mm512_and_si512(_mm512_srlv_epi16(packed, nibbleShift), low4);
-            const __m512i sc = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q4k[j]), sc32);
+        for (int p = 0; p < 2; ++p) {
+            __m512i q[2];
+            for (int h = 0; h < 2; ++h) {
+                const uint8_t* qs = x[i].qs + 64 * p + 32 * h;
+                const __m512i packed =
+                    _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs)));
+                q[h] = _mm512_and_si512(_mm512_srlv_epi16(packed, nibbleShift), low4);
+            }
             for (int c = 0; c < NC; ++c) {
-                const __m512i dot =
-                    _mm512_dpbusd_epi32(_mm512_setzero_si512(), q, _mm512_loadu_si512(y[c][i].qs + 64 * j));
-                sumi[c] = _mm512_add_epi32(sumi[c], _mm512_mullo_epi32(dot, sc));
+                const int8_t* a = y[c][i].qs + 128 * p;
+                const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q[0], _mm512_loadu_si512(a));
+                const __m512i d1 =
+                    _mm512_dpbusd_epi32(_mm512_setzero_si512(), q[1], _mm512_loadu_si512(a + 64));
+                // |dot of 4| <= 4·15·127 fits int16: pack, then scale and accumulate in one VNNI op.
+                sumi[c] = _mm512_dpwssd_epi32(sumi[c], _mm512_packs_epi32(d0, d1), sc[p]);
             }
         }
         const float d = halfToFloat(x[i].d), dmin = halfToFloat(x[i].dmin);
@@ -180,8 +191,8 @@ template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K*
     for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
     for (int64_t i = 0; i < nb; ++i) {
         const __m128i scales = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[i].scales));
-        const __m512i sc32 = _mm512_cvtepi8_epi32(scales);
         const __m256i sc16 = _mm256_cvtepi8_epi16(scales);
+        const __m512i sc16x = _mm512_zextsi256_si512(sc16);
         __m512i sumi[NC];
         for (int c = 0; c < NC; ++c) {
             // The quants are stored biased by 32: subtract 32·Σ scale·(sum of 16 activations).
@@ -197,15 +208,14 @@ template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K*
                                                _mm512_and_si512(_mm512_sllv_epi16(h, shiftFirst), bits45));
             const __m512i q1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l, 4), low4),
                                                _mm512_and_si512(_mm512_srlv_epi16(h, shiftSecond), bits45));
-            const __m512i sc0 = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q6k[2 * half]), sc32);
-            const __m512i sc1 = _mm512_permutexvar_epi32(loadIndex(kScaleIndex.q6k[2 * half + 1]), sc32);
+            const __m512i sc = _mm512_permutexvar_epi16(loadIndex(kScaleIndex.q6k[half]), sc16x);
             for (int c = 0; c < NC; ++c) {
                 const int8_t* a = y[c][i].qs + 128 * half;
                 const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q0, _mm512_loadu_si512(a));
                 const __m512i d1 =
                     _mm512_dpbusd_epi32(_mm512_setzero_si512(), q1, _mm512_loadu_si512(a + 64));
-                sumi[c] = _mm512_add_epi32(
-                    sumi[c], _mm512_add_epi32(_mm512_mullo_epi32(d0, sc0), _mm512_mullo_epi32(d1, sc1)));
+                // |dot of 4| <= 4·63·127 fits int16: pack, then scale and accumulate in one VNNI op.
+                sumi[c] = _mm512_dpwssd_epi32(sumi[c], _mm512_packs_epi32(d0, d1), sc);
             }
         }
         const float d = halfToFloat(x[i].d);
