@@ -104,7 +104,14 @@ class CompiledRegex {
         while (pos < length) {
             int rc = jit_ ? pcre2_jit_match(code_, subject, length, pos, 0, match, nullptr)
                           : pcre2_match(code_, subject, length, pos, 0, match, nullptr);
-            if (rc < 0) break; // no further match (or a matching limit): the rest is one gap
+            // The JIT's small machine stack can run out on huge runs; the interpreter keeps its
+            // backtracking state on the heap and gets through.
+            if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && jit_)
+                rc = pcre2_match(code_, subject, length, pos, PCRE2_NO_JIT, match, nullptr);
+            if (rc == PCRE2_ERROR_NOMATCH) break; // the rest is one gap
+            if (rc < 0)
+                throw Error(ErrorCode::InvalidArgument,
+                            "The text could not be pre-tokenized (regex error " + std::to_string(rc) + ").");
             const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(match);
             size_t start = ov[0], end = ov[1];
             if (end == start) { // cannot happen with our patterns; never loop forever

@@ -105,4 +105,4 @@ class DetokenizerTest : public QObject {
 };
 
 QTEST_GUILESS_MAIN(DetokenizerTest)
-#include "tst_detokenizer.moc"
+#include "tst_text_detokenizer.moc"

@@ -113,6 +113,25 @@ class TokenizerApiTest : public QObject {
         }
     }
 
+    // Long runs must neither crash nor overflow the regex engine, and invalid UTF-8 is accepted.
+    void robustness() {
+        auto tok = loadTokenizer("smollm3-vocab.gguf");
+        for (const std::string& s :
+             {std::string(200000, ' ') + "a", std::string(200000, 'a'), std::string(100000, '7'),
+              std::string(50000, '\n') + " x", std::string(30000, '!') + "?"}) {
+            const auto ids = tok->encode(s, false, false);
+            QVERIFY(!ids.empty());
+            QCOMPARE(tok->decode(ids, false), s);
+        }
+        std::string junk;
+        for (int i = 0; i < 4096; ++i) junk.push_back(static_cast<char>((i * 7919) & 0xFF));
+        QVERIFY(!tok->encode(junk, false, true).empty());
+        auto spm = loadTokenizer("ggml-vocab-llama-spm.gguf");
+        QVERIFY(!spm->encode(junk, false, false).empty());
+        QCOMPARE(spm->decode(spm->encode(std::string(100000, ' '), false, false), false),
+                 std::string(100000, ' '));
+    }
+
     void speed() {
         auto file = gguf::File::open(dataPath("text/smollm3-vocab.gguf"));
         auto start = std::chrono::steady_clock::now();
@@ -140,4 +159,4 @@ class TokenizerApiTest : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TokenizerApiTest)
-#include "tst_tokenizer_api.moc"
+#include "tst_text_tokenizer_api.moc"

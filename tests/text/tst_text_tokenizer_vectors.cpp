@@ -109,4 +109,4 @@ class TokenizerVectorsTest : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TokenizerVectorsTest)
-#include "tst_tokenizer_vectors.moc"
+#include "tst_text_tokenizer_vectors.moc"
