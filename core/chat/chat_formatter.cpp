@@ -40,6 +40,11 @@ public:
         context.set("bos_token", jinja::Value(bos_));
         context.set("eos_token", jinja::Value(eos_));
         if (request.enableThinking) context.set("enable_thinking", jinja::Value(*request.enableThinking));
+        if (!request.extraContextJson.empty()) {
+            jinja::Value extra = jinja::parseJson(request.extraContextJson);
+            if (!extra.isDict()) throw Error(ErrorCode::InvalidArgument, "Extra chat-template variables must be a JSON object.");
+            for (const auto& [key, value] : extra.dictData().entries()) context.set(jinja::toStr(key), value);
+        }
         jinja::RenderOptions options;
         options.now = clock_;
         return tmpl_.render(context, options);

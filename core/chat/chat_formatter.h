@@ -23,6 +23,8 @@ struct ChatRequest {
     std::vector<Message> messages;
     bool addGenerationPrompt = true;
     std::optional<bool> enableThinking;  // unset: the template's default
+    // More template variables as a JSON object (tools, xml_tools, custom kwargs), key order kept.
+    std::string extraContextJson;
 };
 
 class ChatFormatter {

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "compute/cpu/thread_pool.h"
+#include "chat/thinking_parser.h"
 #include "runtime/stop_matcher.h"
 
 #include <algorithm>
@@ -162,12 +163,44 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     for (int32_t id : prompt) sampler.accept(id);
     text::StreamingDetokenizer detok(*tokenizer_);
     StopMatcher stops(params.stopStrings);
+    chat::ThinkingParser thought(params.startsInThought);
+    bool keepGoing = true;
     const auto tDecode = Clock::now();
+    // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
+    auto emit = [&](int32_t id) {
+        const std::string piece = detok.push(id);
+        thought.push(piece);
+        if (stats.generatedTokens == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
+        TokenEvent ev{id, stops.push(piece), stats.generatedTokens};
+        ++stats.generatedTokens;
+        if (thought.inThought()) ++stats.thoughtTokens;
+        if (onToken && !onToken(ev)) keepGoing = false;
+    };
+    auto budgetReached = [&] {
+        return params.thinkingBudget >= 0 && !stats.thinkingBudgetHit && thought.inThought() &&
+               stats.thoughtTokens >= params.thinkingBudget;
+    };
     stats.stopReason = StopReason::MaxTokens;
-    for (int i = 0; i < params.maxTokens; ++i) {
+    auto contextFull = [&] { return static_cast<int>(cached_.size()) >= contextSize(); };
+    while (stats.generatedTokens < params.maxTokens) {
         if (cancel && cancel->load()) {
             stats.stopReason = StopReason::Cancelled;
             break;
+        }
+        if (budgetReached()) {
+            // Close the thought ourselves; the tokens go through the model like sampled ones.
+            stats.thinkingBudgetHit = true;
+            for (int32_t id : tokenizer_->encode(params.thinkingEndText, false, true)) {
+                sampler.accept(id);
+                emit(id);
+                if (contextFull()) break;
+                logits = decode(id);
+            }
+            if (stops.stopped() || !keepGoing || contextFull()) {
+                stats.stopReason = stops.stopped() ? StopReason::StopString : !keepGoing ? StopReason::Cancelled : StopReason::ContextFull;
+                break;
+            }
+            continue;
         }
         const int32_t id = sampler.sample(logits);
         sampler.accept(id);
@@ -175,10 +208,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             stats.stopReason = StopReason::EndOfGeneration;
             break;
         }
-        ++stats.generatedTokens;
-        if (i == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
-        TokenEvent ev{id, stops.push(detok.push(id)), i};
-        const bool keepGoing = onToken ? onToken(ev) : true;
+        emit(id);
         if (stops.stopped()) {
             stats.stopReason = StopReason::StopString;
             break;
@@ -187,8 +217,8 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             stats.stopReason = StopReason::Cancelled;
             break;
         }
-        if (i + 1 == params.maxTokens) break;
-        if (static_cast<int>(cached_.size()) >= contextSize()) {
+        if (stats.generatedTokens >= params.maxTokens) break;
+        if (contextFull()) {
             stats.stopReason = StopReason::ContextFull;
             break;
         }

@@ -38,6 +38,11 @@ struct GenerateParams {
     SamplingParams sampling;
     std::vector<std::string> stopStrings;
     bool stopAtEndOfGeneration = true;
+    // Thinking budget: after this many tokens inside <think>…</think> the engine writes
+    // thinkingEndText itself and the answer follows. < 0: no limit.
+    int thinkingBudget = -1;
+    bool startsInThought = false;  // the prompt already opened <think> (see ChatFormatter::promptOpensThought)
+    std::string thinkingEndText = "</think>\n";
 };
 
 enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull };
@@ -53,6 +58,8 @@ struct GenerationStats {
     int promptTokens = 0;     // tokens in the prompt
     int reusedTokens = 0;     // of which came from the cache
     int generatedTokens = 0;
+    int thoughtTokens = 0;    // generated tokens inside <think>…</think>
+    bool thinkingBudgetHit = false;
     double promptMs = 0.0;    // prompt processing time (new tokens only)
     double firstTokenMs = 0.0;
     double decodeMs = 0.0;

@@ -1,0 +1,144 @@
+// ChatFormatter: SmolLM3's real template from the GGUF, rendered and tokenized exactly as the
+// fixtures (Python jinja2 render, llama.cpp token ids) say; the built-in ChatML fallback.
+#include "chat/chat_formatter.h"
+#include "common/error.h"
+#include "gguf/file.h"
+#include "test_data.h"
+#include "text/jinja/template.h"
+#include "text/tokenizer.h"
+#include "tiny_model.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace smoldesk;
+
+namespace {
+std::tm fixtureDay() {
+    std::tm t{};
+    t.tm_year = 2025 - 1900;
+    t.tm_mon = 10;
+    t.tm_mday = 21;
+    t.tm_hour = 12;
+    return t;
+}
+}  // namespace
+
+class TestChatFormatter : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<gguf::File> vocab_;
+    std::unique_ptr<text::Tokenizer> tokenizer_;
+
+private slots:
+    void initTestCase() {
+        vocab_ = gguf::File::open(test::dataPath("text/smollm3-vocab.gguf"));
+        tokenizer_ = text::Tokenizer::fromGguf(*vocab_);
+    }
+
+    void smollm3Fixtures_data() {
+        QTest::addColumn<QJsonObject>("chat");
+        const std::string json = test::readText(test::dataPath("text/smollm3-chat.json"));
+        const QJsonArray chats = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object()["chats"].toArray();
+        QVERIFY(chats.size() == 6);
+        for (const auto& c : chats) QTest::newRow(c.toObject()["name"].toString().toUtf8()) << c.toObject();
+    }
+    void smollm3Fixtures() {
+        QFETCH(QJsonObject, chat);
+        auto formatter = chat::ChatFormatter::fromGguf(*vocab_, *tokenizer_);
+        QVERIFY(!formatter->usesBuiltinTemplate());
+        QVERIFY(formatter->supportsThinking());
+        formatter->setClock(fixtureDay);
+        chat::ChatRequest req;
+        for (const auto& m : chat["messages"].toArray())
+            req.messages.push_back({m.toObject()["role"].toString().toStdString(), m.toObject()["content"].toString().toStdString()});
+        req.addGenerationPrompt = chat["add_generation_prompt"].toBool();
+        QJsonObject kwargs = chat["template_kwargs"].toObject();
+        if (kwargs.contains("enable_thinking")) {
+            req.enableThinking = kwargs["enable_thinking"].toBool();
+            kwargs.remove("enable_thinking");
+        }
+        if (!kwargs.isEmpty()) {
+            // QJsonObject sorts keys; tojson must see the original order, so re-read with our JSON parser.
+            const jinja::Value all = jinja::parseJson(test::readText(test::dataPath("text/smollm3-chat.json")));
+            for (const auto& c : all.dictData().find("chats")->items())
+                if (jinja::toStr(*c.dictData().find("name")) == chat["name"].toString().toStdString())
+                    req.extraContextJson = jinja::toJson(*c.dictData().find("template_kwargs"));
+        }
+        const std::string rendered = formatter->render(req);
+        QCOMPARE(QString::fromStdString(rendered), chat["rendered"].toString());
+        std::vector<int32_t> expected;
+        for (const auto& id : chat["ids"].toArray()) expected.push_back(id.toInt());
+        QCOMPARE(formatter->tokenize(req), expected);
+    }
+
+    void thinkingOffPrefillsAnEmptyThought() {
+        auto formatter = chat::ChatFormatter::fromGguf(*vocab_, *tokenizer_);
+        chat::ChatRequest req{{{"user", "Hi"}}, true, false, {}};
+        const std::string prompt = formatter->render(req);
+        QVERIFY(prompt.find("Reasoning Mode: /no_think") != std::string::npos);
+        QVERIFY(QString::fromStdString(prompt).endsWith("<|im_start|>assistant\n<think>\n\n</think>\n"));
+        QVERIFY(!chat::ChatFormatter::promptOpensThought(prompt));
+        req.enableThinking = true;
+        QVERIFY(formatter->render(req).find("Reasoning Mode: /think") != std::string::npos);
+        // A /no_think system prompt overrides the request, exactly as the template defines.
+        req.messages.insert(req.messages.begin(), {"system", "Be brief. /no_think"});
+        QVERIFY(formatter->render(req).find("Reasoning Mode: /no_think") != std::string::npos);
+    }
+
+    void deepSeekStyleGenerationPromptOpensThought() {
+        QVERIFY(chat::ChatFormatter::promptOpensThought("<｜Assistant｜><think>\n"));
+        QVERIFY(!chat::ChatFormatter::promptOpensThought("<|im_start|>assistant\n"));
+    }
+
+    void builtinChatMlWhenTheFileHasNoTemplate() {
+        auto demo = gguf::File::open(test::demoModelPath());
+        auto tok = text::Tokenizer::fromGguf(*demo);
+        auto formatter = chat::ChatFormatter::fromGguf(*demo, *tok);
+        QVERIFY(formatter->usesBuiltinTemplate());
+        QVERIFY(!formatter->supportsThinking());
+        chat::ChatRequest req{{{"system", "S"}, {"user", "Hello"}, {"assistant", "Hi!"}, {"user", "Bye"}}, true, {}, {}};
+        QCOMPARE(QString::fromStdString(formatter->render(req)),
+                 QString("<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\nHi!<|im_end|>\n"
+                         "<|im_start|>user\nBye<|im_end|>\n<|im_start|>assistant\n"));
+        QVERIFY(QString::fromStdString(formatter->templateDescription()).contains("built-in"));
+    }
+
+    void brokenTemplateNamesLineAndColumn() {
+        test::TinyModelSpec spec;
+        spec.edit = [](gguf::Writer& w) {
+            w.set("tokenizer.chat_template", gguf::WriteValue::string("{% for m in messages %}\n{{ m.content }\n{% endfor %}"));
+        };
+        auto file = gguf::File::open(test::writeTinyModel(spec, "badtemplate.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        try {
+            chat::ChatFormatter::fromGguf(*file, *tok);
+            QFAIL("a broken template was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(int(e.code()), int(ErrorCode::Template));
+            QVERIFY2(QString(e.what()).contains("line 2"), e.what());
+        }
+    }
+
+    void raiseExceptionBecomesATemplateError() {
+        test::TinyModelSpec spec;
+        spec.edit = [](gguf::Writer& w) {
+            w.set("tokenizer.chat_template", gguf::WriteValue::string("{{ raise_exception('Conversation roles must alternate') }}"));
+        };
+        auto file = gguf::File::open(test::writeTinyModel(spec, "raise.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
+        try {
+            formatter->render({{{"user", "x"}}, true, {}, {}});
+            QFAIL("raise_exception did not raise");
+        } catch (const Error& e) {
+            QCOMPARE(int(e.code()), int(ErrorCode::Template));
+            QCOMPARE(QString(e.what()), QString("Conversation roles must alternate"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChatFormatter)
+#include "test_chat_formatter.moc"
