@@ -167,13 +167,13 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     bool keepGoing = true;
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
-    auto emit = [&](int32_t id) {
+    auto emit = [&](int32_t id, bool forced) {
         const std::string piece = detok.push(id);
         thought.push(piece);
         if (stats.generatedTokens == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
         TokenEvent ev{id, stops.push(piece), stats.generatedTokens};
         ++stats.generatedTokens;
-        if (thought.inThought()) ++stats.thoughtTokens;
+        if (thought.inThought() && !forced) ++stats.thoughtTokens;
         if (onToken && !onToken(ev)) keepGoing = false;
     };
     auto budgetReached = [&] {
@@ -192,7 +192,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             stats.thinkingBudgetHit = true;
             for (int32_t id : tokenizer_->encode(params.thinkingEndText, false, true)) {
                 sampler.accept(id);
-                emit(id);
+                emit(id, true);
                 if (contextFull()) break;
                 logits = decode(id);
             }
@@ -208,7 +208,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             stats.stopReason = StopReason::EndOfGeneration;
             break;
         }
-        emit(id);
+        emit(id, false);
         if (stops.stopped()) {
             stats.stopReason = StopReason::StopString;
             break;
