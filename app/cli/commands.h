@@ -11,6 +11,7 @@ int cmdTemplate(Args& args);
 int cmdRun(Args& args);
 int cmdLogits(Args& args);
 int cmdBench(Args& args);
+int cmdChat(Args& args);
 int cmdSynth(Args& args);
 
 }  // namespace smoldesk::cli

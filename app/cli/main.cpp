@@ -22,6 +22,7 @@ const Command kCommands[] = {
     {"inspect", cmdInspect, "inspect FILE                          show a model's architecture, tokenizer and tensors"},
     {"run", cmdRun, "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] [--ctx N] [--raw]"},
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32"},
+    {"chat", cmdChat, "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
     {"bench", cmdBench, "bench -m FILE [-p 512] [-n 128] [-r 3] [-t THREADS] [--ctx N]   prompt/decode speed and bandwidth"},
     {"synth", cmdSynth, "synth -o OUT.gguf --vocab VOCAB.gguf      write a SmolLM3-3B-shaped Q4_K_M file with random weights"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},

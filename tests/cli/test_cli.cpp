@@ -1,0 +1,124 @@
+// smoldesk-cli end to end: the commands a user types, their output and exit codes.
+#include "golden.h"
+#include "test_data.h"
+#include "tiny_model.h"
+
+#include <QProcess>
+#include <QtTest>
+
+using namespace smoldesk;
+
+namespace {
+struct Result {
+    int code = -1;
+    QByteArray out, err;
+};
+Result cli(const QStringList& args, const QByteArray& input = {}) {
+    QProcess p;
+    p.start(SMOLDESK_CLI, args);
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+QString data(const std::string& rel) { return QString::fromStdString(test::dataPath(rel)); }
+QString demo() { return QString::fromStdString(test::demoModelPath()); }
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void inspect() {
+        Result r = cli({"inspect", data("models/smollm3-tiny.gguf")});
+        QCOMPARE(r.code, 0);
+        for (const char* needle : {"architecture:  smollm3", "block_count", "tokenizer:     llama", "chat template: absent",
+                                   "tensors:       74", "Q4_K        48", "Q6_K         9", "8996416 bytes"})
+            QVERIFY2(r.out.contains(needle), needle);
+    }
+    void badFilesExitWithCode2AndOneSentence_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("empty") << QByteArray() << "empty";
+        QTest::newRow("not gguf") << QByteArray("hello world, not a model") << "not a GGUF file";
+        QFile model(demo());
+        QVERIFY(model.open(QIODevice::ReadOnly));
+        QTest::newRow("truncated") << model.read(5000) << "truncated";
+    }
+    void badFilesExitWithCode2AndOneSentence() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, needle);
+        std::string path = test::tmpPath("bad.gguf");
+        test::writeBytes(path, std::vector<uint8_t>(bytes.begin(), bytes.end()));
+        for (QStringList args : {QStringList{"inspect", QString::fromStdString(path)},
+                                 QStringList{"run", "-m", QString::fromStdString(path), "-p", "x"}}) {
+            Result r = cli(args);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+            QCOMPARE(r.err.count('\n'), 1);
+        }
+        Result missing = cli({"inspect", "/nonexistent.gguf"});
+        QCOMPARE(missing.code, 2);
+        QVERIFY(missing.err.contains("does not exist"));
+    }
+    void usageErrorsExitWithCode1() {
+        QCOMPARE(cli({"frobnicate"}).code, 1);
+        QCOMPARE(cli({"run", "-m", demo()}).code, 1);
+        QCOMPARE(cli({"run", "-m", demo(), "-p", "x", "--temp", "hot"}).code, 1);
+    }
+    void runStreamsTheGoldenStory() {
+        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(QString::fromUtf8(r.out), QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
+                                                   "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+        QVERIFY(r.err.contains("tokens/s"));
+    }
+    void logitsMatchTheGolden() {
+        test::Golden g = test::loadGolden("smollm3-tiny-P1");
+        QStringList ids;
+        for (int32_t id : g.tokens) ids << QString::number(id);
+        for (const char* mode : {"", "--one-by-one"}) {
+            std::string out = test::tmpPath("p1.f32");
+            QStringList args{"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','), "--all", "-o",
+                             QString::fromStdString(out)};
+            if (*mode) args << mode;
+            Result r = cli(args);
+            QCOMPARE(r.code, 0);
+            auto d = test::compareLogits(test::readF32(out), g.logits, g.nVocab);
+            QVERIFY2(d.meanAbs < 0.1 && d.minCosine > 0.997, d.describe().c_str());
+        }
+        std::string last = test::tmpPath("last.f32");
+        QCOMPARE(cli({"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','), "-o", QString::fromStdString(last)}).code, 0);
+        QCOMPARE(test::readF32(last).size(), size_t(g.nVocab));
+    }
+    void chatStreamsAndKeepsContext() {
+        Result r = cli({"chat", "-m", demo(), "-n", "8", "--temp", "0", "--system", "Tell stories."}, "Once upon a time\nThe end\n/exit\n");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("built-in ChatML"), r.err.constData());
+        // The second turn reuses the first turn's cached prefix.
+        QRegularExpression reused("\\((\\d+) reused\\)");
+        auto it = reused.globalMatch(QString::fromUtf8(r.err));
+        QVERIFY(it.hasNext());
+        QCOMPARE(it.next().captured(1).toInt(), 0);
+        QVERIFY(it.hasNext());
+        QVERIFY2(it.next().captured(1).toInt() > 20, r.err.constData());
+        QCOMPARE(r.err.count("tokens at"), 2);
+    }
+    void tokenizeRoundTrip() {
+        Result t = cli({"tokenize", "-m", demo(), "--bos", "--", "Once upon a time"});
+        QCOMPARE(t.code, 0);
+        QCOMPARE(t.out.trimmed(), QByteArray("1 403 407 261 378"));
+        Result d = cli({"detokenize", "-m", demo(), "403", "407", "261", "378"});
+        QCOMPARE(d.code, 0);
+        QVERIFY(d.out.contains("Once upon a time"));
+    }
+    void unsupportedArchitecture() {
+        test::TinyModelSpec spec;
+        spec.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("gemma3")); };
+        Result r = cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("Architecture 'gemma3' is not supported (supported: smollm3, llama)."), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
