@@ -247,7 +247,7 @@ Value fIndent(Interpreter& in, const Value& v, ArgList& a) {
             rv += "\n";
             if (!lines[i].str().empty()) rv += indention;
             rv += lines[i].str();
-            in.chargeString(rv.size());
+            in.checkSize(rv.size());
         }
     }
     if (first) rv = indention + rv;
@@ -271,8 +271,9 @@ Value fJoin(Interpreter& in, const Value& v, ArgList& a) {
         if (!first) out += sep;
         first = false;
         appendStr(out, attribute && !attribute->isNone() ? lookupPath(in, item, *attribute) : item);
-        in.chargeString(out.size());
+        in.checkSize(out.size());
     }
+    in.chargeString(out.size());
     return Value(std::move(out));
 }
 
@@ -402,6 +403,7 @@ Value fRound(Interpreter&, const Value& v, ArgList& a) {
         fail(py::kTypeError, std::string("type ") + typeName(v) + " doesn't define __round__ method");
     double x = v.numberValue();
     if (method == "common") {
+        if (!v.isFloat()) return Value(v.intValue()); // Python's round(int, n) stays an int
         if (precision == 0) return Value(std::nearbyint(x));
         char buf[512];
         std::snprintf(buf, sizeof buf, "%.*f", int(std::clamp<int64_t>(precision, 0, 300)), x);

@@ -172,8 +172,9 @@ std::string percentFormat(Interpreter& in, const std::string& format, const Valu
             fail(py::kValueError, std::string("unsupported format character '") + type + "'");
         }
         out += piece;
-        in.chargeString(out.size());
+        in.checkSize(out.size());
     }
+    in.chargeString(out.size());
     if (!mapping && next < positional.size())
         fail(py::kTypeError, "not all arguments converted during string formatting");
     (void)usedMapping;
@@ -322,8 +323,9 @@ std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& ar
             }
         }
         out += text;
-        in.chargeString(out.size());
+        in.checkSize(out.size());
     }
+    in.chargeString(out.size());
     return out;
 }
 

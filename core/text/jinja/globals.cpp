@@ -107,7 +107,7 @@ Value lipsum(Interpreter& in, CallArgs& args) {
         std::string para;
         for (int w = 0; w < 40; ++w) para += std::string(w ? " " : "") + kWords[(p * 7 + w) % 8];
         out += (p ? "\n\n" : "") + para + ".";
-        in.chargeString(out.size());
+        in.checkSize(out.size());
     }
     return Value(std::move(out));
 }

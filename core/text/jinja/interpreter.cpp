@@ -8,6 +8,9 @@ namespace smoldesk::jinja {
 
 namespace {
 
+// An iteration does the work of several nodes (fresh scope, target and loop bindings).
+constexpr uint64_t kIterationSteps = 4;
+
 Value undefinedAttribute(const Value& object, const std::string& name) {
     return Value::undefined(reprString(objectTypeRepr(object)) + " has no attribute " + reprString(name));
 }
@@ -64,15 +67,20 @@ void Interpreter::step(uint64_t n) {
              "template exceeded the limit of " + std::to_string(options_.maxSteps) + " steps");
 }
 
-void Interpreter::chargeString(size_t bytes) {
+void Interpreter::checkSize(size_t bytes) {
     if (bytes > options_.maxOutputBytes)
         fail(py::kLimitError,
              "template output exceeds the limit of " + std::to_string(options_.maxOutputBytes) + " bytes");
+}
+
+void Interpreter::chargeString(size_t bytes) {
+    checkSize(bytes);
     step(bytes / 16);
 }
 
 void Interpreter::append(std::string& out, std::string_view text) {
-    chargeString(out.size() + text.size());
+    checkSize(out.size() + text.size());
+    step(text.size() / 16);
     out += text;
 }
 
@@ -409,29 +417,47 @@ void Interpreter::assign(const Target& t, const Value& v, uint32_t offset) {
 Flow Interpreter::execFor(const ForStmt& s, std::string& out) {
     if (s.recursive) fail(py::kRuntimeError, "recursive loops are not supported");
     Value iterable = eval(*s.iterable);
-    std::vector<Value> items = iterate(iterable);
-    if (s.filter) {
-        std::vector<Value> kept;
-        for (Value& item : items) {
-            ScopeGuard guard(*this, std::make_shared<Scope>());
-            scope_->parent = guard.saved_;
-            assign(s.target, item, s.offset);
-            if (eval(*s.filter).truthy()) kept.push_back(std::move(item));
+    std::shared_ptr<const std::vector<Value>> shared;
+    if (iterable.isSequence() && !s.filter) {
+        shared = iterable.sharedItems(); // lists are immutable: iterate them in place
+    } else {
+        std::vector<Value> items = iterate(iterable);
+        if (s.filter) {
+            std::vector<Value> kept;
+            for (Value& item : items) {
+                ScopeGuard guard(*this, std::make_shared<Scope>());
+                scope_->parent = guard.saved_;
+                assign(s.target, item, s.offset);
+                if (eval(*s.filter).truthy()) kept.push_back(std::move(item));
+            }
+            items = std::move(kept);
         }
-        items = std::move(kept);
+        shared = std::make_shared<const std::vector<Value>>(std::move(items));
     }
-    if (items.empty()) {
+    if (shared->empty()) {
         ScopeGuard guard(*this, std::make_shared<Scope>());
         scope_->parent = guard.saved_;
-        return exec(s.otherwise, out) == Flow::Break ? Flow::Normal : Flow::Normal;
+        exec(s.otherwise, out);
+        return Flow::Normal;
     }
-    auto shared = std::make_shared<const std::vector<Value>>(std::move(items));
+    auto state = std::make_shared<LoopState>(LoopState{shared, 0});
+    const Value loop = Value::loop(state);
+    ScopeGuard guard(*this, nullptr);
+    std::shared_ptr<Scope> iteration;
     for (size_t i = 0; i < shared->size(); ++i) {
-        step();
-        ScopeGuard guard(*this, std::make_shared<Scope>());
-        scope_->parent = guard.saved_;
+        step(kIterationSteps);
+        // Each iteration starts from a fresh scope (jinja2: sets in the body do not carry over).
+        // The scope object is reused unless a macro defined in the body captured it.
+        if (iteration && iteration.use_count() == 1) {
+            iteration->vars.clear();
+        } else {
+            iteration = std::make_shared<Scope>();
+            iteration->parent = guard.saved_;
+        }
+        scope_ = iteration;
+        state->index = i;
         assign(s.target, (*shared)[i], s.offset);
-        scope_->set("loop", Value::loop(shared, i));
+        scope_->set("loop", loop);
         if (exec(s.body, out) == Flow::Break) break;
     }
     return Flow::Normal;

@@ -32,6 +32,8 @@ class Interpreter {
     void step(uint64_t n = 1);
     // Accounts for producing a string of `bytes` bytes: fails past maxOutputBytes and charges steps.
     void chargeString(size_t bytes);
+    // Fails when a string being built grows past maxOutputBytes (no step charge: use while appending).
+    void checkSize(size_t bytes);
     Value getAttr(const Value& object, const std::string& name);
     Value getItem(const Value& object, const Value& key);
     // Python iteration; Undefined iterates as empty, non-iterables raise TypeError.

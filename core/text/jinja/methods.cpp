@@ -44,9 +44,7 @@ std::vector<Value> splitWhitespace(const std::string& s, int64_t maxsplit, bool 
             while (i < n && utf8::isSpace(cps[i])) ++i;
             if (i >= n) break;
             if (maxsplit >= 0 && int64_t(parts.size()) >= maxsplit) {
-                size_t e = n;
-                while (e > i && utf8::isSpace(cps[e - 1])) --e;
-                parts.emplace_back(utf8::encode({cps.begin() + i, cps.begin() + e}));
+                parts.emplace_back(utf8::encode({cps.begin() + i, cps.end()})); // the rest, as is
                 break;
             }
             size_t j = i;
@@ -61,9 +59,7 @@ std::vector<Value> splitWhitespace(const std::string& s, int64_t maxsplit, bool 
         while (i > 0 && utf8::isSpace(cps[i - 1])) --i;
         if (i <= 0) break;
         if (maxsplit >= 0 && int64_t(parts.size()) >= maxsplit) {
-            int64_t b = 0;
-            while (b < i && utf8::isSpace(cps[b])) ++b;
-            parts.emplace_back(utf8::encode({cps.begin() + b, cps.begin() + i}));
+            parts.emplace_back(utf8::encode({cps.begin(), cps.begin() + i}));
             break;
         }
         int64_t j = i;
@@ -206,7 +202,7 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
                 size_t start = pos;
                 utf8::next(s, pos);
                 out.append(s, start, pos - start);
-                in.chargeString(out.size());
+                in.checkSize(out.size());
             }
             return Value(std::move(out));
         }
@@ -218,7 +214,8 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
             out += n;
             start = p + o.size();
             ++done;
-            if (n.size() > o.size()) in.chargeString(out.size());
+            in.step();
+            if (n.size() > o.size()) in.checkSize(out.size());
         }
         out.append(s, start);
         in.chargeString(out.size());
@@ -278,8 +275,9 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
                                          typeName(item) + " found");
             if (i++) out += s;
             out += item.str();
-            in.chargeString(out.size());
+            in.checkSize(out.size());
         }
+        in.chargeString(out.size());
         return Value(std::move(out));
     }
     if (name == "center" || name == "ljust" || name == "rjust") {

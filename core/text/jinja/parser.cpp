@@ -9,7 +9,7 @@ namespace smoldesk::jinja {
 
 namespace {
 
-constexpr int kMaxNesting = 200;
+constexpr int kMaxNesting = 300; // ~100 levels of parentheses; real templates use a handful
 
 class Parser {
   public:
@@ -135,6 +135,7 @@ class Parser {
                 break;
             }
             case TokenType::BlockBegin: {
+                uint32_t tagStart = t.offset;
                 next();
                 if (cur().type != TokenType::Name) fail(py::kSyntaxError, "tag name expected", cur().offset);
                 const std::string& tag = cur().text;
@@ -143,7 +144,7 @@ class Parser {
                     next();
                     return body;
                 }
-                body.push_back(parseStatement(endTags, innermost));
+                body.push_back(parseStatement(endTags, innermost, tagStart));
                 break;
             }
             case TokenType::End:
@@ -166,9 +167,9 @@ class Parser {
         return b;
     }
 
-    StmtPtr parseStatement(const std::vector<std::string>& endTags, const std::string& innermost) {
+    StmtPtr parseStatement(const std::vector<std::string>& endTags, const std::string& innermost,
+                           uint32_t off) {
         const Token& t = cur();
-        uint32_t off = t.offset;
         std::string tag = t.text;
         next();
         StmtPtr s;

@@ -30,7 +30,7 @@ struct RenderOptions {
     // The clock behind strftime_now(); empty means the local time now.
     std::function<std::tm()> now;
     size_t maxOutputBytes = 16u << 20; // limit for the output and for any single string value
-    uint64_t maxSteps = 10'000'000;    // node evaluations (long strings count one step per 16 bytes)
+    uint64_t maxSteps = 10'000'000;    // node evaluations; a loop iteration counts 4, strings 1 per 16 bytes
     int maxDepth = 100;                // nested macro/caller calls
 };
 

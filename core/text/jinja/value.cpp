@@ -78,11 +78,17 @@ Value Value::function(std::string name, NativeFunction fn) {
     return v;
 }
 
-Value Value::loop(std::shared_ptr<const std::vector<Value>> items, size_t index) {
+Value Value::loop(std::shared_ptr<LoopState> state) {
     Value v;
     v.kind_ = Kind::Loop;
-    v.heap_ = std::make_shared<LoopState>(LoopState{std::move(items), index});
+    v.heap_ = std::move(state);
     return v;
+}
+
+std::shared_ptr<const std::vector<Value>> Value::sharedItems() const {
+    if (!isSequence()) return std::make_shared<const std::vector<Value>>();
+    return std::shared_ptr<const std::vector<Value>>(heap_,
+                                                     static_cast<const std::vector<Value>*>(heap_.get()));
 }
 
 const std::string& Value::str() const {

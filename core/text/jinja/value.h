@@ -66,7 +66,8 @@ class Value {
     static Value dict(Dict d);
     static Value namespaceObject(Dict d);
     static Value function(std::string name, NativeFunction fn);
-    static Value loop(std::shared_ptr<const std::vector<Value>> items, size_t index);
+    // The loop object of a for-loop; like jinja2's LoopContext it is one object that advances.
+    static Value loop(std::shared_ptr<LoopState> state);
 
     Kind kind() const { return kind_; }
     bool isUndefined() const { return kind_ == Kind::Undefined; }
@@ -88,9 +89,10 @@ class Value {
     int64_t intValue() const { return kind_ == Kind::Bool ? int64_t(bool_) : int_; }
     double numberValue() const { return kind_ == Kind::Float ? float_ : double(intValue()); }
     const std::string& str() const;
-    const std::vector<Value>& items() const; // list or tuple
-    const Dict& dictData() const;            // dict or namespace
-    Dict& mutableDict();                     // namespace (shared) or a dict not yet shared
+    const std::vector<Value>& items() const;                       // list or tuple
+    std::shared_ptr<const std::vector<Value>> sharedItems() const; // list or tuple, without copying
+    const Dict& dictData() const;                                  // dict or namespace
+    Dict& mutableDict(); // namespace (shared) or a dict not yet shared
     const Function& function() const;
     const LoopState& loopState() const;
     const std::string& undefinedMessage() const;

@@ -1,0 +1,102 @@
+// Hostile templates: runaway loops, recursion, string and list blow-ups and deep nesting end
+// with Error(Template) quickly instead of hanging or exhausting memory.
+#include "text/jinja/template.h"
+
+#include <QtTest>
+
+#include <chrono>
+
+using namespace smoldesk;
+
+class JinjaLimits : public QObject {
+    Q_OBJECT
+  private slots:
+    void hostileTemplatesFailFast_data();
+    void hostileTemplatesFailFast();
+    void limitsAreConfigurable();
+};
+
+void JinjaLimits::hostileTemplatesFailFast_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("expectedText");
+    QTest::newRow("nested loops")
+        << "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+        << "steps";
+    QTest::newRow("loop output")
+        << "{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}"
+        << "limit";
+    QTest::newRow("infinite recursion") << "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}"
+                                        << "maximum recursion depth";
+    QTest::newRow("caller recursion")
+        << "{% macro m() %}{{ caller() if caller }}{% call m() %}x{% endcall %}{% endmacro %}{{ m() }}"
+        << "maximum recursion depth";
+    QTest::newRow("huge repetition") << "{{ 'a' * 10**12 }}"
+                                     << "limit";
+    QTest::newRow("huge list repetition") << "{{ ([1] * 10**9)|length }}"
+                                          << "limit";
+    QTest::newRow("doubling string") << "{% set ns = namespace(s='ab') %}{% for i in range(100) %}{% set "
+                                        "ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s|length }}"
+                                     << "limit";
+    QTest::newRow("quadratic concat")
+        << "{% set ns = namespace(s='') %}{% for i in range(100000) %}{% set ns.s = ns.s + "
+           "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+           "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' %}{% endfor %}"
+        << "limit";
+    QTest::newRow("quadratic list growth") << "{% set ns = namespace(l=[]) %}{% for i in range(100000) %}{% "
+                                              "set ns.l = ns.l + [i, i, i, i] %}{% endfor %}"
+                                           << "limit";
+    QTest::newRow("range too big") << "{{ range(10**12)|length }}"
+                                   << "MAX_RANGE";
+    QTest::newRow("integer overflow") << "{{ 10 ** 100 }}"
+                                      << "64 bits";
+    QTest::newRow("deep parentheses") << "{{ " + QString(5000, '(') + "1" + QString(5000, ')') + " }}"
+                                      << "nested too deeply";
+    QTest::newRow("deep blocks") << QString("{% if true %}").repeated(2000) +
+                                        QString("{% endif %}").repeated(2000)
+                                 << "nested too deeply";
+    QTest::newRow("wide center") << "{{ 'x'.center(10**12) }}"
+                                 << "limit";
+    QTest::newRow("wide format") << "{{ '%999999999999s'|format('x') }}"
+                                 << "limit";
+    QTest::newRow("replace blow-up") << "{% set ns = namespace(s='aaaaaaaaaaaaaaaa') %}{% for i in range(40) "
+                                        "%}{% set ns.s = ns.s.replace('a', 'aa') %}{% endfor %}"
+                                     << "limit";
+}
+
+void JinjaLimits::hostileTemplatesFailFast() {
+    QFETCH(QString, source);
+    QFETCH(QString, expectedText);
+    auto start = std::chrono::steady_clock::now();
+    QString message;
+    try {
+        jinja::Template t(source.toStdString());
+        t.render(jinja::Value::object());
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::Template);
+        message = QString::fromUtf8(e.what());
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    qInfo("%.3f s: %s", seconds, qPrintable(message));
+    QVERIFY2(message.contains(expectedText), qPrintable("got: " + message));
+    QVERIFY2(seconds < 1.0, qPrintable(QString("took %1 s").arg(seconds)));
+}
+
+void JinjaLimits::limitsAreConfigurable() {
+    jinja::Template t("{% for i in range(1000) %}{{ i }}{% endfor %}");
+    jinja::RenderOptions tight;
+    tight.maxSteps = 100;
+    QVERIFY_THROWS_EXCEPTION(jinja::TemplateError, t.render(jinja::Value::object(), tight));
+    jinja::RenderOptions small;
+    small.maxOutputBytes = 100;
+    QVERIFY_THROWS_EXCEPTION(jinja::TemplateError, t.render(jinja::Value::object(), small));
+    QCOMPARE(t.render(jinja::Value::object()).size(), size_t(2890));
+    jinja::Template rec(
+        "{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{% else %}done{% endif %}{% endmacro %}{{ f(50) }}");
+    QCOMPARE(QString::fromStdString(rec.render(jinja::Value::object())), QString("done"));
+    jinja::RenderOptions shallow;
+    shallow.maxDepth = 10;
+    QVERIFY_THROWS_EXCEPTION(jinja::TemplateError, rec.render(jinja::Value::object(), shallow));
+}
+
+QTEST_GUILESS_MAIN(JinjaLimits)
+#include "test_jinja_limits.moc"
