@@ -45,6 +45,12 @@ void JinjaLimits::hostileTemplatesFailFast_data() {
     QTest::newRow("quadratic list growth") << "{% set ns = namespace(l=[]) %}{% for i in range(100000) %}{% "
                                               "set ns.l = ns.l + [i, i, i, i] %}{% endfor %}"
                                            << "limit";
+    QTest::newRow("retained ranges") << "{% set ns = namespace(l=[]) %}{% for i in range(100000) %}{% set "
+                                        "ns.l = ns.l + [range(100000)] %}{% endfor %}"
+                                     << "steps";
+    QTest::newRow("retained splits") << "{% set s = ' x' * 8000000 %}{% set ns = namespace(l=[]) %}{% for i "
+                                        "in range(1000) %}{% set ns.l = ns.l + [s.split()] %}{% endfor %}"
+                                     << "steps";
     QTest::newRow("range too big") << "{{ range(10**12)|length }}"
                                    << "MAX_RANGE";
     QTest::newRow("integer overflow") << "{{ 10 ** 100 }}"

@@ -12,7 +12,7 @@ namespace {
 
 constexpr int64_t kMaxRange = 100000; // jinja2.sandbox.MAX_RANGE
 
-Value range(Interpreter&, CallArgs& args) {
+Value range(Interpreter& in, CallArgs& args) {
     if (!args.keyword.empty()) fail(py::kTypeError, "range() takes no keyword arguments");
     auto& p = args.positional;
     if (p.empty() || p.size() > 3)
@@ -32,6 +32,7 @@ Value range(Interpreter&, CallArgs& args) {
     if (count > kMaxRange)
         fail(py::kOverflowError, "Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).");
     std::vector<Value> items;
+    in.step(uint64_t(count)); // every element is a value that may be kept alive
     items.reserve(size_t(count));
     for (int64_t i = 0; i < count; ++i) items.emplace_back(start + i * step);
     return Value::list(std::move(items));

@@ -201,8 +201,12 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
         return {};
     case Kind::List:
     case Kind::Tuple:
+        // Copies are charged: filters that materialise lists could otherwise retain memory
+        // far beyond what the step budget suggests.
+        step(v.items().size() / 4);
         return v.items();
     case Kind::Dict: {
+        step(v.dictData().size() / 4);
         std::vector<Value> keys;
         keys.reserve(v.dictData().size());
         for (const auto& [k, val] : v.dictData().entries()) keys.push_back(k);
@@ -211,7 +215,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
     case Kind::String: {
         std::vector<Value> chars;
         const std::string& s = v.str();
-        step(s.size() / 16);
+        step(s.size()); // one value per character
         size_t pos = 0;
         while (pos < s.size()) {
             size_t start = pos;

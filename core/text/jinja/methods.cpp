@@ -30,12 +30,20 @@ template <size_t N> bool listed(const std::array<const char*, N>& names, const s
     return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
 }
 
+// Each part of a split is a new string value kept alive by the result: charged like an iteration.
+constexpr uint64_t kPartSteps = 4;
+
+void addPart(Interpreter& in, std::vector<Value>& parts, std::string part) {
+    in.step(kPartSteps);
+    parts.emplace_back(std::move(part));
+}
+
 // Byte offset -> code point index.
 int64_t codePointIndex(const std::string& s, size_t byteOffset) {
     return int64_t(utf8::length(std::string_view(s).substr(0, byteOffset)));
 }
 
-std::vector<Value> splitWhitespace(const std::string& s, int64_t maxsplit, bool fromRight) {
+std::vector<Value> splitWhitespace(Interpreter& in, const std::string& s, int64_t maxsplit, bool fromRight) {
     std::vector<char32_t> cps = utf8::decode(s);
     std::vector<Value> parts;
     if (!fromRight) {
@@ -44,12 +52,13 @@ std::vector<Value> splitWhitespace(const std::string& s, int64_t maxsplit, bool 
             while (i < n && utf8::isSpace(cps[i])) ++i;
             if (i >= n) break;
             if (maxsplit >= 0 && int64_t(parts.size()) >= maxsplit) {
-                parts.emplace_back(utf8::encode({cps.begin() + i, cps.end()})); // the rest, as is
+                in.step(kPartSteps),
+                    parts.emplace_back(utf8::encode({cps.begin() + i, cps.end()})); // the rest, as is
                 break;
             }
             size_t j = i;
             while (j < n && !utf8::isSpace(cps[j])) ++j;
-            parts.emplace_back(utf8::encode({cps.begin() + i, cps.begin() + j}));
+            addPart(in, parts, utf8::encode({cps.begin() + i, cps.begin() + j}));
             i = j;
         }
         return parts;
@@ -59,19 +68,20 @@ std::vector<Value> splitWhitespace(const std::string& s, int64_t maxsplit, bool 
         while (i > 0 && utf8::isSpace(cps[i - 1])) --i;
         if (i <= 0) break;
         if (maxsplit >= 0 && int64_t(parts.size()) >= maxsplit) {
-            parts.emplace_back(utf8::encode({cps.begin(), cps.begin() + i}));
+            addPart(in, parts, utf8::encode({cps.begin(), cps.begin() + i}));
             break;
         }
         int64_t j = i;
         while (j > 0 && !utf8::isSpace(cps[j - 1])) --j;
-        parts.emplace_back(utf8::encode({cps.begin() + j, cps.begin() + i}));
+        addPart(in, parts, utf8::encode({cps.begin() + j, cps.begin() + i}));
         i = j;
     }
     std::reverse(parts.begin(), parts.end());
     return parts;
 }
 
-std::vector<Value> splitOn(const std::string& s, const std::string& sep, int64_t maxsplit, bool fromRight) {
+std::vector<Value> splitOn(Interpreter& in, const std::string& s, const std::string& sep, int64_t maxsplit,
+                           bool fromRight) {
     if (sep.empty()) fail(py::kValueError, "empty separator");
     std::vector<Value> parts;
     if (!fromRight) {
@@ -79,10 +89,10 @@ std::vector<Value> splitOn(const std::string& s, const std::string& sep, int64_t
         while (maxsplit < 0 || int64_t(parts.size()) < maxsplit) {
             size_t p = s.find(sep, start);
             if (p == std::string::npos) break;
-            parts.emplace_back(s.substr(start, p - start));
+            addPart(in, parts, s.substr(start, p - start));
             start = p + sep.size();
         }
-        parts.emplace_back(s.substr(start));
+        addPart(in, parts, s.substr(start));
         return parts;
     }
     size_t end = s.size();
@@ -90,10 +100,10 @@ std::vector<Value> splitOn(const std::string& s, const std::string& sep, int64_t
         if (end < sep.size()) break;
         size_t p = s.rfind(sep, end - sep.size());
         if (p == std::string::npos) break;
-        parts.emplace_back(s.substr(p + sep.size(), end - p - sep.size()));
+        addPart(in, parts, s.substr(p + sep.size(), end - p - sep.size()));
         end = p;
     }
-    parts.emplace_back(s.substr(0, end));
+    addPart(in, parts, s.substr(0, end));
     std::reverse(parts.begin(), parts.end());
     return parts;
 }
@@ -161,9 +171,11 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
         Value sep = args.get(0, "sep", Value::none());
         int64_t maxsplit = toInt(args.get(1, "maxsplit", Value(-1)), "maxsplit");
         in.step(s.size() / 16);
-        if (sep.isNone()) return Value::list(splitWhitespace(s, maxsplit, name == "rsplit"));
-        if (!sep.isString()) fail(py::kTypeError, std::string("must be str or None, not ") + typeName(sep));
-        return Value::list(splitOn(s, sep.str(), maxsplit, name == "rsplit"));
+        if (!sep.isNone() && !sep.isString())
+            fail(py::kTypeError, std::string("must be str or None, not ") + typeName(sep));
+        std::vector<Value> parts = sep.isNone() ? splitWhitespace(in, s, maxsplit, name == "rsplit")
+                                                : splitOn(in, s, sep.str(), maxsplit, name == "rsplit");
+        return Value::list(std::move(parts));
     }
     if (name == "splitlines") {
         std::vector<Value> lines;

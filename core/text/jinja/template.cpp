@@ -48,18 +48,16 @@ TemplateError::TemplateError(std::string pythonType, std::string message, int li
                                            message),
       pythonType_(std::move(pythonType)), message_(std::move(message)), line_(line), column_(column) {}
 
-Template::Template(std::string source) : program_(std::make_unique<Program>()) {
-    program_->source = normalizeSource(source);
+Template::Template(std::string source) {
+    auto program = std::make_shared<Program>();
+    program->source = normalizeSource(source);
     try {
-        program_->body = parse(tokenize(program_->source));
+        program->body = parse(tokenize(program->source));
     } catch (const Failure& f) {
-        throw toError(program_->source, f);
+        throw toError(program->source, f);
     }
+    program_ = std::move(program);
 }
-
-Template::~Template() = default;
-Template::Template(Template&&) noexcept = default;
-Template& Template::operator=(Template&&) noexcept = default;
 
 std::string Template::render(const Value& context, const RenderOptions& options) const {
     try {

@@ -55,19 +55,18 @@ class TemplateError : public Error {
 
 struct Program;
 
+// A parsed template. Copies share the parsed tree; render() is const and keeps all its state
+// in the call, so one Template may render on several threads at once.
 class Template {
   public:
     // Parses `source`; throws TemplateError (an Error with ErrorCode::Template).
     explicit Template(std::string source);
-    ~Template();
-    Template(Template&&) noexcept;
-    Template& operator=(Template&&) noexcept;
 
     // Renders with the keys of `context` (a dict Value) as variables.
     std::string render(const Value& context, const RenderOptions& options = {}) const;
 
   private:
-    std::unique_ptr<Program> program_;
+    std::shared_ptr<const Program> program_;
 };
 
 } // namespace smoldesk::jinja
