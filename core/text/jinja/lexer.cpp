@@ -343,8 +343,15 @@ class Lexer {
     size_t lexNumber(size_t start) {
         std::string digits;
         bool afterDot = start > 0 && s_[start - 1] == '.';
-        if (s_[start] == '0' && start + 1 < s_.size() && std::strchr("bBoOxX", s_[start + 1])) {
-            int base = std::tolower(s_[start + 1]) == 'b' ? 2 : std::tolower(s_[start + 1]) == 'o' ? 8 : 16;
+        int base = 10;
+        if (s_[start] == '0' && start + 1 < s_.size() && std::strchr("bBoOxX", s_[start + 1]))
+            base = std::tolower(s_[start + 1]) == 'b' ? 2 : std::tolower(s_[start + 1]) == 'o' ? 8 : 16;
+        // A prefix needs a digit after it (an optional '_' between), else "0" ends the number.
+        size_t firstDigit = start + 2 < s_.size() && s_[start + 2] == '_' ? start + 3 : start + 2;
+        if (base != 10 &&
+            (firstDigit >= s_.size() || hexDigit(s_[firstDigit]) < 0 || hexDigit(s_[firstDigit]) >= base))
+            base = 10;
+        if (base != 10) {
             size_t pos = start + 2;
             int64_t value = 0;
             while (pos < s_.size()) {
