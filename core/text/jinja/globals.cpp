@@ -32,7 +32,7 @@ Value range(Interpreter& in, CallArgs& args) {
     if (count > kMaxRange)
         fail(py::kOverflowError, "Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).");
     std::vector<Value> items;
-    in.step(uint64_t(count)); // every element is a value that may be kept alive
+    in.step(uint64_t(count) * 4); // every element is a value that may be kept alive (~32 bytes)
     items.reserve(size_t(count));
     for (int64_t i = 0; i < count; ++i) items.emplace_back(start + i * step);
     return Value::list(std::move(items));

@@ -44,8 +44,24 @@ int64_t codePointIndex(const std::string& s, size_t byteOffset) {
 }
 
 std::vector<Value> splitWhitespace(Interpreter& in, const std::string& s, int64_t maxsplit, bool fromRight) {
-    std::vector<char32_t> cps = utf8::decode(s);
     std::vector<Value> parts;
+    if (!fromRight && utf8::isAscii(s)) { // the common case, without decoding to code points
+        size_t i = 0, n = s.size();
+        while (true) {
+            while (i < n && utf8::isSpace(char32_t(s[i]))) ++i;
+            if (i >= n) break;
+            if (maxsplit >= 0 && int64_t(parts.size()) >= maxsplit) {
+                addPart(in, parts, s.substr(i));
+                break;
+            }
+            size_t j = i;
+            while (j < n && !utf8::isSpace(char32_t(s[j]))) ++j;
+            addPart(in, parts, s.substr(i, j - i));
+            i = j;
+        }
+        return parts;
+    }
+    std::vector<char32_t> cps = utf8::decode(s);
     if (!fromRight) {
         size_t i = 0, n = cps.size();
         while (true) {
