@@ -1,0 +1,107 @@
+#pragma once
+// The Vulkan backend's class. Ops are recorded into one command buffer as the decoder calls
+// them and submitted once, in read(). Exposed (beyond vulkan_backend.h) for tests that look
+// at the recorder's statistics.
+#include "compute/backend.h"
+#include "compute/vulkan/memory.h"
+#include "compute/vulkan/pipeline.h"
+#include "compute/vulkan/recorder.h"
+#include "compute/vulkan/vulkan_backend.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace smoldesk::compute::vk {
+
+// A weight tensor bound in row slices that each fit maxStorageBufferRange.
+struct WeightSlice {
+    uint64_t row0 = 0, rows = 0;
+    uint64_t bindOffset = 0, bindRange = 0;  // bindOffset is aligned to the device's minimum
+    uint32_t base = 0;                       // byte address of row0 inside the binding
+};
+
+struct DeviceWeight {
+    Buffer buffer;
+    quant::Type type = quant::Type::F32;
+    uint64_t cols = 0, rows = 0, rowBytes = 0;
+    std::vector<WeightSlice> slices;
+    std::string name;
+};
+
+struct DeviceActivation {
+    Buffer buffer;
+    size_t floats = 0;
+};
+
+class VulkanBackend : public Backend {
+public:
+    VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options);
+    ~VulkanBackend() override;
+
+    std::string deviceName() const override;
+    WeightId addWeight(const gguf::TensorInfo& tensor) override;
+    BufferId createBuffer(size_t floats) override;
+    void createKvCache(int nLayers, int nCtx, int kvDim) override;
+
+    void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
+    void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
+    void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
+    void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
+              RopeStyle style) override;
+    void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
+    void attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& shape) override;
+    void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) override;
+    void add(BufferId a, BufferId b, BufferId out, size_t n) override;
+    void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
+    void read(BufferId src, size_t offset, size_t n, float* dst) override;
+
+    // Tests: writes values into a buffer (through the staging buffer, after pending work).
+    void upload(BufferId dst, size_t offset, std::span<const float> values);
+    bool validating() const { return instance_->validating(); }
+    const RecorderStats& stats() const { return recorder_->stats(); }
+    const DeviceCaps& caps() const { return device_->caps(); }
+    const DeviceWeight& weight(WeightId id) const { return weights_.at(static_cast<size_t>(id)); }
+    // Positions per attention split for decode; fewer positions need no merge pass.
+    static constexpr int kAttentionSplit = 128;
+
+private:
+    struct PendingRope {
+        BufferId x;
+        int rows, nHeads, headDim, ropeDims, pos0;
+        float freqBase;
+        RopeStyle style;
+    };
+    const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
+    Binding bindAct(BufferId id, bool write) const;
+    const Pipeline& pipeline(const std::string& shader, std::vector<uint32_t> spec, uint32_t bindings);
+    std::string reduceVariant(const char* shader) const;
+    void dispatchRope(const PendingRope& r);
+    void flushRope();
+    void submit();
+    void eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out, size_t outOffset, size_t n);
+    std::pair<uint32_t, uint32_t> foldGroups(uint64_t groups) const;
+    uint64_t alignBinding(uint64_t offset) const;
+
+    std::unique_ptr<Instance> instance_;
+    std::unique_ptr<Device> device_;
+    std::unique_ptr<Allocator> allocator_;
+    std::unique_ptr<PipelineCache> pipelines_;
+    std::unique_ptr<Recorder> recorder_;
+    VulkanOptions options_;
+    uint64_t maxBinding_ = 0;        // bytes one storage-buffer binding may span
+    uint64_t maxWeightBinding_ = 0;  // the same for weight slices (smaller in tests)
+
+    std::vector<DeviceWeight> weights_;
+    std::vector<DeviceActivation> buffers_;
+    std::vector<Buffer> kCache_, vCache_;  // one f16 buffer per layer
+    int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
+    Buffer partials_;  // attention split results
+    Buffer staging_;   // weight uploads
+    Buffer idsArena_;  // token ids of the step being recorded
+    uint64_t idsUsed_ = 0;
+    Buffer readback_;
+    std::optional<PendingRope> pendingRope_;
+};
+
+}  // namespace smoldesk::compute::vk

@@ -1,0 +1,154 @@
+#include "compute/vulkan/device.h"
+
+#include "common/error.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace smoldesk::compute::vk {
+
+namespace {
+
+const char* typeName(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return "cpu";
+    default:
+        return "other";
+    }
+}
+
+bool hasDeviceExtension(const Api& api, VkPhysicalDevice physical, const char* name) {
+    uint32_t count = 0;
+    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkExtensionProperties> exts(count);
+    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, exts.data()) != VK_SUCCESS) return false;
+    for (const auto& e : exts)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
+    DeviceCaps c;
+    c.physical = physical;
+
+    VkPhysicalDeviceSubgroupProperties subgroup{};
+    subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+    VkPhysicalDeviceMaintenance3Properties maintenance3{};
+    maintenance3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
+    maintenance3.pNext = &subgroup;
+    VkPhysicalDeviceProperties2 props{};
+    props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+    props.pNext = &maintenance3;
+    api.vkGetPhysicalDeviceProperties(physical, &props.properties);
+    c.apiVersion = props.properties.apiVersion;
+    c.name = props.properties.deviceName;
+    c.vkType = props.properties.deviceType;
+    c.type = typeName(c.vkType);
+    if (c.apiVersion < VK_API_VERSION_1_1) {
+        c.whyNot = "The device '" + c.name + "' only supports Vulkan 1.0; SmolDesk needs 1.1.";
+        return c;
+    }
+    api.vkGetPhysicalDeviceProperties2(physical, &props);
+    const VkPhysicalDeviceLimits& lim = props.properties.limits;
+    c.maxStorageBufferRange = lim.maxStorageBufferRange;
+    c.maxAllocationSize = maintenance3.maxMemoryAllocationSize;
+    c.minStorageBufferOffsetAlignment = lim.minStorageBufferOffsetAlignment;
+    c.maxSharedMemory = lim.maxComputeSharedMemorySize;
+    c.maxWorkgroupInvocations = lim.maxComputeWorkGroupInvocations;
+    for (int i = 0; i < 3; ++i) c.maxWorkgroupCount[i] = lim.maxComputeWorkGroupCount[i];
+    c.subgroupSize = subgroup.subgroupSize;
+    c.subgroupArithmetic = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                           (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
+                           (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) && subgroup.subgroupSize >= 4;
+    if (const char* off = std::getenv("SMOLDESK_VK_NO_SUBGROUP"); off && *off && *off != '0')
+        c.subgroupArithmetic = false;  // tests (and bug hunts) run the shared-memory reductions
+
+    VkPhysicalDevice16BitStorageFeatures storage16{};
+    storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
+    VkPhysicalDeviceFeatures2 features{};
+    features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    features.pNext = &storage16;
+    api.vkGetPhysicalDeviceFeatures2(physical, &features);
+    c.storage16 = storage16.storageBuffer16BitAccess == VK_TRUE;
+
+    VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
+    budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
+    VkPhysicalDeviceMemoryProperties2 memory{};
+    memory.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2;
+    const bool hasBudget = hasDeviceExtension(api, physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
+    if (hasBudget) memory.pNext = &budget;
+    api.vkGetPhysicalDeviceMemoryProperties2(physical, &memory);
+    const VkPhysicalDeviceMemoryProperties& mp = memory.memoryProperties;
+    for (uint32_t h = 0; h < mp.memoryHeapCount; ++h) {
+        if (!(mp.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) || mp.memoryHeaps[h].size <= c.memoryBytes) continue;
+        c.memoryBytes = mp.memoryHeaps[h].size;
+        c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
+    }
+
+    uint32_t familyCount = 0;
+    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nullptr);
+    std::vector<VkQueueFamilyProperties> families(familyCount);
+    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, families.data());
+    for (uint32_t f = 0; f < familyCount && c.queueFamily == UINT32_MAX; ++f)
+        if (families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) c.queueFamily = f;
+
+    if (c.queueFamily == UINT32_MAX)
+        c.whyNot = "The device '" + c.name + "' has no compute queue.";
+    else if (!c.storage16)
+        c.whyNot = "The device '" + c.name + "' lacks 16-bit storage buffers, which SmolDesk's shaders need.";
+    else if (c.maxSharedMemory < 16384 || c.maxWorkgroupInvocations < 128)
+        c.whyNot = "The device '" + c.name + "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
+    else if (c.maxStorageBufferRange < (1u << 24))
+        c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
+    else
+        c.usable = true;
+    return c;
+}
+
+Device::Device(Instance& instance, const DeviceCaps& caps) : instance_(instance), api_(instance.api()), caps_(caps) {
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo queueInfo{};
+    queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
+    queueInfo.queueFamilyIndex = caps.queueFamily;
+    queueInfo.queueCount = 1;
+    queueInfo.pQueuePriorities = &priority;
+
+    VkPhysicalDevice16BitStorageFeatures storage16{};
+    storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
+    storage16.storageBuffer16BitAccess = VK_TRUE;
+    VkPhysicalDeviceFeatures2 features{};
+    features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    features.pNext = &storage16;
+
+    VkDeviceCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
+    info.pNext = &features;
+    info.queueCreateInfoCount = 1;
+    info.pQueueCreateInfos = &queueInfo;
+    check(api_.vkCreateDevice(caps.physical, &info, nullptr, &device_), "vkCreateDevice");
+    if (const char* missing = loadDeviceFunctions(api_, device_)) {
+        api_.vkDestroyDevice = reinterpret_cast<PFN_vkDestroyDevice>(api_.vkGetDeviceProcAddr(device_, "vkDestroyDevice"));
+        if (api_.vkDestroyDevice) api_.vkDestroyDevice(device_, nullptr);
+        throw Error(ErrorCode::Backend, std::string("The Vulkan driver of '") + caps.name + "' lacks " + missing + ".");
+    }
+    api_.vkGetDeviceQueue(device_, caps.queueFamily, 0, &queue_);
+}
+
+Device::~Device() {
+    if (device_ != VK_NULL_HANDLE) {
+        api_.vkDeviceWaitIdle(device_);
+        api_.vkDestroyDevice(device_, nullptr);
+    }
+}
+
+}  // namespace smoldesk::compute::vk

@@ -1,0 +1,148 @@
+// Device listing and choice, and the fallible construction of the Vulkan backend: every
+// reason Vulkan cannot be used comes back as one sentence instead of an exception.
+#include "common/error.h"
+#include "compute/vulkan/backend_impl.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+
+namespace smoldesk::compute {
+
+namespace {
+
+std::string gigabytes(uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    return text;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+// The index the user asked for (options, then SMOLDESK_VK_DEVICE), -1 for automatic, or -2
+// when the request matches nothing (reason set).
+int requestedDevice(const VulkanOptions& options, const std::vector<vk::DeviceCaps>& devices, std::string* reason) {
+    if (options.device >= 0) {
+        if (static_cast<size_t>(options.device) < devices.size()) return options.device;
+        *reason = "There is no Vulkan device " + std::to_string(options.device) + " (this system has " +
+                  std::to_string(devices.size()) + ").";
+        return -2;
+    }
+    const char* env = std::getenv("SMOLDESK_VK_DEVICE");
+    if (!env || !*env) return -1;
+    const std::string want = env;
+    if (std::all_of(want.begin(), want.end(), [](unsigned char c) { return std::isdigit(c); })) {
+        const unsigned long index = std::strtoul(want.c_str(), nullptr, 10);
+        if (index < devices.size()) return static_cast<int>(index);
+        *reason = "SMOLDESK_VK_DEVICE names device " + want + ", but this system has " + std::to_string(devices.size()) + ".";
+        return -2;
+    }
+    for (size_t i = 0; i < devices.size(); ++i)
+        if (lower(devices[i].name).find(lower(want)) != std::string::npos) return static_cast<int>(i);
+    *reason = "No Vulkan device's name contains '" + want + "' (SMOLDESK_VK_DEVICE).";
+    return -2;
+}
+
+// Best usable GPU: discrete, then integrated, then virtual; never a CPU implementation.
+int automaticDevice(const std::vector<vk::DeviceCaps>& devices, std::string* reason) {
+    for (VkPhysicalDeviceType type : {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+                                      VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU}) {
+        int best = -1;
+        for (size_t i = 0; i < devices.size(); ++i)
+            if (devices[i].vkType == type && devices[i].usable &&
+                (best < 0 || devices[i].memoryBytes > devices[static_cast<size_t>(best)].memoryBytes))
+                best = static_cast<int>(i);
+        if (best >= 0) return best;
+    }
+    for (const vk::DeviceCaps& d : devices)
+        if (d.vkType != VK_PHYSICAL_DEVICE_TYPE_CPU && d.vkType != VK_PHYSICAL_DEVICE_TYPE_OTHER) {
+            *reason = d.whyNot;  // a GPU exists but cannot run our shaders
+            return -1;
+        }
+    for (const vk::DeviceCaps& d : devices)
+        if (d.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+            *reason = "The only Vulkan device is '" + d.name + "', a CPU implementation slower than SmolDesk's own CPU backend.";
+            return -1;
+        }
+    *reason = "No Vulkan GPU is available.";
+    return -1;
+}
+
+}  // namespace
+
+bool vulkanSupportsType(quant::Type type) {
+    switch (type) {
+    case quant::Type::F32:
+    case quant::Type::F16:
+    case quant::Type::Q4_0:
+    case quant::Type::Q8_0:
+    case quant::Type::Q4_K:
+    case quant::Type::Q6_K:
+        return true;
+    default:
+        return false;
+    }
+}
+
+std::vector<VulkanDeviceInfo> listVulkanDevices() {
+    std::vector<VulkanDeviceInfo> out;
+    try {
+        std::string reason;
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &reason);
+        if (!instance) return out;
+        int index = 0;
+        for (VkPhysicalDevice physical : instance->physicalDevices()) {
+            vk::DeviceCaps c = vk::queryDeviceCaps(instance->api(), physical);
+            out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot});
+        }
+    } catch (...) {
+        out.clear();  // a broken driver is "no device", never a crash
+    }
+    return out;
+}
+
+std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason) {
+    std::string why;
+    try {
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(options.validation, &why);
+        if (!instance) {
+            if (reason) *reason = why;
+            return nullptr;
+        }
+        std::vector<vk::DeviceCaps> devices;
+        for (VkPhysicalDevice physical : instance->physicalDevices()) devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
+        if (devices.empty()) {
+            if (reason) *reason = "The Vulkan loader found no device.";
+            return nullptr;
+        }
+        int index = requestedDevice(options, devices, &why);
+        if (index == -1) index = automaticDevice(devices, &why);
+        if (index < 0) {
+            if (reason) *reason = why;
+            return nullptr;
+        }
+        const vk::DeviceCaps& caps = devices[static_cast<size_t>(index)];
+        if (!caps.usable) {
+            if (reason) *reason = caps.whyNot;
+            return nullptr;
+        }
+        // Weights plus a margin for activations, the KV cache and the driver.
+        const uint64_t needed = options.weightBytesHint + options.weightBytesHint / 20 + (options.weightBytesHint ? (128ull << 20) : 0);
+        if (needed > caps.memoryBudget) {
+            if (reason)
+                *reason = "The GPU '" + caps.name + "' has " + gigabytes(caps.memoryBudget) + " available, the model needs " +
+                          gigabytes(needed) + ".";
+            return nullptr;
+        }
+        return std::make_unique<vk::VulkanBackend>(std::move(instance), caps, options);
+    } catch (const std::exception& e) {
+        if (reason) *reason = e.what();
+        return nullptr;
+    }
+}
+
+}  // namespace smoldesk::compute

@@ -1,0 +1,103 @@
+#include "compute/vulkan/pipeline.h"
+
+#include "common/error.h"
+#include "compute/vulkan/shader_registry.h"
+
+namespace smoldesk::compute::vk {
+
+const EmbeddedShader* findShader(std::string_view name) {
+    for (const EmbeddedShader& s : embeddedShaders())
+        if (name == s.name) return &s;
+    return nullptr;
+}
+
+PipelineCache::~PipelineCache() {
+    const Api& api = device_.api();
+    for (auto& [key, p] : pipelines_) {
+        api.vkDestroyPipeline(device_.handle(), p->pipeline, nullptr);
+        api.vkDestroyPipelineLayout(device_.handle(), p->layout, nullptr);
+        api.vkDestroyDescriptorSetLayout(device_.handle(), p->setLayout, nullptr);
+    }
+}
+
+const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<uint32_t>& spec, uint32_t bindings) {
+    auto key = std::make_pair(shader, spec);
+    auto it = pipelines_.find(key);
+    if (it != pipelines_.end()) return *it->second;
+
+    const EmbeddedShader* code = findShader(shader);
+    if (!code) throw Error(ErrorCode::Backend, "The Vulkan shader '" + shader + "' is not built into this SmolDesk.");
+    const Api& api = device_.api();
+    VkDevice dev = device_.handle();
+    auto p = std::make_unique<Pipeline>();
+    struct Cleanup {  // destroys what was created when a step below throws
+        const Api& api;
+        VkDevice dev;
+        Pipeline* p;
+        ~Cleanup() {
+            if (!p) return;
+            if (p->pipeline) api.vkDestroyPipeline(dev, p->pipeline, nullptr);
+            if (p->layout) api.vkDestroyPipelineLayout(dev, p->layout, nullptr);
+            if (p->setLayout) api.vkDestroyDescriptorSetLayout(dev, p->setLayout, nullptr);
+        }
+    } cleanup{api, dev, p.get()};
+    p->bindings = bindings;
+    p->workgroupSize = spec.empty() ? 0 : spec[0];
+    p->name = shader;
+
+    std::vector<VkDescriptorSetLayoutBinding> slots(bindings);
+    for (uint32_t i = 0; i < bindings; ++i) {
+        slots[i] = {};
+        slots[i].binding = i;
+        slots[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        slots[i].descriptorCount = 1;
+        slots[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo setInfo{};
+    setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+    setInfo.bindingCount = bindings;
+    setInfo.pBindings = slots.data();
+    check(api.vkCreateDescriptorSetLayout(dev, &setInfo, nullptr, &p->setLayout), "vkCreateDescriptorSetLayout");
+
+    VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushBytes};
+    VkPipelineLayoutCreateInfo layoutInfo{};
+    layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+    layoutInfo.setLayoutCount = 1;
+    layoutInfo.pSetLayouts = &p->setLayout;
+    layoutInfo.pushConstantRangeCount = 1;
+    layoutInfo.pPushConstantRanges = &push;
+    check(api.vkCreatePipelineLayout(dev, &layoutInfo, nullptr, &p->layout), "vkCreatePipelineLayout");
+
+    VkShaderModuleCreateInfo moduleInfo{};
+    moduleInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+    moduleInfo.codeSize = code->wordCount * sizeof(uint32_t);
+    moduleInfo.pCode = code->words;
+    VkShaderModule module = VK_NULL_HANDLE;
+    check(api.vkCreateShaderModule(dev, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
+
+    std::vector<VkSpecializationMapEntry> entries(spec.size());
+    for (size_t i = 0; i < spec.size(); ++i)
+        entries[i] = {static_cast<uint32_t>(i), static_cast<uint32_t>(i * sizeof(uint32_t)), sizeof(uint32_t)};
+    VkSpecializationInfo specInfo{};
+    specInfo.mapEntryCount = static_cast<uint32_t>(entries.size());
+    specInfo.pMapEntries = entries.data();
+    specInfo.dataSize = spec.size() * sizeof(uint32_t);
+    specInfo.pData = spec.data();
+
+    VkComputePipelineCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module;
+    info.stage.pName = "main";
+    info.stage.pSpecializationInfo = &specInfo;
+    info.layout = p->layout;
+    VkResult r = api.vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &info, nullptr, &p->pipeline);
+    api.vkDestroyShaderModule(dev, module, nullptr);
+    check(r, "vkCreateComputePipelines");
+    device_.instance().throwOnMessages(("creating the pipeline " + shader).c_str());
+    cleanup.p = nullptr;
+    return *pipelines_.emplace(std::move(key), std::move(p)).first->second;
+}
+
+}  // namespace smoldesk::compute::vk

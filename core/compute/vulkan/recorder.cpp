@@ -1,0 +1,181 @@
+#include "compute/vulkan/recorder.h"
+
+#include "common/error.h"
+
+namespace smoldesk::compute::vk {
+
+namespace {
+constexpr uint32_t kSetsPerPool = 1024;
+constexpr uint32_t kMaxBindingsPerSet = 8;
+constexpr VkPipelineStageFlags kWorkStages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+}  // namespace
+
+Recorder::Recorder(Device& device) : device_(device) {
+    const Api& api = device.api();
+    VkCommandPoolCreateInfo poolInfo{};
+    poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    poolInfo.queueFamilyIndex = device.caps().queueFamily;
+    check(api.vkCreateCommandPool(device.handle(), &poolInfo, nullptr, &pool_), "vkCreateCommandPool");
+    VkCommandBufferAllocateInfo cmdInfo{};
+    cmdInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+    cmdInfo.commandPool = pool_;
+    cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cmdInfo.commandBufferCount = 1;
+    check(api.vkAllocateCommandBuffers(device.handle(), &cmdInfo, &cmd_), "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fenceInfo{};
+    fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+    check(api.vkCreateFence(device.handle(), &fenceInfo, nullptr, &fence_), "vkCreateFence");
+}
+
+Recorder::~Recorder() {
+    const Api& api = device_.api();
+    VkDevice dev = device_.handle();
+    if (recording_) {  // abandoned after an exception: end it so the pool can be destroyed cleanly
+        api.vkEndCommandBuffer(cmd_);
+    }
+    api.vkDeviceWaitIdle(dev);
+    for (VkDescriptorPool p : descriptorPools_) api.vkDestroyDescriptorPool(dev, p, nullptr);
+    api.vkDestroyFence(dev, fence_, nullptr);
+    api.vkDestroyCommandPool(dev, pool_, nullptr);
+}
+
+void Recorder::begin() {
+    if (recording_) return;
+    VkCommandBufferBeginInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+    info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    check(device_.api().vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
+    recording_ = true;
+    since_.clear();
+}
+
+bool Recorder::hazard(VkBuffer buffer, bool write) const {
+    auto it = since_.find(buffer);
+    if (it == since_.end()) return false;
+    return write ? true : (it->second & kWritten) != 0;  // WAR/WAW for writes, RAW for reads
+}
+
+void Recorder::track(VkBuffer buffer, bool write) { since_[buffer] |= write ? kWritten : kRead; }
+
+void Recorder::barrier() {
+    VkMemoryBarrier b{};
+    b.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT |
+                      VK_ACCESS_TRANSFER_WRITE_BIT;
+    device_.api().vkCmdPipelineBarrier(cmd_, kWorkStages, kWorkStages, 0, 1, &b, 0, nullptr, 0, nullptr);
+    since_.clear();
+    ++stats_.barriers;
+}
+
+VkDescriptorSet Recorder::allocateSet(VkDescriptorSetLayout layout) {
+    const Api& api = device_.api();
+    VkDevice dev = device_.handle();
+    for (;;) {
+        if (currentPool_ == descriptorPools_.size()) {
+            VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool * kMaxBindingsPerSet};
+            VkDescriptorPoolCreateInfo info{};
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+            info.maxSets = kSetsPerPool;
+            info.poolSizeCount = 1;
+            info.pPoolSizes = &size;
+            VkDescriptorPool pool = VK_NULL_HANDLE;
+            check(api.vkCreateDescriptorPool(dev, &info, nullptr, &pool), "vkCreateDescriptorPool");
+            descriptorPools_.push_back(pool);
+        }
+        VkDescriptorSetAllocateInfo info{};
+        info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+        info.descriptorPool = descriptorPools_[currentPool_];
+        info.descriptorSetCount = 1;
+        info.pSetLayouts = &layout;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        VkResult r = api.vkAllocateDescriptorSets(dev, &info, &set);
+        if (r == VK_SUCCESS) return set;
+        if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) check(r, "vkAllocateDescriptorSets");
+        ++currentPool_;  // this pool is full until the next submit
+    }
+}
+
+void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push, uint32_t pushBytes,
+                        uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
+    if (bindings.size() != pipeline.bindings || bindings.size() > kMaxBindingsPerSet || pushBytes > kPushBytes)
+        throw Error(ErrorCode::Backend, "Internal error: wrong bindings or push constants for the shader " + pipeline.name + ".");
+    if (groupsX == 0 || groupsY == 0 || groupsZ == 0) return;
+    const DeviceCaps& caps = device_.caps();
+    if (groupsX > caps.maxWorkgroupCount[0] || groupsY > caps.maxWorkgroupCount[1] || groupsZ > caps.maxWorkgroupCount[2])
+        throw Error(ErrorCode::Backend, "Internal error: too many workgroups for the shader " + pipeline.name + ".");
+    begin();
+    const Api& api = device_.api();
+
+    bool needBarrier = false;
+    for (const Binding& b : bindings) needBarrier = needBarrier || hazard(b.buffer, b.write);
+    if (needBarrier) barrier();
+    for (const Binding& b : bindings) track(b.buffer, b.write);
+
+    VkDescriptorSet set = allocateSet(pipeline.setLayout);
+    VkDescriptorBufferInfo infos[kMaxBindingsPerSet];
+    VkWriteDescriptorSet writes[kMaxBindingsPerSet];
+    for (size_t i = 0; i < bindings.size(); ++i) {
+        infos[i] = {bindings[i].buffer, bindings[i].offset, bindings[i].range};
+        writes[i] = {};
+        writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        writes[i].dstSet = set;
+        writes[i].dstBinding = static_cast<uint32_t>(i);
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].pBufferInfo = &infos[i];
+    }
+    api.vkUpdateDescriptorSets(device_.handle(), static_cast<uint32_t>(bindings.size()), writes, 0, nullptr);
+
+    api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+    api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0, nullptr);
+    if (pushBytes) api.vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+    api.vkCmdDispatch(cmd_, groupsX, groupsY, groupsZ);
+    ++stats_.dispatches;
+}
+
+void Recorder::copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dstOffset, uint64_t bytes) {
+    if (bytes == 0) return;
+    begin();
+    if (hazard(src, false) || hazard(dst, true)) barrier();
+    track(src, false);
+    track(dst, true);
+    VkBufferCopy region{srcOffset, dstOffset, bytes};
+    device_.api().vkCmdCopyBuffer(cmd_, src, dst, 1, &region);
+}
+
+void Recorder::fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value) {
+    begin();
+    if (hazard(dst, true)) barrier();
+    track(dst, true);
+    device_.api().vkCmdFillBuffer(cmd_, dst, offset, bytes, value);
+}
+
+void Recorder::submitAndWait() {
+    if (!recording_) return;
+    const Api& api = device_.api();
+    VkMemoryBarrier toHost{};
+    toHost.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    recording_ = false;
+    check(api.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
+
+    VkSubmitInfo submit{};
+    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd_;
+    check(api.vkQueueSubmit(device_.queue(), 1, &submit, fence_), "vkQueueSubmit");
+    ++stats_.submits;
+    check(api.vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+    check(api.vkResetFences(device_.handle(), 1, &fence_), "vkResetFences");
+    check(api.vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
+    for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
+    currentPool_ = 0;
+    since_.clear();
+    device_.instance().throwOnMessages("a GPU submission");
+}
+
+}  // namespace smoldesk::compute::vk

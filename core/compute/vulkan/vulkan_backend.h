@@ -1,0 +1,50 @@
+#pragma once
+// The Vulkan compute backend: our own compute shaders for the whole forward pass. When
+// Vulkan cannot be used, createVulkanBackend says why in one sentence and the caller runs
+// on the CPU backend.
+#include "compute/backend.h"
+#include "quant/types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace smoldesk::compute {
+
+struct VulkanOptions {
+    // -1: the best discrete, then integrated GPU; a CPU-type device (lavapipe) only when
+    // chosen explicitly by index here or by the environment variable SMOLDESK_VK_DEVICE
+    // (an index or a case-insensitive name substring).
+    int device = -1;
+    // Enable VK_LAYER_KHRONOS_validation and fail (Error Backend) on any message.
+    bool validation = false;
+    // Bytes of weights that will be uploaded, for the memory check before uploading.
+    uint64_t weightBytesHint = 0;
+    // Tests: bind weights in slices of at most this many bytes (0: the device limit).
+    // (The environment variable SMOLDESK_VK_NO_SUBGROUP=1 likewise forces the shared-memory
+    // reductions that devices without subgroup arithmetic use.)
+    uint64_t maxBindingBytes = 0;
+};
+
+struct VulkanDeviceInfo {
+    int index = 0;
+    std::string name;
+    std::string type;  // "discrete", "integrated", "virtual", "cpu", "other"
+    uint64_t memoryBytes = 0;
+    bool usable = false;
+    std::string whyNot;
+};
+
+// Every Vulkan device the loader reports; empty when there is no loader or driver. Never throws.
+std::vector<VulkanDeviceInfo> listVulkanDevices();
+
+// nullptr with *reason set to one sentence (no loader, no device, only a CPU-type device,
+// missing features, not enough memory, device lost…) when Vulkan cannot be used.
+std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason);
+
+// True when the Vulkan shaders compute with tensors of this type (F32, F16, Q4_0, Q8_0,
+// Q4_K, Q6_K); addWeight throws Error(UnsupportedType) for others.
+bool vulkanSupportsType(quant::Type type);
+
+}  // namespace smoldesk::compute

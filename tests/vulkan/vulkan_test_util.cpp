@@ -1,0 +1,65 @@
+#include "vulkan_test_util.h"
+
+#include "compute/vulkan/vulkan_backend.h"
+#include "quant/dequant.h"
+#include "quant/quantize.h"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace smoldesk::test {
+
+int vulkanTestDevice() {
+    static const int index = [] {
+        const std::vector<compute::VulkanDeviceInfo> devices = compute::listVulkanDevices();
+        if (const char* env = std::getenv("SMOLDESK_VK_DEVICE"); env && *env) {
+            for (const auto& d : devices)
+                if (d.usable && (std::to_string(d.index) == env || d.name.find(env) != std::string::npos)) return d.index;
+            return -1;
+        }
+        for (const auto& d : devices)
+            if (d.usable && d.type == "cpu") return d.index;
+        for (const auto& d : devices)
+            if (d.usable) return d.index;
+        return -1;
+    }();
+    return index;
+}
+
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes) {
+    compute::VulkanOptions o;
+    o.device = vulkanTestDevice();
+    o.validation = true;
+    o.maxBindingBytes = maxBindingBytes;
+    std::string reason;
+    std::unique_ptr<compute::Backend> be = compute::createVulkanBackend(o, &reason);
+    if (!be) throw std::runtime_error("Vulkan backend: " + reason);
+    return std::unique_ptr<compute::vk::VulkanBackend>(static_cast<compute::vk::VulkanBackend*>(be.release()));
+}
+
+std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale) {
+    std::normal_distribution<float> dist(0.0f, scale);
+    std::vector<float> v(n);
+    for (auto& x : v) x = dist(rng);
+    return v;
+}
+
+TestWeight::TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng, float scale) {
+    std::vector<float> src = randomVector(static_cast<size_t>(cols) * static_cast<size_t>(rows), rng, scale);
+    const size_t rowBytes = quant::rowBytes(type, static_cast<uint64_t>(cols));
+    bytes.resize(rowBytes * static_cast<size_t>(rows));
+    dequantized.resize(src.size());
+    for (int r = 0; r < rows; ++r) {
+        quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes, cols);
+        quant::dequantizeRow(type, bytes.data() + r * rowBytes, dequantized.data() + static_cast<size_t>(r) * cols, cols);
+    }
+    info.name = std::string("w_") + quant::typeName(type);
+    info.nDims = rows == 1 ? 1 : 2;
+    info.ne = {static_cast<uint64_t>(cols), static_cast<uint64_t>(rows), 1, 1};
+    info.type = type;
+    info.nElements = src.size();
+    info.nBytes = bytes.size();
+    info.data = bytes.data();
+}
+
+}  // namespace smoldesk::test
