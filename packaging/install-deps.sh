@@ -12,6 +12,7 @@ PACKAGES=(
   qml6-module-qtquick-dialogs qml6-module-qtquick-templates qml6-module-qtquick-window
   qml6-module-qtqml-workerscript qml6-module-qtquick-shapes qml6-module-qttest
   qml6-module-qtcore qml6-module-qtqml-models qml6-module-qt-labs-platform
+  qml6-module-qt-labs-folderlistmodel libqt6svg6
   libqt6sql6-sqlite libgl-dev
   # text
   libpcre2-dev libsentencepiece-dev

@@ -1,0 +1,87 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// The prompt box: Enter sends, Shift+Enter starts a new line; Send turns into Stop while the
+// answer streams; the thinking toggle belongs to the conversation.
+Pane {
+    id: composer
+    padding: 12
+    function focusInput() { input.forceActiveFocus() }
+    function submit() {
+        if (App.chat.generating) return
+        if (App.chat.send(input.text)) input.clear()
+    }
+
+    background: Rectangle {
+        color: composer.palette.window
+        Rectangle { width: parent.width; height: 1; color: composer.palette.mid }
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+
+        Label {
+            visible: App.chat.contextWarning
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            color: "#c0392b"
+            text: qsTr("The context is %1% full. Older turns will have to be dropped soon, or start a new chat.")
+                  .arg(Math.round(100 * App.chat.contextUsed / Math.max(1, App.chat.contextTotal)))
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 8
+
+            ScrollView {
+                Layout.fillWidth: true
+                Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, 44), 180)
+                TextArea {
+                    id: input
+                    objectName: "promptInput"
+                    placeholderText: App.model.state === "ready" ? qsTr("Ask anything… (Enter sends, Shift+Enter adds a line)")
+                                                                 : qsTr("Open a model to start chatting")
+                    wrapMode: TextEdit.Wrap
+                    Accessible.name: qsTr("Prompt")
+                    Keys.onPressed: (event) => {
+                        if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+                                && !(event.modifiers & Qt.ShiftModifier)) {
+                            composer.submit()
+                            event.accepted = true
+                        }
+                    }
+                }
+            }
+
+            ColumnLayout {
+                spacing: 4
+                Switch {
+                    id: thinkSwitch
+                    objectName: "thinkingToggle"
+                    text: qsTr("Think")
+                    checked: App.chat.thinkingEnabled
+                    onToggled: App.chat.thinkingEnabled = checked
+                    Accessible.name: qsTr("Thinking")
+                    ToolTip.visible: hovered
+                    ToolTip.text: App.model.supportsThinking ? qsTr("Let the model think before it answers (this chat only)")
+                                                             : qsTr("This model has no thinking mode; the setting is kept for the chat")
+                }
+                Button {
+                    id: sendButton
+                    objectName: "sendButton"
+                    Layout.fillWidth: true
+                    highlighted: true
+                    text: App.chat.generating ? qsTr("Stop") : qsTr("Send")
+                    enabled: App.chat.generating || (App.model.state === "ready" && input.text.trim().length > 0)
+                    Accessible.name: App.chat.generating ? qsTr("Stop the answer") : qsTr("Send the prompt")
+                    ToolTip.visible: hovered
+                    ToolTip.text: App.chat.generating ? qsTr("Esc") : qsTr("Enter")
+                    onClicked: App.chat.generating ? App.chat.stop() : composer.submit()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import SmolDesk
+
+ApplicationWindow {
+    id: window
+    width: 1180
+    height: 760
+    minimumWidth: 760
+    minimumHeight: 480
+    visible: true
+    title: App.chat.currentTitle.length > 0 ? qsTr("%1 — SmolDesk").arg(App.chat.currentTitle) : "SmolDesk"
+
+    property bool modelPanelVisible: width > 1000
+
+    function openModelDialog() { openDialog.open() }
+    function exportConversation(format) {
+        exportDialog.format = format
+        exportDialog.open()
+    }
+
+    Shortcut { sequences: [StandardKey.New, "Ctrl+N"]; onActivated: { App.chat.newConversation(); composer.focusInput() } }
+    Shortcut { sequences: [StandardKey.Open, "Ctrl+O"]; onActivated: window.openModelDialog() }
+    Shortcut { sequence: "Esc"; enabled: App.chat.generating; onActivated: App.chat.stop() }
+    Shortcut { sequence: "Ctrl+,"; onActivated: settingsDialog.open() }
+
+    menuBar: MenuBar {
+        Menu {
+            title: qsTr("&File")
+            Action { text: qsTr("&Open model…"); shortcut: "Ctrl+O"; onTriggered: window.openModelDialog() }
+            Menu {
+                id: recentMenu
+                title: qsTr("Recent models")
+                enabled: App.settings.recentModels.length > 0
+                Instantiator {
+                    model: App.settings.recentModels
+                    delegate: MenuItem {
+                        required property string modelData
+                        text: modelData.split("/").pop()
+                        onTriggered: App.model.load(modelData)
+                    }
+                    onObjectAdded: (index, object) => recentMenu.insertItem(index, object)
+                    onObjectRemoved: (index, object) => recentMenu.removeItem(object)
+                }
+            }
+            Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== "downloading"; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
+            MenuSeparator {}
+            Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
+            Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }
+            MenuSeparator {}
+            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+        }
+        Menu {
+            title: qsTr("&Chat")
+            Action { text: qsTr("&New chat"); shortcut: "Ctrl+N"; onTriggered: App.chat.newConversation() }
+            Action { text: qsTr("&Stop"); enabled: App.chat.generating; onTriggered: App.chat.stop() }
+            Action { text: qsTr("&Regenerate answer"); enabled: !App.chat.generating && App.chat.messages.count > 0; onTriggered: App.chat.regenerate() }
+            Action { text: qsTr("&Copy conversation"); enabled: App.chat.messages.count > 0; onTriggered: App.chat.copyConversation() }
+        }
+        Menu {
+            title: qsTr("&View")
+            Action { text: qsTr("&Model information"); checkable: true; checked: window.modelPanelVisible; onTriggered: window.modelPanelVisible = !window.modelPanelVisible }
+            Action { text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }
+        }
+        Menu {
+            title: qsTr("&Help")
+            Action { text: qsTr("&About SmolDesk"); onTriggered: aboutDialog.open() }
+        }
+    }
+
+    FileDialog {
+        id: openDialog
+        objectName: "openModelDialog"
+        title: qsTr("Open a GGUF model")
+        nameFilters: [qsTr("GGUF models (*.gguf)"), qsTr("All files (*)")]
+        onAccepted: App.model.loadUrl(selectedFile)
+    }
+
+    FileDialog {
+        id: exportDialog
+        property string format: "md"
+        title: qsTr("Export conversation")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: format
+        nameFilters: format === "json" ? [qsTr("JSON files (*.json)")] : [qsTr("Markdown files (*.md)")]
+        onAccepted: App.chat.exportConversation(selectedFile, format)
+    }
+
+    SettingsDialog { id: settingsDialog }
+    AboutDialog { id: aboutDialog }
+    ContextDialogs { id: contextDialogs }
+
+    DropArea {
+        id: dropArea
+        anchors.fill: parent
+        keys: ["text/uri-list"]
+        onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && App.model.isGgufUrl(drag.urls[0]) }
+        onDropped: (drop) => {
+            if (drop.urls.length > 0 && App.model.isGgufUrl(drop.urls[0])) {
+                App.model.loadUrl(drop.urls[0])
+                drop.accept()
+            }
+        }
+    }
+
+    SplitView {
+        anchors.fill: parent
+        orientation: Qt.Horizontal
+
+        Sidebar {
+            SplitView.preferredWidth: 250
+            SplitView.minimumWidth: 180
+        }
+
+        ColumnLayout {
+            SplitView.fillWidth: true
+            SplitView.minimumWidth: 360
+            spacing: 0
+
+            ModelBanner { Layout.fillWidth: true }
+
+            Item {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                ChatView {
+                    anchors.fill: parent
+                    visible: App.chat.messages.count > 0
+                }
+                WelcomeView {
+                    anchors.fill: parent
+                    visible: App.chat.messages.count === 0
+                    onOpenRequested: window.openModelDialog()
+                }
+            }
+
+            Composer {
+                id: composer
+                Layout.fillWidth: true
+            }
+        }
+
+        ModelPanel {
+            visible: window.modelPanelVisible
+            SplitView.preferredWidth: 290
+            SplitView.minimumWidth: 220
+            onOpenRequested: window.openModelDialog()
+            onCloseRequested: window.modelPanelVisible = false
+        }
+    }
+
+    footer: StatusBar {}
+
+    Component.onCompleted: composer.focusInput()
+}

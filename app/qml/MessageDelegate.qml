@@ -1,0 +1,177 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// One message. User prompts sit in a bubble on the right; answers use the full width with the
+// thought block, Markdown prose, code blocks, statistics and actions.
+Item {
+    id: root
+    required property int index
+    required property string role
+    required property string content
+    required property string thought
+    required property bool thinking
+    required property double thoughtSeconds
+    required property bool streaming
+    required property string stats
+    required property bool inContext
+    signal editRequested(int row, string text)
+
+    readonly property bool isUser: role === "user"
+    readonly property bool isLast: index === ListView.view.count - 1
+    readonly property int maxWidth: Math.min(width - 48, 820)
+    implicitHeight: column.implicitHeight
+    opacity: inContext ? 1.0 : 0.55
+
+    HoverHandler { id: hover }
+
+    ColumnLayout {
+        id: column
+        x: root.isUser ? root.width - width - 24 : 24
+        width: root.isUser ? Math.min(root.maxWidth * 0.85, userText.implicitWidth + 28) : root.maxWidth
+        spacing: 6
+
+        Label {
+            visible: !root.inContext
+            text: qsTr("Not in the model's context any more")
+            font.italic: true
+            opacity: 0.8
+        }
+
+        Rectangle {
+            visible: root.isUser
+            Layout.fillWidth: true
+            implicitHeight: userText.implicitHeight + 20
+            radius: 12
+            color: Qt.tint(palette.base, Qt.rgba(palette.highlight.r, palette.highlight.g, palette.highlight.b, 0.18))
+            border.color: Qt.rgba(palette.highlight.r, palette.highlight.g, palette.highlight.b, 0.35)
+            TextEdit {
+                id: userText
+                objectName: "userText"
+                x: 14; y: 10
+                width: parent.width - 28
+                text: root.isUser ? root.content : ""
+                readOnly: true
+                selectByMouse: true
+                wrapMode: TextEdit.Wrap
+                textFormat: TextEdit.PlainText
+                color: palette.text
+                selectionColor: palette.highlight
+                selectedTextColor: palette.highlightedText
+                Accessible.name: qsTr("Your message")
+            }
+        }
+
+        ThinkingBlock {
+            visible: !root.isUser && (root.thought.length > 0 || root.thinking)
+            Layout.fillWidth: true
+            text: root.thought
+            thinking: root.thinking
+            seconds: root.thoughtSeconds
+        }
+
+        Repeater {
+            model: root.isUser ? [] : Markdown.segments(root.content)
+            delegate: Loader {
+                required property var modelData
+                Layout.fillWidth: true
+                sourceComponent: modelData.code ? codeSegment : textSegment
+                property var segment: modelData
+            }
+        }
+
+        Component {
+            id: textSegment
+            TextEdit {
+                objectName: "messageText"
+                text: segment.text
+                textFormat: TextEdit.MarkdownText
+                readOnly: true
+                selectByMouse: true
+                wrapMode: TextEdit.Wrap
+                color: palette.text
+                selectionColor: palette.highlight
+                selectedTextColor: palette.highlightedText
+                onLinkActivated: (link) => Qt.openUrlExternally(link)
+                Accessible.name: qsTr("Answer")
+            }
+        }
+        Component {
+            id: codeSegment
+            CodeBlock { code: segment.text; language: segment.language }
+        }
+
+        BusyIndicator {
+            visible: !root.isUser && root.streaming && root.content.length === 0 && root.thought.length === 0
+            running: visible
+            Layout.preferredHeight: 28
+            Layout.preferredWidth: 28
+        }
+
+        RowLayout {
+            Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
+            spacing: 2
+            opacity: hover.hovered || (root.isLast && !root.isUser) ? 1.0 : 0.0
+            visible: !root.streaming
+
+            Label {
+                visible: !root.isUser && root.stats.length > 0
+                text: root.stats
+                opacity: 0.65
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                rightPadding: 8
+            }
+            ToolButton {
+                text: qsTr("Copy")
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                Accessible.name: qsTr("Copy message")
+                onClicked: App.chat.copyMessage(root.index)
+            }
+            ToolButton {
+                visible: root.isUser
+                text: qsTr("Edit")
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                enabled: !App.chat.generating
+                Accessible.name: qsTr("Edit prompt")
+                onClicked: editor.open()
+            }
+            ToolButton {
+                visible: !root.isUser && root.isLast
+                text: qsTr("Regenerate")
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                enabled: !App.chat.generating
+                Accessible.name: qsTr("Regenerate answer")
+                onClicked: App.chat.regenerate()
+            }
+        }
+    }
+
+    Popup {
+        id: editor
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        width: Math.min(640, window.width - 80)
+        modal: true
+        padding: 12
+        onOpened: { editArea.text = root.content; editArea.forceActiveFocus() }
+        ColumnLayout {
+            anchors.fill: parent
+            Label { text: qsTr("Edit prompt"); font.bold: true }
+            ScrollView {
+                Layout.fillWidth: true
+                Layout.preferredHeight: 160
+                TextArea { id: editArea; wrapMode: TextEdit.Wrap; Accessible.name: qsTr("Prompt text") }
+            }
+            RowLayout {
+                Layout.alignment: Qt.AlignRight
+                Button { text: qsTr("Cancel"); onClicked: editor.close() }
+                Button {
+                    text: qsTr("Send")
+                    highlighted: true
+                    onClicked: { editor.close(); root.editRequested(root.index, editArea.text) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// Loading progress with Cancel, and load errors with their action, above the chat.
+Pane {
+    id: banner
+    visible: App.model.state === "loading" || App.model.errorText.length > 0 || App.chat.errorText.length > 0
+    padding: 10
+    background: Rectangle {
+        color: App.model.errorText.length > 0 || App.chat.errorText.length > 0
+               ? Qt.tint(banner.palette.base, "#30d03030") : banner.palette.alternateBase
+        border.color: banner.palette.mid
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 6
+
+        RowLayout {
+            visible: App.model.state === "loading"
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                text: qsTr("Loading %1…").arg(App.model.loadingName)
+                elide: Text.ElideMiddle
+                Layout.maximumWidth: 320
+            }
+            ProgressBar {
+                objectName: "loadProgress"
+                Layout.fillWidth: true
+                from: 0; to: 1
+                value: App.model.loadProgress
+                Accessible.name: qsTr("Loading progress")
+            }
+            Label { text: Math.round(App.model.loadProgress * 100) + " %" }
+            Button {
+                text: qsTr("Cancel")
+                Accessible.name: qsTr("Cancel loading")
+                onClicked: App.model.cancelLoad()
+            }
+        }
+
+        RowLayout {
+            visible: App.model.errorText.length > 0
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: App.model.errorText + (App.model.errorAction.length > 0 ? "\n" + App.model.errorAction : "")
+            }
+            Button { text: qsTr("Open another model…"); onClicked: window.openModelDialog() }
+            ToolButton {
+                text: "✕"
+                Accessible.name: qsTr("Dismiss")
+                onClicked: App.model.clearError()
+            }
+        }
+
+        RowLayout {
+            visible: App.chat.errorText.length > 0
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: App.chat.errorText
+            }
+            ToolButton {
+                text: "✕"
+                Accessible.name: qsTr("Dismiss")
+                onClicked: App.chat.clearError()
+            }
+        }
+    }
+}

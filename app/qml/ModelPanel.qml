@@ -1,0 +1,95 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// Facts about the model file (read before loading) and the memory estimate with a fit verdict.
+Pane {
+    id: panel
+    signal openRequested()
+    signal closeRequested()
+    readonly property var f: App.model.facts
+    padding: 12
+    background: Rectangle { color: panel.palette.window; Rectangle { width: 1; height: parent.height; color: panel.palette.mid } }
+
+    component Fact: RowLayout {
+        property string label
+        property string value
+        Layout.fillWidth: true
+        spacing: 8
+        Label { text: label; opacity: 0.7; Layout.preferredWidth: 118; wrapMode: Text.Wrap }
+        Label { text: value.length > 0 ? value : "—"; Layout.fillWidth: true; wrapMode: Text.Wrap }
+    }
+
+    ScrollView {
+        anchors.fill: parent
+        contentWidth: availableWidth
+        ColumnLayout {
+            width: parent.width
+            spacing: 8
+
+            RowLayout {
+                Layout.fillWidth: true
+                Label { text: qsTr("Model"); font.bold: true; font.pointSize: Qt.application.font.pointSize * 1.2; Layout.fillWidth: true }
+                ToolButton { text: "✕"; Accessible.name: qsTr("Hide model information"); onClicked: panel.closeRequested() }
+            }
+            Label {
+                Layout.fillWidth: true
+                text: panel.f.valid ? panel.f.fileName : qsTr("No model selected")
+                font.bold: true
+                wrapMode: Text.WrapAnywhere
+            }
+            Label {
+                Layout.fillWidth: true
+                visible: panel.f.valid === true && panel.f.error.length > 0
+                text: panel.f.valid ? panel.f.error + (panel.f.errorAction.length > 0 ? " " + panel.f.errorAction : "") : ""
+                color: "#c0392b"
+                wrapMode: Text.Wrap
+            }
+            Fact { label: qsTr("Architecture"); value: panel.f.valid ? panel.f.architecture : "" }
+            Fact { label: qsTr("Parameters"); value: panel.f.valid ? panel.f.parameters : "" }
+            Fact { label: qsTr("Quantization"); value: panel.f.valid ? panel.f.quantMix : "" }
+            Fact { label: qsTr("File size"); value: panel.f.valid ? panel.f.fileSize : "" }
+            Fact { label: qsTr("Trained context"); value: panel.f.valid && panel.f.trainedContext > 0 ? qsTr("%1 tokens").arg(panel.f.trainedContext) : "" }
+            Fact { label: qsTr("Chat template"); value: panel.f.valid ? (panel.f.templatePresent ? qsTr("included") : qsTr("none (ChatML is used)")) : "" }
+            Fact { label: qsTr("Thinking"); value: panel.f.valid ? (panel.f.supportsThinking ? qsTr("supported") : qsTr("not supported")) : "" }
+
+            MenuSeparator { Layout.fillWidth: true }
+            Label { text: qsTr("Memory estimate"); font.bold: true }
+            Fact { label: qsTr("Weights"); value: panel.f.valid ? panel.f.weights : "" }
+            Fact { label: qsTr("KV cache"); value: panel.f.valid ? qsTr("%1 at %2 tokens").arg(panel.f.kvCache).arg(panel.f.contextLength) : "" }
+            Fact { label: qsTr("Needed"); value: panel.f.valid ? panel.f.needed : "" }
+            Fact { label: qsTr("Available"); value: panel.f.valid ? panel.f.available : "" }
+            Label {
+                objectName: "fitVerdict"
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                visible: panel.f.valid === true
+                font.bold: true
+                color: !panel.f.valid ? palette.windowText
+                       : panel.f.verdict === "fits" ? "#2e8b57" : panel.f.verdict === "unknown" ? palette.windowText : "#c0392b"
+                text: !panel.f.valid ? ""
+                      : panel.f.verdict === "fits" ? qsTr("Fits in the available memory.")
+                      : panel.f.verdict === "tight" ? qsTr("Tight: other programs may be slowed down.")
+                      : panel.f.verdict === "too-large" ? qsTr("Probably too large for the available memory. You can still try, or lower the context length.")
+                      : qsTr("Available memory is unknown.")
+            }
+
+            MenuSeparator { Layout.fillWidth: true; visible: App.model.state === "ready" }
+            Fact { visible: App.model.state === "ready"; label: qsTr("Device"); value: App.model.device }
+            Fact { visible: App.model.state === "ready"; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
+            Fact { visible: App.model.state === "ready"; label: qsTr("Template"); value: App.model.templateDescription }
+            Repeater {
+                model: App.model.state === "ready" ? App.model.warnings : []
+                delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; Layout.fillWidth: true }
+            }
+
+            Button {
+                Layout.topMargin: 8
+                Layout.fillWidth: true
+                text: qsTr("Open another model…")
+                onClicked: panel.openRequested()
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// Settings: general (language, device, threads, context), sampling with the model's
+// recommended defaults and a reset, and the system prompts.
+Dialog {
+    id: dialog
+    objectName: "settingsDialog"
+    parent: Overlay.overlay
+    anchors.centerIn: parent
+    width: Math.min(600, window.width - 40)
+    height: Math.min(600, window.height - 40)
+    modal: true
+    title: qsTr("Settings")
+    standardButtons: Dialog.Close
+    readonly property var s: App.settings
+
+    // A spin box for decimals: stores value × 100.
+    component DecimalSpin: SpinBox {
+        property real realValue
+        signal edited(real v)
+        from: 0
+        to: 200
+        stepSize: 5
+        editable: true
+        value: Math.round(realValue * 100)
+        textFromValue: (v, locale) => Number(v / 100).toLocaleString(locale, "f", 2)
+        valueFromText: (text, locale) => Math.round(Number.fromLocaleString(locale, text) * 100)
+        onValueModified: edited(value / 100)
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+        TabBar {
+            id: tabs
+            Layout.fillWidth: true
+            TabButton { text: qsTr("General") }
+            TabButton { text: qsTr("Sampling") }
+            TabButton { text: qsTr("System prompt") }
+        }
+        StackLayout {
+            currentIndex: tabs.currentIndex
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+
+            GridLayout {
+                columns: 2
+                columnSpacing: 12
+                rowSpacing: 8
+                Label { text: qsTr("Language") }
+                ComboBox {
+                    Layout.fillWidth: true
+                    model: App.language.available
+                    textRole: "name"
+                    valueRole: "code"
+                    Accessible.name: qsTr("Language")
+                    Component.onCompleted: currentIndex = indexOfValue(dialog.s.language)
+                    onActivated: dialog.s.language = currentValue
+                }
+                Label { text: qsTr("Device") }
+                ComboBox {
+                    Layout.fillWidth: true
+                    model: [{ code: "auto", name: qsTr("Automatic (GPU when possible)") }, { code: "cpu", name: qsTr("CPU") }]
+                    textRole: "name"
+                    valueRole: "code"
+                    Accessible.name: qsTr("Device")
+                    Component.onCompleted: currentIndex = indexOfValue(dialog.s.device)
+                    onActivated: dialog.s.device = currentValue
+                }
+                Label { text: qsTr("CPU safe mode") }
+                CheckBox {
+                    text: qsTr("Use only the CPU (entered by itself after a crash at GPU start)")
+                    checked: dialog.s.safeMode
+                    onToggled: dialog.s.safeMode = checked
+                    Accessible.name: qsTr("CPU safe mode")
+                }
+                Label { text: qsTr("Threads") }
+                SpinBox {
+                    from: 0; to: 256
+                    editable: true
+                    value: dialog.s.threads
+                    textFromValue: (v) => v === 0 ? qsTr("Automatic") : String(v)
+                    valueFromText: (t) => t === qsTr("Automatic") ? 0 : parseInt(t)
+                    onValueModified: dialog.s.threads = value
+                    Accessible.name: qsTr("Threads")
+                }
+                Label { text: qsTr("Context length") }
+                SpinBox {
+                    from: 256; to: 131072; stepSize: 1024
+                    editable: true
+                    value: dialog.s.contextLength
+                    onValueModified: dialog.s.contextLength = value
+                    Accessible.name: qsTr("Context length")
+                }
+                Label {
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    text: qsTr("Device, threads and context length apply the next time the model loads.")
+                }
+                Button {
+                    Layout.columnSpan: 2
+                    text: qsTr("Reload the model now")
+                    enabled: App.model.state === "ready"
+                    onClicked: App.model.reload()
+                }
+                Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
+            }
+
+            GridLayout {
+                columns: 2
+                columnSpacing: 12
+                rowSpacing: 6
+                Label { text: qsTr("Temperature") }
+                DecimalSpin { realValue: dialog.s.temperature; onEdited: (v) => dialog.s.temperature = v; Accessible.name: qsTr("Temperature") }
+                Label { text: qsTr("Top-p") }
+                DecimalSpin { to: 100; realValue: dialog.s.topP; onEdited: (v) => dialog.s.topP = v; Accessible.name: qsTr("Top-p") }
+                Label { text: qsTr("Top-k") }
+                SpinBox { from: 0; to: 1000; editable: true; value: dialog.s.topK; onValueModified: dialog.s.topK = value; Accessible.name: qsTr("Top-k") }
+                Label { text: qsTr("Min-p") }
+                DecimalSpin { to: 100; stepSize: 1; realValue: dialog.s.minP; onEdited: (v) => dialog.s.minP = v; Accessible.name: qsTr("Min-p") }
+                Label { text: qsTr("Repeat penalty") }
+                DecimalSpin { from: 10; to: 300; realValue: dialog.s.repeatPenalty; onEdited: (v) => dialog.s.repeatPenalty = v; Accessible.name: qsTr("Repeat penalty") }
+                Label { text: qsTr("Seed") }
+                SpinBox {
+                    from: 0; to: 2147483647; editable: true
+                    value: dialog.s.seed
+                    textFromValue: (v) => v === 0 ? qsTr("Random") : String(v)
+                    valueFromText: (t) => t === qsTr("Random") ? 0 : parseInt(t)
+                    onValueModified: dialog.s.seed = value
+                    Accessible.name: qsTr("Seed")
+                }
+                Label { text: qsTr("Max tokens") }
+                SpinBox { from: 1; to: 32768; stepSize: 64; editable: true; value: dialog.s.maxTokens; onValueModified: dialog.s.maxTokens = value; Accessible.name: qsTr("Maximum answer length in tokens") }
+                Label { text: qsTr("Thinking budget") }
+                SpinBox {
+                    from: 0; to: 32768; stepSize: 256; editable: true
+                    value: dialog.s.thinkingBudget
+                    textFromValue: (v) => v === 0 ? qsTr("Unlimited") : String(v)
+                    valueFromText: (t) => t === qsTr("Unlimited") ? 0 : parseInt(t)
+                    onValueModified: dialog.s.thinkingBudget = value
+                    Accessible.name: qsTr("Thinking budget in tokens")
+                }
+                Label {
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    text: App.model.modelName.length > 0 ? qsTr("These values are kept for %1.").arg(App.model.modelName) : ""
+                }
+                Button {
+                    Layout.columnSpan: 2
+                    text: qsTr("Reset to the model's recommended values")
+                    onClicked: dialog.s.resetModelSettings()
+                }
+                Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
+            }
+
+            ColumnLayout {
+                spacing: 6
+                Label { text: qsTr("System prompt of this chat") }
+                ScrollView {
+                    Layout.fillWidth: true
+                    Layout.preferredHeight: 120
+                    TextArea {
+                        text: App.chat.systemPrompt
+                        wrapMode: TextEdit.Wrap
+                        placeholderText: qsTr("For example: You are a concise assistant.")
+                        onEditingFinished: App.chat.systemPrompt = text
+                        Accessible.name: qsTr("System prompt of this chat")
+                    }
+                }
+                Label { text: qsTr("Default for new chats with this model") }
+                ScrollView {
+                    Layout.fillWidth: true
+                    Layout.preferredHeight: 120
+                    TextArea {
+                        text: dialog.s.defaultSystemPrompt
+                        wrapMode: TextEdit.Wrap
+                        onEditingFinished: dialog.s.defaultSystemPrompt = text
+                        Accessible.name: qsTr("Default system prompt")
+                    }
+                }
+                Item { Layout.fillHeight: true }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import SmolDesk
+
+// Device (and why the GPU is not used), speed and the context meter.
+ToolBar {
+    id: bar
+    position: ToolBar.Footer
+    RowLayout {
+        anchors.fill: parent
+        anchors.leftMargin: 10
+        anchors.rightMargin: 10
+        spacing: 14
+
+        Label {
+            objectName: "deviceLabel"
+            text: App.model.state === "ready"
+                  ? qsTr("%1 on %2").arg(App.model.modelName).arg(App.model.device)
+                  : App.model.state === "loading" ? qsTr("Loading…") : qsTr("No model loaded")
+            elide: Text.ElideMiddle
+            Layout.maximumWidth: 420
+        }
+        Label {
+            visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
+            text: qsTr("GPU not used: %1").arg(App.model.fallbackReason)
+            elide: Text.ElideRight
+            opacity: 0.75
+            Layout.maximumWidth: 360
+            ToolTip.visible: fallbackHover.hovered
+            ToolTip.text: App.model.fallbackReason
+            HoverHandler { id: fallbackHover }
+        }
+        Label {
+            visible: App.settings.safeMode
+            text: qsTr("CPU safe mode")
+            color: "#c0392b"
+        }
+        Item { Layout.fillWidth: true }
+        Label {
+            visible: App.chat.tokensPerSecond > 0
+            text: qsTr("%1 tokens/s").arg(App.chat.tokensPerSecond.toFixed(1))
+        }
+        Label {
+            text: qsTr("Context")
+            visible: App.chat.contextTotal > 0
+        }
+        ProgressBar {
+            objectName: "contextMeter"
+            visible: App.chat.contextTotal > 0
+            Layout.preferredWidth: 120
+            from: 0
+            to: Math.max(1, App.chat.contextTotal)
+            value: App.chat.contextUsed
+            Accessible.name: qsTr("Context used")
+        }
+        Label {
+            visible: App.chat.contextTotal > 0
+            text: qsTr("%1 / %2").arg(App.chat.contextUsed).arg(App.chat.contextTotal)
+            color: App.chat.contextWarning ? "#c0392b" : bar.palette.windowText
+            font.bold: App.chat.contextWarning
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#include "app_context.h"
+
+#include "app_paths.h"
+#include "app_settings.h"
+#include "chat_controller.h"
+#include "crash_guard.h"
+#include "downloader.h"
+#include "language_manager.h"
+#include "logger.h"
+#include "model_manager.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QJSEngine>
+#include <QLoggingCategory>
+#include <QQmlEngine>
+#include <QSysInfo>
+
+Q_LOGGING_CATEGORY(lcApp, "smoldesk.app")
+
+namespace smoldesk::app {
+namespace {
+AppContext* instance = nullptr;
+}
+
+AppContext::AppContext(const Options& o, QObject* parent)
+    : QObject(parent), settings_(new AppSettings(o.settingsPath, this)),
+      crashMarker_(o.crashMarkerPath.isEmpty() ? paths::crashMarkerPath() : o.crashMarkerPath) {
+    model_ = new ModelManager(settings_, crashMarker_, this);
+    chat_ = new ChatController(model_, settings_, o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath,
+                               this);
+    downloader_ = new Downloader(this);
+    language_ = new LanguageManager(this);
+    connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
+    connect(settings_, &AppSettings::languageChanged, this, [this] { language_->setLanguage(settings_->language()); });
+}
+
+AppContext::~AppContext() {
+    if (instance == this) instance = nullptr;
+    // The chat controller flushes its writes before the worker goes away.
+    delete chat_;
+    chat_ = nullptr;
+}
+
+AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+void AppContext::setInstance(AppContext* app) { instance = app; }
+
+QString AppContext::version() const { return QStringLiteral(SMOLDESK_VERSION); }
+
+void AppContext::start(QQmlEngine* engine, bool loadModel) {
+    language_->setEngine(engine);
+    language_->setLanguage(settings_->language());
+    if (CrashGuard::consumeCrashMarker(crashMarker_)) {
+        qCWarning(lcApp) << "the previous start crashed while the GPU backend started: CPU-only safe mode";
+        settings_->setSafeMode(true);
+        safeModeEntered_ = true;
+    }
+    if (loadModel) model_->loadInitialModel();
+}
+
+QString AppContext::diagnostics() const {
+    QStringList lines;
+    lines << QStringLiteral("SmolDesk %1").arg(version());
+    lines << QStringLiteral("Qt %1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
+    lines << QStringLiteral("OS: %1, %2").arg(QSysInfo::prettyProductName(), QSysInfo::currentCpuArchitecture());
+    lines << QStringLiteral("Model: %1 (%2)").arg(model_->modelPath().isEmpty() ? QStringLiteral("none") : model_->modelPath(),
+                                                 model_->architecture());
+    lines << QStringLiteral("Device: %1").arg(model_->device().isEmpty() ? QStringLiteral("-") : model_->device());
+    if (!model_->fallbackReason().isEmpty()) lines << QStringLiteral("GPU not used: %1").arg(model_->fallbackReason());
+    lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
+    lines << QStringLiteral("Safe mode: %1").arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));
+    const QString last = !model_->errorText().isEmpty() ? model_->errorText() : chat_->errorText();
+    lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
+    lines << QStringLiteral("Log: %1").arg(logger::logFilePath());
+    return lines.join(QLatin1Char('\n'));
+}
+
+void AppContext::copyDiagnostics() const {
+    if (auto* cb = QGuiApplication::clipboard()) cb->setText(diagnostics());
+}
+
+QString AppContext::logFile() const { return logger::logFilePath(); }
+
+}  // namespace smoldesk::app

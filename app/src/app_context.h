@@ -1,0 +1,65 @@
+#pragma once
+// App: the QML singleton that ties the application together (settings, model, chat, downloads,
+// language, diagnostics). main() creates one instance; QML reaches it as `App`.
+#include "app_settings.h"
+#include "chat_controller.h"
+#include "downloader.h"
+#include "language_manager.h"
+#include "model_manager.h"
+
+#include <QObject>
+#include <QtQml/qqmlregistration.h>
+
+class QQmlEngine;
+class QJSEngine;
+
+namespace smoldesk::app {
+
+class AppContext : public QObject {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(App)
+    QML_SINGLETON
+    Q_PROPERTY(smoldesk::app::AppSettings* settings READ settings CONSTANT)
+    Q_PROPERTY(smoldesk::app::ModelManager* model READ model CONSTANT)
+    Q_PROPERTY(smoldesk::app::ChatController* chat READ chat CONSTANT)
+    Q_PROPERTY(smoldesk::app::Downloader* downloader READ downloader CONSTANT)
+    Q_PROPERTY(smoldesk::app::LanguageManager* language READ language CONSTANT)
+    Q_PROPERTY(QString version READ version CONSTANT)
+    Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
+public:
+    struct Options {
+        QString settingsPath;  // empty: the standard QSettings location
+        QString databasePath;  // empty: the app data location
+        QString crashMarkerPath;
+    };
+    explicit AppContext(const Options& options, QObject* parent = nullptr);
+    ~AppContext() override;
+
+    static AppContext* create(QQmlEngine* qml, QJSEngine* js);
+    static void setInstance(AppContext* app);
+
+    AppSettings* settings() const { return settings_; }
+    ModelManager* model() const { return model_; }
+    ChatController* chat() const { return chat_; }
+    Downloader* downloader() const { return downloader_; }
+    LanguageManager* language() const { return language_; }
+    QString version() const;
+    bool safeModeEntered() const { return safeModeEntered_; }
+
+    // Applies the saved language, enters safe mode after a crash at GPU start, loads a model.
+    void start(QQmlEngine* engine, bool loadModel = true);
+    Q_INVOKABLE QString diagnostics() const;
+    Q_INVOKABLE void copyDiagnostics() const;
+    Q_INVOKABLE QString logFile() const;
+
+private:
+    AppSettings* settings_;
+    ModelManager* model_;
+    ChatController* chat_;
+    Downloader* downloader_;
+    LanguageManager* language_;
+    bool safeModeEntered_ = false;
+    QString crashMarker_;
+};
+
+}  // namespace smoldesk::app

@@ -1,0 +1,45 @@
+#include "app_paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace smoldesk::app::paths {
+
+QString dataDir() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString databasePath() { return dataDir() + QStringLiteral("/conversations.sqlite"); }
+
+QString logDir() {
+    const QString dir = dataDir() + QStringLiteral("/logs");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString modelsDir() {
+    const QString dir = dataDir() + QStringLiteral("/models");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString crashMarkerPath() { return dataDir() + QStringLiteral("/gpu-start.marker"); }
+
+QString demoModelPath() {
+    const QString name = QStringLiteral("stories260K.gguf");
+    const QStringList candidates = {
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/smoldesk/models/") + name,
+        QStringLiteral(SMOLDESK_SOURCE_RESOURCES "/models/") + name,
+    };
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c)) return QFileInfo(c).canonicalFilePath();
+    return {};
+}
+
+QString cataloguePath() { return QStringLiteral(":/SmolDesk/models.json"); }
+
+}  // namespace smoldesk::app::paths

@@ -1,0 +1,96 @@
+#pragma once
+// User settings in QSettings. Sampling, context, threads and the default system prompt are kept
+// per model (keyed by file name) and start from the model card's recommended values.
+#include <QObject>
+#include <QSettings>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+#include "engine_types.h"
+
+#include <memory>
+
+namespace smoldesk::app {
+
+class AppSettings : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Use App.settings")
+    Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
+    Q_PROPERTY(QString device READ device WRITE setDevice NOTIFY changed)
+    Q_PROPERTY(bool safeMode READ safeMode WRITE setSafeMode NOTIFY changed)
+    Q_PROPERTY(int thinkingBudget READ thinkingBudget WRITE setThinkingBudget NOTIFY changed)
+    Q_PROPERTY(QStringList recentModels READ recentModels NOTIFY recentModelsChanged)
+    Q_PROPERTY(QString lastModel READ lastModel NOTIFY recentModelsChanged)
+    // per model
+    Q_PROPERTY(int contextLength READ contextLength WRITE setContextLength NOTIFY modelSettingsChanged)
+    Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
+    Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
+    Q_PROPERTY(double topP READ topP WRITE setTopP NOTIFY modelSettingsChanged)
+    Q_PROPERTY(int topK READ topK WRITE setTopK NOTIFY modelSettingsChanged)
+    Q_PROPERTY(double minP READ minP WRITE setMinP NOTIFY modelSettingsChanged)
+    Q_PROPERTY(double repeatPenalty READ repeatPenalty WRITE setRepeatPenalty NOTIFY modelSettingsChanged)
+    Q_PROPERTY(int seed READ seed WRITE setSeed NOTIFY modelSettingsChanged)
+    Q_PROPERTY(int maxTokens READ maxTokens WRITE setMaxTokens NOTIFY modelSettingsChanged)
+    Q_PROPERTY(QString defaultSystemPrompt READ defaultSystemPrompt WRITE setDefaultSystemPrompt NOTIFY
+                   modelSettingsChanged)
+public:
+    // iniPath empty: the platform's standard QSettings location.
+    explicit AppSettings(const QString& iniPath = {}, QObject* parent = nullptr);
+
+    QString language() const;
+    void setLanguage(const QString& v);
+    QString device() const;
+    void setDevice(const QString& v);
+    bool safeMode() const;
+    void setSafeMode(bool v);
+    int thinkingBudget() const;
+    void setThinkingBudget(int v);
+    QStringList recentModels() const;
+    QString lastModel() const;
+    void addRecentModel(const QString& path);
+    Q_INVOKABLE void removeRecentModel(const QString& path);
+
+    // Selects the model whose settings the per-model properties read and write.
+    void selectModel(const QString& path, const QString& architecture);
+    int contextLength() const;
+    void setContextLength(int v);
+    int threads() const;
+    void setThreads(int v);
+    double temperature() const;
+    void setTemperature(double v);
+    double topP() const;
+    void setTopP(double v);
+    int topK() const;
+    void setTopK(int v);
+    double minP() const;
+    void setMinP(double v);
+    double repeatPenalty() const;
+    void setRepeatPenalty(double v);
+    int seed() const;
+    void setSeed(int v);
+    int maxTokens() const;
+    void setMaxTokens(int v);
+    QString defaultSystemPrompt() const;
+    void setDefaultSystemPrompt(const QString& v);
+    Q_INVOKABLE void resetModelSettings();
+
+    SamplingSettings sampling() const;
+    static SamplingSettings recommended(const QString& architecture);
+    QSettings& raw() { return *s_; }
+
+signals:
+    void languageChanged();
+    void changed();
+    void recentModelsChanged();
+    void modelSettingsChanged();
+
+private:
+    QVariant modelValue(const char* key, const QVariant& fallback) const;
+    void setModelValue(const char* key, const QVariant& v);
+    std::unique_ptr<QSettings> s_;
+    QString modelKey_ = QStringLiteral("default");
+    QString arch_;
+};
+
+}  // namespace smoldesk::app

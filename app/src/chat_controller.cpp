@@ -1,0 +1,472 @@
+#include "chat_controller.h"
+
+#include "app_settings.h"
+#include "conversation_list_model.h"
+#include "conversation_store.h"
+#include "error_text.h"
+#include "exporter.h"
+#include "message_list_model.h"
+#include "model_manager.h"
+#include "model_worker.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QLocale>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcChat, "smoldesk.chat")
+
+namespace smoldesk::app {
+namespace {
+constexpr int kFlushMs = 30;  // streamed text reaches the view at most once per frame or two
+}
+
+ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
+                               QObject* parent)
+    : QObject(parent), model_(model), settings_(settings), conversations_(new ConversationListModel(this)),
+      messages_(new MessageListModel(this)), store_(new ConversationStore) {
+    ConversationStore::registerTypes();
+    registerEngineTypes();
+    storeThread_.setObjectName(QStringLiteral("ConversationStore"));
+    store_->moveToThread(&storeThread_);
+    connect(&storeThread_, &QThread::finished, store_, &QObject::deleteLater);
+    connect(store_, &ConversationStore::conversationsLoaded, this, &ChatController::onConversationsLoaded);
+    connect(store_, &ConversationStore::messagesLoaded, this, &ChatController::onMessagesLoaded);
+    connect(store_, &ConversationStore::opened, this, [this](bool ok, const QString& error) {
+        if (!ok) setError(tr("The conversation database cannot be opened: %1").arg(error));
+    });
+    connect(store_, &ConversationStore::writeFailed, this, [](const QString& error) {
+        qCWarning(lcChat) << "store write failed:" << error;
+    });
+    connect(store_, &ConversationStore::searchFinished, this, [this](quint64 token, const QList<qint64>& ids) {
+        if (token != searchToken_ || searchText_.isEmpty()) return;
+        conversations_->setFilter(QSet<qint64>(ids.begin(), ids.end()));
+    });
+    storeThread_.start();
+
+    ModelWorker* w = model_->worker();
+    connect(w, &ModelWorker::delta, this, &ChatController::onDelta);
+    connect(w, &ModelWorker::thoughtFinished, this, &ChatController::onThoughtFinished);
+    connect(w, &ModelWorker::promptReady, this, &ChatController::onPromptReady);
+    connect(w, &ModelWorker::finished, this, &ChatController::onFinished);
+    connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
+    connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
+    connect(model_, &ModelManager::modelChanged, this, &ChatController::contextChanged);
+
+    flushTimer_.setSingleShot(true);
+    flushTimer_.setInterval(kFlushMs);
+    connect(&flushTimer_, &QTimer::timeout, this, &ChatController::flushPending);
+
+    QMetaObject::invokeMethod(store_, [s = store_, databasePath] {
+        s->open(databasePath);
+        s->loadConversations();
+    }, Qt::QueuedConnection);
+}
+
+ChatController::~ChatController() {
+    if (activeId_) {
+        model_->worker()->requestStop(activeId_);
+        finishActive();
+    }
+    flushStore();
+    storeThread_.quit();
+    storeThread_.wait();
+}
+
+void ChatController::flushStore() {
+    if (!storeThread_.isRunning()) return;
+    QMetaObject::invokeMethod(store_, [] {}, Qt::BlockingQueuedConnection);
+}
+
+int ChatController::contextTotal() const { return model_->contextSize(); }
+
+bool ChatController::contextWarning() const {
+    return contextTotal() > 0 && contextUsed_ * 10 >= contextTotal() * 9;
+}
+
+void ChatController::setContext(int used) {
+    if (used == contextUsed_) return;
+    contextUsed_ = used;
+    emit contextChanged();
+}
+
+void ChatController::setError(const QString& text) {
+    if (text == errorText_) return;
+    errorText_ = text;
+    if (!text.isEmpty()) qCWarning(lcChat) << text;
+    emit errorChanged();
+}
+
+void ChatController::clearError() { setError({}); }
+
+QString ChatController::titleFromPrompt(const QString& prompt) {
+    QString t = prompt.simplified();
+    if (t.size() > 60) t = t.left(57).trimmed() + QStringLiteral("…");
+    return t.isEmpty() ? tr("New chat") : t;
+}
+
+void ChatController::setThinkingEnabled(bool on) {
+    if (current_.id == 0) {
+        newThinking_ = on;
+        current_.thinking = on;
+        emit currentChanged();
+        return;
+    }
+    if (current_.thinking == on) return;
+    current_.thinking = on;
+    QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
+    conversations_->upsert(current_);
+    emit currentChanged();
+}
+
+void ChatController::setSystemPrompt(const QString& prompt) {
+    if (current_.systemPrompt == prompt) return;
+    current_.systemPrompt = prompt;
+    if (current_.id != 0) {
+        QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); },
+                                  Qt::QueuedConnection);
+        conversations_->upsert(current_);
+    }
+    emit currentChanged();
+}
+
+void ChatController::setSearchText(const QString& text) {
+    if (text == searchText_) return;
+    searchText_ = text;
+    emit searchTextChanged();
+    const quint64 token = ++searchToken_;
+    if (text.trimmed().isEmpty()) {
+        conversations_->setFilter(std::nullopt);
+        return;
+    }
+    QMetaObject::invokeMethod(store_, [s = store_, token, t = text.trimmed()] { s->search(token, t); },
+                              Qt::QueuedConnection);
+}
+
+void ChatController::newConversation() {
+    if (activeId_) stop();
+    finishActive();
+    current_ = ConversationRecord{};
+    current_.thinking = newThinking_;
+    current_.systemPrompt = settings_->defaultSystemPrompt();
+    messages_->clear();
+    setContext(0);
+    clearError();
+    emit currentChanged();
+}
+
+void ChatController::selectConversation(qint64 id) {
+    if (id == current_.id) return;
+    const ConversationRecord* c = conversations_->find(id);
+    if (!c) return;
+    if (activeId_) stop();
+    finishActive();
+    current_ = *c;
+    messages_->clear();
+    setContext(0);
+    clearError();
+    emit currentChanged();
+    QMetaObject::invokeMethod(store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
+}
+
+void ChatController::renameConversation(qint64 id, const QString& title) {
+    const ConversationRecord* c = conversations_->find(id);
+    if (!c || title.trimmed().isEmpty()) return;
+    ConversationRecord r = *c;
+    r.title = title.trimmed();
+    conversations_->upsert(r);
+    if (id == current_.id) {
+        current_.title = r.title;
+        emit currentChanged();
+    }
+    QMetaObject::invokeMethod(store_, [s = store_, r] { s->saveConversation(r); }, Qt::QueuedConnection);
+}
+
+void ChatController::deleteConversation(qint64 id) {
+    if (id == current_.id) newConversation();
+    conversations_->remove(id);
+    QMetaObject::invokeMethod(store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+}
+
+void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all) {
+    conversations_->setConversations(all);
+    emit conversationsReady();
+    if (current_.id == 0 && messages_->count() == 0 && !all.isEmpty()) selectConversation(conversations_->idAt(0));
+}
+
+void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
+    if (id != current_.id) return;
+    messages_->setMessages(messages);
+    emit messagesReady();
+}
+
+void ChatController::touchConversation() {
+    current_.updated = QDateTime::currentDateTime();
+    conversations_->upsert(current_);
+    QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
+}
+
+void ChatController::saveRow(int row) {
+    if (row < 0 || row >= messages_->count()) return;
+    QMetaObject::invokeMethod(store_, [s = store_, m = messages_->at(row)] { s->saveMessage(m); },
+                              Qt::QueuedConnection);
+}
+
+bool ChatController::send(const QString& text) {
+    const QString prompt = text.trimmed();
+    if (prompt.isEmpty() || activeId_) return false;
+    if (model_->state() != QLatin1String("ready")) {
+        setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') + errorAction(EngineError::kNoModel));
+        return false;
+    }
+    clearError();
+    if (current_.id == 0) {
+        current_.id = newRecordId();
+        current_.title = titleFromPrompt(prompt);
+        current_.created = QDateTime::currentDateTime();
+        emit currentChanged();
+    }
+    MessageRecord m;
+    m.id = newRecordId();
+    m.conversationId = current_.id;
+    m.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
+    m.role = QStringLiteral("user");
+    m.content = prompt;
+    m.created = QDateTime::currentDateTime();
+    touchConversation();
+    messages_->append(m);
+    saveRow(messages_->count() - 1);
+    autoDrop_ = false;
+    startAssistant();
+    return true;
+}
+
+void ChatController::startAssistant() {
+    GenerationRequest req;
+    if (!current_.systemPrompt.trimmed().isEmpty())
+        req.turns.append({QStringLiteral("system"), current_.systemPrompt.trimmed()});
+    for (const MessageRecord& m : messages_->messages())
+        if (m.inContext && m.role != QLatin1String("system")) req.turns.append({m.role, m.content});
+    req.enableThinking = current_.thinking;
+    req.sampling = settings_->sampling();
+    req.id = ++nextRequest_;
+
+    MessageRecord a;
+    a.id = newRecordId();
+    a.conversationId = current_.id;
+    a.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
+    a.role = QStringLiteral("assistant");
+    a.created = QDateTime::currentDateTime();
+    messages_->append(a);
+    activeRow_ = messages_->count() - 1;
+    messages_->setStreaming(activeRow_, true);
+    activeId_ = req.id;
+    stopRequested_ = false;
+    generatedSinceStart_ = 0;
+    pendingAnswer_.clear();
+    pendingThought_.clear();
+    emit generatingChanged();
+    ModelWorker* w = model_->worker();
+    QMetaObject::invokeMethod(w, [w, req] { w->generate(req); }, Qt::QueuedConnection);
+}
+
+void ChatController::stop() {
+    if (!activeId_ || stopRequested_) return;
+    stopRequested_ = true;
+    model_->worker()->requestStop(activeId_);
+    flushPending();  // what arrived before Stop is shown; nothing after it
+}
+
+void ChatController::onDelta(quint64 id, const QString& thought, const QString& answer) {
+    if (id != activeId_ || stopRequested_) return;
+    pendingThought_ += thought;
+    pendingAnswer_ += answer;
+    ++generatedSinceStart_;
+    if (!flushTimer_.isActive()) flushTimer_.start();
+}
+
+void ChatController::flushPending() {
+    flushTimer_.stop();
+    if (activeRow_ < 0) return;
+    if (!pendingThought_.isEmpty()) {
+        messages_->appendThought(activeRow_, pendingThought_);
+        if (messages_->at(activeRow_).thoughtSeconds == 0.0) messages_->setThinking(activeRow_, true, 0.0);
+        pendingThought_.clear();
+    }
+    if (!pendingAnswer_.isEmpty()) {
+        messages_->appendContent(activeRow_, pendingAnswer_);
+        pendingAnswer_.clear();
+    }
+    setContext(promptTokens_ + generatedSinceStart_);
+}
+
+void ChatController::onThoughtFinished(quint64 id, double seconds) {
+    if (id != activeId_) return;
+    flushPending();
+    messages_->setThinking(activeRow_, false, std::max(seconds, 0.1));
+}
+
+void ChatController::onPromptReady(quint64 id, int promptTokens, int) {
+    if (id != activeId_) return;
+    promptTokens_ = promptTokens;
+    setContext(promptTokens);
+}
+
+void ChatController::finishActive() {
+    if (activeRow_ < 0) return;
+    flushPending();
+    messages_->setStreaming(activeRow_, false);
+    messages_->setThinking(activeRow_, false, messages_->at(activeRow_).thoughtSeconds);
+    saveRow(activeRow_);
+    activeRow_ = -1;
+    activeId_ = 0;
+    emit generatingChanged();
+}
+
+void ChatController::onFinished(quint64 id, const GenerationResult& r) {
+    if (id != activeId_) return;
+    flushPending();
+    const QLocale loc;
+    QString stats = tr("%1 tokens/s · first token %2 ms · %3 tokens")
+                        .arg(loc.toString(r.tokensPerSecond, 'f', 1), loc.toString(r.firstTokenMs, 'f', 0))
+                        .arg(r.generatedTokens);
+    if (r.stopReason == QLatin1String("stopped")) stats += QStringLiteral(" · ") + tr("stopped");
+    else if (r.stopReason == QLatin1String("context-full")) stats += QStringLiteral(" · ") + tr("context full");
+    else if (r.stopReason == QLatin1String("max-tokens")) stats += QStringLiteral(" · ") + tr("length limit");
+    messages_->setStats(activeRow_, stats);
+    tokensPerSecond_ = r.tokensPerSecond;
+    emit statsChanged();
+    setContext(r.contextUsed);
+    if (r.stopReason == QLatin1String("context-full"))
+        setError(tr("The context is full. Drop old turns or start a new chat to continue."));
+    finishActive();
+    touchConversation();
+    emit generationFinished(r.stopReason);
+}
+
+void ChatController::onFailed(quint64 id, const EngineError& e) {
+    if (id != activeId_) return;
+    const int row = activeRow_;
+    const bool empty = messages_->at(row).content.isEmpty() && messages_->at(row).thought.isEmpty();
+    finishActive();
+    if (empty) messages_->removeFrom(row);
+    setError(describeError(e));
+    emit generationFinished(QStringLiteral("error"));
+}
+
+void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
+    if (id != activeId_) return;
+    const int row = activeRow_;
+    activeRow_ = -1;
+    activeId_ = 0;
+    messages_->removeFrom(row);  // the empty answer was never saved
+    emit generatingChanged();
+    setContext(promptTokens);
+    if (autoDrop_) {
+        if (dropOldestTurn()) {
+            startAssistant();
+            return;
+        }
+        setError(tr("The prompt alone does not fit into the context of %1 tokens.").arg(contextSize));
+        emit generationFinished(QStringLiteral("overflow"));
+        return;
+    }
+    emit overflowRequested(promptTokens, contextSize);
+}
+
+bool ChatController::dropOldestTurn() {
+    const auto& rows = messages_->messages();
+    int lastUser = -1;
+    for (int r = 0; r < rows.size(); ++r)
+        if (rows[r].role == QLatin1String("user")) lastUser = r;
+    int first = -1;
+    for (int r = 0; r < rows.size(); ++r)
+        if (rows[r].inContext && rows[r].role != QLatin1String("system")) {
+            first = r;
+            break;
+        }
+    if (first < 0 || first >= lastUser) return false;
+    int next = first + 1;
+    while (next < rows.size() && rows[next].role != QLatin1String("user")) ++next;
+    const int position = rows[next].position;
+    messages_->setInContextBefore(position);
+    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, position] { s->setContextStart(c, position); },
+                              Qt::QueuedConnection);
+    return true;
+}
+
+void ChatController::resolveOverflow(bool dropOldest) {
+    if (activeId_ || messages_->count() == 0) return;
+    if (dropOldest) {
+        autoDrop_ = true;
+        if (dropOldestTurn()) {
+            startAssistant();
+        } else {
+            setError(tr("The prompt alone does not fit into the context of %1 tokens.").arg(contextTotal()));
+        }
+        return;
+    }
+    const int last = messages_->count() - 1;
+    const MessageRecord m = messages_->at(last);
+    if (m.role != QLatin1String("user")) return;
+    messages_->removeFrom(last);
+    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, p = m.position] { s->deleteMessagesFrom(c, p); },
+                              Qt::QueuedConnection);
+    newConversation();
+    send(m.content);
+}
+
+void ChatController::regenerate() {
+    if (activeId_ || messages_->count() == 0 || model_->state() != QLatin1String("ready")) return;
+    const int last = messages_->count() - 1;
+    if (messages_->at(last).role != QLatin1String("assistant")) return;
+    const int position = messages_->at(last).position;
+    messages_->removeFrom(last);
+    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
+                              Qt::QueuedConnection);
+    clearError();
+    startAssistant();
+}
+
+void ChatController::editMessage(int row, const QString& text) {
+    if (activeId_ || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
+    if (messages_->at(row).role != QLatin1String("user") || model_->state() != QLatin1String("ready")) return;
+    const int position = messages_->at(row).position;
+    if (row + 1 < messages_->count()) {
+        messages_->removeFrom(row + 1);
+        QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, p = position + 1] { s->deleteMessagesFrom(c, p); },
+                                  Qt::QueuedConnection);
+    }
+    messages_->setContent(row, text.trimmed());
+    saveRow(row);
+    clearError();
+    touchConversation();
+    startAssistant();
+}
+
+void ChatController::copyText(const QString& text) const {
+    if (auto* cb = QGuiApplication::clipboard()) cb->setText(text);
+}
+
+void ChatController::copyMessage(int row) const {
+    if (row >= 0 && row < messages_->count()) copyText(messages_->at(row).content);
+}
+
+void ChatController::copyConversation() const {
+    copyText(Exporter::toMarkdown(current_, messages_->messages()));
+}
+
+bool ChatController::exportConversation(const QUrl& url, const QString& format) {
+    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    const bool json = format == QLatin1String("json");
+    const QByteArray data = json ? Exporter::toJson(current_, messages_->messages())
+                                 : Exporter::toMarkdown(current_, messages_->messages()).toUtf8();
+    QString error;
+    if (!Exporter::writeFile(path, data, &error)) {
+        setError(tr("The conversation cannot be exported: %1").arg(error));
+        return false;
+    }
+    return true;
+}
+
+}  // namespace smoldesk::app

@@ -1,0 +1,135 @@
+#pragma once
+// ChatController: the conversation logic behind the chat view. Sends the open conversation to the
+// ModelWorker, streams the answer into the MessageListModel (batched per frame), persists through
+// the ConversationStore thread and handles stop, regenerate, edit, context overflow and export.
+#include "conversation_list_model.h"
+#include "engine_types.h"
+#include "message_list_model.h"
+#include "store_types.h"
+
+#include <QObject>
+#include <QThread>
+#include <QTimer>
+#include <QUrl>
+#include <QtQml/qqmlregistration.h>
+
+namespace smoldesk::app {
+
+class AppSettings;
+class ConversationStore;
+class ModelManager;
+
+class ChatController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Use App.chat")
+    Q_PROPERTY(smoldesk::app::ConversationListModel* conversations READ conversations CONSTANT)
+    Q_PROPERTY(smoldesk::app::MessageListModel* messages READ messages CONSTANT)
+    Q_PROPERTY(qint64 currentId READ currentId NOTIFY currentChanged)
+    Q_PROPERTY(QString currentTitle READ currentTitle NOTIFY currentChanged)
+    Q_PROPERTY(bool thinkingEnabled READ thinkingEnabled WRITE setThinkingEnabled NOTIFY currentChanged)
+    Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY currentChanged)
+    Q_PROPERTY(bool generating READ generating NOTIFY generatingChanged)
+    Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged)
+    Q_PROPERTY(int contextTotal READ contextTotal NOTIFY contextChanged)
+    Q_PROPERTY(bool contextWarning READ contextWarning NOTIFY contextChanged)
+    Q_PROPERTY(double tokensPerSecond READ tokensPerSecond NOTIFY statsChanged)
+    Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
+    Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
+public:
+    ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
+                   QObject* parent = nullptr);
+    ~ChatController() override;
+
+    ConversationListModel* conversations() const { return conversations_; }
+    MessageListModel* messages() const { return messages_; }
+    qint64 currentId() const { return current_.id; }
+    QString currentTitle() const { return current_.title; }
+    bool thinkingEnabled() const { return current_.thinking; }
+    void setThinkingEnabled(bool on);
+    QString systemPrompt() const { return current_.systemPrompt; }
+    void setSystemPrompt(const QString& prompt);
+    bool generating() const { return activeId_ != 0; }
+    int contextUsed() const { return contextUsed_; }
+    int contextTotal() const;
+    bool contextWarning() const;
+    double tokensPerSecond() const { return tokensPerSecond_; }
+    QString errorText() const { return errorText_; }
+    QString searchText() const { return searchText_; }
+    void setSearchText(const QString& text);
+
+    Q_INVOKABLE void newConversation();
+    Q_INVOKABLE void selectConversation(qint64 id);
+    Q_INVOKABLE void renameConversation(qint64 id, const QString& title);
+    Q_INVOKABLE void deleteConversation(qint64 id);
+    Q_INVOKABLE bool send(const QString& text);
+    Q_INVOKABLE void stop();
+    Q_INVOKABLE void regenerate();
+    Q_INVOKABLE void editMessage(int row, const QString& text);
+    Q_INVOKABLE void copyText(const QString& text) const;
+    Q_INVOKABLE void copyMessage(int row) const;
+    Q_INVOKABLE void copyConversation() const;
+    Q_INVOKABLE bool exportConversation(const QUrl& url, const QString& format);
+    // The user's answer to overflowRequested: drop the oldest turns, or move the prompt to a new chat.
+    Q_INVOKABLE void resolveOverflow(bool dropOldest);
+    Q_INVOKABLE void clearError();
+    // Waits until every queued write reached the database (tests, shutdown).
+    void flushStore();
+    static QString titleFromPrompt(const QString& prompt);
+
+signals:
+    void currentChanged();
+    void generatingChanged();
+    void contextChanged();
+    void statsChanged();
+    void errorChanged();
+    void searchTextChanged();
+    void overflowRequested(int promptTokens, int contextSize);
+    void conversationsReady();
+    void messagesReady();
+    void generationFinished(const QString& stopReason);
+
+private:
+    void onDelta(quint64 id, const QString& thought, const QString& answer);
+    void onThoughtFinished(quint64 id, double seconds);
+    void onPromptReady(quint64 id, int promptTokens, int contextSize);
+    void onFinished(quint64 id, const GenerationResult& r);
+    void onFailed(quint64 id, const EngineError& e);
+    void onOverflow(quint64 id, int promptTokens, int contextSize);
+    void onConversationsLoaded(const QList<ConversationRecord>& all);
+    void onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages);
+    void flushPending();
+    void startAssistant();
+    void finishActive();
+    void touchConversation();
+    void saveRow(int row);
+    bool dropOldestTurn();
+    void setError(const QString& text);
+    void setContext(int used);
+
+    ModelManager* model_;
+    AppSettings* settings_;
+    ConversationListModel* conversations_;
+    MessageListModel* messages_;
+    QThread storeThread_;
+    ConversationStore* store_;
+    ConversationRecord current_;
+    bool newThinking_ = false;  // the toggle before the first message creates a conversation
+
+    quint64 nextRequest_ = 0;
+    quint64 activeId_ = 0;
+    int activeRow_ = -1;
+    bool stopRequested_ = false;
+    bool autoDrop_ = false;  // the user chose to drop oldest turns for this prompt
+    QString pendingThought_, pendingAnswer_;
+    QTimer flushTimer_;
+    int generatedSinceStart_ = 0;
+    int promptTokens_ = 0;
+    int contextUsed_ = 0;
+    double tokensPerSecond_ = 0.0;
+    QString errorText_;
+    QString searchText_;
+    quint64 searchToken_ = 0;
+};
+
+}  // namespace smoldesk::app

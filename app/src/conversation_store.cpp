@@ -1,0 +1,219 @@
+#include "conversation_store.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace smoldesk::app {
+
+qint64 newRecordId() {
+    static QAtomicInteger<qint64> last{0};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000;
+    for (;;) {
+        qint64 prev = last.loadRelaxed();
+        qint64 next = std::max(now, prev + 1);
+        if (last.testAndSetRelaxed(prev, next)) return next;
+    }
+}
+
+namespace {
+QAtomicInteger<int> connectionCounter{0};
+
+// A null QString binds as SQL NULL; text columns are NOT NULL.
+QString text(const QString& s) { return s.isNull() ? QStringLiteral("") : s; }
+
+const char* const kSchema[] = {
+    "CREATE TABLE IF NOT EXISTS conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created INTEGER, "
+    "updated INTEGER, thinking INTEGER NOT NULL DEFAULT 0, system_prompt TEXT NOT NULL DEFAULT '')",
+    "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, "
+    "position INTEGER NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, thought TEXT NOT NULL DEFAULT '', "
+    "thought_seconds REAL NOT NULL DEFAULT 0, stats TEXT NOT NULL DEFAULT '', in_context INTEGER NOT NULL "
+    "DEFAULT 1, created INTEGER)",
+    "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, position)",
+};
+}  // namespace
+
+ConversationStore::ConversationStore(QObject* parent)
+    : QObject(parent), connection_(QStringLiteral("smoldesk-store-%1").arg(connectionCounter.fetchAndAddRelaxed(1))) {}
+
+ConversationStore::~ConversationStore() { close(); }
+
+void ConversationStore::registerTypes() {
+    qRegisterMetaType<ConversationRecord>();
+    qRegisterMetaType<MessageRecord>();
+    qRegisterMetaType<QList<ConversationRecord>>();
+    qRegisterMetaType<QList<MessageRecord>>();
+    qRegisterMetaType<QList<qint64>>();
+}
+
+bool ConversationStore::exec(const QString& sql) {
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (q.exec(sql)) return true;
+    emit writeFailed(q.lastError().text());
+    return false;
+}
+
+void ConversationStore::open(const QString& path) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection_);
+        db.setDatabaseName(path);
+        if (!db.open()) {
+            emit opened(false, db.lastError().text());
+            return;
+        }
+    }
+    open_ = true;
+    bool ok = exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    for (const char* sql : kSchema) ok = ok && exec(QString::fromLatin1(sql));
+    emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
+}
+
+void ConversationStore::close() {
+    if (!open_) return;
+    open_ = false;
+    QSqlDatabase::database(connection_).close();
+    QSqlDatabase::removeDatabase(connection_);
+}
+
+void ConversationStore::loadConversations() {
+    QList<ConversationRecord> out;
+    if (open_) {
+        QSqlQuery q(QSqlDatabase::database(connection_));
+        q.exec(QStringLiteral(
+            "SELECT id, title, created, updated, thinking, system_prompt FROM conversations ORDER BY updated DESC"));
+        while (q.next()) {
+            ConversationRecord c;
+            c.id = q.value(0).toLongLong();
+            c.title = q.value(1).toString();
+            c.created = QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong());
+            c.updated = QDateTime::fromMSecsSinceEpoch(q.value(3).toLongLong());
+            c.thinking = q.value(4).toBool();
+            c.systemPrompt = q.value(5).toString();
+            out.append(c);
+        }
+    }
+    emit conversationsLoaded(out);
+}
+
+void ConversationStore::loadMessages(qint64 conversationId) {
+    QList<MessageRecord> out;
+    if (open_) {
+        QSqlQuery q(QSqlDatabase::database(connection_));
+        q.prepare(QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
+                                 "created FROM messages WHERE conversation_id = ? ORDER BY position"));
+        q.addBindValue(conversationId);
+        q.exec();
+        while (q.next()) {
+            MessageRecord m;
+            m.id = q.value(0).toLongLong();
+            m.conversationId = conversationId;
+            m.position = q.value(1).toInt();
+            m.role = q.value(2).toString();
+            m.content = q.value(3).toString();
+            m.thought = q.value(4).toString();
+            m.thoughtSeconds = q.value(5).toDouble();
+            m.statsText = q.value(6).toString();
+            m.inContext = q.value(7).toBool();
+            m.created = QDateTime::fromMSecsSinceEpoch(q.value(8).toLongLong());
+            out.append(m);
+        }
+    }
+    emit messagesLoaded(conversationId, out);
+}
+
+void ConversationStore::saveConversation(const ConversationRecord& c) {
+    if (!open_) return;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    q.prepare(QStringLiteral("INSERT INTO conversations (id, title, created, updated, thinking, system_prompt) "
+                             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, "
+                             "updated = excluded.updated, thinking = excluded.thinking, "
+                             "system_prompt = excluded.system_prompt"));
+    q.addBindValue(c.id);
+    q.addBindValue(text(c.title));
+    q.addBindValue(c.created.toMSecsSinceEpoch());
+    q.addBindValue(c.updated.toMSecsSinceEpoch());
+    q.addBindValue(c.thinking ? 1 : 0);
+    q.addBindValue(text(c.systemPrompt));
+    if (!q.exec()) emit writeFailed(q.lastError().text());
+}
+
+void ConversationStore::deleteConversation(qint64 conversationId) {
+    if (!open_) return;
+    QSqlDatabase db = QSqlDatabase::database(connection_);
+    db.transaction();
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
+    q.addBindValue(conversationId);
+    q.exec();
+    q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
+    q.addBindValue(conversationId);
+    q.exec();
+    if (!db.commit()) emit writeFailed(db.lastError().text());
+}
+
+void ConversationStore::saveMessage(const MessageRecord& m) {
+    if (!open_) return;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    q.prepare(QStringLiteral(
+        "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, stats, "
+        "in_context, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+        "position = excluded.position, content = excluded.content, thought = excluded.thought, "
+        "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = excluded.in_context"));
+    q.addBindValue(m.id);
+    q.addBindValue(m.conversationId);
+    q.addBindValue(m.position);
+    q.addBindValue(text(m.role));
+    q.addBindValue(text(m.content));
+    q.addBindValue(text(m.thought));
+    q.addBindValue(m.thoughtSeconds);
+    q.addBindValue(text(m.statsText));
+    q.addBindValue(m.inContext ? 1 : 0);
+    q.addBindValue(m.created.toMSecsSinceEpoch());
+    if (!q.exec()) emit writeFailed(q.lastError().text());
+}
+
+void ConversationStore::deleteMessagesFrom(qint64 conversationId, int position) {
+    if (!open_) return;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
+    q.addBindValue(conversationId);
+    q.addBindValue(position);
+    if (!q.exec()) emit writeFailed(q.lastError().text());
+}
+
+void ConversationStore::setContextStart(qint64 conversationId, int position) {
+    if (!open_) return;
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    q.prepare(QStringLiteral("UPDATE messages SET in_context = CASE WHEN position < ? AND role <> 'system' THEN 0 "
+                             "ELSE 1 END WHERE conversation_id = ?"));
+    q.addBindValue(position);
+    q.addBindValue(conversationId);
+    if (!q.exec()) emit writeFailed(q.lastError().text());
+}
+
+void ConversationStore::search(quint64 token, const QString& text) {
+    QList<qint64> ids;
+    if (open_) {
+        QString pattern = text;
+        pattern.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+            .replace(QLatin1Char('%'), QLatin1String("\\%"))
+            .replace(QLatin1Char('_'), QLatin1String("\\_"));
+        pattern = QLatin1Char('%') + pattern + QLatin1Char('%');
+        QSqlQuery q(QSqlDatabase::database(connection_));
+        q.prepare(QStringLiteral("SELECT c.id FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS "
+                                 "(SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ? "
+                                 "ESCAPE '\\') ORDER BY c.updated DESC"));
+        q.addBindValue(pattern);
+        q.addBindValue(pattern);
+        q.exec();
+        while (q.next()) ids.append(q.value(0).toLongLong());
+    }
+    emit searchFinished(token, ids);
+}
+
+}  // namespace smoldesk::app

@@ -1,0 +1,229 @@
+#include "downloader.h"
+
+#include "app_paths.h"
+#include "catalogue.h"
+#include "model_facts.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLoggingCategory>
+#include <QNetworkReply>
+#include <QtConcurrent/QtConcurrentRun>
+
+Q_LOGGING_CATEGORY(lcDownload, "smoldesk.download")
+
+namespace smoldesk::app {
+namespace {
+
+QString fileSha256(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    if (!h.addData(&f)) return {};
+    return QString::fromLatin1(h.result().toHex());
+}
+
+}  // namespace
+
+Downloader::Downloader(QObject* parent) : QObject(parent) {}
+
+Downloader::~Downloader() {
+    if (reply_) {
+        cancelled_ = true;
+        reply_->abort();
+    }
+}
+
+QString Downloader::progressText() const {
+    QString s = formatBytes(received_);
+    if (total_ > 0) s = tr("%1 of %2").arg(s, formatBytes(total_));
+    if (state_ == QLatin1String("downloading") && speed_ > 0)
+        s += QStringLiteral(" · ") + tr("%1/s").arg(formatBytes(qint64(speed_)));
+    return s;
+}
+
+QString Downloader::catalogueName() const {
+    const auto c = readCatalogue(paths::cataloguePath());
+    return c.isEmpty() ? QString() : c.first().name;
+}
+
+QString Downloader::catalogueSize() const {
+    const auto c = readCatalogue(paths::cataloguePath());
+    return c.isEmpty() ? QString() : formatBytes(c.first().size);
+}
+
+void Downloader::setState(const QString& s) {
+    if (s == state_) return;
+    state_ = s;
+    emit stateChanged();
+}
+
+void Downloader::startRecommended() {
+    const auto c = readCatalogue(paths::cataloguePath());
+    if (c.isEmpty()) {
+        fail(tr("The model catalogue is missing."), false);
+        return;
+    }
+    const CatalogueEntry& e = c.first();
+    start(e.url, paths::modelsDir() + QLatin1Char('/') + e.fileName, e.size, e.sha256);
+}
+
+void Downloader::start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256) {
+    if (reply_) return;
+    url_ = url;
+    dest_ = destPath;
+    expectedSize_ = expectedSize;
+    sha256_ = sha256.toLower();
+    cancelled_ = false;
+    firstChunk_ = true;
+    errorText_.clear();
+    file_.setFileName(partPath(dest_));
+    if (!file_.open(QIODevice::ReadWrite)) {
+        fail(tr("Cannot write '%1': %2").arg(file_.fileName(), file_.errorString()), false);
+        return;
+    }
+    const qint64 have = file_.size();
+    file_.seek(have);
+    received_ = have;
+    total_ = expectedSize;
+    QNetworkRequest req(url_);
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    if (have > 0) req.setRawHeader("Range", "bytes=" + QByteArray::number(have) + '-');
+    qCInfo(lcDownload) << "downloading" << url_ << "to" << dest_ << "from byte" << have;
+    speedClock_.start();
+    speedBase_ = have;
+    speed_ = 0;
+    reply_ = nam_.get(req);
+    connect(reply_, &QNetworkReply::readyRead, this, &Downloader::onReadyRead);
+    connect(reply_, &QNetworkReply::finished, this, &Downloader::onFinished);
+    setState(QStringLiteral("downloading"));
+    emit progressChanged();
+}
+
+void Downloader::onReadyRead() {
+    if (!reply_) return;
+    const int status = reply_->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status != 200 && status != 206) return;  // errors are handled in onFinished
+    if (firstChunk_) {
+        firstChunk_ = false;
+        if (status == 200 && received_ > 0) {  // the server ignored the Range request: start over
+            file_.resize(0);
+            file_.seek(0);
+            received_ = 0;
+            speedBase_ = 0;
+        }
+        if (expectedSize_ <= 0) {
+            const qint64 len = reply_->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+            if (len > 0) total_ = received_ + len;
+        }
+    }
+    const QByteArray data = reply_->readAll();
+    if (file_.write(data) != data.size()) {
+        fail(tr("Cannot write '%1': %2").arg(file_.fileName(), file_.errorString()), false);
+        return;
+    }
+    received_ += data.size();
+    const qint64 ms = speedClock_.elapsed();
+    if (ms >= 500) {
+        speed_ = double(received_ - speedBase_) * 1000.0 / double(ms);
+        speedBase_ = received_;
+        speedClock_.restart();
+    }
+    emit progressChanged();
+}
+
+void Downloader::onFinished() {
+    if (!reply_) return;
+    QNetworkReply* r = reply_;
+    reply_ = nullptr;
+    r->deleteLater();
+    if (r->bytesAvailable() > 0) {
+        reply_ = r;
+        onReadyRead();
+        reply_ = nullptr;
+    }
+    file_.flush();
+    const int status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (cancelled_) {
+        file_.close();
+        qCInfo(lcDownload) << "download cancelled at" << received_ << "bytes";
+        setState(QStringLiteral("idle"));
+        return;
+    }
+    if (status == 416 && expectedSize_ > 0 && file_.size() == expectedSize_) {
+        verify();  // already complete
+        return;
+    }
+    if (status >= 400) {
+        fail(tr("The server answered HTTP %1 (%2).")
+                 .arg(status)
+                 .arg(r->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString()),
+             status != 416);
+        return;
+    }
+    if (r->error() != QNetworkReply::NoError) {
+        fail(tr("The download was interrupted: %1. Start it again to resume.").arg(r->errorString()), false);
+        return;
+    }
+    verify();
+}
+
+void Downloader::verify() {
+    file_.close();
+    const QString part = partPath(dest_);
+    const qint64 size = QFileInfo(part).size();
+    if (expectedSize_ > 0 && size < expectedSize_) {
+        fail(tr("The download was interrupted: %1. Start it again to resume.")
+                 .arg(tr("%1 of %2 bytes arrived").arg(size).arg(expectedSize_)),
+             false);
+        return;
+    }
+    if (expectedSize_ > 0 && size > expectedSize_) {
+        fail(tr("The download has %1 bytes, expected %2.").arg(size).arg(expectedSize_), true);
+        return;
+    }
+    setState(QStringLiteral("verifying"));
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, part] {
+        watcher->deleteLater();
+        const QString got = watcher->result();
+        if (!sha256_.isEmpty() && got != sha256_) {
+            fail(tr("The download is damaged (sha256 mismatch). Please try again."), true);
+            return;
+        }
+        if (sha256_.isEmpty()) qCWarning(lcDownload) << "no expected sha256; got" << got;
+        QFile::remove(dest_);
+        if (!QFile::rename(part, dest_)) {
+            fail(tr("Cannot move the download to '%1'.").arg(dest_), false);
+            return;
+        }
+        qCInfo(lcDownload) << "downloaded" << dest_ << "sha256" << got;
+        setState(QStringLiteral("done"));
+        emit finished(dest_);
+    });
+    watcher->setFuture(QtConcurrent::run([part] { return fileSha256(part); }));
+}
+
+void Downloader::cancel() {
+    if (!reply_) return;
+    cancelled_ = true;
+    reply_->abort();
+}
+
+void Downloader::fail(const QString& error, bool removePartial) {
+    if (reply_) {
+        QNetworkReply* r = reply_;
+        reply_ = nullptr;
+        r->abort();
+        r->deleteLater();
+    }
+    file_.close();
+    if (removePartial) QFile::remove(partPath(dest_));
+    errorText_ = error;
+    qCWarning(lcDownload) << error;
+    setState(QStringLiteral("error"));
+    emit failed(error);
+}
+
+}  // namespace smoldesk::app

@@ -1,0 +1,84 @@
+#pragma once
+// Downloader: fetches one model file with QNetworkAccessManager into "<dest>.part", resumes an
+// interrupted transfer with an HTTP Range request, checks the sha256 (off the GUI thread) and
+// renames the file into place. Progress and speed are properties for the welcome view.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+#include <QtQml/qqmlregistration.h>
+
+class QNetworkReply;
+
+namespace smoldesk::app {
+
+class Downloader : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Use App.downloader")
+    Q_PROPERTY(QString state READ state NOTIFY stateChanged)  // idle, downloading, verifying, done, error
+    Q_PROPERTY(qint64 received READ received NOTIFY progressChanged)
+    Q_PROPERTY(qint64 total READ total NOTIFY progressChanged)
+    Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
+    Q_PROPERTY(double bytesPerSecond READ bytesPerSecond NOTIFY progressChanged)
+    Q_PROPERTY(QString progressText READ progressText NOTIFY progressChanged)
+    Q_PROPERTY(QString errorText READ errorText NOTIFY stateChanged)
+    Q_PROPERTY(QString destination READ destination NOTIFY stateChanged)
+    Q_PROPERTY(QString catalogueName READ catalogueName CONSTANT)
+    Q_PROPERTY(QString catalogueSize READ catalogueSize CONSTANT)
+public:
+    explicit Downloader(QObject* parent = nullptr);
+    ~Downloader() override;
+
+    QString state() const { return state_; }
+    qint64 received() const { return received_; }
+    qint64 total() const { return total_; }
+    double progress() const { return total_ > 0 ? double(received_) / double(total_) : 0.0; }
+    double bytesPerSecond() const { return speed_; }
+    QString progressText() const;
+    QString errorText() const { return errorText_; }
+    QString destination() const { return dest_; }
+    QString catalogueName() const;
+    QString catalogueSize() const;
+
+    // Downloads url to destPath; expectedSize 0 and sha256 empty skip those checks.
+    void start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256);
+    // Downloads the first catalogue entry into the models folder.
+    Q_INVOKABLE void startRecommended();
+    Q_INVOKABLE void cancel();
+    static QString partPath(const QString& dest) { return dest + QStringLiteral(".part"); }
+
+signals:
+    void stateChanged();
+    void progressChanged();
+    void finished(const QString& path);
+    void failed(const QString& error);
+
+private:
+    void onReadyRead();
+    void onFinished();
+    void verify();
+    void fail(const QString& error, bool removePartial);
+    void setState(const QString& s);
+
+    QNetworkAccessManager nam_;
+    QPointer<QNetworkReply> reply_;
+    QFile file_;
+    QUrl url_;
+    QString dest_;
+    QString sha256_;
+    qint64 expectedSize_ = 0;
+    qint64 received_ = 0;
+    qint64 total_ = 0;
+    double speed_ = 0.0;
+    QElapsedTimer speedClock_;
+    qint64 speedBase_ = 0;
+    QString state_ = QStringLiteral("idle");
+    QString errorText_;
+    bool cancelled_ = false;
+    bool firstChunk_ = true;
+};
+
+}  // namespace smoldesk::app

@@ -1,0 +1,85 @@
+#pragma once
+// Plain data that crosses the thread boundary between the GUI and the ModelWorker through
+// queued signals. Every type is registered with the meta-type system (registerEngineTypes).
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace smoldesk::app {
+
+// An engine failure: the smoldesk::ErrorCode as int (or one of the app codes below) plus the
+// engine's own sentence. The UI turns the code into a translated sentence (error_text.h).
+struct EngineError {
+    static constexpr int kNoModel = 1000;  // generation asked for without a loaded model
+    static constexpr int kBusy = 1001;     // a request arrived while another one was running
+    static constexpr int kUnknown = 1002;  // a non-engine exception
+    int code = kUnknown;
+    QString message;
+};
+
+struct LoadRequest {
+    QString path;
+    int contextLength = 0;
+    int threads = 0;
+    bool cpuOnly = false;
+    QString crashMarker;  // written before a GPU backend starts, removed after (safe mode)
+};
+
+struct LoadedModel {
+    QString path;
+    QString name;
+    QString architecture;
+    QString device;
+    QString fallbackReason;
+    QStringList warnings;
+    int contextSize = 0;
+    int threads = 0;
+    bool supportsThinking = false;
+    QString templateDescription;
+};
+
+struct ChatTurn {
+    QString role;  // "system", "user", "assistant"
+    QString content;
+};
+
+struct SamplingSettings {
+    double temperature = 0.8;
+    double topP = 0.95;
+    int topK = 40;
+    double minP = 0.05;
+    double repeatPenalty = 1.0;
+    qint64 seed = 0;
+    int maxTokens = 512;
+    int thinkingBudget = 0;  // thought tokens before the engine closes the thought; 0: no cap
+};
+
+struct GenerationRequest {
+    quint64 id = 0;
+    QList<ChatTurn> turns;
+    bool enableThinking = false;
+    SamplingSettings sampling;
+};
+
+struct GenerationResult {
+    int promptTokens = 0;
+    int reusedTokens = 0;
+    int generatedTokens = 0;
+    double tokensPerSecond = 0.0;
+    double firstTokenMs = 0.0;
+    double thoughtSeconds = 0.0;
+    QString stopReason;  // "end", "max-tokens", "stopped", "context-full", ...
+    int contextUsed = 0;
+    int contextSize = 0;
+};
+
+void registerEngineTypes();
+
+}  // namespace smoldesk::app
+
+Q_DECLARE_METATYPE(smoldesk::app::EngineError)
+Q_DECLARE_METATYPE(smoldesk::app::LoadRequest)
+Q_DECLARE_METATYPE(smoldesk::app::LoadedModel)
+Q_DECLARE_METATYPE(smoldesk::app::GenerationRequest)
+Q_DECLARE_METATYPE(smoldesk::app::GenerationResult)

@@ -1,0 +1,53 @@
+#include "exporter.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace smoldesk::app::Exporter {
+
+QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages) {
+    QString out = QStringLiteral("# ") + (c.title.isEmpty() ? QCoreApplication::translate("Exporter", "Chat") : c.title) +
+                  QStringLiteral("\n\n");
+    if (!c.systemPrompt.isEmpty())
+        out += QStringLiteral("> ") + QCoreApplication::translate("Exporter", "System prompt:") + QLatin1Char(' ') +
+               c.systemPrompt + QStringLiteral("\n\n");
+    for (const MessageRecord& m : messages) {
+        const QString who = m.role == QLatin1String("user") ? QCoreApplication::translate("Exporter", "You")
+                                                            : QCoreApplication::translate("Exporter", "Assistant");
+        out += QStringLiteral("**") + who + QStringLiteral("**\n\n") + m.content + QStringLiteral("\n\n");
+    }
+    return out;
+}
+
+QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages) {
+    QJsonArray arr;
+    for (const MessageRecord& m : messages) {
+        QJsonObject o{{"role", m.role}, {"content", m.content}, {"created", m.created.toString(Qt::ISODate)}};
+        if (!m.thought.isEmpty()) {
+            o.insert("thought", m.thought);
+            o.insert("thought_seconds", m.thoughtSeconds);
+        }
+        if (!m.statsText.isEmpty()) o.insert("stats", m.statsText);
+        arr.append(o);
+    }
+    QJsonObject root{{"title", c.title},
+                     {"created", c.created.toString(Qt::ISODate)},
+                     {"thinking", c.thinking},
+                     {"system_prompt", c.systemPrompt},
+                     {"messages", arr}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool writeFile(const QString& path, const QByteArray& data, QString* error) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        if (error) *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+}  // namespace smoldesk::app::Exporter

@@ -1,0 +1,38 @@
+// smoldesk: the desktop chat application. Everything lives in smoldesk_appcore; this file only
+// sets up the application, the log and the QML engine.
+#include "app_context.h"
+#include "app_paths.h"
+#include "logger.h"
+
+#include <QGuiApplication>
+#include <QIcon>
+#include <QQmlApplicationEngine>
+#include <QQuickStyle>
+#include <QtQml/qqmlextensionplugin.h>
+
+Q_IMPORT_QML_PLUGIN(SmolDeskPlugin)
+
+int main(int argc, char* argv[]) {
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setOrganizationName(QStringLiteral("SmolDesk"));
+    QGuiApplication::setApplicationName(QStringLiteral("SmolDesk"));
+    QGuiApplication::setApplicationVersion(QStringLiteral(SMOLDESK_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.smoldesk.SmolDesk"));
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/SmolDesk/smoldesk.svg")));
+    QQuickStyle::setStyle(QStringLiteral("Fusion"));
+
+    smoldesk::app::logger::install(smoldesk::app::paths::logDir());
+    qInfo("SmolDesk %s starting", SMOLDESK_VERSION);
+    int rc = 0;
+    {
+        smoldesk::app::AppContext context({});
+        smoldesk::app::AppContext::setInstance(&context);
+        QQmlApplicationEngine engine;
+        context.start(&engine);
+        engine.load(QUrl(QStringLiteral("qrc:/SmolDesk/Main.qml")));
+        if (engine.rootObjects().isEmpty()) return 1;
+        rc = QGuiApplication::exec();
+    }
+    smoldesk::app::logger::uninstall();
+    return rc;
+}

@@ -1,0 +1,132 @@
+#include "message_list_model.h"
+
+namespace smoldesk::app {
+
+MessageListModel::MessageListModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int MessageListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+QVariant MessageListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const int r = index.row();
+    const MessageRecord& m = rows_.at(r);
+    switch (role) {
+    case Qt::DisplayRole:
+    case ContentRole: return m.content;
+    case IdRole: return m.id;
+    case RoleRole: return m.role;
+    case ThoughtRole: return m.thought;
+    case ThinkingRole: return thinking_.at(r);
+    case ThoughtSecondsRole: return m.thoughtSeconds;
+    case StreamingRole: return streaming_.at(r);
+    case StatsRole: return m.statsText;
+    case InContextRole: return m.inContext;
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> MessageListModel::roleNames() const {
+    return {{IdRole, "messageId"},     {RoleRole, "role"},
+            {ContentRole, "content"},  {ThoughtRole, "thought"},
+            {ThinkingRole, "thinking"}, {ThoughtSecondsRole, "thoughtSeconds"},
+            {StreamingRole, "streaming"}, {StatsRole, "stats"},
+            {InContextRole, "inContext"}};
+}
+
+void MessageListModel::changed(int row, int role) {
+    const QModelIndex i = index(row);
+    emit dataChanged(i, i, {role});
+}
+
+void MessageListModel::setMessages(const QList<MessageRecord>& messages) {
+    beginResetModel();
+    rows_ = messages;
+    thinking_ = QList<bool>(rows_.size(), false);
+    streaming_ = QList<bool>(rows_.size(), false);
+    endResetModel();
+    emit countChanged();
+}
+
+void MessageListModel::append(const MessageRecord& m) {
+    const int row = static_cast<int>(rows_.size());
+    beginInsertRows({}, row, row);
+    rows_.append(m);
+    thinking_.append(false);
+    streaming_.append(false);
+    endInsertRows();
+    emit countChanged();
+}
+
+void MessageListModel::appendContent(int row, const QString& text) {
+    if (row < 0 || row >= rows_.size() || text.isEmpty()) return;
+    rows_[row].content += text;
+    changed(row, ContentRole);
+}
+
+void MessageListModel::appendThought(int row, const QString& text) {
+    if (row < 0 || row >= rows_.size() || text.isEmpty()) return;
+    rows_[row].thought += text;
+    changed(row, ThoughtRole);
+}
+
+void MessageListModel::setThinking(int row, bool thinking, double seconds) {
+    if (row < 0 || row >= rows_.size()) return;
+    if (thinking_[row] != thinking) {
+        thinking_[row] = thinking;
+        changed(row, ThinkingRole);
+    }
+    if (rows_[row].thoughtSeconds != seconds) {
+        rows_[row].thoughtSeconds = seconds;
+        changed(row, ThoughtSecondsRole);
+    }
+}
+
+void MessageListModel::setStreaming(int row, bool streaming) {
+    if (row < 0 || row >= rows_.size() || streaming_[row] == streaming) return;
+    streaming_[row] = streaming;
+    changed(row, StreamingRole);
+}
+
+void MessageListModel::setStats(int row, const QString& stats) {
+    if (row < 0 || row >= rows_.size()) return;
+    rows_[row].statsText = stats;
+    changed(row, StatsRole);
+}
+
+void MessageListModel::setContent(int row, const QString& text) {
+    if (row < 0 || row >= rows_.size()) return;
+    rows_[row].content = text;
+    changed(row, ContentRole);
+}
+
+void MessageListModel::setInContextBefore(int position) {
+    for (int r = 0; r < rows_.size(); ++r) {
+        const bool in = rows_[r].position >= position || rows_[r].role == QLatin1String("system");
+        if (rows_[r].inContext != in) {
+            rows_[r].inContext = in;
+            changed(r, InContextRole);
+        }
+    }
+}
+
+void MessageListModel::removeFrom(int row) {
+    if (row < 0 || row >= rows_.size()) return;
+    beginRemoveRows({}, row, static_cast<int>(rows_.size()) - 1);
+    rows_.resize(row);
+    thinking_.resize(row);
+    streaming_.resize(row);
+    endRemoveRows();
+    emit countChanged();
+}
+
+void MessageListModel::clear() { setMessages({}); }
+
+int MessageListModel::rowOf(qint64 id) const {
+    for (int r = 0; r < rows_.size(); ++r)
+        if (rows_[r].id == id) return r;
+    return -1;
+}
+
+}  // namespace smoldesk::app

@@ -1,0 +1,164 @@
+#include "model_manager.h"
+
+#include "app_paths.h"
+#include "app_settings.h"
+#include "error_text.h"
+#include "model_worker.h"
+
+#include "common/error.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLoggingCategory>
+#include <QtConcurrent/QtConcurrentRun>
+
+Q_LOGGING_CATEGORY(lcModel, "smoldesk.model")
+
+namespace smoldesk::app {
+
+ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent)
+    : QObject(parent), settings_(settings), crashMarker_(crashMarker), worker_(new ModelWorker) {
+    registerEngineTypes();
+    qRegisterMetaType<ModelFacts>();
+    thread_.setObjectName(QStringLiteral("ModelWorker"));
+    worker_->moveToThread(&thread_);
+    connect(worker_, &ModelWorker::loadProgress, this, [this](double f) {
+        progress_ = f;
+        emit loadProgressChanged();
+    });
+    connect(worker_, &ModelWorker::loaded, this, &ModelManager::onLoaded);
+    connect(worker_, &ModelWorker::loadFailed, this, &ModelManager::onLoadFailed);
+    connect(settings_, &AppSettings::modelSettingsChanged, this, &ModelManager::refreshEstimate);
+    thread_.start();
+}
+
+ModelManager::~ModelManager() {
+    worker_->requestStopAll();
+    worker_->requestCancelLoad();
+    thread_.quit();
+    thread_.wait();
+    delete worker_;
+}
+
+bool ModelManager::isDemo() const {
+    return !model_.path.isEmpty() && QFileInfo(model_.path).fileName() == QLatin1String("stories260K.gguf");
+}
+
+QString ModelManager::demoModelPath() const { return paths::demoModelPath(); }
+
+void ModelManager::setState(const QString& s) {
+    if (s == state_) return;
+    state_ = s;
+    emit stateChanged();
+}
+
+void ModelManager::load(const QString& path) {
+    if (path.isEmpty()) return;
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    LoadRequest r;
+    r.path = abs;
+    r.contextLength = settings_->contextLength();
+    r.threads = settings_->threads();
+    r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
+    r.crashMarker = crashMarker_;
+    qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly;
+    loadingName_ = QFileInfo(abs).fileName();
+    progress_ = 0.0;
+    emit loadProgressChanged();
+    clearError();
+    if (!model_.path.isEmpty()) {
+        model_ = LoadedModel{};
+        emit modelChanged();
+    }
+    setState(QStringLiteral("loading"));
+    worker_->armLoad();
+    QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); }, Qt::QueuedConnection);
+    inspect(abs);
+}
+
+void ModelManager::loadUrl(const QUrl& url) { load(url.isLocalFile() ? url.toLocalFile() : url.toString()); }
+
+void ModelManager::cancelLoad() {
+    if (state_ == QLatin1String("loading")) worker_->requestCancelLoad();
+}
+
+void ModelManager::reload() {
+    if (!model_.path.isEmpty()) load(model_.path);
+}
+
+void ModelManager::clearError() {
+    if (errorText_.isEmpty() && errorAction_.isEmpty()) return;
+    errorText_.clear();
+    errorAction_.clear();
+    emit errorChanged();
+}
+
+bool ModelManager::isGgufUrl(const QUrl& url) {
+    return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive);
+}
+
+void ModelManager::onLoaded(const LoadedModel& m) {
+    model_ = m;
+    settings_->addRecentModel(m.path);
+    settings_->selectModel(m.path, m.architecture);
+    qCInfo(lcModel) << "loaded" << m.path << "on" << m.device << "context" << m.contextSize
+                    << (m.fallbackReason.isEmpty() ? QString() : QStringLiteral("fallback: ") + m.fallbackReason);
+    setState(QStringLiteral("ready"));
+    emit modelChanged();
+    emit modelLoaded();
+}
+
+void ModelManager::onLoadFailed(const EngineError& e) {
+    lastError_ = e;
+    if (e.code == static_cast<int>(ErrorCode::Cancelled)) {
+        qCInfo(lcModel) << "loading cancelled";
+        setState(QStringLiteral("empty"));
+        emit loadFailed(e.code, QString());
+        return;
+    }
+    errorText_ = describeError(e);
+    errorAction_ = app::errorAction(e.code);
+    qCWarning(lcModel) << "load failed:" << errorText_;
+    setState(QStringLiteral("error"));
+    emit errorChanged();
+    emit loadFailed(e.code, errorText_);
+}
+
+void ModelManager::inspect(const QString& path) {
+    const quint64 token = ++inspectToken_;
+    inspecting_ = true;
+    emit factsChanged();
+    auto* watcher = new QFutureWatcher<ModelFacts>(this);
+    connect(watcher, &QFutureWatcher<ModelFacts>::finished, this, [this, watcher, token] {
+        watcher->deleteLater();
+        if (token != inspectToken_) return;
+        lastFacts_ = watcher->result();
+        inspecting_ = false;
+        refreshEstimate();
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return readModelFacts(path); }));
+}
+
+void ModelManager::inspectUrl(const QUrl& url) { inspect(url.isLocalFile() ? url.toLocalFile() : url.toString()); }
+
+void ModelManager::refreshEstimate() {
+    if (lastFacts_.path.isEmpty()) return;
+    facts_ = factsToVariant(lastFacts_, settings_->contextLength(), availableMemoryBytes());
+    emit factsChanged();
+}
+
+bool ModelManager::loadInitialModel() {
+    const QString last = settings_->lastModel();
+    if (!last.isEmpty() && QFileInfo::exists(last)) {
+        load(last);
+        return true;
+    }
+    const QString demo = paths::demoModelPath();
+    if (!demo.isEmpty()) {
+        load(demo);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace smoldesk::app

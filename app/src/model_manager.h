@@ -1,0 +1,108 @@
+#pragma once
+// ModelManager: the QML face of the model. Owns the worker thread, drives loading (progress,
+// cancel, errors), the model panel's facts and the recent-models list.
+#include "engine_types.h"
+#include "model_facts.h"
+
+#include <QObject>
+#include <QThread>
+#include <QUrl>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+
+namespace smoldesk::app {
+
+class AppSettings;
+class ModelWorker;
+
+class ModelManager : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Use App.model")
+    Q_PROPERTY(QString state READ state NOTIFY stateChanged)  // "empty", "loading", "ready", "error"
+    Q_PROPERTY(double loadProgress READ loadProgress NOTIFY loadProgressChanged)
+    Q_PROPERTY(QString modelPath READ modelPath NOTIFY modelChanged)
+    Q_PROPERTY(QString modelName READ modelName NOTIFY modelChanged)
+    Q_PROPERTY(QString loadingName READ loadingName NOTIFY stateChanged)
+    Q_PROPERTY(QString architecture READ architecture NOTIFY modelChanged)
+    Q_PROPERTY(QString device READ device NOTIFY modelChanged)
+    Q_PROPERTY(QString fallbackReason READ fallbackReason NOTIFY modelChanged)
+    Q_PROPERTY(QString templateDescription READ templateDescription NOTIFY modelChanged)
+    Q_PROPERTY(QStringList warnings READ warnings NOTIFY modelChanged)
+    Q_PROPERTY(int contextSize READ contextSize NOTIFY modelChanged)
+    Q_PROPERTY(bool supportsThinking READ supportsThinking NOTIFY modelChanged)
+    Q_PROPERTY(bool isDemo READ isDemo NOTIFY modelChanged)
+    Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
+    Q_PROPERTY(QString errorAction READ errorAction NOTIFY errorChanged)
+    Q_PROPERTY(QVariantMap facts READ facts NOTIFY factsChanged)
+    Q_PROPERTY(bool inspecting READ inspecting NOTIFY factsChanged)
+    Q_PROPERTY(QString demoModelPath READ demoModelPath CONSTANT)
+public:
+    ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent = nullptr);
+    ~ModelManager() override;
+
+    QString state() const { return state_; }
+    double loadProgress() const { return progress_; }
+    QString modelPath() const { return model_.path; }
+    QString modelName() const { return model_.name; }
+    QString loadingName() const { return loadingName_; }
+    QString architecture() const { return model_.architecture; }
+    QString device() const { return model_.device; }
+    QString fallbackReason() const { return model_.fallbackReason; }
+    QString templateDescription() const { return model_.templateDescription; }
+    QStringList warnings() const { return model_.warnings; }
+    int contextSize() const { return model_.contextSize; }
+    bool supportsThinking() const { return model_.supportsThinking; }
+    bool isDemo() const;
+    QString errorText() const { return errorText_; }
+    QString errorAction() const { return errorAction_; }
+    QVariantMap facts() const { return facts_; }
+    bool inspecting() const { return inspecting_; }
+    QString demoModelPath() const;
+    const EngineError& lastError() const { return lastError_; }
+
+    ModelWorker* worker() const { return worker_; }
+
+    Q_INVOKABLE void load(const QString& path);
+    Q_INVOKABLE void loadUrl(const QUrl& url);
+    Q_INVOKABLE void cancelLoad();
+    Q_INVOKABLE void inspect(const QString& path);
+    Q_INVOKABLE void inspectUrl(const QUrl& url);
+    Q_INVOKABLE void refreshEstimate();
+    Q_INVOKABLE void reload();
+    Q_INVOKABLE void clearError();
+    Q_INVOKABLE static bool isGgufUrl(const QUrl& url);
+    // Loads the last model, else the bundled demo model. Returns false when there is neither.
+    bool loadInitialModel();
+
+signals:
+    void stateChanged();
+    void loadProgressChanged();
+    void modelChanged();
+    void errorChanged();
+    void factsChanged();
+    void modelLoaded();
+    void loadFailed(int code, const QString& text);
+
+private:
+    void setState(const QString& s);
+    void onLoaded(const LoadedModel& m);
+    void onLoadFailed(const EngineError& e);
+
+    AppSettings* settings_;
+    QString crashMarker_;
+    QThread thread_;
+    ModelWorker* worker_ = nullptr;
+    QString state_ = QStringLiteral("empty");
+    double progress_ = 0.0;
+    LoadedModel model_;
+    QString loadingName_;
+    QString errorText_, errorAction_;
+    EngineError lastError_;
+    ModelFacts lastFacts_;
+    QVariantMap facts_;
+    bool inspecting_ = false;
+    quint64 inspectToken_ = 0;
+};
+
+}  // namespace smoldesk::app

@@ -1,0 +1,190 @@
+#include "model_worker.h"
+
+#include "crash_guard.h"
+#include "prompt_builder.h"
+
+#include "chat/thinking_parser.h"
+#include "common/error.h"
+#include "runtime/session.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+
+namespace smoldesk::app {
+namespace {
+
+EngineError fromException(const std::exception& e) {
+    if (const auto* err = dynamic_cast<const Error*>(&e))
+        return {static_cast<int>(err->code()), QString::fromUtf8(err->what())};
+    if (dynamic_cast<const std::bad_alloc*>(&e))
+        return {static_cast<int>(ErrorCode::OutOfMemory), QStringLiteral("Out of memory.")};
+    return {EngineError::kUnknown, QString::fromUtf8(e.what())};
+}
+
+QString stopReasonText(runtime::StopReason r) {
+    switch (r) {
+    case runtime::StopReason::EndOfGeneration: return QStringLiteral("end");
+    case runtime::StopReason::MaxTokens: return QStringLiteral("max-tokens");
+    case runtime::StopReason::StopString: return QStringLiteral("stop-string");
+    case runtime::StopReason::Cancelled: return QStringLiteral("stopped");
+    case runtime::StopReason::ContextFull: return QStringLiteral("context-full");
+    }
+    return {};
+}
+
+constexpr int kAnswerReserve = 16;  // a prompt must leave at least this much room to answer
+
+}  // namespace
+
+ModelWorker::ModelWorker(QObject* parent) : QObject(parent) {}
+ModelWorker::~ModelWorker() = default;
+
+void ModelWorker::requestStop(quint64 id) {
+    quint64 prev = stoppedUpTo_.load();
+    while (prev < id && !stoppedUpTo_.compare_exchange_weak(prev, id)) {
+    }
+    if (running_.load() != 0 && running_.load() <= id) stop_.store(true);
+}
+
+void ModelWorker::requestStopAll() {
+    stoppedUpTo_.store(~quint64(0));
+    stop_.store(true);
+}
+
+void ModelWorker::load(const LoadRequest& request) {
+    builder_.reset();
+    session_.reset();
+    runtime::LoadOptions o;
+    o.path = request.path.toStdString();
+    o.contextLength = request.contextLength;
+    o.threads = request.threads;
+    o.backend = request.cpuOnly ? runtime::BackendChoice::Cpu : runtime::BackendChoice::Auto;
+    int lastPercent = -1;
+    float lastValue = 0.0f;
+    o.progress = [this, &lastPercent, &lastValue](float f) {
+        const int percent = static_cast<int>(std::lround(f * 100.0f));
+        if (percent != lastPercent) {
+            lastPercent = percent;
+            lastValue = f;
+            emit loadProgress(f);
+        }
+        return !cancelLoad_.load();
+    };
+    try {
+        if (!QFileInfo::exists(request.path))
+            throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
+        {
+            // A crash while a GPU backend starts leaves this marker behind: the next start uses the CPU.
+            CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
+            session_ = runtime::Session::load(o);
+        }
+        builder_ = std::make_unique<PromptBuilder>(session_->file(), session_->tokenizer());
+        LoadedModel m;
+        m.path = request.path;
+        m.name = QFileInfo(request.path).fileName();
+        m.architecture = QString::fromStdString(session_->hparams().arch);
+        m.device = QString::fromStdString(session_->deviceName());
+        m.fallbackReason = QString::fromStdString(session_->fallbackReason());
+        for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
+        m.contextSize = session_->contextSize();
+        m.threads = session_->threads();
+        m.supportsThinking = builder_->supportsThinking();
+        m.templateDescription = builder_->templateDescription();
+        if (lastValue < 1.0f) emit loadProgress(1.0);
+        emit loaded(m);
+    } catch (const std::exception& e) {
+        builder_.reset();
+        session_.reset();
+        emit loadFailed(fromException(e));
+    }
+}
+
+void ModelWorker::unload() {
+    builder_.reset();
+    session_.reset();
+    emit unloaded();
+}
+
+void ModelWorker::generate(const GenerationRequest& request) {
+    if (!session_ || !builder_) {
+        emit failed(request.id, {EngineError::kNoModel, QStringLiteral("No model is loaded.")});
+        return;
+    }
+    stop_.store(false);
+    running_.store(request.id);
+    if (stoppedUpTo_.load() >= request.id) stop_.store(true);
+    struct Done {
+        std::atomic<quint64>& running;
+        ~Done() { running.store(0); }
+    } done{running_};
+    try {
+        runGeneration(request);
+    } catch (const std::exception& e) {
+        EngineError err = fromException(e);
+        if (err.code == static_cast<int>(ErrorCode::Cancelled)) {
+            GenerationResult r;
+            r.stopReason = QStringLiteral("stopped");
+            r.contextUsed = static_cast<int>(session_->cachedTokens().size());
+            r.contextSize = session_->contextSize();
+            emit finished(request.id, r);
+        } else {
+            emit failed(request.id, err);
+        }
+    }
+}
+
+void ModelWorker::runGeneration(const GenerationRequest& request) {
+    const BuiltPrompt prompt = builder_->build(request.turns, request.enableThinking);
+    const int ctx = session_->contextSize();
+    const int n = static_cast<int>(prompt.tokens.size());
+    if (n + kAnswerReserve > ctx) {
+        emit contextOverflow(request.id, n, ctx);
+        return;
+    }
+    emit promptReady(request.id, n, ctx);
+
+    runtime::GenerateParams gp;
+    const auto& s = request.sampling;
+    gp.maxTokens = std::max(1, s.maxTokens);
+    gp.sampling.temperature = static_cast<float>(s.temperature);
+    gp.sampling.topP = static_cast<float>(s.topP);
+    gp.sampling.topK = s.topK;
+    gp.sampling.minP = static_cast<float>(s.minP);
+    gp.sampling.repeatPenalty = static_cast<float>(s.repeatPenalty);
+    gp.sampling.seed = static_cast<uint64_t>(s.seed);
+    gp.thinkingBudget = s.thinkingBudget > 0 ? s.thinkingBudget : -1;
+    gp.startsInThought = prompt.startsInThought;
+
+    chat::ThinkingParser parser(prompt.startsInThought);
+    const quint64 id = request.id;
+    auto publish = [&](const chat::ParsedDelta& d) {
+        if (!d.thought.empty() || !d.answer.empty())
+            emit delta(id, QString::fromStdString(d.thought), QString::fromStdString(d.answer));
+        if (d.thoughtEnded) emit thoughtFinished(id, parser.thoughtSeconds());
+    };
+    auto onToken = [&](const runtime::TokenEvent& ev) {
+        if (stop_.load()) return false;  // nothing more leaves once Stop was pressed
+        publish(parser.push(ev.text));
+        return !stop_.load();
+    };
+    const runtime::GenerationStats st = session_->generate(prompt.tokens, gp, onToken, &stop_);
+    if (!stop_.load()) publish(parser.flush());
+    if (parser.inThought()) emit thoughtFinished(id, parser.thoughtSeconds());
+
+    GenerationResult r;
+    r.promptTokens = st.promptTokens;
+    r.reusedTokens = st.reusedTokens;
+    r.generatedTokens = st.generatedTokens;
+    r.tokensPerSecond = st.decodeTokensPerSecond();
+    r.firstTokenMs = st.firstTokenMs;
+    r.thoughtSeconds = parser.hadThought() ? parser.thoughtSeconds() : 0.0;
+    r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
+    r.contextUsed = static_cast<int>(session_->cachedTokens().size());
+    r.contextSize = ctx;
+    emit finished(id, r);
+}
+
+}  // namespace smoldesk::app

@@ -1,0 +1,63 @@
+#pragma once
+// ModelWorker: lives in its own QThread and owns the engine Session. Requests arrive as queued
+// slot calls, results leave as signals with typed payloads. The only calls allowed from other
+// threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
+#include "engine_types.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+namespace smoldesk::runtime {
+class Session;
+}
+
+namespace smoldesk::app {
+
+class PromptBuilder;
+
+class ModelWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit ModelWorker(QObject* parent = nullptr);
+    ~ModelWorker() override;
+
+    // Thread-safe. Clear the flag before queueing a load, so a cancel that arrives early is kept.
+    void armLoad() { cancelLoad_.store(false); }
+    // Thread-safe. Stops generation `id` (running or still queued) and every earlier one; the
+    // engine checks the flag between tokens and prompt batches.
+    void requestStop(quint64 id);
+    // Thread-safe. Stops everything for good (shutdown).
+    void requestStopAll();
+    void requestCancelLoad() { cancelLoad_.store(true); }
+
+public slots:
+    void load(const smoldesk::app::LoadRequest& request);
+    void unload();
+    void generate(const smoldesk::app::GenerationRequest& request);
+
+signals:
+    void loadProgress(double fraction);
+    void loaded(const smoldesk::app::LoadedModel& model);
+    void loadFailed(const smoldesk::app::EngineError& error);
+    void unloaded();
+    void promptReady(quint64 id, int promptTokens, int contextSize);
+    void contextOverflow(quint64 id, int promptTokens, int contextSize);
+    void delta(quint64 id, const QString& thought, const QString& answer);
+    void thoughtFinished(quint64 id, double seconds);
+    void finished(quint64 id, const smoldesk::app::GenerationResult& result);
+    void failed(quint64 id, const smoldesk::app::EngineError& error);
+
+private:
+    void runGeneration(const GenerationRequest& request);
+
+    std::unique_ptr<runtime::Session> session_;
+    std::unique_ptr<PromptBuilder> builder_;
+    std::atomic<bool> stop_{false};
+    std::atomic<quint64> stoppedUpTo_{0};
+    std::atomic<quint64> running_{0};
+    std::atomic<bool> cancelLoad_{false};
+};
+
+}  // namespace smoldesk::app

@@ -1,0 +1,62 @@
+#pragma once
+// Starts the whole app (AppContext + Main.qml) on scratch settings and database, for the QML
+// test and the screenshot tool.
+#include "app_context.h"
+
+#include <QFile>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickStyle>
+#include <QQuickWindow>
+#include <QStandardPaths>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <memory>
+
+Q_IMPORT_QML_PLUGIN(SmolDeskPlugin)
+
+struct AppFixture {
+    std::unique_ptr<smoldesk::app::AppContext> context;
+    std::unique_ptr<QQmlApplicationEngine> engine;
+    QQuickWindow* window = nullptr;
+
+    bool start(const QString& tag) {
+        QStandardPaths::setTestModeEnabled(true);
+        QQuickStyle::setStyle(QStringLiteral("Fusion"));
+        const QString base = QStringLiteral(SMOLDESK_TEST_TMP "/") + tag;
+        for (const char* suffix : {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker"})
+            QFile::remove(base + QLatin1String(suffix));
+        smoldesk::app::AppContext::Options o;
+        o.settingsPath = base + QStringLiteral(".ini");
+        o.databasePath = base + QStringLiteral(".sqlite");
+        o.crashMarkerPath = base + QStringLiteral(".marker");
+        context = std::make_unique<smoldesk::app::AppContext>(o);
+        smoldesk::app::AppContext::setInstance(context.get());
+        engine = std::make_unique<QQmlApplicationEngine>();
+        context->start(engine.get(), false);
+        context->model()->load(context->model()->demoModelPath());
+        engine->load(QUrl(QStringLiteral("qrc:/SmolDesk/Main.qml")));
+        if (engine->rootObjects().isEmpty()) return false;
+        window = qobject_cast<QQuickWindow*>(engine->rootObjects().first());
+        return window != nullptr;
+    }
+    void stop() {
+        engine.reset();
+        context.reset();
+    }
+    QQuickItem* item(const char* name) const {
+        const QList<QQuickItem*> all = items(name);
+        return all.isEmpty() ? nullptr : all.first();
+    }
+    // Walks the visual tree: delegates are not QObject children of the window.
+    QList<QQuickItem*> items(const char* name) const {
+        QList<QQuickItem*> out;
+        QList<QQuickItem*> todo{window->contentItem()};
+        while (!todo.isEmpty()) {
+            QQuickItem* i = todo.takeFirst();
+            if (i->objectName() == QLatin1String(name)) out << i;
+            todo += i->childItems();
+        }
+        return out;
+    }
+};

@@ -1,0 +1,169 @@
+// The model downloader against a small HTTP server on 127.0.0.1: full download, resume after an
+// interrupted transfer (HTTP Range), wrong checksum (error, partial file removed), 404.
+#include "downloader.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+using namespace smoldesk::app;
+
+namespace {
+// QSignalSpy::wait() misses a signal that another thread emitted before the call; poll instead.
+bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
+    return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
+}
+}  // namespace
+
+namespace {
+
+class HttpServer : public QObject {
+public:
+    QByteArray payload;
+    QStringList ranges;  // the Range header of each request ("" when none)
+    bool cutFirst = false;
+
+    HttpServer() {
+        server_.listen(QHostAddress::LocalHost);
+        connect(&server_, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* s = server_.nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, this, [this, s] { onRead(s); });
+                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
+    }
+    QUrl url(const QString& path) const {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(server_.serverPort()).arg(path));
+    }
+
+private:
+    void onRead(QTcpSocket* s) {
+        QByteArray& buf = buffers_[s];
+        buf += s->readAll();
+        if (!buf.contains("\r\n\r\n")) return;
+        const QList<QByteArray> lines = buf.split('\n');
+        const QByteArray path = lines.value(0).split(' ').value(1);
+        QByteArray range;
+        for (const QByteArray& l : lines)
+            if (l.toLower().startsWith("range:")) range = l.mid(6).trimmed();
+        ranges << QString::fromLatin1(range);
+        buffers_.remove(s);
+        if (path == "/missing.gguf") {
+            s->write("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found");
+            s->disconnectFromHost();
+            return;
+        }
+        qint64 from = 0;
+        if (range.startsWith("bytes=")) from = range.mid(6, range.indexOf('-') - 6).toLongLong();
+        const QByteArray body = payload.mid(from);
+        QByteArray head = from > 0 ? "HTTP/1.1 206 Partial Content\r\n" : "HTTP/1.1 200 OK\r\n";
+        head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+        if (from > 0)
+            head += "Content-Range: bytes " + QByteArray::number(from) + '-' + QByteArray::number(payload.size() - 1) +
+                    '/' + QByteArray::number(payload.size()) + "\r\n";
+        head += "Connection: close\r\n\r\n";
+        s->write(head);
+        if (cutFirst && from == 0) {
+            cutFirst = false;
+            s->write(body.left(body.size() / 3));
+            s->flush();
+            s->waitForBytesWritten(1000);
+            s->abort();  // the transfer breaks off
+            return;
+        }
+        s->write(body);
+        s->disconnectFromHost();
+    }
+    QTcpServer server_;
+    QHash<QTcpSocket*, QByteArray> buffers_;
+};
+
+QString sha256(const QByteArray& data) {
+    return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestDownloader : public QObject {
+    Q_OBJECT
+    HttpServer server_;
+    QString dest(const char* name) {
+        const QString p = QStringLiteral(SMOLDESK_TEST_TMP "/") + QLatin1String(name);
+        QFile::remove(p);
+        QFile::remove(Downloader::partPath(p));
+        return p;
+    }
+
+private slots:
+    void initTestCase() {
+        server_.payload.resize(700 * 1024);
+        for (char& c : server_.payload) c = char(QRandomGenerator::global()->bounded(256));
+    }
+
+    void fullDownload() {
+        Downloader d;
+        QSignalSpy finished(&d, &Downloader::finished);
+        const QString p = dest("dl_full.gguf");
+        server_.ranges.clear();
+        d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
+        QVERIFY(waitFor(finished, 20000));
+        QCOMPARE(d.state(), QStringLiteral("done"));
+        QCOMPARE(readAll(p), server_.payload);
+        QVERIFY(!QFile::exists(Downloader::partPath(p)));
+        QCOMPARE(d.received(), qint64(server_.payload.size()));
+        QCOMPARE(server_.ranges, QStringList{QString()});
+    }
+
+    void resumeAfterInterruption() {
+        Downloader d;
+        QSignalSpy finished(&d, &Downloader::finished);
+        QSignalSpy failed(&d, &Downloader::failed);
+        const QString p = dest("dl_resume.gguf");
+        server_.ranges.clear();
+        server_.cutFirst = true;
+        d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
+        QVERIFY(waitFor(failed, 20000));
+        QCOMPARE(d.state(), QStringLiteral("error"));
+        const qint64 partial = QFile(Downloader::partPath(p)).size();
+        QVERIFY(partial > 0 && partial < server_.payload.size());
+        d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
+        QVERIFY(waitFor(finished, 20000));
+        QCOMPARE(readAll(p), server_.payload);
+        QCOMPARE(server_.ranges.size(), 2);
+        QCOMPARE(server_.ranges.at(1), QStringLiteral("bytes=%1-").arg(partial));
+    }
+
+    void wrongChecksum() {
+        Downloader d;
+        QSignalSpy failed(&d, &Downloader::failed);
+        const QString p = dest("dl_bad.gguf");
+        d.start(server_.url("/model.gguf"), p, server_.payload.size(), QString(64, QLatin1Char('0')));
+        QVERIFY(waitFor(failed, 20000));
+        QVERIFY(failed.at(0).at(0).toString().contains(QLatin1String("sha256")));
+        QVERIFY(!QFile::exists(p));
+        QVERIFY(!QFile::exists(Downloader::partPath(p)));
+    }
+
+    void notFound() {
+        Downloader d;
+        QSignalSpy failed(&d, &Downloader::failed);
+        const QString p = dest("dl_missing.gguf");
+        d.start(server_.url("/missing.gguf"), p, 0, QString());
+        QVERIFY(waitFor(failed, 20000));
+        QVERIFY2(failed.at(0).at(0).toString().contains(QLatin1String("404")), qPrintable(failed.at(0).at(0).toString()));
+        QVERIFY(!QFile::exists(p));
+        QVERIFY(!QFile::exists(Downloader::partPath(p)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDownloader)
+#include "test_downloader.moc"

@@ -1,0 +1,206 @@
+// ModelWorker in its own thread: load the demo model, stream, stop within one token, cancel a
+// load, and the typed error code for each kind of bad file.
+#include "model_facts.h"
+#include "model_worker.h"
+
+#include "common/error.h"
+#include "test_data.h"
+#include "tiny_model.h"
+
+#include <QFile>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace smoldesk;
+using namespace smoldesk::app;
+
+namespace {
+// QSignalSpy::wait() misses a signal that another thread emitted before the call; poll instead.
+bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
+    return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
+}
+}  // namespace
+
+class TestWorker : public QObject {
+    Q_OBJECT
+    QThread thread_;
+    ModelWorker* worker_ = nullptr;
+
+    EngineError loadExpectingError(const QString& path) {
+        QSignalSpy failed(worker_, &ModelWorker::loadFailed);
+        worker_->armLoad();
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 0, 1, true, {}}); });
+        if (!waitFor(failed, 20000)) return {};
+        return failed.at(0).at(0).value<EngineError>();
+    }
+    bool loadDemo() {
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        const QString path = QString::fromStdString(test::demoModelPath());
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 256, 1, true, {}}); });
+        return waitFor(loaded, 20000);
+    }
+    static GenerationRequest request(quint64 id, int maxTokens) {
+        GenerationRequest r;
+        r.id = id;
+        r.turns = {{QStringLiteral("user"), QStringLiteral("Once upon a time")}};
+        r.sampling.temperature = 0.0;
+        r.sampling.maxTokens = maxTokens;
+        return r;
+    }
+
+private slots:
+    void initTestCase() {
+        registerEngineTypes();
+        worker_ = new ModelWorker;
+        worker_->moveToThread(&thread_);
+        thread_.start();
+    }
+    void cleanupTestCase() {
+        worker_->requestStopAll();
+        thread_.quit();
+        thread_.wait();
+        delete worker_;
+    }
+
+    void missingFile() {
+        QCOMPARE(loadExpectingError(QStringLiteral("/nonexistent/model.gguf")).code, int(ErrorCode::Io));
+    }
+    void notGguf() {
+        const QString p = QString::fromStdString(test::tmpPath("app_not_gguf.gguf"));
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("This is a text file, not a model.\n").repeated(20));
+        f.close();
+        QCOMPARE(loadExpectingError(p).code, int(ErrorCode::NotGguf));
+    }
+    void truncated() {
+        QFile src(QString::fromStdString(test::demoModelPath()));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray all = src.readAll();
+        const QString p = QString::fromStdString(test::tmpPath("app_truncated.gguf"));
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(all.left(all.size() / 2));
+        f.close();
+        const EngineError e = loadExpectingError(p);
+        QCOMPARE(e.code, int(ErrorCode::Truncated));
+        QVERIFY(!e.message.isEmpty());
+    }
+    void unsupportedArchitecture() {
+        test::TinyModelSpec spec;
+        spec.arch = "gemma3";
+        const QString p = QString::fromStdString(test::writeTinyModel(spec, "app_gemma3.gguf"));
+        const EngineError e = loadExpectingError(p);
+        QCOMPARE(e.code, int(ErrorCode::UnsupportedArch));
+        QVERIFY2(e.message.contains(QLatin1String("gemma3")), qPrintable(e.message));
+        // The model panel reports the same before loading.
+        const ModelFacts facts = readModelFacts(p);
+        QVERIFY(facts.ok);
+        QVERIFY(!facts.supported);
+        QCOMPARE(facts.error.code, int(ErrorCode::UnsupportedArch));
+    }
+    void cancelLoad() {
+        QSignalSpy failed(worker_, &ModelWorker::loadFailed);
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        worker_->requestCancelLoad();  // before the queued request runs: the flag is kept
+        const QString path = QString::fromStdString(test::demoModelPath());
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 0, 1, true, {}}); });
+        QVERIFY(waitFor(failed, 20000));
+        QCOMPARE(failed.at(0).at(0).value<EngineError>().code, int(ErrorCode::Cancelled));
+        QCOMPARE(loaded.count(), 0);
+    }
+    void generateWithoutModel() {
+        QSignalSpy failed(worker_, &ModelWorker::failed);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->unload(); });
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(1, 4)); });
+        QVERIFY(waitFor(failed, 5000));
+        QCOMPARE(failed.at(0).at(1).value<EngineError>().code, EngineError::kNoModel);
+    }
+    void loadDemoModel() {
+        QSignalSpy progress(worker_, &ModelWorker::loadProgress);
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        const QString path = QString::fromStdString(test::demoModelPath());
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 256, 1, true, {}}); });
+        QVERIFY(waitFor(loaded, 20000));
+        const LoadedModel m = loaded.at(0).at(0).value<LoadedModel>();
+        QCOMPARE(m.architecture, QStringLiteral("llama"));
+        QCOMPARE(m.contextSize, 256);
+        QVERIFY(!m.device.isEmpty());
+        QVERIFY(progress.count() >= 1);
+        QCOMPARE(progress.last().at(0).toDouble(), 1.0);
+        const ModelFacts facts = readModelFacts(path);
+        QVERIFY(facts.ok && facts.supported);
+        QVERIFY(facts.parameters > 200000);
+        QVERIFY(facts.kvBytesPerToken() > 0);
+    }
+    void streamTokens() {
+        if (!loadDemo()) QFAIL("demo model did not load");
+        QSignalSpy deltas(worker_, &ModelWorker::delta);
+        QSignalSpy finished(worker_, &ModelWorker::finished);
+        QSignalSpy ready(worker_, &ModelWorker::promptReady);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(7, 24)); });
+        QVERIFY(waitFor(finished, 20000));
+        QCOMPARE(finished.at(0).at(0).toULongLong(), 7ull);
+        const GenerationResult r = finished.at(0).at(1).value<GenerationResult>();
+        QVERIFY(r.generatedTokens > 0 && r.generatedTokens <= 24);
+        QVERIFY(deltas.count() > 1);
+        QString text;
+        for (const auto& d : deltas) text += d.at(2).toString();
+        QVERIFY(!text.trimmed().isEmpty());
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(r.contextUsed >= ready.at(0).at(1).toInt());
+    }
+    void stopWithinOneToken() {
+        // The first token blocks the worker until the GUI thread has asked to stop, so the stop
+        // request certainly arrives mid-generation. Count what is emitted after it.
+        std::atomic<int> emitted{0};
+        QSemaphore firstToken, stopSent;
+        auto conn = connect(worker_, &ModelWorker::delta, worker_, [&](quint64, const QString&, const QString&) {
+            if (emitted.fetch_add(1) == 0) {
+                firstToken.release();
+                stopSent.acquire();
+            }
+        }, Qt::DirectConnection);
+        QSignalSpy finished(worker_, &ModelWorker::finished);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(8, 200)); });
+        QVERIFY(firstToken.tryAcquire(1, 20000));
+        worker_->requestStop(8);
+        const int atStop = emitted.load();
+        stopSent.release();
+        QVERIFY(waitFor(finished, 20000));
+        disconnect(conn);
+        const int after = emitted.load() - atStop;
+        QVERIFY2(after <= 1, qPrintable(QStringLiteral("%1 tokens arrived after Stop").arg(after)));
+        QCOMPARE(finished.at(0).at(1).value<GenerationResult>().stopReason, QStringLiteral("stopped"));
+    }
+    void stopBeforeStart() {
+        QSignalSpy deltas(worker_, &ModelWorker::delta);
+        QSignalSpy finished(worker_, &ModelWorker::finished);
+        worker_->requestStop(9);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(9, 50)); });
+        QVERIFY(waitFor(finished, 20000));
+        QCOMPARE(deltas.count(), 0);
+        // A later request is not affected by the earlier stop.
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(10, 8)); });
+        QVERIFY(waitFor(finished, 20000, 2));
+        QVERIFY(deltas.count() > 0);
+    }
+    void contextOverflow() {
+        QSignalSpy overflow(worker_, &ModelWorker::contextOverflow);
+        GenerationRequest r = request(11, 8);
+        r.turns = {{QStringLiteral("user"), QStringLiteral("once upon a time there was a dog ").repeated(60)}};
+        QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->generate(r); });
+        QVERIFY(waitFor(overflow, 20000));
+        QVERIFY(overflow.at(0).at(1).toInt() > overflow.at(0).at(2).toInt() - 16);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorker)
+#include "test_worker.moc"
