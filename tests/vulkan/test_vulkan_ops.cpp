@@ -371,6 +371,25 @@ private slots:
         QCOMPARE(s2.submits - s0.submits, uint64_t(1));
     }
 
+    void validationMessagesFail() {
+        // The messenger really collects the layer's messages, and they become an Error: an
+        // invalid vkCreateBuffer (size 0) on a validating instance of the test device.
+        std::string reason;
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(true, &reason);
+        QVERIFY2(instance, reason.c_str());
+        const std::vector<VkPhysicalDevice> physical = instance->physicalDevices();
+        vk::Device device(*instance, vk::queryDeviceCaps(instance->api(), physical[size_t(vulkanTestDevice())]));
+        VkBufferCreateInfo info{};
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+        info.size = 0;  // VUID-VkBufferCreateInfo-size-00912
+        info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+        VkBuffer buffer = VK_NULL_HANDLE;
+        if (device.api().vkCreateBuffer(device.handle(), &info, nullptr, &buffer) == VK_SUCCESS && buffer != VK_NULL_HANDLE)
+            device.api().vkDestroyBuffer(device.handle(), buffer, nullptr);
+        QVERIFY_THROWS_EXCEPTION(Error, instance->throwOnMessages("an invalid vkCreateBuffer"));
+        instance->throwOnMessages("nothing");  // the messages were consumed
+    }
+
     void deviceChoice() {
         const std::vector<VulkanDeviceInfo> devices = listVulkanDevices();
         QVERIFY(!devices.empty());
