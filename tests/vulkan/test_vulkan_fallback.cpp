@@ -9,7 +9,7 @@ using namespace smoldesk::compute;
 class TestVulkanFallback : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void initTestCase() {
         // Before the first Vulkan call of this process: the loader reads these when it looks for drivers.
         qputenv("VK_ICD_FILENAMES", "/nonexistent/smoldesk-no-icd.json");
@@ -37,7 +37,7 @@ private slots:
         QVERIFY(!reason.empty());
         QCOMPARE(reason.back(), '.');
         QVERIFY(reason.find('\n') == std::string::npos);
-        QVERIFY(createVulkanBackend(o, nullptr) == nullptr);  // a null reason pointer is fine too
+        QVERIFY(createVulkanBackend(o, nullptr) == nullptr); // a null reason pointer is fine too
     }
 
     void noDevicesListed() { QVERIFY(listVulkanDevices().empty()); }

@@ -26,7 +26,8 @@ Loaded load(const std::string& path, int nCtx, int maxBatch) {
     Loaded l;
     l.file = gguf::File::open(path);
     l.backend = makeVulkanBackend();
-    l.decoder = std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, nCtx, maxBatch);
+    l.decoder = std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, nCtx,
+                                                 maxBatch);
     return l;
 }
 
@@ -41,7 +42,8 @@ std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& t
     return all;
 }
 
-void expectWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what, qint64 ms) {
+void expectWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what,
+                  qint64 ms) {
     const std::string msg = what + ": " + d.describe() + " (" + std::to_string(ms) + " ms)";
     qInfo("%s", msg.c_str());
     QVERIFY2(d.meanAbs <= mean, msg.c_str());
@@ -52,12 +54,12 @@ void expectWithin(const LogitDiff& d, double mean, double max, double cosine, co
 constexpr double kTinyMean = 0.10, kTinyMax = 0.75, kTinyCos = 0.997;
 const char* kTiny = "models/smollm3-tiny.gguf";
 
-}  // namespace
+} // namespace
 
 class TestVulkanModel : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void initTestCase() {
         if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
     }
@@ -106,8 +108,10 @@ private slots:
         qInfo("prefill of %zu tokens %lld ms, decode %.1f ms per token", g.tokens.size(), prefillMs,
               double(decodeMs) / double(g.generated.size() - 1));
         QCOMPARE(ids, g.generated);
-        expectWithin(compareLogits(rows, g.logits, g.nVocab), kTinyMean, kTinyMax, kTinyCos, "P2 decode", decodeMs);
-        qInfo("%llu submits, %llu dispatches, %llu barriers", static_cast<unsigned long long>(m.backend->stats().submits),
+        expectWithin(compareLogits(rows, g.logits, g.nVocab), kTinyMean, kTinyMax, kTinyCos, "P2 decode",
+                     decodeMs);
+        qInfo("%llu submits, %llu dispatches, %llu barriers",
+              static_cast<unsigned long long>(m.backend->stats().submits),
               static_cast<unsigned long long>(m.backend->stats().dispatches),
               static_cast<unsigned long long>(m.backend->stats().barriers));
     }
@@ -120,7 +124,8 @@ private slots:
         timer.start();
         std::vector<float> all;
         m.decoder->forward(prompt.tokens, 0, true, all);
-        expectWithin(compareLogits(all, prompt.logits, prompt.nVocab), 0.005, 0.05, 0.99999, "stories260K prompt", timer.elapsed());
+        expectWithin(compareLogits(all, prompt.logits, prompt.nVocab), 0.005, 0.05, 0.99999,
+                     "stories260K prompt", timer.elapsed());
         std::vector<float> logits(all.end() - prompt.nVocab, all.end()), rows;
         std::vector<int32_t> ids;
         int pos = static_cast<int>(prompt.tokens.size());
@@ -133,7 +138,8 @@ private slots:
             }
         }
         QCOMPARE(ids, dec.generated);
-        expectWithin(compareLogits(rows, dec.logits, dec.nVocab), 0.005, 0.05, 0.99999, "stories260K decode 48", timer.elapsed());
+        expectWithin(compareLogits(rows, dec.logits, dec.nVocab), 0.005, 0.05, 0.99999,
+                     "stories260K decode 48", timer.elapsed());
     }
 };
 

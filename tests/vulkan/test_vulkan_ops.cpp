@@ -17,7 +17,7 @@ using namespace smoldesk::test;
 
 namespace {
 
-const quant::Type kTypes[] = {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0,
+const quant::Type kTypes[] = {quant::Type::F32,  quant::Type::F16,  quant::Type::Q8_0,
                               quant::Type::Q4_0, quant::Type::Q4_K, quant::Type::Q6_K};
 
 struct Diff {
@@ -29,7 +29,7 @@ Diff compare(const std::vector<float>& got, const std::vector<float>& want) {
     Diff d;
     for (size_t i = 0; i < got.size(); ++i) {
         const double e = std::fabs(double(got[i]) - double(want[i]));
-        if (!(e <= d.maxAbs)) {  // NaN counts as the worst
+        if (!(e <= d.maxAbs)) { // NaN counts as the worst
             d.maxAbs = std::isnan(e) ? INFINITY : e;
             d.worst = i;
         }
@@ -37,15 +37,20 @@ Diff compare(const std::vector<float>& got, const std::vector<float>& want) {
     return d;
 }
 
-#define EXPECT_CLOSE(got, want, tol, what)                                                                                  \
-    do {                                                                                                                    \
-        const Diff d_ = compare(got, want);                                                                                 \
-        if (d_.maxAbs > (tol))                                                                                              \
-            QFAIL(qPrintable(QString("%1: max |diff| %2 at %3 (got %4, want %5), tolerance %6")                             \
-                                 .arg(what).arg(d_.maxAbs).arg(d_.worst).arg(got[d_.worst]).arg(want[d_.worst]).arg(tol))); \
+#define EXPECT_CLOSE(got, want, tol, what)                                                                   \
+    do {                                                                                                     \
+        const Diff d_ = compare(got, want);                                                                  \
+        if (d_.maxAbs > (tol))                                                                               \
+            QFAIL(qPrintable(QString("%1: max |diff| %2 at %3 (got %4, want %5), tolerance %6")              \
+                                 .arg(what)                                                                  \
+                                 .arg(d_.maxAbs)                                                             \
+                                 .arg(d_.worst)                                                              \
+                                 .arg(got[d_.worst])                                                         \
+                                 .arg(want[d_.worst])                                                        \
+                                 .arg(tol)));                                                                \
     } while (0)
 
-}  // namespace
+} // namespace
 
 class TestVulkanOps : public QObject {
     Q_OBJECT
@@ -69,16 +74,19 @@ class TestVulkanOps : public QObject {
         (be ? be : gpu_.get())->read(p.gpu, 0, p.n, out.data());
         return out;
     }
-    std::vector<float> readCpu(const Pair& p) { return std::vector<float>(cpu_->data(p.cpu), cpu_->data(p.cpu) + p.n); }
+    std::vector<float> readCpu(const Pair& p) {
+        return std::vector<float>(cpu_->data(p.cpu), cpu_->data(p.cpu) + p.n);
+    }
 
-private slots:
+  private slots:
     void initTestCase() {
         if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
         gpu_ = makeVulkanBackend();
         cpu_ = std::make_unique<CpuBackend>(2);
         const vk::DeviceCaps& c = gpu_->caps();
-        qInfo("device %s (%s), subgroup %u%s, maxStorageBufferRange %llu, shared %u", c.name.c_str(), c.type.c_str(),
-              c.subgroupSize, c.subgroupArithmetic ? " with arithmetic" : " (shared-memory reductions)",
+        qInfo("device %s (%s), subgroup %u%s, maxStorageBufferRange %llu, shared %u", c.name.c_str(),
+              c.type.c_str(), c.subgroupSize,
+              c.subgroupArithmetic ? " with arithmetic" : " (shared-memory reductions)",
               static_cast<unsigned long long>(c.maxStorageBufferRange), c.maxSharedMemory);
         QVERIFY(gpu_->validating());
         QVERIFY(gpu_->deviceName().find("(Vulkan)") != std::string::npos);
@@ -91,9 +99,13 @@ private slots:
         QTest::addColumn<int>("tokens");
         for (quant::Type t : kTypes) {
             const int block = static_cast<int>(quant::typeInfo(t).blockSize);
-            const int cols = block == 256 ? 512 : block == 32 ? 224 : 172;  // F32/F16: not a multiple of 8
-            for (int tokens : {1, 3, 8}) QTest::addRow("%s %dx37 t%d", quant::typeName(t), cols, tokens) << int(t) << cols << 37 << tokens;
-            for (int tokens : {9, 40}) QTest::addRow("%s %dx67 t%d", quant::typeName(t), cols, tokens) << int(t) << cols << 67 << tokens;
+            const int cols = block == 256 ? 512 : block == 32 ? 224 : 172; // F32/F16: not a multiple of 8
+            for (int tokens : {1, 3, 8})
+                QTest::addRow("%s %dx37 t%d", quant::typeName(t), cols, tokens)
+                    << int(t) << cols << 37 << tokens;
+            for (int tokens : {9, 40})
+                QTest::addRow("%s %dx67 t%d", quant::typeName(t), cols, tokens)
+                    << int(t) << cols << 67 << tokens;
         }
     }
     void matmul() {
@@ -119,13 +131,19 @@ private slots:
                     mag += std::fabs(p);
                 }
                 const size_t i = size_t(t) * rows + r;
-                const double eExact = std::fabs(got[i] - ref) / (mag + 1e-6), eCpu = std::fabs(got[i] - cpu[i]) / (mag + 1e-6);
+                const double eExact = std::fabs(got[i] - ref) / (mag + 1e-6),
+                             eCpu = std::fabs(got[i] - cpu[i]) / (mag + 1e-6);
                 worstExact = std::max(worstExact, eExact);
                 worstCpu = std::max(worstCpu, eCpu);
                 // f32 activations and in-shader dequantization: close to exact; the CPU quantizes
                 // activations to 8 bits, so it is only within its own tolerance.
                 if (!(eExact <= 2e-5) || !(eCpu <= 1.5e-2))
-                    QFAIL(qPrintable(QString("token %1 row %2: gpu %3, exact %4, cpu %5").arg(t).arg(r).arg(got[i]).arg(ref).arg(cpu[i])));
+                    QFAIL(qPrintable(QString("token %1 row %2: gpu %3, exact %4, cpu %5")
+                                         .arg(t)
+                                         .arg(r)
+                                         .arg(got[i])
+                                         .arg(ref)
+                                         .arg(cpu[i])));
             }
         qInfo("relative error vs exact %.2g, vs CPU backend %.2g", worstExact, worstCpu);
     }
@@ -152,7 +170,8 @@ private slots:
         QVERIFY2(sliced->weight(gw).slices.size() >= 3, "the weight was not sliced");
         for (int tokens : {1, 9}) {
             const std::vector<float> xv = randomVector(static_cast<size_t>(tokens) * cols, rng);
-            const BufferId x = sliced->createBuffer(xv.size()), y = sliced->createBuffer(size_t(tokens) * rows);
+            const BufferId x = sliced->createBuffer(xv.size()),
+                           y = sliced->createBuffer(size_t(tokens) * rows);
             sliced->upload(x, 0, xv);
             sliced->matmul(gw, x, y, tokens);
             std::vector<float> got(size_t(tokens) * rows);
@@ -161,7 +180,8 @@ private slots:
                 for (int r = 0; r < rows; ++r) {
                     double ref = 0, mag = 0;
                     for (int c = 0; c < cols; ++c) {
-                        const double p = double(w.dequantized[size_t(r) * cols + c]) * xv[size_t(t) * cols + c];
+                        const double p =
+                            double(w.dequantized[size_t(r) * cols + c]) * xv[size_t(t) * cols + c];
                         ref += p;
                         mag += std::fabs(p);
                     }
@@ -175,7 +195,9 @@ private slots:
         std::vector<float> got(ids.size() * size_t(cols));
         sliced->read(e, 0, got.size(), got.data());
         std::vector<float> want;
-        for (int32_t id : ids) want.insert(want.end(), w.dequantized.begin() + long(id) * cols, w.dequantized.begin() + long(id + 1) * cols);
+        for (int32_t id : ids)
+            want.insert(want.end(), w.dequantized.begin() + long(id) * cols,
+                        w.dequantized.begin() + long(id + 1) * cols);
         EXPECT_CLOSE(got, want, 1e-5, "sliced embedding");
     }
 
@@ -203,7 +225,8 @@ private slots:
         QTest::addColumn<int>("dim");
         QTest::addColumn<bool>("inPlace");
         for (int dim : {64, 67, 512, 2048})
-            for (bool inPlace : {false, true}) QTest::addRow("%dx%d%s", 3, dim, inPlace ? " in place" : "") << 3 << dim << inPlace;
+            for (bool inPlace : {false, true})
+                QTest::addRow("%dx%d%s", 3, dim, inPlace ? " in place" : "") << 3 << dim << inPlace;
         QTest::addRow("1x2048") << 1 << 2048 << false;
     }
     void rmsNorm() {
@@ -244,7 +267,7 @@ private slots:
         const RopeStyle style = neox ? RopeStyle::NeoX : RopeStyle::Adjacent;
         gpu_->rope(x.gpu, rows, heads, headDim, ropeDims, pos0, 5e6f, style);
         cpu_->rope(x.cpu, rows, heads, headDim, ropeDims, pos0, 5e6f, style);
-        EXPECT_CLOSE(readGpu(x), readCpu(x), 2e-3, "rope");  // sin/cos of angles up to 1000 rad
+        EXPECT_CLOSE(readGpu(x), readCpu(x), 2e-3, "rope"); // sin/cos of angles up to 1000 rad
     }
 
     void attention_data() {
@@ -276,21 +299,24 @@ private slots:
         cpu_->createKvCache(2, nCtx, kvDim);
         // Cache positions [0, pos0) in one store, then the query rows' own K/V like the decoder.
         if (pos0 > 0) {
-            Pair k = upload(randomVector(size_t(pos0) * kvDim, rng)), v = upload(randomVector(size_t(pos0) * kvDim, rng));
+            Pair k = upload(randomVector(size_t(pos0) * kvDim, rng)),
+                 v = upload(randomVector(size_t(pos0) * kvDim, rng));
             gpu_->storeKv(1, k.gpu, v.gpu, pos0, 0);
             cpu_->storeKv(1, k.cpu, v.cpu, pos0, 0);
         }
-        Pair k = upload(randomVector(size_t(rows) * kvDim, rng)), v = upload(randomVector(size_t(rows) * kvDim, rng));
+        Pair k = upload(randomVector(size_t(rows) * kvDim, rng)),
+             v = upload(randomVector(size_t(rows) * kvDim, rng));
         gpu_->storeKv(1, k.gpu, v.gpu, rows, pos0);
         cpu_->storeKv(1, k.cpu, v.cpu, rows, pos0);
-        Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng, 2.0f)), out = zeros(size_t(rows) * nHead * headDim);
+        Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng, 2.0f)),
+             out = zeros(size_t(rows) * nHead * headDim);
         const AttentionShape shape{nHead, nHeadKv, headDim, 1.0f / std::sqrt(float(headDim))};
         const uint64_t before = gpu_->stats().dispatches;
         gpu_->attention(1, q.gpu, out.gpu, rows, pos0, shape);
         cpu_->attention(1, q.cpu, out.cpu, rows, pos0, shape);
         const uint64_t dispatches = gpu_->stats().dispatches - before;
         const bool split = rows <= 8 && total > vk::VulkanBackend::kAttentionSplit;
-        QCOMPARE(dispatches, uint64_t(split ? 2 : 1));  // attention, plus the merge when split
+        QCOMPARE(dispatches, uint64_t(split ? 2 : 1)); // attention, plus the merge when split
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention");
     }
 
@@ -310,10 +336,12 @@ private slots:
         const int nHead = 4, nHeadKv = 2, headDim = 64, rows = 5, pos0 = 9, kvDim = nHeadKv * headDim;
         gpu_->createKvCache(1, 64, kvDim);
         cpu_->createKvCache(1, 64, kvDim);
-        Pair kPre = upload(randomVector(size_t(pos0) * kvDim, rng)), vPre = upload(randomVector(size_t(pos0) * kvDim, rng));
+        Pair kPre = upload(randomVector(size_t(pos0) * kvDim, rng)),
+             vPre = upload(randomVector(size_t(pos0) * kvDim, rng));
         gpu_->storeKv(0, kPre.gpu, vPre.gpu, pos0, 0);
         cpu_->storeKv(0, kPre.cpu, vPre.cpu, pos0, 0);
-        Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng)), k = upload(randomVector(size_t(rows) * kvDim, rng));
+        Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng)),
+             k = upload(randomVector(size_t(rows) * kvDim, rng));
         Pair v = upload(randomVector(size_t(rows) * kvDim, rng)), out = zeros(q.n);
         const RopeStyle style = neox ? RopeStyle::NeoX : RopeStyle::Adjacent;
         const AttentionShape shape{nHead, nHeadKv, headDim, 0.125f};
@@ -327,7 +355,7 @@ private slots:
         }
         QCOMPARE(gpu_->stats().dispatches - before, uint64_t(3));
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention after fused rope");
-        EXPECT_CLOSE(readGpu(k), readCpu(k), 1e-5, "rotated k");  // rope's in-place result is kept
+        EXPECT_CLOSE(readGpu(k), readCpu(k), 1e-5, "rotated k"); // rope's in-place result is kept
         EXPECT_CLOSE(readGpu(q), readCpu(q), 1e-5, "rotated q");
     }
 
@@ -338,12 +366,12 @@ private slots:
         gpu_->swiglu(a.gpu, b.gpu, out.gpu, n);
         cpu_->swiglu(a.cpu, b.cpu, out.cpu, n);
         EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-5, "swiglu");
-        gpu_->add(a.gpu, b.gpu, a.gpu, n - 1);  // in place, odd count
+        gpu_->add(a.gpu, b.gpu, a.gpu, n - 1); // in place, odd count
         cpu_->add(a.cpu, b.cpu, a.cpu, n - 1);
         EXPECT_CLOSE(readGpu(a), readCpu(a), 0.0, "add");
         gpu_->copy(b.gpu, 1000, out.gpu, 7, 333);
         cpu_->copy(b.cpu, 1000, out.cpu, 7, 333);
-        EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-4, "copy");  // the rest of out holds swiglu results
+        EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-4, "copy"); // the rest of out holds swiglu results
         std::vector<float> part(5);
         gpu_->read(out.gpu, 7, 5, part.data());
         QCOMPARE(part[0], cpu_->data(b.cpu)[1000]);
@@ -353,21 +381,22 @@ private slots:
         std::mt19937 rng(3);
         TestWeight w(quant::Type::Q4_K, 256, 40, rng);
         const WeightId id = gpu_->addWeight(w.info);
-        const BufferId h = gpu_->createBuffer(256), a = gpu_->createBuffer(40), b = gpu_->createBuffer(40), c = gpu_->createBuffer(40);
+        const BufferId h = gpu_->createBuffer(256), a = gpu_->createBuffer(40), b = gpu_->createBuffer(40),
+                       c = gpu_->createBuffer(40);
         gpu_->upload(h, 0, randomVector(256, rng));
         const vk::RecorderStats s0 = gpu_->stats();
-        gpu_->matmul(id, h, a, 1);  // three reads of h: independent, no barrier
+        gpu_->matmul(id, h, a, 1); // three reads of h: independent, no barrier
         gpu_->matmul(id, h, b, 1);
         gpu_->matmul(id, h, c, 1);
         const vk::RecorderStats s1 = gpu_->stats();
-        gpu_->add(a, b, a, 40);  // reads a and b written above: one barrier
-        gpu_->add(c, b, b, 40);  // writes b, read by the add above: one more (write after read)
+        gpu_->add(a, b, a, 40); // reads a and b written above: one barrier
+        gpu_->add(c, b, b, 40); // writes b, read by the add above: one more (write after read)
         float out[40];
         gpu_->read(b, 0, 40, out);
         const vk::RecorderStats s2 = gpu_->stats();
         QCOMPARE(s1.dispatches - s0.dispatches, uint64_t(3));
         QCOMPARE(s1.barriers - s0.barriers, uint64_t(0));
-        QCOMPARE(s2.barriers - s1.barriers, uint64_t(3));  // + one before the readback copy
+        QCOMPARE(s2.barriers - s1.barriers, uint64_t(3)); // + one before the readback copy
         QCOMPARE(s2.submits - s0.submits, uint64_t(1));
     }
 
@@ -378,16 +407,18 @@ private slots:
         std::unique_ptr<vk::Instance> instance = vk::Instance::create(true, &reason);
         QVERIFY2(instance, reason.c_str());
         const std::vector<VkPhysicalDevice> physical = instance->physicalDevices();
-        vk::Device device(*instance, vk::queryDeviceCaps(instance->api(), physical[size_t(vulkanTestDevice())]));
+        vk::Device device(*instance,
+                          vk::queryDeviceCaps(instance->api(), physical[size_t(vulkanTestDevice())]));
         VkBufferCreateInfo info{};
         info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-        info.size = 0;  // VUID-VkBufferCreateInfo-size-00912
+        info.size = 0; // VUID-VkBufferCreateInfo-size-00912
         info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
         VkBuffer buffer = VK_NULL_HANDLE;
-        if (device.api().vkCreateBuffer(device.handle(), &info, nullptr, &buffer) == VK_SUCCESS && buffer != VK_NULL_HANDLE)
+        if (device.api().vkCreateBuffer(device.handle(), &info, nullptr, &buffer) == VK_SUCCESS &&
+            buffer != VK_NULL_HANDLE)
             device.api().vkDestroyBuffer(device.handle(), buffer, nullptr);
         QVERIFY_THROWS_EXCEPTION(Error, instance->throwOnMessages("an invalid vkCreateBuffer"));
-        instance->throwOnMessages("nothing");  // the messages were consumed
+        instance->throwOnMessages("nothing"); // the messages were consumed
     }
 
     void deviceChoice() {
@@ -397,7 +428,7 @@ private slots:
         std::string reason;
         bool onlyCpu = true;
         for (const auto& d : devices) onlyCpu = onlyCpu && d.type == "cpu";
-        if (onlyCpu) {  // automatic selection never takes lavapipe
+        if (onlyCpu) { // automatic selection never takes lavapipe
             QVERIFY(!createVulkanBackend(VulkanOptions{}, &reason));
             QVERIFY2(reason.find("CPU implementation") != std::string::npos, reason.c_str());
         }

@@ -14,7 +14,8 @@ int vulkanTestDevice() {
         const std::vector<compute::VulkanDeviceInfo> devices = compute::listVulkanDevices();
         if (const char* env = std::getenv("SMOLDESK_VK_DEVICE"); env && *env) {
             for (const auto& d : devices)
-                if (d.usable && (std::to_string(d.index) == env || d.name.find(env) != std::string::npos)) return d.index;
+                if (d.usable && (std::to_string(d.index) == env || d.name.find(env) != std::string::npos))
+                    return d.index;
             return -1;
         }
         for (const auto& d : devices)
@@ -34,7 +35,8 @@ std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindin
     std::string reason;
     std::unique_ptr<compute::Backend> be = compute::createVulkanBackend(o, &reason);
     if (!be) throw std::runtime_error("Vulkan backend: " + reason);
-    return std::unique_ptr<compute::vk::VulkanBackend>(static_cast<compute::vk::VulkanBackend*>(be.release()));
+    return std::unique_ptr<compute::vk::VulkanBackend>(
+        static_cast<compute::vk::VulkanBackend*>(be.release()));
 }
 
 std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale) {
@@ -50,8 +52,10 @@ TestWeight::TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng, 
     bytes.resize(rowBytes * static_cast<size_t>(rows));
     dequantized.resize(src.size());
     for (int r = 0; r < rows; ++r) {
-        quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes, cols);
-        quant::dequantizeRow(type, bytes.data() + r * rowBytes, dequantized.data() + static_cast<size_t>(r) * cols, cols);
+        quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes,
+                           cols);
+        quant::dequantizeRow(type, bytes.data() + r * rowBytes,
+                             dequantized.data() + static_cast<size_t>(r) * cols, cols);
     }
     info.name = std::string("w_") + quant::typeName(type);
     info.nDims = rows == 1 ? 1 : 2;
@@ -62,4 +66,4 @@ TestWeight::TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng, 
     info.data = bytes.data();
 }
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -23,8 +23,8 @@ std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale = 1.0f)
 struct TestWeight {
     std::vector<uint8_t> bytes;
     gguf::TensorInfo info;
-    std::vector<float> dequantized;  // row-major [rows][cols]
+    std::vector<float> dequantized; // row-major [rows][cols]
     TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng, float scale = 1.0f);
 };
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

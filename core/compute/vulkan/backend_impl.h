@@ -17,8 +17,8 @@ namespace smoldesk::compute::vk {
 // A weight tensor bound in row slices that each fit maxStorageBufferRange.
 struct WeightSlice {
     uint64_t row0 = 0, rows = 0;
-    uint64_t bindOffset = 0, bindRange = 0;  // bindOffset is aligned to the device's minimum
-    uint32_t base = 0;                       // byte address of row0 inside the binding
+    uint64_t bindOffset = 0, bindRange = 0; // bindOffset is aligned to the device's minimum
+    uint32_t base = 0;                      // byte address of row0 inside the binding
 };
 
 struct DeviceWeight {
@@ -35,7 +35,7 @@ struct DeviceActivation {
 };
 
 class VulkanBackend : public Backend {
-public:
+  public:
     VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options);
     ~VulkanBackend() override;
 
@@ -50,7 +50,8 @@ public:
     void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
               RopeStyle style) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
-    void attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& shape) override;
+    void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                   const AttentionShape& shape) override;
     void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
@@ -65,7 +66,7 @@ public:
     // Positions per attention split for decode; fewer positions need no merge pass.
     static constexpr int kAttentionSplit = 128;
 
-private:
+  private:
     struct PendingRope {
         BufferId x;
         int rows, nHeads, headDim, ropeDims, pos0;
@@ -79,7 +80,8 @@ private:
     void dispatchRope(const PendingRope& r);
     void flushRope();
     void submit();
-    void eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out, size_t outOffset, size_t n);
+    void eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out, size_t outOffset,
+                 size_t n);
     std::pair<uint32_t, uint32_t> foldGroups(uint64_t groups) const;
     uint64_t alignBinding(uint64_t offset) const;
 
@@ -89,19 +91,19 @@ private:
     std::unique_ptr<PipelineCache> pipelines_;
     std::unique_ptr<Recorder> recorder_;
     VulkanOptions options_;
-    uint64_t maxBinding_ = 0;        // bytes one storage-buffer binding may span
-    uint64_t maxWeightBinding_ = 0;  // the same for weight slices (smaller in tests)
+    uint64_t maxBinding_ = 0;       // bytes one storage-buffer binding may span
+    uint64_t maxWeightBinding_ = 0; // the same for weight slices (smaller in tests)
 
     std::vector<DeviceWeight> weights_;
     std::vector<DeviceActivation> buffers_;
-    std::vector<Buffer> kCache_, vCache_;  // one f16 buffer per layer
+    std::vector<Buffer> kCache_, vCache_; // one f16 buffer per layer
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
-    Buffer partials_;  // attention split results
-    Buffer staging_;   // weight uploads
-    Buffer idsArena_;  // token ids of the step being recorded
+    Buffer partials_; // attention split results
+    Buffer staging_;  // weight uploads
+    Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
     Buffer readback_;
     std::optional<PendingRope> pendingRope_;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

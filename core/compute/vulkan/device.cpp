@@ -27,15 +27,17 @@ const char* typeName(VkPhysicalDeviceType t) {
 
 bool hasDeviceExtension(const Api& api, VkPhysicalDevice physical, const char* name) {
     uint32_t count = 0;
-    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS)
+        return false;
     std::vector<VkExtensionProperties> exts(count);
-    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, exts.data()) != VK_SUCCESS) return false;
+    if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, exts.data()) != VK_SUCCESS)
+        return false;
     for (const auto& e : exts)
         if (std::strcmp(e.extensionName, name) == 0) return true;
     return false;
 }
 
-}  // namespace
+} // namespace
 
 DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     DeviceCaps c;
@@ -69,9 +71,10 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     c.subgroupSize = subgroup.subgroupSize;
     c.subgroupArithmetic = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
-                           (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) && subgroup.subgroupSize >= 4;
+                           (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) &&
+                           subgroup.subgroupSize >= 4;
     if (const char* off = std::getenv("SMOLDESK_VK_NO_SUBGROUP"); off && *off && *off != '0')
-        c.subgroupArithmetic = false;  // tests (and bug hunts) run the shared-memory reductions
+        c.subgroupArithmetic = false; // tests (and bug hunts) run the shared-memory reductions
 
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
@@ -90,7 +93,9 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     api.vkGetPhysicalDeviceMemoryProperties2(physical, &memory);
     const VkPhysicalDeviceMemoryProperties& mp = memory.memoryProperties;
     for (uint32_t h = 0; h < mp.memoryHeapCount; ++h) {
-        if (!(mp.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) || mp.memoryHeaps[h].size <= c.memoryBytes) continue;
+        if (!(mp.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) ||
+            mp.memoryHeaps[h].size <= c.memoryBytes)
+            continue;
         c.memoryBytes = mp.memoryHeaps[h].size;
         c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
     }
@@ -107,7 +112,8 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     else if (!c.storage16)
         c.whyNot = "The device '" + c.name + "' lacks 16-bit storage buffers, which SmolDesk's shaders need.";
     else if (c.maxSharedMemory < 16384 || c.maxWorkgroupInvocations < 128)
-        c.whyNot = "The device '" + c.name + "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
+        c.whyNot = "The device '" + c.name +
+                   "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
     else if (c.maxStorageBufferRange < (1u << 24))
         c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
     else
@@ -115,7 +121,8 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     return c;
 }
 
-Device::Device(Instance& instance, const DeviceCaps& caps) : instance_(instance), api_(instance.api()), caps_(caps) {
+Device::Device(Instance& instance, const DeviceCaps& caps)
+    : instance_(instance), api_(instance.api()), caps_(caps) {
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo queueInfo{};
     queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
@@ -137,9 +144,11 @@ Device::Device(Instance& instance, const DeviceCaps& caps) : instance_(instance)
     info.pQueueCreateInfos = &queueInfo;
     check(api_.vkCreateDevice(caps.physical, &info, nullptr, &device_), "vkCreateDevice");
     if (const char* missing = loadDeviceFunctions(api_, device_)) {
-        api_.vkDestroyDevice = reinterpret_cast<PFN_vkDestroyDevice>(api_.vkGetDeviceProcAddr(device_, "vkDestroyDevice"));
+        api_.vkDestroyDevice =
+            reinterpret_cast<PFN_vkDestroyDevice>(api_.vkGetDeviceProcAddr(device_, "vkDestroyDevice"));
         if (api_.vkDestroyDevice) api_.vkDestroyDevice(device_, nullptr);
-        throw Error(ErrorCode::Backend, std::string("The Vulkan driver of '") + caps.name + "' lacks " + missing + ".");
+        throw Error(ErrorCode::Backend,
+                    std::string("The Vulkan driver of '") + caps.name + "' lacks " + missing + ".");
     }
     api_.vkGetDeviceQueue(device_, caps.queueFamily, 0, &queue_);
 }
@@ -151,4 +160,4 @@ Device::~Device() {
     }
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

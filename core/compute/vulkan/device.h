@@ -12,14 +12,14 @@ namespace smoldesk::compute::vk {
 struct DeviceCaps {
     VkPhysicalDevice physical = VK_NULL_HANDLE;
     std::string name;
-    std::string type;  // "discrete", "integrated", "virtual", "cpu", "other"
+    std::string type; // "discrete", "integrated", "virtual", "cpu", "other"
     VkPhysicalDeviceType vkType = VK_PHYSICAL_DEVICE_TYPE_OTHER;
     uint32_t apiVersion = 0;
-    uint64_t memoryBytes = 0;    // the largest device-local heap
-    uint64_t memoryBudget = 0;   // what the driver says we may use now (VK_EXT_memory_budget), else memoryBytes
+    uint64_t memoryBytes = 0;  // the largest device-local heap
+    uint64_t memoryBudget = 0; // what the driver says we may use now (VK_EXT_memory_budget), else memoryBytes
     uint32_t queueFamily = UINT32_MAX;
-    bool storage16 = false;           // storageBuffer16BitAccess
-    bool subgroupArithmetic = false;  // subgroupAdd & co. in compute shaders
+    bool storage16 = false;          // storageBuffer16BitAccess
+    bool subgroupArithmetic = false; // subgroupAdd & co. in compute shaders
     uint32_t subgroupSize = 1;
     uint64_t maxStorageBufferRange = 0;
     uint64_t maxAllocationSize = 0;
@@ -28,13 +28,13 @@ struct DeviceCaps {
     uint32_t maxWorkgroupInvocations = 0;
     uint32_t maxWorkgroupCount[3] = {0, 0, 0};
     bool usable = false;
-    std::string whyNot;  // one sentence when not usable
+    std::string whyNot; // one sentence when not usable
 };
 
 DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical);
 
 class Device {
-public:
+  public:
     // Creates the logical device with one compute queue; throws Error(Backend) on failure.
     Device(Instance& instance, const DeviceCaps& caps);
     ~Device();
@@ -47,7 +47,7 @@ public:
     const DeviceCaps& caps() const { return caps_; }
     Instance& instance() const { return instance_; }
 
-private:
+  private:
     Instance& instance_;
     Api api_;
     DeviceCaps caps_;
@@ -55,4 +55,4 @@ private:
     VkQueue queue_ = VK_NULL_HANDLE;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -19,13 +19,15 @@ std::string gigabytes(uint64_t bytes) {
 }
 
 std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
 }
 
 // The index the user asked for (options, then SMOLDESK_VK_DEVICE), -1 for automatic, or -2
 // when the request matches nothing (reason set).
-int requestedDevice(const VulkanOptions& options, const std::vector<vk::DeviceCaps>& devices, std::string* reason) {
+int requestedDevice(const VulkanOptions& options, const std::vector<vk::DeviceCaps>& devices,
+                    std::string* reason) {
     if (options.device >= 0) {
         if (static_cast<size_t>(options.device) < devices.size()) return options.device;
         *reason = "There is no Vulkan device " + std::to_string(options.device) + " (this system has " +
@@ -38,7 +40,8 @@ int requestedDevice(const VulkanOptions& options, const std::vector<vk::DeviceCa
     if (std::all_of(want.begin(), want.end(), [](unsigned char c) { return std::isdigit(c); })) {
         const unsigned long index = std::strtoul(want.c_str(), nullptr, 10);
         if (index < devices.size()) return static_cast<int>(index);
-        *reason = "SMOLDESK_VK_DEVICE names device " + want + ", but this system has " + std::to_string(devices.size()) + ".";
+        *reason = "SMOLDESK_VK_DEVICE names device " + want + ", but this system has " +
+                  std::to_string(devices.size()) + ".";
         return -2;
     }
     for (size_t i = 0; i < devices.size(); ++i)
@@ -49,8 +52,9 @@ int requestedDevice(const VulkanOptions& options, const std::vector<vk::DeviceCa
 
 // Best usable GPU: discrete, then integrated, then virtual; never a CPU implementation.
 int automaticDevice(const std::vector<vk::DeviceCaps>& devices, std::string* reason) {
-    for (VkPhysicalDeviceType type : {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
-                                      VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU}) {
+    for (VkPhysicalDeviceType type :
+         {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+          VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU}) {
         int best = -1;
         for (size_t i = 0; i < devices.size(); ++i)
             if (devices[i].vkType == type && devices[i].usable &&
@@ -60,19 +64,20 @@ int automaticDevice(const std::vector<vk::DeviceCaps>& devices, std::string* rea
     }
     for (const vk::DeviceCaps& d : devices)
         if (d.vkType != VK_PHYSICAL_DEVICE_TYPE_CPU && d.vkType != VK_PHYSICAL_DEVICE_TYPE_OTHER) {
-            *reason = d.whyNot;  // a GPU exists but cannot run our shaders
+            *reason = d.whyNot; // a GPU exists but cannot run our shaders
             return -1;
         }
     for (const vk::DeviceCaps& d : devices)
         if (d.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-            *reason = "The only Vulkan device is '" + d.name + "', a CPU implementation slower than SmolDesk's own CPU backend.";
+            *reason = "The only Vulkan device is '" + d.name +
+                      "', a CPU implementation slower than SmolDesk's own CPU backend.";
             return -1;
         }
     *reason = "No Vulkan GPU is available.";
     return -1;
 }
 
-}  // namespace
+} // namespace
 
 bool vulkanSupportsType(quant::Type type) {
     switch (type) {
@@ -100,7 +105,7 @@ std::vector<VulkanDeviceInfo> listVulkanDevices() {
             out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot});
         }
     } catch (...) {
-        out.clear();  // a broken driver is "no device", never a crash
+        out.clear(); // a broken driver is "no device", never a crash
     }
     return out;
 }
@@ -114,7 +119,8 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
             return nullptr;
         }
         std::vector<vk::DeviceCaps> devices;
-        for (VkPhysicalDevice physical : instance->physicalDevices()) devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
+        for (VkPhysicalDevice physical : instance->physicalDevices())
+            devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
         if (devices.empty()) {
             if (reason) *reason = "The Vulkan loader found no device.";
             return nullptr;
@@ -131,11 +137,12 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
             return nullptr;
         }
         // Weights plus a margin for activations, the KV cache and the driver.
-        const uint64_t needed = options.weightBytesHint + options.weightBytesHint / 20 + (options.weightBytesHint ? (128ull << 20) : 0);
+        const uint64_t needed = options.weightBytesHint + options.weightBytesHint / 20 +
+                                (options.weightBytesHint ? (128ull << 20) : 0);
         if (needed > caps.memoryBudget) {
             if (reason)
-                *reason = "The GPU '" + caps.name + "' has " + gigabytes(caps.memoryBudget) + " available, the model needs " +
-                          gigabytes(needed) + ".";
+                *reason = "The GPU '" + caps.name + "' has " + gigabytes(caps.memoryBudget) +
+                          " available, the model needs " + gigabytes(needed) + ".";
             return nullptr;
         }
         return std::make_unique<vk::VulkanBackend>(std::move(instance), caps, options);
@@ -145,4 +152,4 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
     }
 }
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute

@@ -30,7 +30,7 @@ bool hasInstanceExtension(const Api& api, const char* layer, const char* name) {
     return false;
 }
 
-}  // namespace
+} // namespace
 
 std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason) {
     const Api* loader = loadVulkanLoader(reason);
@@ -42,7 +42,8 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
     uint32_t loaderVersion = VK_API_VERSION_1_0;
     if (api.vkEnumerateInstanceVersion) api.vkEnumerateInstanceVersion(&loaderVersion);
     if (loaderVersion < VK_API_VERSION_1_1) {
-        if (reason) *reason = "The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.";
+        if (reason)
+            *reason = "The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.";
         return nullptr;
     }
     self->apiVersion_ = loaderVersion >= VK_API_VERSION_1_2 ? VK_API_VERSION_1_2 : VK_API_VERSION_1_1;
@@ -50,7 +51,8 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
     std::vector<const char*> layers, extensions;
     if (validation) {
         if (!hasLayer(api, kValidationLayer)) {
-            if (reason) *reason = "The Vulkan validation layer (VK_LAYER_KHRONOS_validation) is not installed.";
+            if (reason)
+                *reason = "The Vulkan validation layer (VK_LAYER_KHRONOS_validation) is not installed.";
             return nullptr;
         }
         layers.push_back(kValidationLayer);
@@ -84,8 +86,10 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
     if (validation && !extensions.empty() && self->api_.vkCreateDebugUtilsMessengerEXT) {
         VkDebugUtilsMessengerCreateInfoEXT m{};
         m.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
-        m.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-        m.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+        m.messageSeverity =
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+        m.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                        VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                         VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
         m.pfnUserCallback = &Instance::onMessage;
         m.pUserData = self.get();
@@ -93,7 +97,9 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
         if (r != VK_SUCCESS) self->messenger_ = VK_NULL_HANDLE;
     }
     if (validation && self->messenger_ == VK_NULL_HANDLE) {
-        if (reason) *reason = "The Vulkan validation layer is installed but its message callback could not be set up.";
+        if (reason)
+            *reason =
+                "The Vulkan validation layer is installed but its message callback could not be set up.";
         return nullptr;
     }
     return self;
@@ -115,7 +121,8 @@ std::vector<VkPhysicalDevice> Instance::physicalDevices() const {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Instance::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                    VkDebugUtilsMessageTypeFlagsEXT,
-                                                   const VkDebugUtilsMessengerCallbackDataEXT* data, void* self) {
+                                                   const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                   void* self) {
     auto* instance = static_cast<Instance*>(self);
     std::string text = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "error: " : "warning: ";
     text += data && data->pMessage ? data->pMessage : "(no text)";
@@ -135,8 +142,8 @@ void Instance::throwOnMessages(const char* during) {
     if (!validating()) return;
     std::vector<std::string> messages = takeMessages();
     if (messages.empty()) return;
-    throw Error(ErrorCode::Backend, "Vulkan validation reported " + std::to_string(messages.size()) + " message(s) during " +
-                                        during + "; the first: " + messages.front());
+    throw Error(ErrorCode::Backend, "Vulkan validation reported " + std::to_string(messages.size()) +
+                                        " message(s) during " + during + "; the first: " + messages.front());
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -11,7 +11,7 @@
 namespace smoldesk::compute::vk {
 
 class Instance {
-public:
+  public:
     // nullptr with *reason set (one sentence) when no loader, no driver or no validation layer.
     static std::unique_ptr<Instance> create(bool validation, std::string* reason);
     ~Instance();
@@ -29,11 +29,12 @@ public:
     // Throws Error(Backend) quoting the first validation message, if any arrived.
     void throwOnMessages(const char* during);
 
-private:
+  private:
     Instance() = default;
     static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                     VkDebugUtilsMessageTypeFlagsEXT types,
-                                                    const VkDebugUtilsMessengerCallbackDataEXT* data, void* self);
+                                                    const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                    void* self);
 
     Api api_;
     VkInstance instance_ = VK_NULL_HANDLE;
@@ -43,4 +44,4 @@ private:
     std::vector<std::string> messages_;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -9,20 +9,20 @@
 namespace smoldesk::compute::vk {
 
 enum class MemoryKind {
-    Device,    // device-local: weights, activations, KV cache
-    Upload,    // host-visible, coherent: staging and token ids written by the CPU
-    Readback,  // host-visible, preferably cached: results read by the CPU
+    Device,   // device-local: weights, activations, KV cache
+    Upload,   // host-visible, coherent: staging and token ids written by the CPU
+    Readback, // host-visible, preferably cached: results read by the CPU
 };
 
 struct Buffer {
     VkBuffer handle = VK_NULL_HANDLE;
     uint64_t size = 0;
-    uint8_t* mapped = nullptr;  // set for Upload and Readback buffers
+    uint8_t* mapped = nullptr; // set for Upload and Readback buffers
     explicit operator bool() const { return handle != VK_NULL_HANDLE; }
 };
 
 class Allocator {
-public:
+  public:
     explicit Allocator(Device& device);
     ~Allocator();
     Allocator(const Allocator&) = delete;
@@ -32,9 +32,9 @@ public:
     // refuses or the size exceeds maxMemoryAllocationSize.
     Buffer create(uint64_t size, MemoryKind kind, const char* what);
 
-    uint64_t deviceBytes() const { return deviceBytes_; }  // device-local bytes handed out
+    uint64_t deviceBytes() const { return deviceBytes_; } // device-local bytes handed out
 
-private:
+  private:
     struct Block {
         VkDeviceMemory memory = VK_NULL_HANDLE;
         uint32_t typeIndex = 0;
@@ -53,4 +53,4 @@ private:
     static constexpr uint64_t kBlockBytes = 64ull << 20;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

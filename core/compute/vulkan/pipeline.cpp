@@ -20,17 +20,20 @@ PipelineCache::~PipelineCache() {
     }
 }
 
-const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<uint32_t>& spec, uint32_t bindings) {
+const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<uint32_t>& spec,
+                                   uint32_t bindings) {
     auto key = std::make_pair(shader, spec);
     auto it = pipelines_.find(key);
     if (it != pipelines_.end()) return *it->second;
 
     const EmbeddedShader* code = findShader(shader);
-    if (!code) throw Error(ErrorCode::Backend, "The Vulkan shader '" + shader + "' is not built into this SmolDesk.");
+    if (!code)
+        throw Error(ErrorCode::Backend,
+                    "The Vulkan shader '" + shader + "' is not built into this SmolDesk.");
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
     auto p = std::make_unique<Pipeline>();
-    struct Cleanup {  // destroys what was created when a step below throws
+    struct Cleanup { // destroys what was created when a step below throws
         const Api& api;
         VkDevice dev;
         Pipeline* p;
@@ -57,7 +60,8 @@ const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<
     setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
     setInfo.bindingCount = bindings;
     setInfo.pBindings = slots.data();
-    check(api.vkCreateDescriptorSetLayout(dev, &setInfo, nullptr, &p->setLayout), "vkCreateDescriptorSetLayout");
+    check(api.vkCreateDescriptorSetLayout(dev, &setInfo, nullptr, &p->setLayout),
+          "vkCreateDescriptorSetLayout");
 
     VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushBytes};
     VkPipelineLayoutCreateInfo layoutInfo{};
@@ -77,7 +81,8 @@ const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<
 
     std::vector<VkSpecializationMapEntry> entries(spec.size());
     for (size_t i = 0; i < spec.size(); ++i)
-        entries[i] = {static_cast<uint32_t>(i), static_cast<uint32_t>(i * sizeof(uint32_t)), sizeof(uint32_t)};
+        entries[i] = {static_cast<uint32_t>(i), static_cast<uint32_t>(i * sizeof(uint32_t)),
+                      sizeof(uint32_t)};
     VkSpecializationInfo specInfo{};
     specInfo.mapEntryCount = static_cast<uint32_t>(entries.size());
     specInfo.pMapEntries = entries.data();
@@ -100,4 +105,4 @@ const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<
     return *pipelines_.emplace(std::move(key), std::move(p)).first->second;
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -12,7 +12,7 @@
 
 namespace smoldesk::compute::vk {
 
-constexpr uint32_t kPushBytes = 128;  // the minimum every device guarantees
+constexpr uint32_t kPushBytes = 128; // the minimum every device guarantees
 
 struct Pipeline {
     VkPipeline pipeline = VK_NULL_HANDLE;
@@ -24,7 +24,7 @@ struct Pipeline {
 };
 
 class PipelineCache {
-public:
+  public:
     explicit PipelineCache(Device& device) : device_(device) {}
     ~PipelineCache();
     PipelineCache(const PipelineCache&) = delete;
@@ -34,9 +34,9 @@ public:
     // size), created on first use.
     const Pipeline& get(const std::string& shader, const std::vector<uint32_t>& spec, uint32_t bindings);
 
-private:
+  private:
     Device& device_;
     std::map<std::pair<std::string, std::vector<uint32_t>>, std::unique_ptr<Pipeline>> pipelines_;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -7,8 +7,9 @@ namespace smoldesk::compute::vk {
 namespace {
 constexpr uint32_t kSetsPerPool = 1024;
 constexpr uint32_t kMaxBindingsPerSet = 8;
-constexpr VkPipelineStageFlags kWorkStages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-}  // namespace
+constexpr VkPipelineStageFlags kWorkStages =
+    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+} // namespace
 
 Recorder::Recorder(Device& device) : device_(device) {
     const Api& api = device.api();
@@ -31,7 +32,7 @@ Recorder::Recorder(Device& device) : device_(device) {
 Recorder::~Recorder() {
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
-    if (recording_) {  // abandoned after an exception: end it so the pool can be destroyed cleanly
+    if (recording_) { // abandoned after an exception: end it so the pool can be destroyed cleanly
         api.vkEndCommandBuffer(cmd_);
     }
     api.vkDeviceWaitIdle(dev);
@@ -53,10 +54,12 @@ void Recorder::begin() {
 bool Recorder::hazard(VkBuffer buffer, bool write) const {
     auto it = since_.find(buffer);
     if (it == since_.end()) return false;
-    return write ? true : (it->second & kWritten) != 0;  // WAR/WAW for writes, RAW for reads
+    return write ? true : (it->second & kWritten) != 0; // WAR/WAW for writes, RAW for reads
 }
 
-void Recorder::track(VkBuffer buffer, bool write) { since_[buffer] |= write ? kWritten : kRead; }
+void Recorder::track(VkBuffer buffer, bool write) {
+    since_[buffer] |= write ? kWritten : kRead;
+}
 
 void Recorder::barrier() {
     VkMemoryBarrier b{};
@@ -92,19 +95,24 @@ VkDescriptorSet Recorder::allocateSet(VkDescriptorSetLayout layout) {
         VkDescriptorSet set = VK_NULL_HANDLE;
         VkResult r = api.vkAllocateDescriptorSets(dev, &info, &set);
         if (r == VK_SUCCESS) return set;
-        if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) check(r, "vkAllocateDescriptorSets");
-        ++currentPool_;  // this pool is full until the next submit
+        if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL)
+            check(r, "vkAllocateDescriptorSets");
+        ++currentPool_; // this pool is full until the next submit
     }
 }
 
-void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push, uint32_t pushBytes,
-                        uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
-    if (bindings.size() != pipeline.bindings || bindings.size() > kMaxBindingsPerSet || pushBytes > kPushBytes)
-        throw Error(ErrorCode::Backend, "Internal error: wrong bindings or push constants for the shader " + pipeline.name + ".");
+void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push,
+                        uint32_t pushBytes, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
+    if (bindings.size() != pipeline.bindings || bindings.size() > kMaxBindingsPerSet ||
+        pushBytes > kPushBytes)
+        throw Error(ErrorCode::Backend,
+                    "Internal error: wrong bindings or push constants for the shader " + pipeline.name + ".");
     if (groupsX == 0 || groupsY == 0 || groupsZ == 0) return;
     const DeviceCaps& caps = device_.caps();
-    if (groupsX > caps.maxWorkgroupCount[0] || groupsY > caps.maxWorkgroupCount[1] || groupsZ > caps.maxWorkgroupCount[2])
-        throw Error(ErrorCode::Backend, "Internal error: too many workgroups for the shader " + pipeline.name + ".");
+    if (groupsX > caps.maxWorkgroupCount[0] || groupsY > caps.maxWorkgroupCount[1] ||
+        groupsZ > caps.maxWorkgroupCount[2])
+        throw Error(ErrorCode::Backend,
+                    "Internal error: too many workgroups for the shader " + pipeline.name + ".");
     begin();
     const Api& api = device_.api();
 
@@ -129,8 +137,10 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
     api.vkUpdateDescriptorSets(device_.handle(), static_cast<uint32_t>(bindings.size()), writes, 0, nullptr);
 
     api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
-    api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0, nullptr);
-    if (pushBytes) api.vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+    api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0,
+                                nullptr);
+    if (pushBytes)
+        api.vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
     api.vkCmdDispatch(cmd_, groupsX, groupsY, groupsZ);
     ++stats_.dispatches;
 }
@@ -159,7 +169,8 @@ void Recorder::submitAndWait() {
     toHost.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
     toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
     toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
+                             nullptr);
     recording_ = false;
     check(api.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
 
@@ -178,4 +189,4 @@ void Recorder::submitAndWait() {
     device_.instance().throwOnMessages("a GPU submission");
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -25,14 +25,14 @@ struct RecorderStats {
 };
 
 class Recorder {
-public:
+  public:
     explicit Recorder(Device& device);
     ~Recorder();
     Recorder(const Recorder&) = delete;
     Recorder& operator=(const Recorder&) = delete;
 
-    void dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push, uint32_t pushBytes,
-                  uint32_t groupsX, uint32_t groupsY = 1, uint32_t groupsZ = 1);
+    void dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push,
+                  uint32_t pushBytes, uint32_t groupsX, uint32_t groupsY = 1, uint32_t groupsZ = 1);
     void copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dstOffset, uint64_t bytes);
     void fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value);
 
@@ -43,7 +43,7 @@ public:
 
     const RecorderStats& stats() const { return stats_; }
 
-private:
+  private:
     enum : uint8_t { kRead = 1, kWritten = 2 };
     void begin();
     void track(VkBuffer buffer, bool write);
@@ -58,8 +58,8 @@ private:
     bool recording_ = false;
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;
-    std::unordered_map<VkBuffer, uint8_t> since_;  // access since the last barrier
+    std::unordered_map<VkBuffer, uint8_t> since_; // access since the last barrier
     RecorderStats stats_;
 };
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -9,7 +9,7 @@
 namespace smoldesk::compute::vk {
 
 struct EmbeddedShader {
-    const char* name;  // file name without .comp, plus a variant suffix ("matvec_sg")
+    const char* name; // file name without .comp, plus a variant suffix ("matvec_sg")
     const uint32_t* words;
     size_t wordCount;
 };
@@ -17,4 +17,4 @@ struct EmbeddedShader {
 std::span<const EmbeddedShader> embeddedShaders();
 const EmbeddedShader* findShader(std::string_view name);
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

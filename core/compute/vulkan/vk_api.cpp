@@ -21,15 +21,18 @@ const Api* loadVulkanLoader(std::string* reason) {
             failure = "No Vulkan loader (libvulkan.so.1) is installed.";
             return;
         }
-        api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(lib, "vkGetInstanceProcAddr"));
+        api.vkGetInstanceProcAddr =
+            reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(lib, "vkGetInstanceProcAddr"));
         if (!api.vkGetInstanceProcAddr) {
             failure = "The Vulkan loader on this system lacks vkGetInstanceProcAddr.";
             return;
         }
-#define SMOLDESK_VK_LOAD(name) api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(nullptr, #name));
+#define SMOLDESK_VK_LOAD(name)                                                                               \
+    api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(nullptr, #name));
         SMOLDESK_VK_GLOBAL_FUNCTIONS(SMOLDESK_VK_LOAD)
 #undef SMOLDESK_VK_LOAD
-        if (!api.vkCreateInstance || !api.vkEnumerateInstanceLayerProperties || !api.vkEnumerateInstanceExtensionProperties)
+        if (!api.vkCreateInstance || !api.vkEnumerateInstanceLayerProperties ||
+            !api.vkEnumerateInstanceExtensionProperties)
             failure = "The Vulkan loader on this system is incomplete.";
     });
     if (!failure.empty()) {
@@ -40,7 +43,8 @@ const Api* loadVulkanLoader(std::string* reason) {
 }
 
 void loadInstanceFunctions(Api& api, VkInstance instance) {
-#define SMOLDESK_VK_LOAD(name) api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(instance, #name));
+#define SMOLDESK_VK_LOAD(name)                                                                               \
+    api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(instance, #name));
     SMOLDESK_VK_INSTANCE_FUNCTIONS(SMOLDESK_VK_LOAD)
     SMOLDESK_VK_LOAD(vkCreateDebugUtilsMessengerEXT)
     SMOLDESK_VK_LOAD(vkDestroyDebugUtilsMessengerEXT)
@@ -49,8 +53,8 @@ void loadInstanceFunctions(Api& api, VkInstance instance) {
 
 const char* loadDeviceFunctions(Api& api, VkDevice device) {
     const char* missing = nullptr;
-#define SMOLDESK_VK_LOAD(name)                                                          \
-    api.name = reinterpret_cast<PFN_##name>(api.vkGetDeviceProcAddr(device, #name));   \
+#define SMOLDESK_VK_LOAD(name)                                                                               \
+    api.name = reinterpret_cast<PFN_##name>(api.vkGetDeviceProcAddr(device, #name));                         \
     if (!api.name && !missing) missing = #name;
     SMOLDESK_VK_DEVICE_FUNCTIONS(SMOLDESK_VK_LOAD)
 #undef SMOLDESK_VK_LOAD
@@ -59,8 +63,8 @@ const char* loadDeviceFunctions(Api& api, VkDevice device) {
 
 const char* resultName(VkResult result) {
     switch (result) {
-#define SMOLDESK_VK_CASE(r) \
-    case r:                 \
+#define SMOLDESK_VK_CASE(r)                                                                                  \
+    case r:                                                                                                  \
         return #r;
         SMOLDESK_VK_CASE(VK_SUCCESS)
         SMOLDESK_VK_CASE(VK_NOT_READY)
@@ -88,10 +92,12 @@ const char* resultName(VkResult result) {
 void check(VkResult result, const char* what) {
     if (result == VK_SUCCESS) return;
     if (result == VK_ERROR_DEVICE_LOST)
-        throw Error(ErrorCode::Backend, std::string("The GPU stopped responding (device lost in ") + what + ").");
+        throw Error(ErrorCode::Backend,
+                    std::string("The GPU stopped responding (device lost in ") + what + ").");
     if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY || result == VK_ERROR_OUT_OF_HOST_MEMORY)
-        throw Error(ErrorCode::OutOfMemory, std::string("The GPU ran out of memory in ") + what + " (" + resultName(result) + ").");
+        throw Error(ErrorCode::OutOfMemory,
+                    std::string("The GPU ran out of memory in ") + what + " (" + resultName(result) + ").");
     throw Error(ErrorCode::Backend, std::string(what) + " failed with " + resultName(result) + ".");
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -11,67 +11,67 @@
 namespace smoldesk::compute::vk {
 
 // Functions that need no instance.
-#define SMOLDESK_VK_GLOBAL_FUNCTIONS(X) \
-    X(vkCreateInstance)                 \
-    X(vkEnumerateInstanceVersion)       \
-    X(vkEnumerateInstanceLayerProperties) \
+#define SMOLDESK_VK_GLOBAL_FUNCTIONS(X)                                                                      \
+    X(vkCreateInstance)                                                                                      \
+    X(vkEnumerateInstanceVersion)                                                                            \
+    X(vkEnumerateInstanceLayerProperties)                                                                    \
     X(vkEnumerateInstanceExtensionProperties)
 
-#define SMOLDESK_VK_INSTANCE_FUNCTIONS(X)        \
-    X(vkDestroyInstance)                         \
-    X(vkEnumeratePhysicalDevices)                \
-    X(vkGetPhysicalDeviceProperties)             \
-    X(vkGetPhysicalDeviceProperties2)            \
-    X(vkGetPhysicalDeviceFeatures2)              \
-    X(vkGetPhysicalDeviceMemoryProperties)       \
-    X(vkGetPhysicalDeviceMemoryProperties2)      \
-    X(vkGetPhysicalDeviceQueueFamilyProperties)  \
-    X(vkEnumerateDeviceExtensionProperties)      \
-    X(vkCreateDevice)                            \
+#define SMOLDESK_VK_INSTANCE_FUNCTIONS(X)                                                                    \
+    X(vkDestroyInstance)                                                                                     \
+    X(vkEnumeratePhysicalDevices)                                                                            \
+    X(vkGetPhysicalDeviceProperties)                                                                         \
+    X(vkGetPhysicalDeviceProperties2)                                                                        \
+    X(vkGetPhysicalDeviceFeatures2)                                                                          \
+    X(vkGetPhysicalDeviceMemoryProperties)                                                                   \
+    X(vkGetPhysicalDeviceMemoryProperties2)                                                                  \
+    X(vkGetPhysicalDeviceQueueFamilyProperties)                                                              \
+    X(vkEnumerateDeviceExtensionProperties)                                                                  \
+    X(vkCreateDevice)                                                                                        \
     X(vkGetDeviceProcAddr)
 
-#define SMOLDESK_VK_DEVICE_FUNCTIONS(X)    \
-    X(vkDestroyDevice)                     \
-    X(vkGetDeviceQueue)                    \
-    X(vkDeviceWaitIdle)                    \
-    X(vkQueueSubmit)                       \
-    X(vkAllocateMemory)                    \
-    X(vkFreeMemory)                        \
-    X(vkMapMemory)                         \
-    X(vkUnmapMemory)                       \
-    X(vkCreateBuffer)                      \
-    X(vkDestroyBuffer)                     \
-    X(vkGetBufferMemoryRequirements)       \
-    X(vkBindBufferMemory)                  \
-    X(vkCreateShaderModule)                \
-    X(vkDestroyShaderModule)               \
-    X(vkCreateDescriptorSetLayout)         \
-    X(vkDestroyDescriptorSetLayout)        \
-    X(vkCreatePipelineLayout)              \
-    X(vkDestroyPipelineLayout)             \
-    X(vkCreateComputePipelines)            \
-    X(vkDestroyPipeline)                   \
-    X(vkCreateDescriptorPool)              \
-    X(vkDestroyDescriptorPool)             \
-    X(vkResetDescriptorPool)               \
-    X(vkAllocateDescriptorSets)            \
-    X(vkUpdateDescriptorSets)              \
-    X(vkCreateCommandPool)                 \
-    X(vkDestroyCommandPool)                \
-    X(vkAllocateCommandBuffers)            \
-    X(vkBeginCommandBuffer)                \
-    X(vkEndCommandBuffer)                  \
-    X(vkResetCommandBuffer)                \
-    X(vkCreateFence)                       \
-    X(vkDestroyFence)                      \
-    X(vkWaitForFences)                     \
-    X(vkResetFences)                       \
-    X(vkCmdBindPipeline)                   \
-    X(vkCmdBindDescriptorSets)             \
-    X(vkCmdPushConstants)                  \
-    X(vkCmdDispatch)                       \
-    X(vkCmdPipelineBarrier)                \
-    X(vkCmdCopyBuffer)                     \
+#define SMOLDESK_VK_DEVICE_FUNCTIONS(X)                                                                      \
+    X(vkDestroyDevice)                                                                                       \
+    X(vkGetDeviceQueue)                                                                                      \
+    X(vkDeviceWaitIdle)                                                                                      \
+    X(vkQueueSubmit)                                                                                         \
+    X(vkAllocateMemory)                                                                                      \
+    X(vkFreeMemory)                                                                                          \
+    X(vkMapMemory)                                                                                           \
+    X(vkUnmapMemory)                                                                                         \
+    X(vkCreateBuffer)                                                                                        \
+    X(vkDestroyBuffer)                                                                                       \
+    X(vkGetBufferMemoryRequirements)                                                                         \
+    X(vkBindBufferMemory)                                                                                    \
+    X(vkCreateShaderModule)                                                                                  \
+    X(vkDestroyShaderModule)                                                                                 \
+    X(vkCreateDescriptorSetLayout)                                                                           \
+    X(vkDestroyDescriptorSetLayout)                                                                          \
+    X(vkCreatePipelineLayout)                                                                                \
+    X(vkDestroyPipelineLayout)                                                                               \
+    X(vkCreateComputePipelines)                                                                              \
+    X(vkDestroyPipeline)                                                                                     \
+    X(vkCreateDescriptorPool)                                                                                \
+    X(vkDestroyDescriptorPool)                                                                               \
+    X(vkResetDescriptorPool)                                                                                 \
+    X(vkAllocateDescriptorSets)                                                                              \
+    X(vkUpdateDescriptorSets)                                                                                \
+    X(vkCreateCommandPool)                                                                                   \
+    X(vkDestroyCommandPool)                                                                                  \
+    X(vkAllocateCommandBuffers)                                                                              \
+    X(vkBeginCommandBuffer)                                                                                  \
+    X(vkEndCommandBuffer)                                                                                    \
+    X(vkResetCommandBuffer)                                                                                  \
+    X(vkCreateFence)                                                                                         \
+    X(vkDestroyFence)                                                                                        \
+    X(vkWaitForFences)                                                                                       \
+    X(vkResetFences)                                                                                         \
+    X(vkCmdBindPipeline)                                                                                     \
+    X(vkCmdBindDescriptorSets)                                                                               \
+    X(vkCmdPushConstants)                                                                                    \
+    X(vkCmdDispatch)                                                                                         \
+    X(vkCmdPipelineBarrier)                                                                                  \
+    X(vkCmdCopyBuffer)                                                                                       \
     X(vkCmdFillBuffer)
 
 struct Api {
@@ -101,4 +101,4 @@ const char* resultName(VkResult result);
 // Throws Error(Backend) naming the call and result unless result is VK_SUCCESS.
 void check(VkResult result, const char* what);
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

@@ -12,7 +12,7 @@ namespace {
 constexpr uint32_t kEltwiseGroup = 256;
 constexpr uint32_t kNormGroup = 128;
 constexpr uint32_t kMatvecGroup = 64;
-constexpr uint32_t kMatmulGroup = 128;  // matmul.comp's tile assumes exactly this
+constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
 constexpr uint32_t kAttentionGroup = 64;
 constexpr int kMaxMatvecTokens = 8;
 constexpr uint64_t kStagingBytes = 16ull << 20;
@@ -20,15 +20,19 @@ constexpr uint64_t kIdsArenaBytes = 256ull << 10;
 
 enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2 };
 
-uint32_t ceilDiv(uint64_t a, uint64_t b) { return static_cast<uint32_t>((a + b - 1) / b); }
+uint32_t ceilDiv(uint64_t a, uint64_t b) {
+    return static_cast<uint32_t>((a + b - 1) / b);
+}
 
 struct MatPush {
-    uint32_t cols, rows, wBase, rowBytes, outStride, outRow0, last;  // last: groupsX (matvec) or tokens (matmul)
+    uint32_t cols, rows, wBase, rowBytes, outStride, outRow0,
+        last; // last: groupsX (matvec) or tokens (matmul)
 };
 
-}  // namespace
+} // namespace
 
-VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options)
+VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps,
+                             const VulkanOptions& options)
     : instance_(std::move(instance)), options_(options) {
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
@@ -37,14 +41,17 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     // Byte addresses inside a binding are 32-bit in the shaders: stay below 2 GiB.
     maxBinding_ = std::min<uint64_t>(caps.maxStorageBufferRange, 1ull << 31);
     maxBinding_ = maxBinding_ / 16 * 16;
-    maxWeightBinding_ = options.maxBindingBytes ? std::min(maxBinding_, options.maxBindingBytes) : maxBinding_;
+    maxWeightBinding_ =
+        options.maxBindingBytes ? std::min(maxBinding_, options.maxBindingBytes) : maxBinding_;
     idsArena_ = allocator_->create(kIdsArenaBytes, MemoryKind::Upload, "token ids");
     instance_->throwOnMessages("device creation");
 }
 
 VulkanBackend::~VulkanBackend() = default;
 
-std::string VulkanBackend::deviceName() const { return device_->caps().name + " (Vulkan)"; }
+std::string VulkanBackend::deviceName() const {
+    return device_->caps().name + " (Vulkan)";
+}
 
 uint64_t VulkanBackend::alignBinding(uint64_t offset) const {
     const uint64_t a = std::max<uint64_t>(device_->caps().minStorageBufferOffsetAlignment, 4);
@@ -55,11 +62,13 @@ std::pair<uint32_t, uint32_t> VulkanBackend::foldGroups(uint64_t groups) const {
     const uint64_t maxX = std::min<uint64_t>(device_->caps().maxWorkgroupCount[0], 32768);
     const uint64_t x = std::max<uint64_t>(1, std::min(groups, maxX));
     const uint64_t y = (groups + x - 1) / x;
-    if (y > device_->caps().maxWorkgroupCount[1]) throw Error(ErrorCode::Backend, "A Vulkan dispatch needs too many workgroups.");
+    if (y > device_->caps().maxWorkgroupCount[1])
+        throw Error(ErrorCode::Backend, "A Vulkan dispatch needs too many workgroups.");
     return {static_cast<uint32_t>(x), static_cast<uint32_t>(std::max<uint64_t>(1, y))};
 }
 
-const Pipeline& VulkanBackend::pipeline(const std::string& shader, std::vector<uint32_t> spec, uint32_t bindings) {
+const Pipeline& VulkanBackend::pipeline(const std::string& shader, std::vector<uint32_t> spec,
+                                        uint32_t bindings) {
     return pipelines_->get(shader, spec, bindings);
 }
 
@@ -77,8 +86,9 @@ void VulkanBackend::submit() {
 
 WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
     if (!vulkanSupportsType(t.type))
-        throw Error(ErrorCode::UnsupportedType, std::string("The Vulkan backend cannot compute with ") + quant::typeName(t.type) +
-                                                    " tensors such as '" + t.name + "'.");
+        throw Error(ErrorCode::UnsupportedType, std::string("The Vulkan backend cannot compute with ") +
+                                                    quant::typeName(t.type) + " tensors such as '" + t.name +
+                                                    "'.");
     DeviceWeight w;
     w.name = t.name;
     w.type = t.type;
@@ -86,7 +96,8 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
     w.rows = t.rows();
     w.rowBytes = quant::rowBytes(t.type, t.ne[0]);
     if (w.rowBytes * w.rows != t.nBytes)
-        throw Error(ErrorCode::BadShape, "Tensor '" + t.name + "' has " + std::to_string(t.nBytes) + " bytes, not whole rows.");
+        throw Error(ErrorCode::BadShape,
+                    "Tensor '" + t.name + "' has " + std::to_string(t.nBytes) + " bytes, not whole rows.");
     for (uint64_t row = 0; row < w.rows;) {
         WeightSlice s;
         s.row0 = row;
@@ -94,7 +105,9 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
         s.bindOffset = alignBinding(start);
         s.base = static_cast<uint32_t>(start - s.bindOffset);
         const uint64_t fit = (maxWeightBinding_ - s.base) / w.rowBytes;
-        if (fit == 0) throw Error(ErrorCode::BadShape, "A row of tensor '" + t.name + "' is larger than the GPU can bind.");
+        if (fit == 0)
+            throw Error(ErrorCode::BadShape,
+                        "A row of tensor '" + t.name + "' is larger than the GPU can bind.");
         s.rows = std::min(fit, w.rows - row);
         s.bindRange = s.base + s.rows * w.rowBytes;
         w.slices.push_back(s);
@@ -103,7 +116,7 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
 
     // Upload the blocks unchanged through a host-visible staging buffer.
     w.buffer = allocator_->create(t.nBytes, MemoryKind::Device, ("weight '" + t.name + "'").c_str());
-    submit();  // nothing recorded may still use the staging buffer
+    submit(); // nothing recorded may still use the staging buffer
     if (!staging_) staging_ = allocator_->create(kStagingBytes, MemoryKind::Upload, "upload staging buffer");
     for (uint64_t done = 0; done < t.nBytes;) {
         const uint64_t n = std::min<uint64_t>(kStagingBytes, t.nBytes - done);
@@ -119,12 +132,13 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
 BufferId VulkanBackend::createBuffer(size_t floats) {
     const uint64_t bytes = std::max<uint64_t>(floats, 1) * sizeof(float);
     if (bytes > maxBinding_)
-        throw Error(ErrorCode::OutOfMemory, "An activation buffer of " + std::to_string(bytes) + " bytes exceeds what the GPU '" +
-                                                device_->caps().name + "' can bind; use a smaller batch.");
+        throw Error(ErrorCode::OutOfMemory, "An activation buffer of " + std::to_string(bytes) +
+                                                " bytes exceeds what the GPU '" + device_->caps().name +
+                                                "' can bind; use a smaller batch.");
     DeviceActivation a;
     a.buffer = allocator_->create(bytes, MemoryKind::Device, "activation buffer");
     a.floats = floats;
-    recorder_->fill(a.buffer.handle, 0, VK_WHOLE_SIZE, 0);  // the CPU backend's buffers start at zero too
+    recorder_->fill(a.buffer.handle, 0, VK_WHOLE_SIZE, 0); // the CPU backend's buffers start at zero too
     buffers_.push_back(a);
     return static_cast<BufferId>(buffers_.size() - 1);
 }
@@ -132,8 +146,9 @@ BufferId VulkanBackend::createBuffer(size_t floats) {
 void VulkanBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
     const uint64_t bytes = static_cast<uint64_t>(nCtx) * static_cast<uint64_t>(kvDim) * 2;
     if (bytes > maxBinding_)
-        throw Error(ErrorCode::OutOfMemory, "A KV cache layer of " + std::to_string(nCtx) + " positions exceeds what the GPU '" +
-                                                device_->caps().name + "' can bind; use a shorter context.");
+        throw Error(ErrorCode::OutOfMemory, "A KV cache layer of " + std::to_string(nCtx) +
+                                                " positions exceeds what the GPU '" + device_->caps().name +
+                                                "' can bind; use a shorter context.");
     kCache_.clear();
     vCache_.clear();
     for (int l = 0; l < nLayers; ++l) {
@@ -149,11 +164,13 @@ void VulkanBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
 
 const DeviceActivation& VulkanBackend::act(BufferId id, size_t floatsNeeded, const char* op) const {
     if (id < 0 || static_cast<size_t>(id) >= buffers_.size())
-        throw Error(ErrorCode::InvalidArgument, std::string("Vulkan ") + op + ": no buffer " + std::to_string(id) + ".");
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("Vulkan ") + op + ": no buffer " + std::to_string(id) + ".");
     const DeviceActivation& a = buffers_[static_cast<size_t>(id)];
     if (floatsNeeded > a.floats)
-        throw Error(ErrorCode::InvalidArgument, std::string("Vulkan ") + op + ": " + std::to_string(floatsNeeded) +
-                                                    " values do not fit a buffer of " + std::to_string(a.floats) + ".");
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("Vulkan ") + op + ": " + std::to_string(floatsNeeded) +
+                        " values do not fit a buffer of " + std::to_string(a.floats) + ".");
     return a;
 }
 
@@ -170,14 +187,16 @@ void VulkanBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId
     act(out, ids.size() * w.cols, "embed");
     for (int32_t id : ids)
         if (id < 0 || static_cast<uint64_t>(id) >= w.rows)
-            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) + " is outside the vocabulary of " +
+            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) +
+                                                        " is outside the vocabulary of " +
                                                         std::to_string(w.rows) + " tokens.");
     if (ids.empty()) return;
     const uint64_t bytes = ids.size() * sizeof(int32_t);
-    if (bytes > kIdsArenaBytes) throw Error(ErrorCode::InvalidArgument, "Too many token ids in one Vulkan step.");
+    if (bytes > kIdsArenaBytes)
+        throw Error(ErrorCode::InvalidArgument, "Too many token ids in one Vulkan step.");
     const uint64_t align = std::max<uint64_t>(device_->caps().minStorageBufferOffsetAlignment, 4);
     uint64_t offset = (idsUsed_ + align - 1) / align * align;
-    if (offset + bytes > kIdsArenaBytes) {  // the arena is full: run what was recorded so far
+    if (offset + bytes > kIdsArenaBytes) { // the arena is full: run what was recorded so far
         submit();
         offset = 0;
     }
@@ -186,19 +205,23 @@ void VulkanBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId
 
     const Pipeline& p = pipeline("embed", {kMatvecGroup, static_cast<uint32_t>(w.type)}, 3);
     for (const WeightSlice& s : w.slices) {
-        const Binding b[] = {{w.buffer.handle, s.bindOffset, s.bindRange, false}, {idsArena_.handle, offset, bytes, false},
+        const Binding b[] = {{w.buffer.handle, s.bindOffset, s.bindRange, false},
+                             {idsArena_.handle, offset, bytes, false},
                              bindAct(out, true)};
         const uint32_t push[] = {static_cast<uint32_t>(w.cols), s.base, static_cast<uint32_t>(w.rowBytes),
                                  static_cast<uint32_t>(s.row0), static_cast<uint32_t>(s.rows)};
-        recorder_->dispatch(p, b, push, sizeof push, ceilDiv(w.cols, kMatvecGroup), static_cast<uint32_t>(ids.size()));
+        recorder_->dispatch(p, b, push, sizeof push, ceilDiv(w.cols, kMatvecGroup),
+                            static_cast<uint32_t>(ids.size()));
     }
 }
 
 void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) {
     flushRope();
     const DeviceWeight& wt = weights_.at(static_cast<size_t>(w));
-    if (wt.type != quant::Type::F32 || wt.cols * wt.rows < static_cast<uint64_t>(dim) || wt.slices.size() != 1)
-        throw Error(ErrorCode::UnsupportedType, "Norm tensor '" + wt.name + "' must be F32 with " + std::to_string(dim) + " values.");
+    if (wt.type != quant::Type::F32 || wt.cols * wt.rows < static_cast<uint64_t>(dim) ||
+        wt.slices.size() != 1)
+        throw Error(ErrorCode::UnsupportedType,
+                    "Norm tensor '" + wt.name + "' must be F32 with " + std::to_string(dim) + " values.");
     const size_t n = static_cast<size_t>(rows) * static_cast<size_t>(dim);
     act(x, n, "rmsNorm");
     act(out, n, "rmsNorm");
@@ -221,29 +244,39 @@ void VulkanBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
     act(out, static_cast<size_t>(rows) * wt.rows, "matmul");
     if (rows <= 0) return;
     const bool decode = rows <= kMaxMatvecTokens;
-    const Pipeline& p = decode ? pipeline(reduceVariant("matvec"), {kMatvecGroup, static_cast<uint32_t>(wt.type), static_cast<uint32_t>(rows)}, 3)
-                               : pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type)}, 3);
+    const Pipeline& p =
+        decode ? pipeline(reduceVariant("matvec"),
+                          {kMatvecGroup, static_cast<uint32_t>(wt.type), static_cast<uint32_t>(rows)}, 3)
+               : pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type)}, 3);
     for (const WeightSlice& s : wt.slices) {
-        const Binding b[] = {{wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
-        MatPush push{static_cast<uint32_t>(wt.cols), static_cast<uint32_t>(s.rows), s.base, static_cast<uint32_t>(wt.rowBytes),
-                     static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0), 0};
+        const Binding b[] = {
+            {wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
+        MatPush push{static_cast<uint32_t>(wt.cols),
+                     static_cast<uint32_t>(s.rows),
+                     s.base,
+                     static_cast<uint32_t>(wt.rowBytes),
+                     static_cast<uint32_t>(wt.rows),
+                     static_cast<uint32_t>(s.row0),
+                     0};
         if (decode) {
             const auto [gx, gy] = foldGroups(s.rows);
             push.last = gx;
             recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
         } else {
             push.last = static_cast<uint32_t>(rows);
-            recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64), ceilDiv(static_cast<uint64_t>(rows), 32));
+            recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64),
+                                ceilDiv(static_cast<uint64_t>(rows), 32));
         }
     }
 }
 
-void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase, RopeStyle style) {
+void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0,
+                         float freqBase, RopeStyle style) {
     flushRope();
     act(x, static_cast<size_t>(rows) * nHeads * headDim, "rope");
     if (ropeDims <= 0 || ropeDims > headDim || ropeDims % 2 != 0)
-        throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " + std::to_string(headDim) +
-                                                    " dimensions is not possible.");
+        throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
+                                                    std::to_string(headDim) + " dimensions is not possible.");
     // Deferred: when storeKv of this buffer follows, the rotation is fused into the cache write.
     pendingRope_ = PendingRope{x, rows, nHeads, headDim, ropeDims, pos0, freqBase, style};
 }
@@ -258,8 +291,9 @@ void VulkanBackend::dispatchRope(const PendingRope& r) {
         uint32_t rows, nHeads, headDim, ropeDims, pos0;
         float freqBase;
         uint32_t neox, groupsX;
-    } push{static_cast<uint32_t>(r.rows), static_cast<uint32_t>(r.nHeads), static_cast<uint32_t>(r.headDim),
-           static_cast<uint32_t>(r.ropeDims), static_cast<uint32_t>(r.pos0), r.freqBase,
+    } push{static_cast<uint32_t>(r.rows),        static_cast<uint32_t>(r.nHeads),
+           static_cast<uint32_t>(r.headDim),     static_cast<uint32_t>(r.ropeDims),
+           static_cast<uint32_t>(r.pos0),        r.freqBase,
            r.style == RopeStyle::NeoX ? 1u : 0u, gx};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
@@ -272,9 +306,12 @@ void VulkanBackend::flushRope() {
 }
 
 void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) {
-    if (layer < 0 || layer >= kvLayers_) throw Error(ErrorCode::InvalidArgument, "Vulkan storeKv: no KV cache for layer " + std::to_string(layer) + ".");
+    if (layer < 0 || layer >= kvLayers_)
+        throw Error(ErrorCode::InvalidArgument,
+                    "Vulkan storeKv: no KV cache for layer " + std::to_string(layer) + ".");
     if (pos0 < 0 || pos0 + rows > kvCtx_)
-        throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) + " positions; position " +
+        throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) +
+                                                    " positions; position " +
                                                     std::to_string(pos0 + rows - 1) + " does not fit.");
     const size_t n = static_cast<size_t>(rows) * static_cast<size_t>(kvDim_);
     act(k, n, "storeKv");
@@ -291,59 +328,85 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
     const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u}, 4);
     const size_t l = static_cast<size_t>(layer);
-    const Binding b[] = {bindAct(k, fused.has_value()), bindAct(v, false), {kCache_[l].handle, 0, VK_WHOLE_SIZE, true},
+    const Binding b[] = {bindAct(k, fused.has_value()),
+                         bindAct(v, false),
+                         {kCache_[l].handle, 0, VK_WHOLE_SIZE, true},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, true}};
     struct {
         uint32_t rows, kvDim, pos0, groupsX, headDim, ropeDims;
         float freqBase;
         uint32_t neox;
-    } push{static_cast<uint32_t>(rows), static_cast<uint32_t>(kvDim_), static_cast<uint32_t>(pos0), gx,
-           fused ? static_cast<uint32_t>(fused->headDim) : 0u, fused ? static_cast<uint32_t>(fused->ropeDims) : 0u,
-           fused ? fused->freqBase : 0.0f, fused && fused->style == RopeStyle::NeoX ? 1u : 0u};
+    } push{static_cast<uint32_t>(rows),
+           static_cast<uint32_t>(kvDim_),
+           static_cast<uint32_t>(pos0),
+           gx,
+           fused ? static_cast<uint32_t>(fused->headDim) : 0u,
+           fused ? static_cast<uint32_t>(fused->ropeDims) : 0u,
+           fused ? fused->freqBase : 0.0f,
+           fused && fused->style == RopeStyle::NeoX ? 1u : 0u};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
-void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s) {
+void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                              const AttentionShape& s) {
     flushRope();
-    if (layer < 0 || layer >= kvLayers_) throw Error(ErrorCode::InvalidArgument, "Vulkan attention: no KV cache for layer " + std::to_string(layer) + ".");
+    if (layer < 0 || layer >= kvLayers_)
+        throw Error(ErrorCode::InvalidArgument,
+                    "Vulkan attention: no KV cache for layer " + std::to_string(layer) + ".");
     if (s.nHeadKv <= 0 || s.nHead % s.nHeadKv != 0 || s.nHeadKv * s.headDim != kvDim_ || s.headDim % 2 != 0)
-        throw Error(ErrorCode::InvalidArgument, "Vulkan attention: the head shape does not match the KV cache.");
-    if (pos0 < 0 || pos0 + rows > kvCtx_) throw Error(ErrorCode::InvalidArgument, "Vulkan attention: positions beyond the KV cache.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "Vulkan attention: the head shape does not match the KV cache.");
+    if (pos0 < 0 || pos0 + rows > kvCtx_)
+        throw Error(ErrorCode::InvalidArgument, "Vulkan attention: positions beyond the KV cache.");
     const size_t n = static_cast<size_t>(rows) * s.nHead * s.headDim;
     act(q, n, "attention");
     act(out, n, "attention");
     if (rows <= 0) return;
     const uint32_t group = static_cast<uint32_t>(s.nHead / s.nHeadKv);
-    const uint64_t shared = (static_cast<uint64_t>(group) * s.headDim + group * kAttentionGroup + 3 * group) * 4;
+    const uint64_t shared =
+        (static_cast<uint64_t>(group) * s.headDim + group * kAttentionGroup + 3 * group) * 4;
     if (shared > device_->caps().maxSharedMemory)
-        throw Error(ErrorCode::UnsupportedType, "The attention shape (" + std::to_string(group) + " query heads per KV head of " +
-                                                    std::to_string(s.headDim) + ") needs more shared memory than the GPU has.");
+        throw Error(ErrorCode::UnsupportedType,
+                    "The attention shape (" + std::to_string(group) + " query heads per KV head of " +
+                        std::to_string(s.headDim) + ") needs more shared memory than the GPU has.");
     // Decode (few rows): split long contexts across workgroups so the GPU stays busy; prompts
     // already give one workgroup per row and KV head.
     const int maxPos = pos0 + rows;
-    const uint32_t nSplit = rows <= kMaxMatvecTokens ? static_cast<uint32_t>((maxPos + kAttentionSplit - 1) / kAttentionSplit) : 1u;
+    const uint32_t nSplit = rows <= kMaxMatvecTokens
+                                ? static_cast<uint32_t>((maxPos + kAttentionSplit - 1) / kAttentionSplit)
+                                : 1u;
     const uint32_t stride = static_cast<uint32_t>(s.headDim) + 2;
     if (nSplit > 1) {
         const uint64_t need = static_cast<uint64_t>(rows) * s.nHead * nSplit * stride * sizeof(float);
         if (partials_.size < need) {
-            const uint64_t maxSplits = (static_cast<uint64_t>(kvCtx_) + kAttentionSplit - 1) / kAttentionSplit;
-            partials_ = allocator_->create(std::max(need, kMaxMatvecTokens * s.nHead * maxSplits * stride * sizeof(float)),
-                                           MemoryKind::Device, "attention scratch");
+            const uint64_t maxSplits =
+                (static_cast<uint64_t>(kvCtx_) + kAttentionSplit - 1) / kAttentionSplit;
+            partials_ = allocator_->create(
+                std::max(need, kMaxMatvecTokens * s.nHead * maxSplits * stride * sizeof(float)),
+                MemoryKind::Device, "attention scratch");
         }
     } else if (!partials_) {
         partials_ = allocator_->create(16, MemoryKind::Device, "attention scratch");
     }
     const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 5);
     const size_t l = static_cast<size_t>(layer);
-    const Binding b[] = {bindAct(q, false), {kCache_[l].handle, 0, VK_WHOLE_SIZE, false}, {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
-                         bindAct(out, nSplit == 1), {partials_.handle, 0, VK_WHOLE_SIZE, nSplit > 1}};
+    const Binding b[] = {bindAct(q, false),
+                         {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
+                         {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
+                         bindAct(out, nSplit == 1),
+                         {partials_.handle, 0, VK_WHOLE_SIZE, nSplit > 1}};
     struct {
         uint32_t pos0, nHead, kvDim;
         float scale;
         uint32_t nSplit, splitLen;
-    } push{static_cast<uint32_t>(pos0), static_cast<uint32_t>(s.nHead), static_cast<uint32_t>(kvDim_), s.scale, nSplit,
-           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : maxPos)};  // one split covers every position
-    recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv), static_cast<uint32_t>(rows), nSplit);
+    } push{static_cast<uint32_t>(pos0),
+           static_cast<uint32_t>(s.nHead),
+           static_cast<uint32_t>(kvDim_),
+           s.scale,
+           nSplit,
+           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : maxPos)}; // one split covers every position
+    recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
+                        static_cast<uint32_t>(rows), nSplit);
     if (nSplit == 1) return;
 
     const uint64_t rowHeads = static_cast<uint64_t>(rows) * s.nHead;
@@ -354,13 +417,15 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     recorder_->dispatch(merge, mb, mpush, sizeof mpush, gx, gy);
 }
 
-void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out, size_t outOffset, size_t n) {
+void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out,
+                            size_t outOffset, size_t n) {
     flushRope();
     if (n == 0) return;
     const auto [gx, gy] = foldGroups(ceilDiv(n, kEltwiseGroup));
     const Pipeline& p = pipeline("eltwise", {kEltwiseGroup, op}, 3);
     const Binding bind[] = {bindAct(a, false), bindAct(b, false), bindAct(out, true)};
-    const uint32_t push[] = {static_cast<uint32_t>(n), gx, static_cast<uint32_t>(aOffset), static_cast<uint32_t>(outOffset)};
+    const uint32_t push[] = {static_cast<uint32_t>(n), gx, static_cast<uint32_t>(aOffset),
+                             static_cast<uint32_t>(outOffset)};
     recorder_->dispatch(p, bind, push, sizeof push, gx, gy);
 }
 
@@ -382,7 +447,8 @@ void VulkanBackend::copy(BufferId src, size_t srcOffset, BufferId dst, size_t ds
     act(src, srcOffset + n, "copy");
     act(dst, dstOffset + n, "copy");
     if (src == dst && srcOffset != dstOffset && srcOffset < dstOffset + n && dstOffset < srcOffset + n)
-        throw Error(ErrorCode::InvalidArgument, "Vulkan copy: overlapping ranges of one buffer are not supported.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "Vulkan copy: overlapping ranges of one buffer are not supported.");
     if (src == dst && srcOffset == dstOffset) return;
     eltwise(kCopy, src, srcOffset, src, dst, dstOffset, n);
 }
@@ -405,10 +471,12 @@ void VulkanBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
     flushRope();
     const DeviceActivation& a = act(src, offset + n, "read");
     const uint64_t bytes = n * sizeof(float);
-    if (readback_.size < bytes) readback_ = allocator_->create(std::max<uint64_t>(bytes, 1 << 20), MemoryKind::Readback, "readback buffer");
+    if (readback_.size < bytes)
+        readback_ =
+            allocator_->create(std::max<uint64_t>(bytes, 1 << 20), MemoryKind::Readback, "readback buffer");
     if (bytes) recorder_->copy(a.buffer.handle, offset * sizeof(float), readback_.handle, 0, bytes);
     submit();
     if (bytes) std::memcpy(dst, readback_.mapped, bytes);
 }
 
-}  // namespace smoldesk::compute::vk
+} // namespace smoldesk::compute::vk

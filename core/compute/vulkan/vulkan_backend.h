@@ -30,7 +30,7 @@ struct VulkanOptions {
 struct VulkanDeviceInfo {
     int index = 0;
     std::string name;
-    std::string type;  // "discrete", "integrated", "virtual", "cpu", "other"
+    std::string type; // "discrete", "integrated", "virtual", "cpu", "other"
     uint64_t memoryBytes = 0;
     bool usable = false;
     std::string whyNot;
@@ -47,4 +47,4 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
 // Q4_K, Q6_K); addWeight throws Error(UnsupportedType) for others.
 bool vulkanSupportsType(quant::Type type);
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute
