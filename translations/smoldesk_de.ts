@@ -692,6 +692,10 @@
             <source>Default system prompt</source>
             <translation>Standard-Systemprompt</translation>
         </message>
+        <message>
+            <source>Model default</source>
+            <translation>Modellstandard</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -952,6 +956,10 @@
         <message>
             <source>Cannot move the download to '%1'.</source>
             <translation>Der Download kann nicht nach „%1“ verschoben werden.</translation>
+        </message>
+        <message>
+            <source>%1 of %2 bytes arrived</source>
+            <translation>%1 von %2 Bytes angekommen</translation>
         </message>
     </context>
     <context>

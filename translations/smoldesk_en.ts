@@ -692,6 +692,10 @@
             <source>Default system prompt</source>
             <translation>Default system prompt</translation>
         </message>
+        <message>
+            <source>Model default</source>
+            <translation>Model default</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -952,6 +956,10 @@
         <message>
             <source>Cannot move the download to '%1'.</source>
             <translation>Cannot move the download to '%1'.</translation>
+        </message>
+        <message>
+            <source>%1 of %2 bytes arrived</source>
+            <translation>%1 of %2 bytes arrived</translation>
         </message>
     </context>
     <context>

@@ -692,6 +692,10 @@
             <source>Default system prompt</source>
             <translation>Prompt système par défaut</translation>
         </message>
+        <message>
+            <source>Model default</source>
+            <translation>Valeur du modèle</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -952,6 +956,10 @@
         <message>
             <source>Cannot move the download to '%1'.</source>
             <translation>Impossible de déplacer le téléchargement vers « %1 ».</translation>
+        </message>
+        <message>
+            <source>%1 of %2 bytes arrived</source>
+            <translation>%1 octets reçus sur %2</translation>
         </message>
     </context>
     <context>

@@ -38,7 +38,12 @@ Pane {
 
             ScrollView {
                 Layout.fillWidth: true
-                Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, 44), 180)
+                Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, 60), 180)
+                background: Rectangle {
+                    radius: 8
+                    color: composer.palette.base
+                    border.color: input.activeFocus ? composer.palette.highlight : composer.palette.mid
+                }
                 TextArea {
                     id: input
                     objectName: "promptInput"

@@ -25,11 +25,12 @@ Item {
     opacity: inContext ? 1.0 : 0.55
 
     HoverHandler { id: hover }
+    TextMetrics { id: measure; text: root.isUser ? root.content.split("\n").reduce((a, b) => a.length >= b.length ? a : b, "") : "" }
 
     ColumnLayout {
         id: column
         x: root.isUser ? root.width - width - 24 : 24
-        width: root.isUser ? Math.min(root.maxWidth * 0.85, userText.implicitWidth + 28) : root.maxWidth
+        width: root.isUser ? Math.min(root.maxWidth * 0.85, measure.advanceWidth + 32) : root.maxWidth
         spacing: 6
 
         Label {

@@ -89,9 +89,11 @@ Dialog {
                 }
                 Label { text: qsTr("Context length") }
                 SpinBox {
-                    from: 256; to: 131072; stepSize: 1024
+                    from: 0; to: 131072; stepSize: 1024
                     editable: true
                     value: dialog.s.contextLength
+                    textFromValue: (v) => v === 0 ? qsTr("Model default") : String(v)
+                    valueFromText: (t) => t === qsTr("Model default") ? 0 : parseInt(t)
                     onValueModified: dialog.s.contextLength = value
                     Accessible.name: qsTr("Context length")
                 }

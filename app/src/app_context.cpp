@@ -27,12 +27,13 @@ AppContext::AppContext(const Options& o, QObject* parent)
     : QObject(parent), settings_(new AppSettings(o.settingsPath, this)),
       crashMarker_(o.crashMarkerPath.isEmpty() ? paths::crashMarkerPath() : o.crashMarkerPath) {
     model_ = new ModelManager(settings_, crashMarker_, this);
-    chat_ = new ChatController(model_, settings_, o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath,
-                               this);
+    chat_ = new ChatController(model_, settings_,
+                               o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath, this);
     downloader_ = new Downloader(this);
     language_ = new LanguageManager(this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
-    connect(settings_, &AppSettings::languageChanged, this, [this] { language_->setLanguage(settings_->language()); });
+    connect(settings_, &AppSettings::languageChanged, this,
+            [this] { language_->setLanguage(settings_->language()); });
 }
 
 AppContext::~AppContext() {
@@ -47,9 +48,13 @@ AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
     return instance;
 }
 
-void AppContext::setInstance(AppContext* app) { instance = app; }
+void AppContext::setInstance(AppContext* app) {
+    instance = app;
+}
 
-QString AppContext::version() const { return QStringLiteral(SMOLDESK_VERSION); }
+QString AppContext::version() const {
+    return QStringLiteral(SMOLDESK_VERSION);
+}
 
 void AppContext::start(QQmlEngine* engine, bool loadModel) {
     language_->setEngine(engine);
@@ -65,14 +70,20 @@ void AppContext::start(QQmlEngine* engine, bool loadModel) {
 QString AppContext::diagnostics() const {
     QStringList lines;
     lines << QStringLiteral("SmolDesk %1").arg(version());
-    lines << QStringLiteral("Qt %1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
-    lines << QStringLiteral("OS: %1, %2").arg(QSysInfo::prettyProductName(), QSysInfo::currentCpuArchitecture());
-    lines << QStringLiteral("Model: %1 (%2)").arg(model_->modelPath().isEmpty() ? QStringLiteral("none") : model_->modelPath(),
-                                                 model_->architecture());
-    lines << QStringLiteral("Device: %1").arg(model_->device().isEmpty() ? QStringLiteral("-") : model_->device());
-    if (!model_->fallbackReason().isEmpty()) lines << QStringLiteral("GPU not used: %1").arg(model_->fallbackReason());
+    lines << QStringLiteral("Qt %1 (built with %2)")
+                 .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
+    lines << QStringLiteral("OS: %1, %2")
+                 .arg(QSysInfo::prettyProductName(), QSysInfo::currentCpuArchitecture());
+    lines << QStringLiteral("Model: %1 (%2)")
+                 .arg(model_->modelPath().isEmpty() ? QStringLiteral("none") : model_->modelPath(),
+                      model_->architecture());
+    lines << QStringLiteral("Device: %1")
+                 .arg(model_->device().isEmpty() ? QStringLiteral("-") : model_->device());
+    if (!model_->fallbackReason().isEmpty())
+        lines << QStringLiteral("GPU not used: %1").arg(model_->fallbackReason());
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
-    lines << QStringLiteral("Safe mode: %1").arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));
+    lines << QStringLiteral("Safe mode: %1")
+                 .arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));
     const QString last = !model_->errorText().isEmpty() ? model_->errorText() : chat_->errorText();
     lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
     lines << QStringLiteral("Log: %1").arg(logger::logFilePath());
@@ -83,6 +94,8 @@ void AppContext::copyDiagnostics() const {
     if (auto* cb = QGuiApplication::clipboard()) cb->setText(diagnostics());
 }
 
-QString AppContext::logFile() const { return logger::logFilePath(); }
+QString AppContext::logFile() const {
+    return logger::logFilePath();
+}
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -26,10 +26,10 @@ class AppContext : public QObject {
     Q_PROPERTY(smoldesk::app::LanguageManager* language READ language CONSTANT)
     Q_PROPERTY(QString version READ version CONSTANT)
     Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
-public:
+  public:
     struct Options {
-        QString settingsPath;  // empty: the standard QSettings location
-        QString databasePath;  // empty: the app data location
+        QString settingsPath; // empty: the standard QSettings location
+        QString databasePath; // empty: the app data location
         QString crashMarkerPath;
     };
     explicit AppContext(const Options& options, QObject* parent = nullptr);
@@ -52,7 +52,7 @@ public:
     Q_INVOKABLE void copyDiagnostics() const;
     Q_INVOKABLE QString logFile() const;
 
-private:
+  private:
     AppSettings* settings_;
     ModelManager* model_;
     ChatController* chat_;
@@ -62,4 +62,4 @@ private:
     QString crashMarker_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

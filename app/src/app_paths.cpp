@@ -13,7 +13,9 @@ QString dataDir() {
     return dir;
 }
 
-QString databasePath() { return dataDir() + QStringLiteral("/conversations.sqlite"); }
+QString databasePath() {
+    return dataDir() + QStringLiteral("/conversations.sqlite");
+}
 
 QString logDir() {
     const QString dir = dataDir() + QStringLiteral("/logs");
@@ -27,7 +29,9 @@ QString modelsDir() {
     return dir;
 }
 
-QString crashMarkerPath() { return dataDir() + QStringLiteral("/gpu-start.marker"); }
+QString crashMarkerPath() {
+    return dataDir() + QStringLiteral("/gpu-start.marker");
+}
 
 QString demoModelPath() {
     const QString name = QStringLiteral("stories260K.gguf");
@@ -40,6 +44,8 @@ QString demoModelPath() {
     return {};
 }
 
-QString cataloguePath() { return QStringLiteral(":/SmolDesk/models.json"); }
+QString cataloguePath() {
+    return QStringLiteral(":/SmolDesk/models.json");
+}
 
-}  // namespace smoldesk::app::paths
+} // namespace smoldesk::app::paths

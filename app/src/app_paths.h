@@ -5,14 +5,14 @@
 
 namespace smoldesk::app::paths {
 
-QString dataDir();  // QStandardPaths::AppDataLocation (created on demand)
+QString dataDir(); // QStandardPaths::AppDataLocation (created on demand)
 QString databasePath();
 QString logDir();
-QString modelsDir();  // downloaded models
+QString modelsDir(); // downloaded models
 QString crashMarkerPath();
 // The bundled stories260K demo model: ../share/smoldesk/models next to the binary, else the
 // source tree's resources/ (for build trees). Empty when neither exists.
 QString demoModelPath();
-QString cataloguePath();  // the built-in model catalogue (a Qt resource)
+QString cataloguePath(); // the built-in model catalogue (a Qt resource)
 
-}  // namespace smoldesk::app::paths
+} // namespace smoldesk::app::paths

@@ -12,35 +12,45 @@ AppSettings::AppSettings(const QString& iniPath, QObject* parent)
     : QObject(parent), s_(iniPath.isEmpty() ? std::make_unique<QSettings>()
                                             : std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
 
-QString AppSettings::language() const { return s_->value("ui/language").toString(); }
+QString AppSettings::language() const {
+    return s_->value("ui/language").toString();
+}
 void AppSettings::setLanguage(const QString& v) {
     if (v == language()) return;
     s_->setValue("ui/language", v);
     emit languageChanged();
 }
 
-QString AppSettings::device() const { return s_->value("engine/device", QStringLiteral("auto")).toString(); }
+QString AppSettings::device() const {
+    return s_->value("engine/device", QStringLiteral("auto")).toString();
+}
 void AppSettings::setDevice(const QString& v) {
     if (v == device()) return;
     s_->setValue("engine/device", v);
     emit changed();
 }
 
-bool AppSettings::safeMode() const { return s_->value("engine/safeMode", false).toBool(); }
+bool AppSettings::safeMode() const {
+    return s_->value("engine/safeMode", false).toBool();
+}
 void AppSettings::setSafeMode(bool v) {
     if (v == safeMode()) return;
     s_->setValue("engine/safeMode", v);
     emit changed();
 }
 
-int AppSettings::thinkingBudget() const { return s_->value("chat/thinkingBudget", 0).toInt(); }
+int AppSettings::thinkingBudget() const {
+    return s_->value("chat/thinkingBudget", 0).toInt();
+}
 void AppSettings::setThinkingBudget(int v) {
     if (v == thinkingBudget()) return;
     s_->setValue("chat/thinkingBudget", std::max(0, v));
     emit changed();
 }
 
-QStringList AppSettings::recentModels() const { return s_->value("models/recent").toStringList(); }
+QStringList AppSettings::recentModels() const {
+    return s_->value("models/recent").toStringList();
+}
 QString AppSettings::lastModel() const {
     const QStringList r = recentModels();
     return r.isEmpty() ? QString() : r.first();
@@ -81,28 +91,66 @@ void AppSettings::setModelValue(const char* key, const QVariant& v) {
     emit modelSettingsChanged();
 }
 
-int AppSettings::contextLength() const { return modelValue("contextLength", 4096).toInt(); }
-void AppSettings::setContextLength(int v) { setModelValue("contextLength", std::max(256, v)); }
-int AppSettings::threads() const { return modelValue("threads", 0).toInt(); }
-void AppSettings::setThreads(int v) { setModelValue("threads", std::max(0, v)); }
-double AppSettings::temperature() const { return modelValue("temperature", recommended(arch_).temperature).toDouble(); }
-void AppSettings::setTemperature(double v) { setModelValue("temperature", std::max(0.0, v)); }
-double AppSettings::topP() const { return modelValue("topP", recommended(arch_).topP).toDouble(); }
-void AppSettings::setTopP(double v) { setModelValue("topP", std::clamp(v, 0.01, 1.0)); }
-int AppSettings::topK() const { return modelValue("topK", recommended(arch_).topK).toInt(); }
-void AppSettings::setTopK(int v) { setModelValue("topK", std::max(0, v)); }
-double AppSettings::minP() const { return modelValue("minP", recommended(arch_).minP).toDouble(); }
-void AppSettings::setMinP(double v) { setModelValue("minP", std::clamp(v, 0.0, 1.0)); }
+int AppSettings::contextLength() const {
+    return modelValue("contextLength", 0).toInt();
+}
+void AppSettings::setContextLength(int v) {
+    setModelValue("contextLength", v <= 0 ? 0 : std::max(256, v));
+}
+int AppSettings::threads() const {
+    return modelValue("threads", 0).toInt();
+}
+void AppSettings::setThreads(int v) {
+    setModelValue("threads", std::max(0, v));
+}
+double AppSettings::temperature() const {
+    return modelValue("temperature", recommended(arch_).temperature).toDouble();
+}
+void AppSettings::setTemperature(double v) {
+    setModelValue("temperature", std::max(0.0, v));
+}
+double AppSettings::topP() const {
+    return modelValue("topP", recommended(arch_).topP).toDouble();
+}
+void AppSettings::setTopP(double v) {
+    setModelValue("topP", std::clamp(v, 0.01, 1.0));
+}
+int AppSettings::topK() const {
+    return modelValue("topK", recommended(arch_).topK).toInt();
+}
+void AppSettings::setTopK(int v) {
+    setModelValue("topK", std::max(0, v));
+}
+double AppSettings::minP() const {
+    return modelValue("minP", recommended(arch_).minP).toDouble();
+}
+void AppSettings::setMinP(double v) {
+    setModelValue("minP", std::clamp(v, 0.0, 1.0));
+}
 double AppSettings::repeatPenalty() const {
     return modelValue("repeatPenalty", recommended(arch_).repeatPenalty).toDouble();
 }
-void AppSettings::setRepeatPenalty(double v) { setModelValue("repeatPenalty", std::max(0.1, v)); }
-int AppSettings::seed() const { return modelValue("seed", 0).toInt(); }
-void AppSettings::setSeed(int v) { setModelValue("seed", std::max(0, v)); }
-int AppSettings::maxTokens() const { return modelValue("maxTokens", recommended(arch_).maxTokens).toInt(); }
-void AppSettings::setMaxTokens(int v) { setModelValue("maxTokens", std::max(1, v)); }
-QString AppSettings::defaultSystemPrompt() const { return modelValue("systemPrompt", QString()).toString(); }
-void AppSettings::setDefaultSystemPrompt(const QString& v) { setModelValue("systemPrompt", v); }
+void AppSettings::setRepeatPenalty(double v) {
+    setModelValue("repeatPenalty", std::max(0.1, v));
+}
+int AppSettings::seed() const {
+    return modelValue("seed", 0).toInt();
+}
+void AppSettings::setSeed(int v) {
+    setModelValue("seed", std::max(0, v));
+}
+int AppSettings::maxTokens() const {
+    return modelValue("maxTokens", recommended(arch_).maxTokens).toInt();
+}
+void AppSettings::setMaxTokens(int v) {
+    setModelValue("maxTokens", std::max(1, v));
+}
+QString AppSettings::defaultSystemPrompt() const {
+    return modelValue("systemPrompt", QString()).toString();
+}
+void AppSettings::setDefaultSystemPrompt(const QString& v) {
+    setModelValue("systemPrompt", v);
+}
 
 void AppSettings::resetModelSettings() {
     s_->remove(QStringLiteral("model-%1").arg(modelKey_));
@@ -141,4 +189,4 @@ SamplingSettings AppSettings::recommended(const QString& architecture) {
     return s;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -34,7 +34,7 @@ class AppSettings : public QObject {
     Q_PROPERTY(int maxTokens READ maxTokens WRITE setMaxTokens NOTIFY modelSettingsChanged)
     Q_PROPERTY(QString defaultSystemPrompt READ defaultSystemPrompt WRITE setDefaultSystemPrompt NOTIFY
                    modelSettingsChanged)
-public:
+  public:
     // iniPath empty: the platform's standard QSettings location.
     explicit AppSettings(const QString& iniPath = {}, QObject* parent = nullptr);
 
@@ -53,7 +53,7 @@ public:
 
     // Selects the model whose settings the per-model properties read and write.
     void selectModel(const QString& path, const QString& architecture);
-    int contextLength() const;
+    int contextLength() const; // 0: the model's trained context, capped at 4096
     void setContextLength(int v);
     int threads() const;
     void setThreads(int v);
@@ -79,13 +79,13 @@ public:
     static SamplingSettings recommended(const QString& architecture);
     QSettings& raw() { return *s_; }
 
-signals:
+  signals:
     void languageChanged();
     void changed();
     void recentModelsChanged();
     void modelSettingsChanged();
 
-private:
+  private:
     QVariant modelValue(const char* key, const QVariant& fallback) const;
     void setModelValue(const char* key, const QVariant& v);
     std::unique_ptr<QSettings> s_;
@@ -93,4 +93,4 @@ private:
     QString arch_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -11,7 +11,8 @@ QList<CatalogueEntry> readCatalogue(const QString& path) {
     QList<CatalogueEntry> out;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return out;
-    const QJsonArray models = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("models")).toArray();
+    const QJsonArray models =
+        QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("models")).toArray();
     for (const QJsonValue& v : models) {
         const QJsonObject o = v.toObject();
         CatalogueEntry e;
@@ -26,4 +27,4 @@ QList<CatalogueEntry> readCatalogue(const QString& path) {
     return out;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

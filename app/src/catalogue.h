@@ -13,9 +13,9 @@ struct CatalogueEntry {
     QString fileName;
     QUrl url;
     qint64 size = 0;
-    QString sha256;  // lower-case hex
+    QString sha256; // lower-case hex
 };
 
 QList<CatalogueEntry> readCatalogue(const QString& path);
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -18,7 +18,7 @@ Q_LOGGING_CATEGORY(lcChat, "smoldesk.chat")
 
 namespace smoldesk::app {
 namespace {
-constexpr int kFlushMs = 30;  // streamed text reaches the view at most once per frame or two
+constexpr int kFlushMs = 30; // streamed text reaches the view at most once per frame or two
 }
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
@@ -35,13 +35,13 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(store_, &ConversationStore::opened, this, [this](bool ok, const QString& error) {
         if (!ok) setError(tr("The conversation database cannot be opened: %1").arg(error));
     });
-    connect(store_, &ConversationStore::writeFailed, this, [](const QString& error) {
-        qCWarning(lcChat) << "store write failed:" << error;
-    });
-    connect(store_, &ConversationStore::searchFinished, this, [this](quint64 token, const QList<qint64>& ids) {
-        if (token != searchToken_ || searchText_.isEmpty()) return;
-        conversations_->setFilter(QSet<qint64>(ids.begin(), ids.end()));
-    });
+    connect(store_, &ConversationStore::writeFailed, this,
+            [](const QString& error) { qCWarning(lcChat) << "store write failed:" << error; });
+    connect(store_, &ConversationStore::searchFinished, this,
+            [this](quint64 token, const QList<qint64>& ids) {
+                if (token != searchToken_ || searchText_.isEmpty()) return;
+                conversations_->setFilter(QSet<qint64>(ids.begin(), ids.end()));
+            });
     storeThread_.start();
 
     ModelWorker* w = model_->worker();
@@ -57,10 +57,13 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     flushTimer_.setInterval(kFlushMs);
     connect(&flushTimer_, &QTimer::timeout, this, &ChatController::flushPending);
 
-    QMetaObject::invokeMethod(store_, [s = store_, databasePath] {
-        s->open(databasePath);
-        s->loadConversations();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_,
+        [s = store_, databasePath] {
+            s->open(databasePath);
+            s->loadConversations();
+        },
+        Qt::QueuedConnection);
 }
 
 ChatController::~ChatController() {
@@ -75,10 +78,13 @@ ChatController::~ChatController() {
 
 void ChatController::flushStore() {
     if (!storeThread_.isRunning()) return;
-    QMetaObject::invokeMethod(store_, [] {}, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [] {}, Qt::BlockingQueuedConnection);
 }
 
-int ChatController::contextTotal() const { return model_->contextSize(); }
+int ChatController::contextTotal() const {
+    return model_->contextSize();
+}
 
 bool ChatController::contextWarning() const {
     return contextTotal() > 0 && contextUsed_ * 10 >= contextTotal() * 9;
@@ -97,7 +103,9 @@ void ChatController::setError(const QString& text) {
     emit errorChanged();
 }
 
-void ChatController::clearError() { setError({}); }
+void ChatController::clearError() {
+    setError({});
+}
 
 QString ChatController::titleFromPrompt(const QString& prompt) {
     QString t = prompt.simplified();
@@ -114,7 +122,8 @@ void ChatController::setThinkingEnabled(bool on) {
     }
     if (current_.thinking == on) return;
     current_.thinking = on;
-    QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
     conversations_->upsert(current_);
     emit currentChanged();
 }
@@ -123,8 +132,8 @@ void ChatController::setSystemPrompt(const QString& prompt) {
     if (current_.systemPrompt == prompt) return;
     current_.systemPrompt = prompt;
     if (current_.id != 0) {
-        QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
         conversations_->upsert(current_);
     }
     emit currentChanged();
@@ -139,8 +148,8 @@ void ChatController::setSearchText(const QString& text) {
         conversations_->setFilter(std::nullopt);
         return;
     }
-    QMetaObject::invokeMethod(store_, [s = store_, token, t = text.trimmed()] { s->search(token, t); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, token, t = text.trimmed()] { s->search(token, t); }, Qt::QueuedConnection);
 }
 
 void ChatController::newConversation() {
@@ -166,7 +175,8 @@ void ChatController::selectConversation(qint64 id) {
     setContext(0);
     clearError();
     emit currentChanged();
-    QMetaObject::invokeMethod(store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
 }
 
 void ChatController::renameConversation(qint64 id, const QString& title) {
@@ -179,19 +189,22 @@ void ChatController::renameConversation(qint64 id, const QString& title) {
         current_.title = r.title;
         emit currentChanged();
     }
-    QMetaObject::invokeMethod(store_, [s = store_, r] { s->saveConversation(r); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, r] { s->saveConversation(r); }, Qt::QueuedConnection);
 }
 
 void ChatController::deleteConversation(qint64 id) {
     if (id == current_.id) newConversation();
     conversations_->remove(id);
-    QMetaObject::invokeMethod(store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
 }
 
 void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all) {
     conversations_->setConversations(all);
     emit conversationsReady();
-    if (current_.id == 0 && messages_->count() == 0 && !all.isEmpty()) selectConversation(conversations_->idAt(0));
+    if (current_.id == 0 && messages_->count() == 0 && !all.isEmpty())
+        selectConversation(conversations_->idAt(0));
 }
 
 void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
@@ -203,20 +216,22 @@ void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& mes
 void ChatController::touchConversation() {
     current_.updated = QDateTime::currentDateTime();
     conversations_->upsert(current_);
-    QMetaObject::invokeMethod(store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
 }
 
 void ChatController::saveRow(int row) {
     if (row < 0 || row >= messages_->count()) return;
-    QMetaObject::invokeMethod(store_, [s = store_, m = messages_->at(row)] { s->saveMessage(m); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, m = messages_->at(row)] { s->saveMessage(m); }, Qt::QueuedConnection);
 }
 
 bool ChatController::send(const QString& text) {
     const QString prompt = text.trimmed();
     if (prompt.isEmpty() || activeId_) return false;
     if (model_->state() != QLatin1String("ready")) {
-        setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') + errorAction(EngineError::kNoModel));
+        setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
+                 errorAction(EngineError::kNoModel));
         return false;
     }
     clearError();
@@ -267,14 +282,15 @@ void ChatController::startAssistant() {
     pendingThought_.clear();
     emit generatingChanged();
     ModelWorker* w = model_->worker();
-    QMetaObject::invokeMethod(w, [w, req] { w->generate(req); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        w, [w, req] { w->generate(req); }, Qt::QueuedConnection);
 }
 
 void ChatController::stop() {
     if (!activeId_ || stopRequested_) return;
     stopRequested_ = true;
     model_->worker()->requestStop(activeId_);
-    flushPending();  // what arrived before Stop is shown; nothing after it
+    flushPending(); // what arrived before Stop is shown; nothing after it
 }
 
 void ChatController::onDelta(quint64 id, const QString& thought, const QString& answer) {
@@ -330,9 +346,12 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     QString stats = tr("%1 tokens/s · first token %2 ms · %3 tokens")
                         .arg(loc.toString(r.tokensPerSecond, 'f', 1), loc.toString(r.firstTokenMs, 'f', 0))
                         .arg(r.generatedTokens);
-    if (r.stopReason == QLatin1String("stopped")) stats += QStringLiteral(" · ") + tr("stopped");
-    else if (r.stopReason == QLatin1String("context-full")) stats += QStringLiteral(" · ") + tr("context full");
-    else if (r.stopReason == QLatin1String("max-tokens")) stats += QStringLiteral(" · ") + tr("length limit");
+    if (r.stopReason == QLatin1String("stopped"))
+        stats += QStringLiteral(" · ") + tr("stopped");
+    else if (r.stopReason == QLatin1String("context-full"))
+        stats += QStringLiteral(" · ") + tr("context full");
+    else if (r.stopReason == QLatin1String("max-tokens"))
+        stats += QStringLiteral(" · ") + tr("length limit");
     messages_->setStats(activeRow_, stats);
     tokensPerSecond_ = r.tokensPerSecond;
     emit statsChanged();
@@ -359,7 +378,7 @@ void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
     const int row = activeRow_;
     activeRow_ = -1;
     activeId_ = 0;
-    messages_->removeFrom(row);  // the empty answer was never saved
+    messages_->removeFrom(row); // the empty answer was never saved
     emit generatingChanged();
     setContext(promptTokens);
     if (autoDrop_) {
@@ -390,8 +409,9 @@ bool ChatController::dropOldestTurn() {
     while (next < rows.size() && rows[next].role != QLatin1String("user")) ++next;
     const int position = rows[next].position;
     messages_->setInContextBefore(position);
-    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, position] { s->setContextStart(c, position); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, position] { s->setContextStart(c, position); },
+        Qt::QueuedConnection);
     return true;
 }
 
@@ -410,8 +430,9 @@ void ChatController::resolveOverflow(bool dropOldest) {
     const MessageRecord m = messages_->at(last);
     if (m.role != QLatin1String("user")) return;
     messages_->removeFrom(last);
-    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, p = m.position] { s->deleteMessagesFrom(c, p); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, p = m.position] { s->deleteMessagesFrom(c, p); },
+        Qt::QueuedConnection);
     newConversation();
     send(m.content);
 }
@@ -422,8 +443,9 @@ void ChatController::regenerate() {
     if (messages_->at(last).role != QLatin1String("assistant")) return;
     const int position = messages_->at(last).position;
     messages_->removeFrom(last);
-    QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
+        Qt::QueuedConnection);
     clearError();
     startAssistant();
 }
@@ -434,8 +456,9 @@ void ChatController::editMessage(int row, const QString& text) {
     const int position = messages_->at(row).position;
     if (row + 1 < messages_->count()) {
         messages_->removeFrom(row + 1);
-        QMetaObject::invokeMethod(store_, [s = store_, c = current_.id, p = position + 1] { s->deleteMessagesFrom(c, p); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            store_, [s = store_, c = current_.id, p = position + 1] { s->deleteMessagesFrom(c, p); },
+            Qt::QueuedConnection);
     }
     messages_->setContent(row, text.trimmed());
     saveRow(row);
@@ -469,4 +492,4 @@ bool ChatController::exportConversation(const QUrl& url, const QString& format) 
     return true;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -36,7 +36,7 @@ class ChatController : public QObject {
     Q_PROPERTY(double tokensPerSecond READ tokensPerSecond NOTIFY statsChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
-public:
+  public:
     ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                    QObject* parent = nullptr);
     ~ChatController() override;
@@ -77,7 +77,7 @@ public:
     void flushStore();
     static QString titleFromPrompt(const QString& prompt);
 
-signals:
+  signals:
     void currentChanged();
     void generatingChanged();
     void contextChanged();
@@ -89,7 +89,7 @@ signals:
     void messagesReady();
     void generationFinished(const QString& stopReason);
 
-private:
+  private:
     void onDelta(quint64 id, const QString& thought, const QString& answer);
     void onThoughtFinished(quint64 id, double seconds);
     void onPromptReady(quint64 id, int promptTokens, int contextSize);
@@ -114,13 +114,13 @@ private:
     QThread storeThread_;
     ConversationStore* store_;
     ConversationRecord current_;
-    bool newThinking_ = false;  // the toggle before the first message creates a conversation
+    bool newThinking_ = false; // the toggle before the first message creates a conversation
 
     quint64 nextRequest_ = 0;
     quint64 activeId_ = 0;
     int activeRow_ = -1;
     bool stopRequested_ = false;
-    bool autoDrop_ = false;  // the user chose to drop oldest turns for this prompt
+    bool autoDrop_ = false; // the user chose to drop oldest turns for this prompt
     QString pendingThought_, pendingAnswer_;
     QTimer flushTimer_;
     int generatedSinceStart_ = 0;
@@ -132,4 +132,4 @@ private:
     quint64 searchToken_ = 0;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -15,16 +15,24 @@ QVariant ConversationListModel::data(const QModelIndex& index, int role) const {
     const ConversationRecord& c = all_.at(visible_.at(index.row()));
     switch (role) {
     case Qt::DisplayRole:
-    case TitleRole: return c.title;
-    case IdRole: return c.id;
-    case UpdatedRole: return c.updated;
-    case ThinkingRole: return c.thinking;
-    default: return {};
+    case TitleRole:
+        return c.title;
+    case IdRole:
+        return c.id;
+    case UpdatedRole:
+        return c.updated;
+    case ThinkingRole:
+        return c.thinking;
+    default:
+        return {};
     }
 }
 
 QHash<int, QByteArray> ConversationListModel::roleNames() const {
-    return {{IdRole, "conversationId"}, {TitleRole, "title"}, {UpdatedRole, "updated"}, {ThinkingRole, "thinking"}};
+    return {{IdRole, "conversationId"},
+            {TitleRole, "title"},
+            {UpdatedRole, "updated"},
+            {ThinkingRole, "thinking"}};
 }
 
 void ConversationListModel::rebuild() {
@@ -36,7 +44,8 @@ void ConversationListModel::rebuild() {
 void ConversationListModel::setConversations(const QList<ConversationRecord>& all) {
     beginResetModel();
     all_ = all;
-    std::stable_sort(all_.begin(), all_.end(), [](const auto& a, const auto& b) { return a.updated > b.updated; });
+    std::stable_sort(all_.begin(), all_.end(),
+                     [](const auto& a, const auto& b) { return a.updated > b.updated; });
     rebuild();
     endResetModel();
     emit countChanged();
@@ -45,7 +54,7 @@ void ConversationListModel::setConversations(const QList<ConversationRecord>& al
 void ConversationListModel::upsert(const ConversationRecord& c) {
     auto it = std::find_if(all_.begin(), all_.end(), [&](const auto& x) { return x.id == c.id; });
     if (it != all_.end() && it == all_.begin()) {
-        *it = c;  // already on top: plain change
+        *it = c; // already on top: plain change
         const int row = indexOf(c.id);
         if (row >= 0) emit dataChanged(index(row), index(row));
         return;
@@ -120,4 +129,4 @@ void ConversationListModel::setFilter(const std::optional<QSet<qint64>>& ids) {
     emit countChanged();
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -15,7 +15,7 @@ class ConversationListModel : public QAbstractListModel {
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the chat controller")
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
-public:
+  public:
     enum Roles { IdRole = Qt::UserRole + 1, TitleRole, UpdatedRole, ThinkingRole };
     explicit ConversationListModel(QObject* parent = nullptr);
 
@@ -34,14 +34,14 @@ public:
     void setFilter(const std::optional<QSet<qint64>>& ids);
     const QList<ConversationRecord>& all() const { return all_; }
 
-signals:
+  signals:
     void countChanged();
 
-private:
+  private:
     void rebuild();
     QList<ConversationRecord> all_;
-    QList<int> visible_;  // indices into all_
+    QList<int> visible_; // indices into all_
     std::optional<QSet<qint64>> filter_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

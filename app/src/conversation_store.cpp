@@ -24,7 +24,9 @@ namespace {
 QAtomicInteger<int> connectionCounter{0};
 
 // A null QString binds as SQL NULL; text columns are NOT NULL.
-QString text(const QString& s) { return s.isNull() ? QStringLiteral("") : s; }
+QString text(const QString& s) {
+    return s.isNull() ? QStringLiteral("") : s;
+}
 
 const char* const kSchema[] = {
     "CREATE TABLE IF NOT EXISTS conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created INTEGER, "
@@ -35,12 +37,15 @@ const char* const kSchema[] = {
     "DEFAULT 1, created INTEGER)",
     "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, position)",
 };
-}  // namespace
+} // namespace
 
 ConversationStore::ConversationStore(QObject* parent)
-    : QObject(parent), connection_(QStringLiteral("smoldesk-store-%1").arg(connectionCounter.fetchAndAddRelaxed(1))) {}
+    : QObject(parent),
+      connection_(QStringLiteral("smoldesk-store-%1").arg(connectionCounter.fetchAndAddRelaxed(1))) {}
 
-ConversationStore::~ConversationStore() { close(); }
+ConversationStore::~ConversationStore() {
+    close();
+}
 
 void ConversationStore::registerTypes() {
     qRegisterMetaType<ConversationRecord>();
@@ -68,7 +73,8 @@ void ConversationStore::open(const QString& path) {
         }
     }
     open_ = true;
-    bool ok = exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    bool ok =
+        exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     for (const char* sql : kSchema) ok = ok && exec(QString::fromLatin1(sql));
     emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
 }
@@ -84,8 +90,8 @@ void ConversationStore::loadConversations() {
     QList<ConversationRecord> out;
     if (open_) {
         QSqlQuery q(QSqlDatabase::database(connection_));
-        q.exec(QStringLiteral(
-            "SELECT id, title, created, updated, thinking, system_prompt FROM conversations ORDER BY updated DESC"));
+        q.exec(QStringLiteral("SELECT id, title, created, updated, thinking, system_prompt FROM "
+                              "conversations ORDER BY updated DESC"));
         while (q.next()) {
             ConversationRecord c;
             c.id = q.value(0).toLongLong();
@@ -104,8 +110,9 @@ void ConversationStore::loadMessages(qint64 conversationId) {
     QList<MessageRecord> out;
     if (open_) {
         QSqlQuery q(QSqlDatabase::database(connection_));
-        q.prepare(QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
-                                 "created FROM messages WHERE conversation_id = ? ORDER BY position"));
+        q.prepare(
+            QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
+                           "created FROM messages WHERE conversation_id = ? ORDER BY position"));
         q.addBindValue(conversationId);
         q.exec();
         while (q.next()) {
@@ -129,10 +136,11 @@ void ConversationStore::loadMessages(qint64 conversationId) {
 void ConversationStore::saveConversation(const ConversationRecord& c) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
-    q.prepare(QStringLiteral("INSERT INTO conversations (id, title, created, updated, thinking, system_prompt) "
-                             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, "
-                             "updated = excluded.updated, thinking = excluded.thinking, "
-                             "system_prompt = excluded.system_prompt"));
+    q.prepare(
+        QStringLiteral("INSERT INTO conversations (id, title, created, updated, thinking, system_prompt) "
+                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, "
+                       "updated = excluded.updated, thinking = excluded.thinking, "
+                       "system_prompt = excluded.system_prompt"));
     q.addBindValue(c.id);
     q.addBindValue(text(c.title));
     q.addBindValue(c.created.toMSecsSinceEpoch());
@@ -160,10 +168,12 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral(
-        "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, stats, "
+        "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, "
+        "stats, "
         "in_context, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
         "position = excluded.position, content = excluded.content, thought = excluded.thought, "
-        "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = excluded.in_context"));
+        "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = "
+        "excluded.in_context"));
     q.addBindValue(m.id);
     q.addBindValue(m.conversationId);
     q.addBindValue(m.position);
@@ -189,8 +199,9 @@ void ConversationStore::deleteMessagesFrom(qint64 conversationId, int position) 
 void ConversationStore::setContextStart(qint64 conversationId, int position) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
-    q.prepare(QStringLiteral("UPDATE messages SET in_context = CASE WHEN position < ? AND role <> 'system' THEN 0 "
-                             "ELSE 1 END WHERE conversation_id = ?"));
+    q.prepare(
+        QStringLiteral("UPDATE messages SET in_context = CASE WHEN position < ? AND role <> 'system' THEN 0 "
+                       "ELSE 1 END WHERE conversation_id = ?"));
     q.addBindValue(position);
     q.addBindValue(conversationId);
     if (!q.exec()) emit writeFailed(q.lastError().text());
@@ -205,9 +216,10 @@ void ConversationStore::search(quint64 token, const QString& text) {
             .replace(QLatin1Char('_'), QLatin1String("\\_"));
         pattern = QLatin1Char('%') + pattern + QLatin1Char('%');
         QSqlQuery q(QSqlDatabase::database(connection_));
-        q.prepare(QStringLiteral("SELECT c.id FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS "
-                                 "(SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ? "
-                                 "ESCAPE '\\') ORDER BY c.updated DESC"));
+        q.prepare(
+            QStringLiteral("SELECT c.id FROM conversations c WHERE c.title LIKE ? ESCAPE '\\' OR EXISTS "
+                           "(SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.content LIKE ? "
+                           "ESCAPE '\\') ORDER BY c.updated DESC"));
         q.addBindValue(pattern);
         q.addBindValue(pattern);
         q.exec();
@@ -216,4 +228,4 @@ void ConversationStore::search(quint64 token, const QString& text) {
     emit searchFinished(token, ids);
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

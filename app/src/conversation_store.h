@@ -10,12 +10,12 @@ namespace smoldesk::app {
 
 class ConversationStore : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ConversationStore(QObject* parent = nullptr);
     ~ConversationStore() override;
     static void registerTypes();
 
-public slots:
+  public slots:
     void open(const QString& path);
     void close();
     void loadConversations();
@@ -27,17 +27,17 @@ public slots:
     void setContextStart(qint64 conversationId, int position);
     void search(quint64 token, const QString& text);
 
-signals:
+  signals:
     void opened(bool ok, const QString& error);
     void conversationsLoaded(const QList<smoldesk::app::ConversationRecord>& conversations);
     void messagesLoaded(qint64 conversationId, const QList<smoldesk::app::MessageRecord>& messages);
     void searchFinished(quint64 token, const QList<qint64>& conversationIds);
     void writeFailed(const QString& error);
 
-private:
+  private:
     bool exec(const QString& sql);
     QString connection_;
     bool open_ = false;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

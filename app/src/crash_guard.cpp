@@ -23,4 +23,4 @@ bool CrashGuard::consumeCrashMarker(const QString& markerPath) {
     return true;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

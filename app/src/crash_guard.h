@@ -6,8 +6,8 @@
 namespace smoldesk::app {
 
 class CrashGuard {
-public:
-    explicit CrashGuard(const QString& markerPath);  // empty path: does nothing
+  public:
+    explicit CrashGuard(const QString& markerPath); // empty path: does nothing
     ~CrashGuard();
     CrashGuard(const CrashGuard&) = delete;
     CrashGuard& operator=(const CrashGuard&) = delete;
@@ -15,8 +15,8 @@ public:
     // True when a previous start left the marker behind (and removes it).
     static bool consumeCrashMarker(const QString& markerPath);
 
-private:
+  private:
     QString path_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

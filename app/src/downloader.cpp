@@ -24,7 +24,7 @@ QString fileSha256(const QString& path) {
     return QString::fromLatin1(h.result().toHex());
 }
 
-}  // namespace
+} // namespace
 
 Downloader::Downloader(QObject* parent) : QObject(parent) {}
 
@@ -104,10 +104,10 @@ void Downloader::start(const QUrl& url, const QString& destPath, qint64 expected
 void Downloader::onReadyRead() {
     if (!reply_) return;
     const int status = reply_->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status != 200 && status != 206) return;  // errors are handled in onFinished
+    if (status != 200 && status != 206) return; // errors are handled in onFinished
     if (firstChunk_) {
         firstChunk_ = false;
-        if (status == 200 && received_ > 0) {  // the server ignored the Range request: start over
+        if (status == 200 && received_ > 0) { // the server ignored the Range request: start over
             file_.resize(0);
             file_.seek(0);
             received_ = 0;
@@ -152,7 +152,7 @@ void Downloader::onFinished() {
         return;
     }
     if (status == 416 && expectedSize_ > 0 && file_.size() == expectedSize_) {
-        verify();  // already complete
+        verify(); // already complete
         return;
     }
     if (status >= 400) {
@@ -226,4 +226,4 @@ void Downloader::fail(const QString& error, bool removePartial) {
     emit failed(error);
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

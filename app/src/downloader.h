@@ -18,7 +18,7 @@ class Downloader : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Use App.downloader")
-    Q_PROPERTY(QString state READ state NOTIFY stateChanged)  // idle, downloading, verifying, done, error
+    Q_PROPERTY(QString state READ state NOTIFY stateChanged) // idle, downloading, verifying, done, error
     Q_PROPERTY(qint64 received READ received NOTIFY progressChanged)
     Q_PROPERTY(qint64 total READ total NOTIFY progressChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
@@ -28,7 +28,7 @@ class Downloader : public QObject {
     Q_PROPERTY(QString destination READ destination NOTIFY stateChanged)
     Q_PROPERTY(QString catalogueName READ catalogueName CONSTANT)
     Q_PROPERTY(QString catalogueSize READ catalogueSize CONSTANT)
-public:
+  public:
     explicit Downloader(QObject* parent = nullptr);
     ~Downloader() override;
 
@@ -50,13 +50,13 @@ public:
     Q_INVOKABLE void cancel();
     static QString partPath(const QString& dest) { return dest + QStringLiteral(".part"); }
 
-signals:
+  signals:
     void stateChanged();
     void progressChanged();
     void finished(const QString& path);
     void failed(const QString& error);
 
-private:
+  private:
     void onReadyRead();
     void onFinished();
     void verify();
@@ -81,4 +81,4 @@ private:
     bool firstChunk_ = true;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -10,4 +10,4 @@ void registerEngineTypes() {
     qRegisterMetaType<GenerationResult>();
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -11,9 +11,9 @@ namespace smoldesk::app {
 // An engine failure: the smoldesk::ErrorCode as int (or one of the app codes below) plus the
 // engine's own sentence. The UI turns the code into a translated sentence (error_text.h).
 struct EngineError {
-    static constexpr int kNoModel = 1000;  // generation asked for without a loaded model
-    static constexpr int kBusy = 1001;     // a request arrived while another one was running
-    static constexpr int kUnknown = 1002;  // a non-engine exception
+    static constexpr int kNoModel = 1000; // generation asked for without a loaded model
+    static constexpr int kBusy = 1001;    // a request arrived while another one was running
+    static constexpr int kUnknown = 1002; // a non-engine exception
     int code = kUnknown;
     QString message;
 };
@@ -23,7 +23,7 @@ struct LoadRequest {
     int contextLength = 0;
     int threads = 0;
     bool cpuOnly = false;
-    QString crashMarker;  // written before a GPU backend starts, removed after (safe mode)
+    QString crashMarker; // written before a GPU backend starts, removed after (safe mode)
 };
 
 struct LoadedModel {
@@ -40,7 +40,7 @@ struct LoadedModel {
 };
 
 struct ChatTurn {
-    QString role;  // "system", "user", "assistant"
+    QString role; // "system", "user", "assistant"
     QString content;
 };
 
@@ -52,7 +52,7 @@ struct SamplingSettings {
     double repeatPenalty = 1.0;
     qint64 seed = 0;
     int maxTokens = 512;
-    int thinkingBudget = 0;  // thought tokens before the engine closes the thought; 0: no cap
+    int thinkingBudget = 0; // thought tokens before the engine closes the thought; 0: no cap
 };
 
 struct GenerationRequest {
@@ -69,14 +69,14 @@ struct GenerationResult {
     double tokensPerSecond = 0.0;
     double firstTokenMs = 0.0;
     double thoughtSeconds = 0.0;
-    QString stopReason;  // "end", "max-tokens", "stopped", "context-full", ...
+    QString stopReason; // "end", "max-tokens", "stopped", "context-full", ...
     int contextUsed = 0;
     int contextSize = 0;
 };
 
 void registerEngineTypes();
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app
 
 Q_DECLARE_METATYPE(smoldesk::app::EngineError)
 Q_DECLARE_METATYPE(smoldesk::app::LoadRequest)

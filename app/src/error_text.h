@@ -12,4 +12,4 @@ QString errorAction(int code);
 // "<translated sentence> <engine sentence>" for logs, dialogs and diagnostics.
 QString describeError(const EngineError& error);
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

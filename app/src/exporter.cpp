@@ -9,14 +9,16 @@
 namespace smoldesk::app::Exporter {
 
 QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages) {
-    QString out = QStringLiteral("# ") + (c.title.isEmpty() ? QCoreApplication::translate("Exporter", "Chat") : c.title) +
+    QString out = QStringLiteral("# ") +
+                  (c.title.isEmpty() ? QCoreApplication::translate("Exporter", "Chat") : c.title) +
                   QStringLiteral("\n\n");
     if (!c.systemPrompt.isEmpty())
-        out += QStringLiteral("> ") + QCoreApplication::translate("Exporter", "System prompt:") + QLatin1Char(' ') +
-               c.systemPrompt + QStringLiteral("\n\n");
+        out += QStringLiteral("> ") + QCoreApplication::translate("Exporter", "System prompt:") +
+               QLatin1Char(' ') + c.systemPrompt + QStringLiteral("\n\n");
     for (const MessageRecord& m : messages) {
-        const QString who = m.role == QLatin1String("user") ? QCoreApplication::translate("Exporter", "You")
-                                                            : QCoreApplication::translate("Exporter", "Assistant");
+        const QString who = m.role == QLatin1String("user")
+                                ? QCoreApplication::translate("Exporter", "You")
+                                : QCoreApplication::translate("Exporter", "Assistant");
         out += QStringLiteral("**") + who + QStringLiteral("**\n\n") + m.content + QStringLiteral("\n\n");
     }
     return out;
@@ -50,4 +52,4 @@ bool writeFile(const QString& path, const QByteArray& data, QString* error) {
     return true;
 }
 
-}  // namespace smoldesk::app::Exporter
+} // namespace smoldesk::app::Exporter

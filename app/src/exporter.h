@@ -12,4 +12,4 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
 QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages);
 bool writeFile(const QString& path, const QByteArray& data, QString* error);
 
-}  // namespace smoldesk::app::Exporter
+} // namespace smoldesk::app::Exporter

@@ -31,4 +31,4 @@ bool LanguageManager::setLanguage(const QString& code) {
     return ok;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -16,22 +16,22 @@ class LanguageManager : public QObject {
     QML_UNCREATABLE("Use App.language")
     Q_PROPERTY(QString current READ current NOTIFY currentChanged)
     Q_PROPERTY(QVariantList available READ available CONSTANT)
-public:
+  public:
     explicit LanguageManager(QObject* parent = nullptr);
     QString current() const { return current_; }
-    QVariantList available() const;  // [{code, name}], code "" = the system language
+    QVariantList available() const; // [{code, name}], code "" = the system language
     void setEngine(QQmlEngine* engine) { engine_ = engine; }
     // "" follows the system; "en", "de", "fr". Returns false when no translation exists.
     Q_INVOKABLE bool setLanguage(const QString& code);
 
-signals:
+  signals:
     void currentChanged();
 
-private:
+  private:
     QTranslator translator_;
     bool installed_ = false;
     QString current_;
     QQmlEngine* engine_ = nullptr;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -31,10 +31,11 @@ void rotate() {
 void handler(QtMsgType type, const QMessageLogContext& ctx, const QString& msg) {
     static const char* const names[] = {"debug", "warning", "critical", "fatal", "info"};
     const char* level = (type >= 0 && type <= QtInfoMsg) ? names[type] : "log";
-    const QByteArray line = QStringLiteral("%1 %2 %3: %4\n")
-                                .arg(QDateTime::currentDateTime().toString(Qt::ISODateWithMs), QLatin1String(level),
-                                     QLatin1String(ctx.category ? ctx.category : "default"), msg)
-                                .toUtf8();
+    const QByteArray line =
+        QStringLiteral("%1 %2 %3: %4\n")
+            .arg(QDateTime::currentDateTime().toString(Qt::ISODateWithMs), QLatin1String(level),
+                 QLatin1String(ctx.category ? ctx.category : "default"), msg)
+            .toUtf8();
     {
         QMutexLocker lock(&mutex);
         if (file && file->isOpen()) {
@@ -46,7 +47,7 @@ void handler(QtMsgType type, const QMessageLogContext& ctx, const QString& msg) 
     if (type != QtDebugMsg) std::fputs(line.constData(), stderr);
 }
 
-}  // namespace
+} // namespace
 
 void install(const QString& dir) {
     QMutexLocker lock(&mutex);
@@ -57,7 +58,9 @@ void install(const QString& dir) {
     previous = qInstallMessageHandler(handler);
 }
 
-QString logFilePath() { return path; }
+QString logFilePath() {
+    return path;
+}
 
 void uninstall() {
     QMutexLocker lock(&mutex);
@@ -67,4 +70,4 @@ void uninstall() {
     file = nullptr;
 }
 
-}  // namespace smoldesk::app::logger
+} // namespace smoldesk::app::logger

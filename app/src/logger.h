@@ -9,4 +9,4 @@ void install(const QString& dir);
 QString logFilePath();
 void uninstall();
 
-}  // namespace smoldesk::app::logger
+} // namespace smoldesk::app::logger

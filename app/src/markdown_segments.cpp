@@ -19,7 +19,8 @@ QList<Segment> splitMarkdown(const QString& markdown) {
     for (int i = 0; i < lines.size(); ++i) {
         const QString& line = lines[i];
         const QString trimmed = line.trimmed();
-        if (!cur.code && (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))) {
+        if (!cur.code &&
+            (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))) {
             push();
             fence = trimmed.left(3);
             cur.code = true;
@@ -46,4 +47,4 @@ QVariantList Markdown::segments(const QString& markdown) const {
     return list;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

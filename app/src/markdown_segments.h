@@ -20,10 +20,10 @@ class Markdown : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_SINGLETON
-public:
+  public:
     explicit Markdown(QObject* parent = nullptr) : QObject(parent) {}
     // [{code: bool, text: string, language: string}, …]
     Q_INVOKABLE QVariantList segments(const QString& markdown) const;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

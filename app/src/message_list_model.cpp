@@ -14,25 +14,33 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
     const MessageRecord& m = rows_.at(r);
     switch (role) {
     case Qt::DisplayRole:
-    case ContentRole: return m.content;
-    case IdRole: return m.id;
-    case RoleRole: return m.role;
-    case ThoughtRole: return m.thought;
-    case ThinkingRole: return thinking_.at(r);
-    case ThoughtSecondsRole: return m.thoughtSeconds;
-    case StreamingRole: return streaming_.at(r);
-    case StatsRole: return m.statsText;
-    case InContextRole: return m.inContext;
-    default: return {};
+    case ContentRole:
+        return m.content;
+    case IdRole:
+        return m.id;
+    case RoleRole:
+        return m.role;
+    case ThoughtRole:
+        return m.thought;
+    case ThinkingRole:
+        return thinking_.at(r);
+    case ThoughtSecondsRole:
+        return m.thoughtSeconds;
+    case StreamingRole:
+        return streaming_.at(r);
+    case StatsRole:
+        return m.statsText;
+    case InContextRole:
+        return m.inContext;
+    default:
+        return {};
     }
 }
 
 QHash<int, QByteArray> MessageListModel::roleNames() const {
-    return {{IdRole, "messageId"},     {RoleRole, "role"},
-            {ContentRole, "content"},  {ThoughtRole, "thought"},
-            {ThinkingRole, "thinking"}, {ThoughtSecondsRole, "thoughtSeconds"},
-            {StreamingRole, "streaming"}, {StatsRole, "stats"},
-            {InContextRole, "inContext"}};
+    return {{IdRole, "messageId"},        {RoleRole, "role"},         {ContentRole, "content"},
+            {ThoughtRole, "thought"},     {ThinkingRole, "thinking"}, {ThoughtSecondsRole, "thoughtSeconds"},
+            {StreamingRole, "streaming"}, {StatsRole, "stats"},       {InContextRole, "inContext"}};
 }
 
 void MessageListModel::changed(int row, int role) {
@@ -121,7 +129,9 @@ void MessageListModel::removeFrom(int row) {
     emit countChanged();
 }
 
-void MessageListModel::clear() { setMessages({}); }
+void MessageListModel::clear() {
+    setMessages({});
+}
 
 int MessageListModel::rowOf(qint64 id) const {
     for (int r = 0; r < rows_.size(); ++r)
@@ -129,4 +139,4 @@ int MessageListModel::rowOf(qint64 id) const {
     return -1;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

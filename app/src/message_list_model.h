@@ -13,13 +13,13 @@ class MessageListModel : public QAbstractListModel {
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the chat controller")
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
-public:
+  public:
     enum Roles {
         IdRole = Qt::UserRole + 1,
         RoleRole,
         ContentRole,
         ThoughtRole,
-        ThinkingRole,  // the thought is still streaming
+        ThinkingRole, // the thought is still streaming
         ThoughtSecondsRole,
         StreamingRole,
         StatsRole,
@@ -48,14 +48,14 @@ public:
     const QList<MessageRecord>& messages() const { return rows_; }
     Q_INVOKABLE int rowOf(qint64 id) const;
 
-signals:
+  signals:
     void countChanged();
 
-private:
+  private:
     void changed(int row, int role);
     QList<MessageRecord> rows_;
     QList<bool> thinking_;
     QList<bool> streaming_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

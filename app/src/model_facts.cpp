@@ -27,7 +27,8 @@ ModelFacts readModelFacts(const QString& path) {
         if (!QFileInfo::exists(path))
             throw Error(ErrorCode::Io, "The file '" + path.toStdString() + "' does not exist.");
         auto file = gguf::File::open(path.toStdString());
-        if (auto a = file->getString("general.architecture")) f.architecture = QString::fromUtf8(a->data(), a->size());
+        if (auto a = file->getString("general.architecture"))
+            f.architecture = QString::fromUtf8(a->data(), a->size());
         std::map<std::string, uint64_t> bytesByType;
         for (const auto& t : file->tensors()) {
             f.parameters += static_cast<qint64>(t.nElements);
@@ -40,8 +41,9 @@ ModelFacts readModelFacts(const QString& path) {
         QStringList parts;
         for (const auto& [bytes, name] : mix) {
             const double pct = f.weightBytes ? 100.0 * double(bytes) / double(f.weightBytes) : 0.0;
-            parts << QStringLiteral("%1 %2%").arg(QString::fromStdString(name)).arg(pct < 1.0 ? QStringLiteral("<1")
-                                                                                             : QString::number(qRound(pct)));
+            parts << QStringLiteral("%1 %2%")
+                         .arg(QString::fromStdString(name))
+                         .arg(pct < 1.0 ? QStringLiteral("<1") : QString::number(qRound(pct)));
         }
         f.quantMix = parts.join(QStringLiteral(", "));
         f.templatePresent = file->has("tokenizer.chat_template");
@@ -119,7 +121,9 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
     const bool hasError = f.error.code != EngineError::kUnknown || !f.error.message.isEmpty();
     m[QStringLiteral("error")] = (!f.ok || !f.supported || hasError) ? describeError(f.error) : QString();
     m[QStringLiteral("errorAction")] = (!f.ok || !f.supported) ? errorAction(f.error.code) : QString();
-    const int ctx = f.trainedContext > 0 ? std::min(contextLength, f.trainedContext) : contextLength;
+    constexpr int kDefaultContext = 4096; // the engine's cap when no length is chosen
+    int ctx = contextLength > 0 ? contextLength : kDefaultContext;
+    if (contextLength <= 0 && f.trainedContext > 0) ctx = std::min(ctx, f.trainedContext);
     const qint64 kv = f.kvBytesPerToken() * ctx;
     const qint64 need = f.weightBytes + kv;
     m[QStringLiteral("contextLength")] = ctx;
@@ -129,12 +133,15 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
     m[QStringLiteral("available")] = available > 0 ? formatBytes(available) : QString();
     QString verdict = QStringLiteral("unknown");
     if (available > 0 && f.ok) {
-        if (need > available) verdict = QStringLiteral("too-large");
-        else if (need > available * 8 / 10) verdict = QStringLiteral("tight");
-        else verdict = QStringLiteral("fits");
+        if (need > available)
+            verdict = QStringLiteral("too-large");
+        else if (need > available * 8 / 10)
+            verdict = QStringLiteral("tight");
+        else
+            verdict = QStringLiteral("fits");
     }
     m[QStringLiteral("verdict")] = verdict;
     return m;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -15,16 +15,16 @@ struct ModelFacts {
     qint64 fileSize = 0;
     QString architecture;
     qint64 parameters = 0;
-    QString quantMix;  // "Q4_K 78%, Q6_K 14%, F32 8%" by bytes
+    QString quantMix; // "Q4_K 78%, Q6_K 14%, F32 8%" by bytes
     int trainedContext = 0;
     bool templatePresent = false;
     bool supportsThinking = false;
-    bool supported = true;  // hyper-parameters readable for an implemented architecture
+    bool supported = true; // hyper-parameters readable for an implemented architecture
     int nLayer = 0;
     int nHeadKv = 0;
     int headDim = 0;
     qint64 weightBytes = 0;
-    EngineError error;  // valid when !ok
+    EngineError error; // valid when !ok
     bool ok = false;
 
     qint64 kvBytesPerToken() const { return 2LL * 2 * nLayer * nHeadKv * headDim; }
@@ -40,6 +40,6 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
 QString formatBytes(qint64 bytes);
 QString formatCount(qint64 n);
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app
 
 Q_DECLARE_METATYPE(smoldesk::app::ModelFacts)

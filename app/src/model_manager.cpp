@@ -44,7 +44,9 @@ bool ModelManager::isDemo() const {
     return !model_.path.isEmpty() && QFileInfo(model_.path).fileName() == QLatin1String("stories260K.gguf");
 }
 
-QString ModelManager::demoModelPath() const { return paths::demoModelPath(); }
+QString ModelManager::demoModelPath() const {
+    return paths::demoModelPath();
+}
 
 void ModelManager::setState(const QString& s) {
     if (s == state_) return;
@@ -72,11 +74,14 @@ void ModelManager::load(const QString& path) {
     }
     setState(QStringLiteral("loading"));
     worker_->armLoad();
-    QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, r] { w->load(r); }, Qt::QueuedConnection);
     inspect(abs);
 }
 
-void ModelManager::loadUrl(const QUrl& url) { load(url.isLocalFile() ? url.toLocalFile() : url.toString()); }
+void ModelManager::loadUrl(const QUrl& url) {
+    load(url.isLocalFile() ? url.toLocalFile() : url.toString());
+}
 
 void ModelManager::cancelLoad() {
     if (state_ == QLatin1String("loading")) worker_->requestCancelLoad();
@@ -102,7 +107,8 @@ void ModelManager::onLoaded(const LoadedModel& m) {
     settings_->addRecentModel(m.path);
     settings_->selectModel(m.path, m.architecture);
     qCInfo(lcModel) << "loaded" << m.path << "on" << m.device << "context" << m.contextSize
-                    << (m.fallbackReason.isEmpty() ? QString() : QStringLiteral("fallback: ") + m.fallbackReason);
+                    << (m.fallbackReason.isEmpty() ? QString()
+                                                   : QStringLiteral("fallback: ") + m.fallbackReason);
     setState(QStringLiteral("ready"));
     emit modelChanged();
     emit modelLoaded();
@@ -139,7 +145,9 @@ void ModelManager::inspect(const QString& path) {
     watcher->setFuture(QtConcurrent::run([path] { return readModelFacts(path); }));
 }
 
-void ModelManager::inspectUrl(const QUrl& url) { inspect(url.isLocalFile() ? url.toLocalFile() : url.toString()); }
+void ModelManager::inspectUrl(const QUrl& url) {
+    inspect(url.isLocalFile() ? url.toLocalFile() : url.toString());
+}
 
 void ModelManager::refreshEstimate() {
     if (lastFacts_.path.isEmpty()) return;
@@ -161,4 +169,4 @@ bool ModelManager::loadInitialModel() {
     return false;
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -19,7 +19,7 @@ class ModelManager : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Use App.model")
-    Q_PROPERTY(QString state READ state NOTIFY stateChanged)  // "empty", "loading", "ready", "error"
+    Q_PROPERTY(QString state READ state NOTIFY stateChanged) // "empty", "loading", "ready", "error"
     Q_PROPERTY(double loadProgress READ loadProgress NOTIFY loadProgressChanged)
     Q_PROPERTY(QString modelPath READ modelPath NOTIFY modelChanged)
     Q_PROPERTY(QString modelName READ modelName NOTIFY modelChanged)
@@ -37,7 +37,7 @@ class ModelManager : public QObject {
     Q_PROPERTY(QVariantMap facts READ facts NOTIFY factsChanged)
     Q_PROPERTY(bool inspecting READ inspecting NOTIFY factsChanged)
     Q_PROPERTY(QString demoModelPath READ demoModelPath CONSTANT)
-public:
+  public:
     ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent = nullptr);
     ~ModelManager() override;
 
@@ -75,7 +75,7 @@ public:
     // Loads the last model, else the bundled demo model. Returns false when there is neither.
     bool loadInitialModel();
 
-signals:
+  signals:
     void stateChanged();
     void loadProgressChanged();
     void modelChanged();
@@ -84,7 +84,7 @@ signals:
     void modelLoaded();
     void loadFailed(int code, const QString& text);
 
-private:
+  private:
     void setState(const QString& s);
     void onLoaded(const LoadedModel& m);
     void onLoadFailed(const EngineError& e);
@@ -105,4 +105,4 @@ private:
     quint64 inspectToken_ = 0;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

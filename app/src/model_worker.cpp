@@ -26,18 +26,23 @@ EngineError fromException(const std::exception& e) {
 
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
-    case runtime::StopReason::EndOfGeneration: return QStringLiteral("end");
-    case runtime::StopReason::MaxTokens: return QStringLiteral("max-tokens");
-    case runtime::StopReason::StopString: return QStringLiteral("stop-string");
-    case runtime::StopReason::Cancelled: return QStringLiteral("stopped");
-    case runtime::StopReason::ContextFull: return QStringLiteral("context-full");
+    case runtime::StopReason::EndOfGeneration:
+        return QStringLiteral("end");
+    case runtime::StopReason::MaxTokens:
+        return QStringLiteral("max-tokens");
+    case runtime::StopReason::StopString:
+        return QStringLiteral("stop-string");
+    case runtime::StopReason::Cancelled:
+        return QStringLiteral("stopped");
+    case runtime::StopReason::ContextFull:
+        return QStringLiteral("context-full");
     }
     return {};
 }
 
-constexpr int kAnswerReserve = 16;  // a prompt must leave at least this much room to answer
+constexpr int kAnswerReserve = 16; // a prompt must leave at least this much room to answer
 
-}  // namespace
+} // namespace
 
 ModelWorker::ModelWorker(QObject* parent) : QObject(parent) {}
 ModelWorker::~ModelWorker() = default;
@@ -166,7 +171,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         if (d.thoughtEnded) emit thoughtFinished(id, parser.thoughtSeconds());
     };
     auto onToken = [&](const runtime::TokenEvent& ev) {
-        if (stop_.load()) return false;  // nothing more leaves once Stop was pressed
+        if (stop_.load()) return false; // nothing more leaves once Stop was pressed
         publish(parser.push(ev.text));
         return !stop_.load();
     };
@@ -187,4 +192,4 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     emit finished(id, r);
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -19,7 +19,7 @@ class PromptBuilder;
 
 class ModelWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ModelWorker(QObject* parent = nullptr);
     ~ModelWorker() override;
 
@@ -32,12 +32,12 @@ public:
     void requestStopAll();
     void requestCancelLoad() { cancelLoad_.store(true); }
 
-public slots:
+  public slots:
     void load(const smoldesk::app::LoadRequest& request);
     void unload();
     void generate(const smoldesk::app::GenerationRequest& request);
 
-signals:
+  signals:
     void loadProgress(double fraction);
     void loaded(const smoldesk::app::LoadedModel& model);
     void loadFailed(const smoldesk::app::EngineError& error);
@@ -49,7 +49,7 @@ signals:
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
     void failed(quint64 id, const smoldesk::app::EngineError& error);
 
-private:
+  private:
     void runGeneration(const GenerationRequest& request);
 
     std::unique_ptr<runtime::Session> session_;
@@ -60,4 +60,4 @@ private:
     std::atomic<bool> cancelLoad_{false};
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

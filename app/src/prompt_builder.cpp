@@ -16,10 +16,12 @@ BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinki
     return out;
 }
 
-bool PromptBuilder::supportsThinking() const { return formatter_->supportsThinking(); }
+bool PromptBuilder::supportsThinking() const {
+    return formatter_->supportsThinking();
+}
 
 QString PromptBuilder::templateDescription() const {
     return QString::fromStdString(formatter_->templateDescription());
 }
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -13,18 +13,18 @@ namespace smoldesk::app {
 
 struct BuiltPrompt {
     std::vector<int32_t> tokens;
-    bool startsInThought = false;  // the generation prompt already opened <think>
+    bool startsInThought = false; // the generation prompt already opened <think>
 };
 
 class PromptBuilder {
-public:
+  public:
     PromptBuilder(const gguf::File& file, const text::Tokenizer& tokenizer);
     BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking) const;
     bool supportsThinking() const;
     QString templateDescription() const;
 
-private:
+  private:
     std::unique_ptr<chat::ChatFormatter> formatter_;
 };
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app

@@ -21,7 +21,7 @@ struct MessageRecord {
     qint64 id = 0;
     qint64 conversationId = 0;
     int position = 0;
-    QString role;  // "system", "user", "assistant"
+    QString role; // "system", "user", "assistant"
     QString content;
     QString thought;
     double thoughtSeconds = 0.0;
@@ -32,7 +32,7 @@ struct MessageRecord {
 
 qint64 newRecordId();
 
-}  // namespace smoldesk::app
+} // namespace smoldesk::app
 
 Q_DECLARE_METATYPE(smoldesk::app::ConversationRecord)
 Q_DECLARE_METATYPE(smoldesk::app::MessageRecord)

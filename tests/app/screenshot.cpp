@@ -14,7 +14,8 @@ int main(int argc, char* argv[]) {
     AppFixture fx;
     if (!fx.start(QStringLiteral("screenshot"))) return 1;
     fx.window->resize(1280, 800);
-    if (!QTest::qWaitFor([&] { return fx.context->model()->state() == QLatin1String("ready"); }, 20000)) return 4;
+    if (!QTest::qWaitFor([&] { return fx.context->model()->state() == QLatin1String("ready"); }, 20000))
+        return 4;
     auto* chat = fx.context->chat();
     fx.context->settings()->setMaxTokens(90);
     fx.context->settings()->setSeed(42);

@@ -17,14 +17,14 @@ namespace {
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
 }
-}  // namespace
+} // namespace
 
 namespace {
 
 class HttpServer : public QObject {
-public:
+  public:
     QByteArray payload;
-    QStringList ranges;  // the Range header of each request ("" when none)
+    QStringList ranges; // the Range header of each request ("" when none)
     bool cutFirst = false;
 
     HttpServer() {
@@ -40,7 +40,7 @@ public:
         return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(server_.serverPort()).arg(path));
     }
 
-private:
+  private:
     void onRead(QTcpSocket* s) {
         QByteArray& buf = buffers_[s];
         buf += s->readAll();
@@ -63,8 +63,9 @@ private:
         QByteArray head = from > 0 ? "HTTP/1.1 206 Partial Content\r\n" : "HTTP/1.1 200 OK\r\n";
         head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
         if (from > 0)
-            head += "Content-Range: bytes " + QByteArray::number(from) + '-' + QByteArray::number(payload.size() - 1) +
-                    '/' + QByteArray::number(payload.size()) + "\r\n";
+            head += "Content-Range: bytes " + QByteArray::number(from) + '-' +
+                    QByteArray::number(payload.size() - 1) + '/' + QByteArray::number(payload.size()) +
+                    "\r\n";
         head += "Connection: close\r\n\r\n";
         s->write(head);
         if (cutFirst && from == 0) {
@@ -72,7 +73,7 @@ private:
             s->write(body.left(body.size() / 3));
             s->flush();
             s->waitForBytesWritten(1000);
-            s->abort();  // the transfer breaks off
+            s->abort(); // the transfer breaks off
             return;
         }
         s->write(body);
@@ -91,7 +92,7 @@ QByteArray readAll(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-}  // namespace
+} // namespace
 
 class TestDownloader : public QObject {
     Q_OBJECT
@@ -103,7 +104,7 @@ class TestDownloader : public QObject {
         return p;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         server_.payload.resize(700 * 1024);
         for (char& c : server_.payload) c = char(QRandomGenerator::global()->bounded(256));
@@ -159,7 +160,8 @@ private slots:
         const QString p = dest("dl_missing.gguf");
         d.start(server_.url("/missing.gguf"), p, 0, QString());
         QVERIFY(waitFor(failed, 20000));
-        QVERIFY2(failed.at(0).at(0).toString().contains(QLatin1String("404")), qPrintable(failed.at(0).at(0).toString()));
+        QVERIFY2(failed.at(0).at(0).toString().contains(QLatin1String("404")),
+                 qPrintable(failed.at(0).at(0).toString()));
         QVERIFY(!QFile::exists(p));
         QVERIFY(!QFile::exists(Downloader::partPath(p)));
     }

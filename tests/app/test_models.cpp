@@ -22,7 +22,7 @@ namespace {
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
 }
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -58,19 +58,20 @@ struct StoreThread {
         QMetaObject::invokeMethod(store, [s = store, path] { s->open(path); });
     }
     ~StoreThread() {
-        QMetaObject::invokeMethod(store, [s = store] { s->close(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            store, [s = store] { s->close(); }, Qt::BlockingQueuedConnection);
         thread.quit();
         thread.wait();
     }
 };
 
-}  // namespace
+} // namespace
 
 class TestModels : public QObject {
     Q_OBJECT
     QString dbPath_;
 
-private slots:
+  private slots:
     void initTestCase() {
         ConversationStore::registerTypes();
         dbPath_ = QStringLiteral(SMOLDESK_TEST_TMP "/app_models.sqlite");
@@ -84,7 +85,7 @@ private slots:
         QCOMPARE(m.rowCount(), 3);
         QCOMPARE(m.data(m.index(0), ConversationListModel::TitleRole).toString(), QStringLiteral("three"));
         ConversationRecord c = conv(1, "one renamed", 0);
-        m.upsert(c);  // moves to the top
+        m.upsert(c); // moves to the top
         QCOMPARE(m.idAt(0), 1);
         m.upsert(conv(4, "four", 0));
         QCOMPARE(m.rowCount(), 4);
@@ -139,11 +140,12 @@ private slots:
             c.systemPrompt = QStringLiteral("Be brief.");
             QMetaObject::invokeMethod(st.store, [s = st.store, c] { s->saveConversation(c); });
             for (int i = 0; i < n; ++i) {
-                MessageRecord m = msg(cid, i, i % 2 ? "assistant" : "user", QStringLiteral("message %1").arg(i));
+                MessageRecord m =
+                    msg(cid, i, i % 2 ? "assistant" : "user", QStringLiteral("message %1").arg(i));
                 if (i == 1) m.thought = QStringLiteral("a private thought");
                 QMetaObject::invokeMethod(st.store, [s = st.store, m] { s->saveMessage(m); });
             }
-        }  // closes after every queued write
+        } // closes after every queued write
         StoreThread st(dbPath_);
         QSignalSpy convs(st.store, &ConversationStore::conversationsLoaded);
         QSignalSpy msgs(st.store, &ConversationStore::messagesLoaded);
@@ -180,14 +182,15 @@ private slots:
     }
 
     void markdownSegments() {
-        const auto s = splitMarkdown(QStringLiteral("Intro **bold**\n\n```cpp\nint x = 1;\n```\nAfter\n```py\nprint("));
+        const auto s =
+            splitMarkdown(QStringLiteral("Intro **bold**\n\n```cpp\nint x = 1;\n```\nAfter\n```py\nprint("));
         QCOMPARE(s.size(), 4);
         QVERIFY(!s[0].code);
         QVERIFY(s[1].code);
         QCOMPARE(s[1].language, QStringLiteral("cpp"));
         QCOMPARE(s[1].text, QStringLiteral("int x = 1;"));
         QCOMPARE(s[2].text, QStringLiteral("After"));
-        QVERIFY(s[3].code);  // unterminated while streaming
+        QVERIFY(s[3].code); // unterminated while streaming
         QCOMPARE(s[3].text, QStringLiteral("print("));
     }
 
@@ -218,6 +221,9 @@ private slots:
         QCOMPARE(m.value("verdict").toString(), QStringLiteral("fits"));
         m = factsToVariant(f, 4096, 2LL * 1000 * 1000 * 1000);
         QCOMPARE(m.value("verdict").toString(), QStringLiteral("too-large"));
+        f.trainedContext = 2048; // no length chosen: the trained context, capped at 4096
+        QCOMPARE(factsToVariant(f, 0, 0).value("contextLength").toInt(), 2048);
+        QCOMPARE(factsToVariant(f, 8192, 0).value("contextLength").toInt(), 8192);
         QVERIFY(availableMemoryBytes() > 0);
         QVERIFY(!factsToVariant(f, 4096, availableMemoryBytes()).value("available").toString().isEmpty());
     }

@@ -11,7 +11,7 @@ namespace {
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
 }
-}  // namespace
+} // namespace
 
 class TestQml : public QObject {
     Q_OBJECT
@@ -23,7 +23,7 @@ class TestQml : public QObject {
         return all;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_qml")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));

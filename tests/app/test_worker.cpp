@@ -23,7 +23,7 @@ namespace {
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
 }
-}  // namespace
+} // namespace
 
 class TestWorker : public QObject {
     Q_OBJECT
@@ -53,7 +53,7 @@ class TestWorker : public QObject {
         return r;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         registerEngineTypes();
         worker_ = new ModelWorker;
@@ -108,7 +108,7 @@ private slots:
         QSignalSpy failed(worker_, &ModelWorker::loadFailed);
         QSignalSpy loaded(worker_, &ModelWorker::loaded);
         worker_->armLoad();
-        worker_->requestCancelLoad();  // before the queued request runs: the flag is kept
+        worker_->requestCancelLoad(); // before the queued request runs: the flag is kept
         const QString path = QString::fromStdString(test::demoModelPath());
         QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 0, 1, true, {}}); });
         QVERIFY(waitFor(failed, 20000));
@@ -162,12 +162,15 @@ private slots:
         // request certainly arrives mid-generation. Count what is emitted after it.
         std::atomic<int> emitted{0};
         QSemaphore firstToken, stopSent;
-        auto conn = connect(worker_, &ModelWorker::delta, worker_, [&](quint64, const QString&, const QString&) {
-            if (emitted.fetch_add(1) == 0) {
-                firstToken.release();
-                stopSent.acquire();
-            }
-        }, Qt::DirectConnection);
+        auto conn = connect(
+            worker_, &ModelWorker::delta, worker_,
+            [&](quint64, const QString&, const QString&) {
+                if (emitted.fetch_add(1) == 0) {
+                    firstToken.release();
+                    stopSent.acquire();
+                }
+            },
+            Qt::DirectConnection);
         QSignalSpy finished(worker_, &ModelWorker::finished);
         QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(8, 200)); });
         QVERIFY(firstToken.tryAcquire(1, 20000));
@@ -195,7 +198,8 @@ private slots:
     void contextOverflow() {
         QSignalSpy overflow(worker_, &ModelWorker::contextOverflow);
         GenerationRequest r = request(11, 8);
-        r.turns = {{QStringLiteral("user"), QStringLiteral("once upon a time there was a dog ").repeated(60)}};
+        r.turns = {
+            {QStringLiteral("user"), QStringLiteral("once upon a time there was a dog ").repeated(60)}};
         QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->generate(r); });
         QVERIFY(waitFor(overflow, 20000));
         QVERIFY(overflow.at(0).at(1).toInt() > overflow.at(0).at(2).toInt() - 16);
