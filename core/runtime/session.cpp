@@ -3,6 +3,9 @@
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "compute/cpu/thread_pool.h"
+#ifdef SMOLDESK_HAVE_VULKAN
+#include "compute/vulkan/vulkan_backend.h"
+#endif
 #include "chat/thinking_parser.h"
 #include "runtime/stop_matcher.h"
 
@@ -37,6 +40,34 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
         }
     }
     (void)sink;
+}
+
+// The Vulkan backend when the build, the device and the model allow it; otherwise nullptr
+// and one sentence saying why the CPU is used.
+std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const LoadOptions& options, std::string* reason) {
+#ifdef SMOLDESK_HAVE_VULKAN
+    uint64_t weightBytes = 0;
+    for (const auto& t : file.tensors()) {
+        weightBytes += t.nBytes;
+        if (t.nDims >= 2 && !compute::vulkanSupportsType(t.type)) {
+            *reason = std::string("The GPU backend cannot compute with ") + quant::typeName(t.type) +
+                      " tensors yet, so the CPU is used.";
+            return nullptr;
+        }
+    }
+    compute::VulkanOptions vk;
+    vk.device = options.device;
+    vk.weightBytesHint = weightBytes;
+    std::string why;
+    auto backend = compute::createVulkanBackend(vk, &why);
+    if (!backend) *reason = why.empty() ? "No usable Vulkan GPU was found, so the CPU is used." : why;
+    return backend;
+#else
+    (void)file;
+    (void)options;
+    *reason = "This build of SmolDesk has no Vulkan support, so the CPU is used.";
+    return nullptr;
+#endif
 }
 
 }  // namespace
@@ -78,12 +109,26 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
                                std::to_string(hp.nCtxTrain) + " the model was trained with; quality may drop beyond that.");
 
     s->threads_ = options.threads > 0 ? options.threads : compute::ThreadPool::physicalCores();
-    if (options.backend != BackendChoice::Cpu)
-        s->fallbackReason_ = "This build of SmolDesk has no Vulkan backend yet, so the CPU is used.";
-    s->backend_ = std::make_unique<compute::CpuBackend>(s->threads_);
-
     touchWeights(*s->file_, options.progress);
-    s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, std::max(1, options.batchSize));
+    const int batch = std::max(1, options.batchSize);
+    if (options.backend != BackendChoice::Cpu) {
+        s->backend_ = createGpuBackend(*s->file_, options, &s->fallbackReason_);
+        if (s->backend_) {
+            try {
+                s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
+            } catch (const Error& e) {
+                // Uploading can still fail (out of device memory, device lost): the CPU takes over.
+                if (e.code() != ErrorCode::Backend && e.code() != ErrorCode::OutOfMemory) throw;
+                s->fallbackReason_ = std::string("The GPU could not take the model (") + e.what() + "), so the CPU is used.";
+                s->decoder_.reset();
+                s->backend_.reset();
+            }
+        }
+    }
+    if (!s->decoder_) {
+        s->backend_ = std::make_unique<compute::CpuBackend>(s->threads_);
+        s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
+    }
     return s;
 }
 
@@ -161,7 +206,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
 
     Sampler sampler(params.sampling);
     for (int32_t id : prompt) sampler.accept(id);
-    text::StreamingDetokenizer detok(*tokenizer_);
+    text::StreamingDetokenizer detok(*tokenizer_, false, true);  // continues the prompt's text
     StopMatcher stops(params.stopStrings);
     chat::ThinkingParser thought(params.startsInThought);
     bool keepGoing = true;

@@ -8,8 +8,8 @@ namespace {
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
 }
 
-StreamingDetokenizer::StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial)
-    : tok_(tok), renderSpecial_(renderSpecial) {}
+StreamingDetokenizer::StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial, bool continuation)
+    : tok_(tok), renderSpecial_(renderSpecial), continuation_(continuation), position_(continuation ? 1 : 0) {}
 
 std::string StreamingDetokenizer::push(int32_t id) {
     if (position_ == 0) firstIsBos_ = id == tok_.bos();
@@ -38,7 +38,7 @@ std::string StreamingDetokenizer::flush() {
     // What is left is one incomplete sequence at most; it can no longer complete.
     if (!pending_.empty()) out += kReplacement;
     pending_.clear();
-    position_ = 0;
+    position_ = continuation_ ? 1 : 0;
     firstIsBos_ = false;
     return out;
 }

@@ -76,7 +76,9 @@ class Tokenizer {
 // character split over several byte tokens (or byte-level BPE pieces) comes out in one piece.
 class StreamingDetokenizer {
   public:
-    explicit StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial = false);
+    // continuation: the tokens continue earlier text (generation after a prompt), so a
+    // SentencePiece leading space is kept on the first token instead of being dropped.
+    explicit StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial = false, bool continuation = false);
 
     // Text completed by this token; holds back a trailing incomplete sequence. Bytes that can
     // never become valid UTF-8 come out as U+FFFD. Error(InvalidArgument) for a bad id.
@@ -87,6 +89,7 @@ class StreamingDetokenizer {
   private:
     const Tokenizer& tok_;
     bool renderSpecial_;
+    bool continuation_;
     size_t position_ = 0;     // tokens pushed since the start (or the last flush)
     bool firstIsBos_ = false; // the stream started with BOS
     std::string pending_;

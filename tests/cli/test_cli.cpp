@@ -13,8 +13,13 @@ struct Result {
     int code = -1;
     QByteArray out, err;
 };
-Result cli(const QStringList& args, const QByteArray& input = {}) {
+Result cli(const QStringList& args, const QByteArray& input = {}, const QStringList& env = {}) {
     QProcess p;
+    if (!env.isEmpty()) {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (const QString& kv : env) e.insert(kv.section('=', 0, 0), kv.section('=', 1));
+        p.setProcessEnvironment(e);
+    }
     p.start(SMOLDESK_CLI, args);
     p.write(input);
     p.closeWriteChannel();
@@ -110,6 +115,26 @@ private slots:
         Result d = cli({"detokenize", "-m", demo(), "403", "407", "261", "378"});
         QCOMPARE(d.code, 0);
         QVERIFY(d.out.contains("Once upon a time"));
+    }
+    void gpuFallbackIsExplained() {
+        // No Vulkan driver at all: the CPU runs the model and the reason is shown.
+        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "8", "--temp", "0"}, {},
+                       {"VK_ICD_FILENAMES=/nonexistent.json", "VK_DRIVER_FILES=/nonexistent.json"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("note: ") && r.err.contains("device: CPU"), r.err.constData());
+        QVERIFY2(r.out.startsWith("Once upon a time, there was a little girl"), r.out.constData());
+        // Auto never picks a CPU-type Vulkan device (lavapipe) by itself.
+        Result autoPick = cli({"run", "-m", demo(), "-p", "Once", "-n", "2", "--temp", "0"});
+        QVERIFY2(autoPick.err.contains("device: CPU"), autoPick.err.constData());
+    }
+    void vulkanBackendRunsTheGoldenStory() {
+        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "--backend", "vulkan"}, {},
+                       {"SMOLDESK_VK_DEVICE=llvmpipe"});
+        if (r.err.contains("no driver") || r.err.contains("no Vulkan")) QSKIP("no Vulkan device on this machine");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("(Vulkan)"), r.err.constData());
+        QCOMPARE(QString::fromUtf8(r.out), QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
+                                                   "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
     }
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;

@@ -57,6 +57,17 @@ private slots:
         QVERIFY(stats.decodeTokensPerSecond() > 0 && stats.promptMs > 0);
     }
 
+    void continuationKeepsTheLeadingSpace() {
+        // "Once" is continued by "▁upon": the space belongs in the streamed text.
+        auto s = openDemo();
+        std::string text;
+        s->generate(s->tokenizer().encode("Once", true, true), greedy(3), [&](const TokenEvent& ev) {
+            text += ev.text;
+            return true;
+        });
+        QCOMPARE(QString::fromStdString(text), QString(" upon a time"));
+    }
+
     void followUpReusesThePrefix() {
         auto s = openDemo();
         std::vector<int32_t> first = s->tokenizer().encode("Once upon a time", true, true);
