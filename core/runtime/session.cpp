@@ -72,6 +72,15 @@ std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const
 
 }  // namespace
 
+std::vector<GpuDevice> listGpuDevices() {
+    std::vector<GpuDevice> out;
+#ifdef SMOLDESK_HAVE_VULKAN
+    for (const auto& d : compute::listVulkanDevices())
+        out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot});
+#endif
+    return out;
+}
+
 const char* stopReasonName(StopReason reason) {
     switch (reason) {
     case StopReason::EndOfGeneration: return "end of generation";

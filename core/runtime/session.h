@@ -68,6 +68,17 @@ struct GenerationStats {
     double decodeTokensPerSecond() const;
 };
 
+struct GpuDevice {
+    int index = 0;          // pass as LoadOptions::device
+    std::string name;
+    std::string type;       // "discrete", "integrated", "cpu", …
+    uint64_t memoryBytes = 0;
+    bool usable = false;    // false: whyNot says why (CPU-type devices are listed but never auto-selected)
+    std::string whyNot;
+};
+// Vulkan devices for a device picker; empty when the build or the machine has no Vulkan.
+std::vector<GpuDevice> listGpuDevices();
+
 class Session {
 public:
     static constexpr int kDefaultContext = 4096;
