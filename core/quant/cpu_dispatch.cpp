@@ -2,6 +2,10 @@
 #include "quant/cpu_kernels.h"
 #include "quant/vec_dot.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +17,14 @@ namespace cpu {
 
 namespace {
 
+#if defined(__x86_64__) || defined(__i386__)
+// F16C through cpuid directly: clang's __builtin_cpu_supports does not know "f16c".
+bool cpuHasF16c() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
+#endif
+
 bool cpuHas([[maybe_unused]] Isa isa) {
 #if defined(__x86_64__) || defined(__i386__)
     switch (isa) {
@@ -20,7 +32,7 @@ bool cpuHas([[maybe_unused]] Isa isa) {
         return true;
     case Isa::Avx2:
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-               __builtin_cpu_supports("f16c");
+               cpuHasF16c();
     case Isa::Avx512:
         // The AVX-512 variant also uses AVX2/F16C encodings and VNNI dot products.
         return cpuHas(Isa::Avx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
