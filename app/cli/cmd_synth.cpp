@@ -15,37 +15,6 @@ namespace smoldesk::cli {
 
 namespace {
 
-gguf::WriteValue copyValue(const gguf::Value& v) {
-    using gguf::ValueType;
-    using gguf::WriteValue;
-    auto scalarOf = [](const gguf::Value& x) -> WriteValue {
-        switch (x.type()) {
-        case ValueType::String: return WriteValue::string(std::string(x.asString("")));
-        case ValueType::F32: return WriteValue::f32(static_cast<float>(x.asFloat("")));
-        case ValueType::F64: return WriteValue::f64(x.asFloat(""));
-        case ValueType::Bool: return WriteValue::boolean(x.asBool(""));
-        default:
-            if (x.type() == ValueType::I8 || x.type() == ValueType::I16 || x.type() == ValueType::I32 || x.type() == ValueType::I64)
-                return WriteValue::i64(x.asInt(""));
-            return WriteValue::u32(static_cast<uint32_t>(x.asUInt("")));
-        }
-    };
-    if (!v.isArray()) return scalarOf(v);
-    std::vector<WriteValue> items;
-    items.reserve(v.size());
-    for (size_t i = 0; i < v.size(); ++i) {
-        switch (v.elementType()) {
-        case ValueType::String: items.push_back(WriteValue::string(std::string(v.stringAt(i)))); break;
-        case ValueType::F32: items.push_back(WriteValue::f32(static_cast<float>(v.floatAt(i)))); break;
-        default: items.push_back(WriteValue::i32(static_cast<int32_t>(v.intAt(i)))); break;
-        }
-    }
-    ValueType elem = v.elementType() == ValueType::String ? ValueType::String
-                     : v.elementType() == ValueType::F32 ? ValueType::F32
-                                                          : ValueType::I32;
-    return WriteValue::array(elem, std::move(items));
-}
-
 // Random bytes with the block scales overwritten by small finite f16 values.
 std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows, std::mt19937_64& rng) {
     const quant::TypeInfo& ti = quant::typeInfo(type);
@@ -102,7 +71,7 @@ int cmdSynth(Args& args) {
     w.set("smollm3.vocab_size", gguf::WriteValue::u32(nVocab));
     w.set("smollm3.rope.dimension_count", gguf::WriteValue::u32(hd));
     for (const auto& [key, value] : voc->metadata())
-        if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), copyValue(value));
+        if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), gguf::WriteValue::copyOf(value));
 
     std::mt19937_64 rng(seed);
     auto norm = [&](const std::string& name) { w.addTensorF32(name, {uint64_t(d)}, std::vector<float>(d, 1.0f)); };

@@ -55,6 +55,33 @@ WriteValue WriteValue::f32s(const std::vector<float>& v) {
     return array(ValueType::F32, std::move(items));
 }
 
+WriteValue WriteValue::copyOf(const Value& v) {
+    if (v.type() == ValueType::Array) {
+        std::vector<WriteValue> items;
+        items.reserve(v.size());
+        for (size_t i = 0; i < v.size(); ++i) {
+            const ValueType t = v.elementType();
+            if (t == ValueType::String) items.push_back(string(std::string(v.stringAt(i))));
+            else if (t == ValueType::Array) items.push_back(copyOf(v.itemAt(i)));
+            else if (t == ValueType::F32) items.push_back(f32(static_cast<float>(v.floatAt(i))));
+            else if (t == ValueType::F64) items.push_back(f64(v.floatAt(i)));
+            else items.push_back(scalar(t, static_cast<uint64_t>(v.intAt(i))));
+        }
+        return array(v.elementType(), std::move(items));
+    }
+    switch (v.type()) {
+    case ValueType::String: return string(std::string(v.asString("")));
+    case ValueType::F32: return f32(static_cast<float>(v.asFloat("")));
+    case ValueType::F64: return f64(v.asFloat(""));
+    case ValueType::Bool: return boolean(v.asBool(""));
+    case ValueType::I8:
+    case ValueType::I16:
+    case ValueType::I32:
+    case ValueType::I64: return scalar(v.type(), static_cast<uint64_t>(v.asInt("")));
+    default: return scalar(v.type(), v.asUInt(""));
+    }
+}
+
 void Writer::set(std::string key, WriteValue value) {
     for (auto& kv : kvs_)
         if (kv.first == key) {

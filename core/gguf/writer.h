@@ -36,6 +36,8 @@ struct WriteValue {
     static WriteValue strings(const std::vector<std::string>& v);
     static WriteValue i32s(const std::vector<int32_t>& v);
     static WriteValue f32s(const std::vector<float>& v);
+    // A copy of a value read from another file (same type, arrays included).
+    static WriteValue copyOf(const Value& v);
 
 private:
     static WriteValue scalar(ValueType t, uint64_t bits) {

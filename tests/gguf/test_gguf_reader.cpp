@@ -67,6 +67,21 @@ private slots:
         QCOMPARE(nested->itemAt(1).size(), uint64_t(1));
         QVERIFY(!f->find("t.absent"));
         QVERIFY(!f->getUInt("t.absent").has_value());
+
+        // Copying every value into a new file keeps types and contents.
+        Writer copy;
+        for (const auto& [key, value] : f->metadata()) copy.set(std::string(key), WriteValue::copyOf(value));
+        std::string copyPath = test::tmpPath("types-copy.gguf");
+        copy.write(copyPath);
+        auto g = File::open(copyPath);
+        QCOMPARE(g->metadata().size(), f->metadata().size());
+        for (size_t i = 0; i < f->metadata().size(); ++i) {
+            const auto& [key, value] = f->metadata()[i];
+            QCOMPARE(g->metadata()[i].first, key);
+            QCOMPARE(int(g->metadata()[i].second.type()), int(value.type()));
+            QCOMPARE(g->metadata()[i].second.describe(100), value.describe(100));
+        }
+        QCOMPARE(test::readBytes(copyPath), test::readBytes(path));
     }
 
     void wrongTypesAreErrors() {

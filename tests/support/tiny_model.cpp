@@ -12,35 +12,6 @@ namespace smoldesk::test {
 
 std::string demoModelPath() { return dataPath("../../resources/models/stories260K.gguf"); }
 
-namespace {
-
-gguf::WriteValue copyValue(const gguf::Value& v) {
-    using gguf::ValueType;
-    using gguf::WriteValue;
-    switch (v.type()) {
-    case ValueType::String: return WriteValue::string(std::string(v.asString("")));
-    case ValueType::F32: return WriteValue::f32(static_cast<float>(v.asFloat("")));
-    case ValueType::Bool: return WriteValue::boolean(v.asBool(""));
-    case ValueType::U32: return WriteValue::u32(static_cast<uint32_t>(v.asUInt("")));
-    case ValueType::I32: return WriteValue::i32(static_cast<int32_t>(v.asInt("")));
-    case ValueType::Array: {
-        std::vector<WriteValue> items;
-        for (size_t i = 0; i < v.size(); ++i) {
-            if (v.elementType() == ValueType::String) items.push_back(WriteValue::string(std::string(v.stringAt(i))));
-            else if (v.elementType() == ValueType::F32) items.push_back(WriteValue::f32(static_cast<float>(v.floatAt(i))));
-            else items.push_back(WriteValue::i32(static_cast<int32_t>(v.intAt(i))));
-        }
-        return WriteValue::array(v.elementType() == ValueType::String  ? ValueType::String
-                                 : v.elementType() == ValueType::F32 ? ValueType::F32
-                                                                     : ValueType::I32,
-                                 std::move(items));
-    }
-    default: return WriteValue::u32(static_cast<uint32_t>(v.asUInt("")));
-    }
-}
-
-}  // namespace
-
 std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
     gguf::Writer w;
     const std::string p = s.arch + ".";
@@ -55,7 +26,7 @@ std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
     w.set(p + "attention.layer_norm_rms_epsilon", gguf::WriteValue::f32(1e-5f));
     auto demo = gguf::File::open(demoModelPath());
     for (const auto& [key, value] : demo->metadata())
-        if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), copyValue(value));
+        if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), gguf::WriteValue::copyOf(value));
 
     std::mt19937 rng(s.seed);
     std::normal_distribution<float> dist(0.0f, 0.2f);
