@@ -85,10 +85,6 @@
             <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
         </message>
         <message>
-            <source>This model has no thinking mode; the setting is kept for the chat</source>
-            <translation>Dieses Modell hat keinen Denkmodus; die Einstellung bleibt für den Chat gespeichert</translation>
-        </message>
-        <message>
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
@@ -111,6 +107,14 @@
         <message>
             <source>Enter</source>
             <translation>Enter</translation>
+        </message>
+        <message>
+            <source>Thinking depends on the model&apos;s chat template; load a model first</source>
+            <translation>Denken hängt von der Chatvorlage des Modells ab; laden Sie zuerst ein Modell</translation>
+        </message>
+        <message>
+            <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
+            <translation>Denken ist nicht verfügbar: Die Chatvorlage von %1 hat keinen Denkmodus</translation>
         </message>
     </context>
     <context>
@@ -695,6 +699,58 @@
         <message>
             <source>Model default</source>
             <translation>Modellstandard</translation>
+        </message>
+        <message>
+            <source>cannot be used</source>
+            <translation>nicht nutzbar</translation>
+        </message>
+        <message>
+            <source>dedicated GPU, %1</source>
+            <translation>dedizierte GPU, %1</translation>
+        </message>
+        <message>
+            <source>integrated GPU, %1</source>
+            <translation>integrierte GPU, %1</translation>
+        </message>
+        <message>
+            <source>virtual GPU, %1</source>
+            <translation>virtuelle GPU, %1</translation>
+        </message>
+        <message>
+            <source>runs on the CPU, slower than the CPU backend</source>
+            <translation>läuft auf der CPU, langsamer als das CPU-Backend</translation>
+        </message>
+        <message>
+            <source>other Vulkan device, %1</source>
+            <translation>anderes Vulkan-Gerät, %1</translation>
+        </message>
+        <message>
+            <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
+            <translation>Verwendet die beste GPU, sonst das eigene CPU-Backend von SmolDesk.</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
+            <translation>Eine CPU-Implementierung von Vulkan: langsamer als das CPU-Backend, nur zum Testen nützlich.</translation>
+        </message>
+        <message>
+            <source>Vulkan device %1 (not found)</source>
+            <translation>Vulkan-Gerät %1 (nicht gefunden)</translation>
+        </message>
+        <message>
+            <source>This device is not present now; the model runs on the CPU.</source>
+            <translation>Dieses Gerät ist derzeit nicht vorhanden; das Modell läuft auf der CPU.</translation>
+        </message>
+        <message>
+            <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
+            <translation>Der CPU-Sicherheitsmodus ist aktiv: GPUs werden weder aufgelistet noch verwendet.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found: the CPU is used.</source>
+            <translation>Es wurde kein Vulkan-Gerät gefunden: Die CPU wird verwendet.</translation>
         </message>
     </context>
     <context>

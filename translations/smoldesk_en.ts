@@ -85,10 +85,6 @@
             <translation>Let the model think before it answers (this chat only)</translation>
         </message>
         <message>
-            <source>This model has no thinking mode; the setting is kept for the chat</source>
-            <translation>This model has no thinking mode; the setting is kept for the chat</translation>
-        </message>
-        <message>
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
@@ -111,6 +107,14 @@
         <message>
             <source>Enter</source>
             <translation>Enter</translation>
+        </message>
+        <message>
+            <source>Thinking depends on the model&apos;s chat template; load a model first</source>
+            <translation>Thinking depends on the model&apos;s chat template; load a model first</translation>
+        </message>
+        <message>
+            <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
+            <translation>Thinking is not available: the chat template of %1 has no thinking mode</translation>
         </message>
     </context>
     <context>
@@ -695,6 +699,58 @@
         <message>
             <source>Model default</source>
             <translation>Model default</translation>
+        </message>
+        <message>
+            <source>cannot be used</source>
+            <translation>cannot be used</translation>
+        </message>
+        <message>
+            <source>dedicated GPU, %1</source>
+            <translation>dedicated GPU, %1</translation>
+        </message>
+        <message>
+            <source>integrated GPU, %1</source>
+            <translation>integrated GPU, %1</translation>
+        </message>
+        <message>
+            <source>virtual GPU, %1</source>
+            <translation>virtual GPU, %1</translation>
+        </message>
+        <message>
+            <source>runs on the CPU, slower than the CPU backend</source>
+            <translation>runs on the CPU, slower than the CPU backend</translation>
+        </message>
+        <message>
+            <source>other Vulkan device, %1</source>
+            <translation>other Vulkan device, %1</translation>
+        </message>
+        <message>
+            <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
+            <translation>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
+            <translation>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</translation>
+        </message>
+        <message>
+            <source>Vulkan device %1 (not found)</source>
+            <translation>Vulkan device %1 (not found)</translation>
+        </message>
+        <message>
+            <source>This device is not present now; the model runs on the CPU.</source>
+            <translation>This device is not present now; the model runs on the CPU.</translation>
+        </message>
+        <message>
+            <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
+            <translation>CPU safe mode is on: GPUs are neither listed nor used.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found: the CPU is used.</source>
+            <translation>No Vulkan device was found: the CPU is used.</translation>
         </message>
     </context>
     <context>

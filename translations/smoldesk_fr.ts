@@ -85,10 +85,6 @@
             <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
         </message>
         <message>
-            <source>This model has no thinking mode; the setting is kept for the chat</source>
-            <translation>Ce modèle n’a pas de mode réflexion ; le réglage est conservé pour la discussion</translation>
-        </message>
-        <message>
             <source>Stop</source>
             <translation>Arrêter</translation>
         </message>
@@ -111,6 +107,14 @@
         <message>
             <source>Enter</source>
             <translation>Entrée</translation>
+        </message>
+        <message>
+            <source>Thinking depends on the model&apos;s chat template; load a model first</source>
+            <translation>La réflexion dépend du modèle de conversation ; chargez d’abord un modèle</translation>
+        </message>
+        <message>
+            <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
+            <translation>La réflexion n’est pas disponible : le modèle de conversation de %1 n’a pas de mode réflexion</translation>
         </message>
     </context>
     <context>
@@ -695,6 +699,58 @@
         <message>
             <source>Model default</source>
             <translation>Valeur du modèle</translation>
+        </message>
+        <message>
+            <source>cannot be used</source>
+            <translation>inutilisable</translation>
+        </message>
+        <message>
+            <source>dedicated GPU, %1</source>
+            <translation>GPU dédié, %1</translation>
+        </message>
+        <message>
+            <source>integrated GPU, %1</source>
+            <translation>GPU intégré, %1</translation>
+        </message>
+        <message>
+            <source>virtual GPU, %1</source>
+            <translation>GPU virtuel, %1</translation>
+        </message>
+        <message>
+            <source>runs on the CPU, slower than the CPU backend</source>
+            <translation>s’exécute sur le processeur, plus lent que le moteur processeur</translation>
+        </message>
+        <message>
+            <source>other Vulkan device, %1</source>
+            <translation>autre périphérique Vulkan, %1</translation>
+        </message>
+        <message>
+            <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
+            <translation>Utilise le meilleur GPU, sinon le moteur processeur de SmolDesk.</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
+            <translation>Une implémentation de Vulkan sur le processeur : plus lente que le moteur processeur, utile seulement pour des tests.</translation>
+        </message>
+        <message>
+            <source>Vulkan device %1 (not found)</source>
+            <translation>Périphérique Vulkan %1 (introuvable)</translation>
+        </message>
+        <message>
+            <source>This device is not present now; the model runs on the CPU.</source>
+            <translation>Ce périphérique est absent pour l’instant ; le modèle s’exécute sur le processeur.</translation>
+        </message>
+        <message>
+            <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
+            <translation>Le mode sans échec CPU est actif : les GPU ne sont ni listés ni utilisés.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found: the CPU is used.</source>
+            <translation>Aucun périphérique Vulkan n’a été trouvé : le processeur est utilisé.</translation>
         </message>
     </context>
     <context>

@@ -63,16 +63,34 @@ Pane {
 
             ColumnLayout {
                 spacing: 4
-                Switch {
-                    id: thinkSwitch
-                    objectName: "thinkingToggle"
-                    text: qsTr("Think")
-                    checked: App.chat.thinkingEnabled
-                    onToggled: App.chat.thinkingEnabled = checked
-                    Accessible.name: qsTr("Thinking")
-                    ToolTip.visible: hovered
-                    ToolTip.text: App.model.supportsThinking ? qsTr("Let the model think before it answers (this chat only)")
-                                                             : qsTr("This model has no thinking mode; the setting is kept for the chat")
+                // A disabled control gets no hover events: the wrapper's HoverHandler still shows
+                // why the toggle is off.
+                Item {
+                    implicitWidth: thinkSwitch.implicitWidth
+                    implicitHeight: thinkSwitch.implicitHeight
+                    Layout.fillWidth: true
+                    HoverHandler { id: thinkHover }
+                    Switch {
+                        id: thinkSwitch
+                        objectName: "thinkingToggle"
+                        // Only templates that react to enable_thinking (SmolLM3, Qwen3, …) can think.
+                        readonly property bool available: App.model.state === "ready" && App.model.supportsThinking
+                        readonly property string hint: available
+                            ? qsTr("Let the model think before it answers (this chat only)")
+                            : App.model.state !== "ready"
+                              ? qsTr("Thinking depends on the model's chat template; load a model first")
+                              : qsTr("Thinking is not available: the chat template of %1 has no thinking mode").arg(App.model.modelName)
+                        anchors.fill: parent
+                        text: qsTr("Think")
+                        enabled: available
+                        checked: available && App.chat.thinkingEnabled
+                        onToggled: App.chat.thinkingEnabled = checked
+                        Accessible.name: qsTr("Thinking")
+                        Accessible.description: hint
+                        ToolTip.visible: thinkHover.hovered
+                        ToolTip.delay: 400
+                        ToolTip.text: hint
+                    }
                 }
                 Button {
                     id: sendButton

@@ -17,6 +17,43 @@ Dialog {
     standardButtons: Dialog.Close
     readonly property var s: App.settings
 
+    // The device picker: Auto, CPU and each Vulkan device the worker listed. A CPU-type Vulkan
+    // device (llvmpipe) is offered but never chosen by Auto; unusable devices are shown greyed.
+    function deviceDetail(d) {
+        if (!d.usable) return qsTr("cannot be used")
+        switch (d.type) {
+        case "discrete": return qsTr("dedicated GPU, %1").arg(d.memory)
+        case "integrated": return qsTr("integrated GPU, %1").arg(d.memory)
+        case "virtual": return qsTr("virtual GPU, %1").arg(d.memory)
+        case "cpu": return qsTr("runs on the CPU, slower than the CPU backend")
+        default: return qsTr("other Vulkan device, %1").arg(d.memory)
+        }
+    }
+    readonly property var deviceChoices: {
+        const list = [
+            { code: "auto", name: qsTr("Automatic (GPU when possible)"), enabled: true,
+              note: qsTr("Uses the best GPU, else SmolDesk's own CPU backend.") },
+            { code: "cpu", name: qsTr("CPU"), enabled: true, note: "" }
+        ]
+        for (const d of App.model.devices) {
+            list.push({ code: "gpu:" + d.index, name: qsTr("%1 (%2)").arg(d.name).arg(deviceDetail(d)),
+                        enabled: d.usable,
+                        note: !d.usable ? d.whyNot
+                              : d.type === "cpu" ? qsTr("A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.")
+                              : "" })
+        }
+        if (dialog.s.device.startsWith("gpu:") && !list.some((c) => c.code === dialog.s.device)) {
+            list.push({ code: dialog.s.device, enabled: true,
+                        name: qsTr("Vulkan device %1 (not found)").arg(dialog.s.device.substring(4)),
+                        note: App.model.devicesListed ? qsTr("This device is not present now; the model runs on the CPU.") : "" })
+        }
+        if (App.settings.safeMode)
+            list[0].note = qsTr("CPU safe mode is on: GPUs are neither listed nor used.")
+        else if (App.model.devicesListed && App.model.devices.length === 0)
+            list[0].note = qsTr("No Vulkan device was found: the CPU is used.")
+        return list
+    }
+
     // A spin box for decimals: stores value × 100.
     component DecimalSpin: SpinBox {
         property real realValue
@@ -62,13 +99,35 @@ Dialog {
                 }
                 Label { text: qsTr("Device") }
                 ComboBox {
+                    id: deviceBox
+                    objectName: "deviceChoice"
                     Layout.fillWidth: true
-                    model: [{ code: "auto", name: qsTr("Automatic (GPU when possible)") }, { code: "cpu", name: qsTr("CPU") }]
+                    model: dialog.deviceChoices
                     textRole: "name"
                     valueRole: "code"
+                    currentIndex: Math.max(0, dialog.deviceChoices.findIndex((c) => c.code === dialog.s.device))
                     Accessible.name: qsTr("Device")
-                    Component.onCompleted: currentIndex = indexOfValue(dialog.s.device)
+                    Accessible.description: deviceNote.text
+                    delegate: ItemDelegate {
+                        required property var modelData
+                        required property int index
+                        width: deviceBox.width
+                        text: modelData.name
+                        enabled: modelData.enabled
+                        highlighted: deviceBox.highlightedIndex === index
+                    }
                     onActivated: dialog.s.device = currentValue
+                }
+                Item { visible: deviceNote.visible; implicitWidth: 1; implicitHeight: 1 }
+                Label {
+                    id: deviceNote
+                    objectName: "deviceNote"
+                    Layout.fillWidth: true
+                    visible: text.length > 0
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    text: deviceBox.currentIndex >= 0 && deviceBox.currentIndex < dialog.deviceChoices.length
+                          ? dialog.deviceChoices[deviceBox.currentIndex].note : ""
                 }
                 Label { text: qsTr("CPU safe mode") }
                 CheckBox {

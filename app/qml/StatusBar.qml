@@ -22,6 +22,7 @@ ToolBar {
             Layout.maximumWidth: 420
         }
         Label {
+            objectName: "fallbackLabel"
             visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
             text: qsTr("GPU not used: %1").arg(App.model.fallbackReason)
             elide: Text.ElideRight

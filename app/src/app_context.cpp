@@ -64,6 +64,7 @@ void AppContext::start(QQmlEngine* engine, bool loadModel) {
         settings_->setSafeMode(true);
         safeModeEntered_ = true;
     }
+    model_->refreshDevices(); // queued before the model, on the worker thread
     if (loadModel) model_->loadInitialModel();
 }
 
@@ -79,6 +80,16 @@ QString AppContext::diagnostics() const {
                       model_->architecture());
     lines << QStringLiteral("Device: %1")
                  .arg(model_->device().isEmpty() ? QStringLiteral("-") : model_->device());
+    QStringList gpus;
+    for (const GpuDeviceInfo& d : model_->gpuDevices())
+        gpus << QStringLiteral("%1: %2 (%3%4)")
+                    .arg(d.index)
+                    .arg(d.name, d.type, d.usable ? QString() : QStringLiteral(", not usable: ") + d.whyNot);
+    lines << QStringLiteral("Vulkan devices: %1")
+                 .arg(!model_->devicesListed() ? QStringLiteral("not listed")
+                      : gpus.isEmpty()         ? QStringLiteral("none")
+                                               : gpus.join(QStringLiteral("; ")));
+    lines << QStringLiteral("Device setting: %1").arg(settings_->device());
     if (!model_->fallbackReason().isEmpty())
         lines << QStringLiteral("GPU not used: %1").arg(model_->fallbackReason());
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());

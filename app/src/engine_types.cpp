@@ -6,6 +6,8 @@ void registerEngineTypes() {
     qRegisterMetaType<EngineError>();
     qRegisterMetaType<LoadRequest>();
     qRegisterMetaType<LoadedModel>();
+    qRegisterMetaType<GpuDeviceInfo>();
+    qRegisterMetaType<QList<GpuDeviceInfo>>();
     qRegisterMetaType<GenerationRequest>();
     qRegisterMetaType<GenerationResult>();
 }

@@ -24,6 +24,17 @@ struct LoadRequest {
     int threads = 0;
     bool cpuOnly = false;
     QString crashMarker; // written before a GPU backend starts, removed after (safe mode)
+    int gpuIndex = -1;   // a Vulkan device chosen in the settings (also a CPU-type one); -1: automatic
+};
+
+// One Vulkan device for the settings' device picker (runtime::GpuDevice as Qt data).
+struct GpuDeviceInfo {
+    int index = 0;
+    QString name;
+    QString type; // "discrete", "integrated", "virtual", "cpu", "other"
+    quint64 memoryBytes = 0;
+    bool usable = false;
+    QString whyNot;
 };
 
 struct LoadedModel {
@@ -81,5 +92,7 @@ void registerEngineTypes();
 Q_DECLARE_METATYPE(smoldesk::app::EngineError)
 Q_DECLARE_METATYPE(smoldesk::app::LoadRequest)
 Q_DECLARE_METATYPE(smoldesk::app::LoadedModel)
+Q_DECLARE_METATYPE(smoldesk::app::GpuDeviceInfo)
+Q_DECLARE_METATYPE(QList<smoldesk::app::GpuDeviceInfo>)
 Q_DECLARE_METATYPE(smoldesk::app::GenerationRequest)
 Q_DECLARE_METATYPE(smoldesk::app::GenerationResult)

@@ -29,6 +29,24 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QO
     connect(worker_, &ModelWorker::loaded, this, &ModelManager::onLoaded);
     connect(worker_, &ModelWorker::loadFailed, this, &ModelManager::onLoadFailed);
     connect(settings_, &AppSettings::modelSettingsChanged, this, &ModelManager::refreshEstimate);
+    connect(worker_, &ModelWorker::devicesListed, this, [this](const QList<GpuDeviceInfo>& list) {
+        listingDevices_ = false;
+        if (settings_->safeMode()) return; // safe mode came on meanwhile
+        devices_ = list;
+        devicesListed_ = true;
+        for (const GpuDeviceInfo& d : list)
+            qCInfo(lcModel).noquote()
+                << "Vulkan device" << d.index << d.name << d.type << d.memoryBytes
+                << (d.usable ? QStringLiteral("usable") : QStringLiteral("not usable: ") + d.whyNot);
+        emit devicesChanged();
+    });
+    // Leaving safe mode lists the devices it skipped; entering it forgets them.
+    safeMode_ = settings_->safeMode();
+    connect(settings_, &AppSettings::changed, this, [this] {
+        if (settings_->safeMode() == safeMode_) return;
+        safeMode_ = settings_->safeMode();
+        refreshDevices();
+    });
     thread_.start();
 }
 
@@ -62,8 +80,10 @@ void ModelManager::load(const QString& path) {
     r.contextLength = settings_->contextLength();
     r.threads = settings_->threads();
     r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
+    r.gpuIndex = r.cpuOnly ? -1 : gpuIndexOf(settings_->device());
     r.crashMarker = crashMarker_;
-    qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly;
+    qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly << "gpu"
+                    << r.gpuIndex;
     loadingName_ = QFileInfo(abs).fileName();
     progress_ = 0.0;
     emit loadProgressChanged();
@@ -100,6 +120,41 @@ void ModelManager::clearError() {
 
 bool ModelManager::isGgufUrl(const QUrl& url) {
     return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive);
+}
+
+QVariantList ModelManager::devices() const {
+    QVariantList out;
+    for (const GpuDeviceInfo& d : devices_)
+        out.append(QVariantMap{{QStringLiteral("index"), d.index},
+                               {QStringLiteral("name"), d.name},
+                               {QStringLiteral("type"), d.type},
+                               {QStringLiteral("memoryBytes"), double(d.memoryBytes)},
+                               {QStringLiteral("memory"), formatBytes(static_cast<qint64>(d.memoryBytes))},
+                               {QStringLiteral("usable"), d.usable},
+                               {QStringLiteral("whyNot"), d.whyNot}});
+    return out;
+}
+
+int ModelManager::gpuIndexOf(const QString& deviceSetting) {
+    if (!deviceSetting.startsWith(QLatin1String("gpu:"))) return -1;
+    bool ok = false;
+    const int index = deviceSetting.mid(4).toInt(&ok);
+    return ok && index >= 0 ? index : -1;
+}
+
+void ModelManager::refreshDevices() {
+    if (settings_->safeMode()) {
+        // No Vulkan call at all in safe mode: the last start may have crashed inside the driver.
+        const bool had = devicesListed_ || !devices_.isEmpty();
+        devices_.clear();
+        devicesListed_ = false;
+        if (had) emit devicesChanged();
+        return;
+    }
+    if (listingDevices_) return;
+    listingDevices_ = true;
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, marker = crashMarker_] { w->listDevices(marker); }, Qt::QueuedConnection);
 }
 
 void ModelManager::onLoaded(const LoadedModel& m) {

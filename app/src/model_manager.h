@@ -37,6 +37,9 @@ class ModelManager : public QObject {
     Q_PROPERTY(QVariantMap facts READ facts NOTIFY factsChanged)
     Q_PROPERTY(bool inspecting READ inspecting NOTIFY factsChanged)
     Q_PROPERTY(QString demoModelPath READ demoModelPath CONSTANT)
+    // Vulkan devices for the device picker: maps with index, name, type, memoryBytes, usable, whyNot.
+    Q_PROPERTY(QVariantList devices READ devices NOTIFY devicesChanged)
+    Q_PROPERTY(bool devicesListed READ devicesListed NOTIFY devicesChanged)
   public:
     ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent = nullptr);
     ~ModelManager() override;
@@ -60,6 +63,11 @@ class ModelManager : public QObject {
     bool inspecting() const { return inspecting_; }
     QString demoModelPath() const;
     const EngineError& lastError() const { return lastError_; }
+    QVariantList devices() const;
+    bool devicesListed() const { return devicesListed_; }
+    const QList<GpuDeviceInfo>& gpuDevices() const { return devices_; }
+    // The Vulkan device index in a device setting ("gpu:N"), -1 for "auto"/"cpu".
+    static int gpuIndexOf(const QString& deviceSetting);
 
     ModelWorker* worker() const { return worker_; }
 
@@ -72,6 +80,8 @@ class ModelManager : public QObject {
     Q_INVOKABLE void reload();
     Q_INVOKABLE void clearError();
     Q_INVOKABLE static bool isGgufUrl(const QUrl& url);
+    // Lists the Vulkan devices on the worker thread (not in CPU safe mode); devicesChanged follows.
+    Q_INVOKABLE void refreshDevices();
     // Loads the last model, else the bundled demo model. Returns false when there is neither.
     bool loadInitialModel();
 
@@ -83,6 +93,7 @@ class ModelManager : public QObject {
     void factsChanged();
     void modelLoaded();
     void loadFailed(int code, const QString& text);
+    void devicesChanged();
 
   private:
     void setState(const QString& s);
@@ -102,6 +113,10 @@ class ModelManager : public QObject {
     ModelFacts lastFacts_;
     QVariantMap facts_;
     bool inspecting_ = false;
+    QList<GpuDeviceInfo> devices_;
+    bool devicesListed_ = false;
+    bool listingDevices_ = false;
+    bool safeMode_ = false;
     quint64 inspectToken_ = 0;
 };
 

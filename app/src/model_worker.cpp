@@ -66,7 +66,10 @@ void ModelWorker::load(const LoadRequest& request) {
     o.path = request.path.toStdString();
     o.contextLength = request.contextLength;
     o.threads = request.threads;
-    o.backend = request.cpuOnly ? runtime::BackendChoice::Cpu : runtime::BackendChoice::Auto;
+    o.backend = request.cpuOnly         ? runtime::BackendChoice::Cpu
+                : request.gpuIndex >= 0 ? runtime::BackendChoice::Vulkan
+                                        : runtime::BackendChoice::Auto;
+    o.device = request.cpuOnly ? -1 : request.gpuIndex;
     int lastPercent = -1;
     float lastValue = 0.0f;
     o.progress = [this, &lastPercent, &lastValue](float f) {
@@ -111,6 +114,18 @@ void ModelWorker::unload() {
     builder_.reset();
     session_.reset();
     emit unloaded();
+}
+
+void ModelWorker::listDevices(const QString& crashMarker) {
+    QList<GpuDeviceInfo> out;
+    {
+        // Drivers can crash while they enumerate: the next start then runs in CPU safe mode.
+        CrashGuard guard(crashMarker);
+        for (const runtime::GpuDevice& d : runtime::listGpuDevices())
+            out.append({d.index, QString::fromStdString(d.name), QString::fromStdString(d.type),
+                        d.memoryBytes, d.usable, QString::fromStdString(d.whyNot)});
+    }
+    emit devicesListed(out);
 }
 
 void ModelWorker::generate(const GenerationRequest& request) {

@@ -36,12 +36,15 @@ class ModelWorker : public QObject {
     void load(const smoldesk::app::LoadRequest& request);
     void unload();
     void generate(const smoldesk::app::GenerationRequest& request);
+    // Enumerates the Vulkan devices (under the crash marker, like a GPU start) and emits devicesListed.
+    void listDevices(const QString& crashMarker);
 
   signals:
     void loadProgress(double fraction);
     void loaded(const smoldesk::app::LoadedModel& model);
     void loadFailed(const smoldesk::app::EngineError& error);
     void unloaded();
+    void devicesListed(const QList<smoldesk::app::GpuDeviceInfo>& devices);
     void promptReady(quint64 id, int promptTokens, int contextSize);
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
     void delta(quint64 id, const QString& thought, const QString& answer);

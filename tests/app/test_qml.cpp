@@ -1,10 +1,18 @@
 // The QML UI offscreen: streamed text from the demo model appears in the view, the thinking
-// toggle, the model dialog, runtime language switching.
+// toggle (only with a template that can think), the device picker and the GPU fallback reason,
+// the model dialog, runtime language switching.
 #include "qml_fixture.h"
+
+#include "runtime/session.h"
+#include "test_data.h"
+#include "tiny_model.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cstdlib>
+
+using namespace smoldesk;
 using namespace smoldesk::app;
 
 namespace {
@@ -16,6 +24,32 @@ bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
 class TestQml : public QObject {
     Q_OBJECT
     AppFixture app_;
+
+    bool loadAndWait(const QString& path) {
+        app_.context->model()->load(path);
+        return QTest::qWaitFor(
+            [&] {
+                ModelManager* m = app_.context->model();
+                return m->state() == QLatin1String("ready") &&
+                       m->modelPath() == QFileInfo(path).absoluteFilePath();
+            },
+            60000);
+    }
+    // A tooltip popup item on screen showing `text`.
+    QQuickItem* visibleToolTip(const QString& text) const {
+        QList<QQuickItem*> todo{app_.window->contentItem()};
+        while (!todo.isEmpty()) {
+            QQuickItem* i = todo.takeFirst();
+            if (i->isVisible() && i->inherits("QQuickText") && i->property("text").toString() == text &&
+                i->parentItem() && i->parentItem()->inherits("QQuickPopupItem"))
+                return i;
+            todo += i->childItems();
+        }
+        return nullptr;
+    }
+    QObject* settingsDialog() const {
+        return app_.engine->rootObjects().first()->findChild<QObject*>(QStringLiteral("settingsDialog"));
+    }
 
     QString answerText() const {
         QString all;
@@ -71,17 +105,111 @@ class TestQml : public QObject {
         app_.context->settings()->resetModelSettings();
     }
 
-    void toggleThinking() {
+    void thinkingToggleFollowsTheTemplate() {
         ChatController* chat = app_.context->chat();
         QQuickItem* toggle = app_.item("thinkingToggle");
         QVERIFY(toggle);
-        const bool before = chat->thinkingEnabled();
+        // The demo model has no chat template (ChatML is used): no thinking, and the tooltip says why.
+        QVERIFY(!app_.context->model()->supportsThinking());
+        QVERIFY(!toggle->isEnabled());
+        QVERIFY(!toggle->property("checked").toBool());
+        const QString hint = toggle->property("hint").toString();
+        QVERIFY2(hint.contains(QLatin1String("no thinking mode")), qPrintable(hint));
+        QVERIFY2(hint.contains(app_.context->model()->modelName()), qPrintable(hint));
         const QPointF centre = toggle->mapToScene(QPointF(toggle->width() / 2, toggle->height() / 2));
+        const bool before = chat->thinkingEnabled();
+        QTest::mouseClick(app_.window, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+        QTest::qWait(50);
+        QCOMPARE(chat->thinkingEnabled(), before);
+        // Hovering the disabled toggle still shows the reason.
+        QTest::mouseMove(app_.window, centre.toPoint() + QPoint(1, 1));
+        QQuickItem* tip = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((tip = visibleToolTip(hint)) != nullptr, 3000);
+        QTest::mouseMove(app_.window, QPoint(5, 5));
+
+        // A SmolLM3-style template (enable_thinking) turns the toggle on.
+        test::TinyModelSpec spec;
+        const std::string tmpl =
+            test::readText(test::dataPath("jinja/templates/HuggingFaceTB-SmolLM3-3B.jinja"));
+        spec.edit = [&](gguf::Writer& w) {
+            w.set("tokenizer.chat_template", gguf::WriteValue::string(tmpl));
+        };
+        const QString thinker =
+            QString::fromStdString(test::writeTinyModel(spec, "app_qml_smollm3_template.gguf"));
+        QVERIFY(loadAndWait(thinker));
+        QVERIFY(app_.context->model()->supportsThinking());
+        QTRY_VERIFY(toggle->isEnabled());
+        QVERIFY(toggle->property("hint").toString().contains(QLatin1String("think before it answers")));
+        QCOMPARE(toggle->property("checked").toBool(), before);
         QTest::mouseClick(app_.window, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
         QTRY_COMPARE(chat->thinkingEnabled(), !before);
         QCOMPARE(toggle->property("checked").toBool(), !before);
         // Stored per conversation.
         QCOMPARE(chat->conversations()->find(chat->currentId())->thinking, !before);
+
+        // Back to the demo model: off again, the conversation keeps its choice.
+        QVERIFY(loadAndWait(app_.context->model()->demoModelPath()));
+        QTRY_VERIFY(!toggle->isEnabled());
+        QVERIFY(!toggle->property("checked").toBool());
+        QCOMPARE(chat->thinkingEnabled(), !before);
+    }
+
+    // Settings offer Auto, CPU and every Vulkan device; choosing the CPU-type one (llvmpipe) runs
+    // the model on Vulkan, Auto leaves it alone and the status bar says why.
+    void devicePicker() {
+        ModelManager* model = app_.context->model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->devicesListed(), 20000);
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices();
+        QCOMPARE(model->devices().size(), qsizetype(devices.size()));
+        QObject* dialog = settingsDialog();
+        QVERIFY(dialog);
+        const QVariantList choices = dialog->property("deviceChoices").toList();
+        QCOMPARE(choices.size(), qsizetype(devices.size()) + 2);
+        QCOMPARE(choices.at(0).toMap().value("code").toString(), QStringLiteral("auto"));
+        QCOMPARE(choices.at(1).toMap().value("code").toString(), QStringLiteral("cpu"));
+        const runtime::GpuDevice* cpuType = nullptr;
+        for (size_t i = 0; i < devices.size(); ++i) {
+            const QVariantMap c = choices.at(qsizetype(i) + 2).toMap();
+            QCOMPARE(c.value("code").toString(), QStringLiteral("gpu:%1").arg(devices[i].index));
+            QVERIFY(c.value("name").toString().startsWith(QString::fromStdString(devices[i].name)));
+            QCOMPARE(c.value("enabled").toBool(), devices[i].usable);
+            if (devices[i].type == "cpu" && devices[i].usable) {
+                QVERIFY2(c.value("name").toString().contains(QLatin1String("slower than the CPU backend")),
+                         qPrintable(c.value("name").toString()));
+                cpuType = &devices[i];
+            }
+        }
+        if (devices.empty()) QSKIP("no Vulkan device on this machine");
+
+        bool realGpu = false;
+        for (const auto& d : devices) realGpu = realGpu || (d.usable && d.type != "cpu" && d.type != "other");
+        const char* env = std::getenv("SMOLDESK_VK_DEVICE");
+        QQuickItem* fallback = app_.item("fallbackLabel");
+        QVERIFY(fallback);
+        if (!realGpu && !(env && *env)) {
+            // Auto (the demo model is loaded that way): CPU, with the engine's reason in the status bar.
+            QVERIFY(!model->device().endsWith(QLatin1String("(Vulkan)")));
+            QVERIFY(!model->fallbackReason().isEmpty());
+            QTRY_VERIFY(fallback->isVisible());
+            QVERIFY(fallback->property("text").toString().contains(model->fallbackReason()));
+        }
+        if (!cpuType) return;
+        app_.context->settings()->setDevice(QStringLiteral("gpu:%1").arg(cpuType->index));
+        QTRY_COMPARE(
+            dialog->findChild<QObject*>(QStringLiteral("deviceChoice"))->property("currentValue").toString(),
+            app_.context->settings()->device());
+        model->reload();
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("loading"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("ready"), 60000);
+        QVERIFY2(model->device().endsWith(QLatin1String("(Vulkan)")), qPrintable(model->device()));
+        QVERIFY(model->fallbackReason().isEmpty());
+        QTRY_VERIFY(!fallback->isVisible());
+        QVERIFY(app_.item("deviceLabel")->property("text").toString().contains(QLatin1String("(Vulkan)")));
+
+        app_.context->settings()->setDevice(QStringLiteral("auto"));
+        model->reload();
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("loading"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("ready"), 60000);
     }
 
     void openModelDialog() {

@@ -4,6 +4,7 @@
 #include "model_worker.h"
 
 #include "common/error.h"
+#include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
 
@@ -14,6 +15,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <cstdlib>
 
 using namespace smoldesk;
 using namespace smoldesk::app;
@@ -203,6 +205,64 @@ class TestWorker : public QObject {
         QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->generate(r); });
         QVERIFY(waitFor(overflow, 20000));
         QVERIFY(overflow.at(0).at(1).toInt() > overflow.at(0).at(2).toInt() - 16);
+    }
+    void listsGpuDevices() {
+        QSignalSpy listed(worker_, &ModelWorker::devicesListed);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->listDevices({}); });
+        QVERIFY(waitFor(listed, 20000));
+        const auto devices = listed.at(0).at(0).value<QList<GpuDeviceInfo>>();
+        QCOMPARE(devices.size(), qsizetype(runtime::listGpuDevices().size()));
+        for (int i = 0; i < devices.size(); ++i) {
+            QCOMPARE(devices[i].index, i);
+            QVERIFY(!devices[i].name.isEmpty());
+            QVERIFY(!devices[i].type.isEmpty());
+            QVERIFY2(devices[i].usable || !devices[i].whyNot.isEmpty(), qPrintable(devices[i].name));
+        }
+    }
+    // Choosing a device by index loads on Vulkan, a CPU-type device (llvmpipe) included; Auto
+    // never picks a CPU-type device and says why the GPU is not used.
+    void loadsOnChosenVulkanDevice() {
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices();
+        if (devices.empty()) QSKIP("no Vulkan device on this machine");
+        const runtime::GpuDevice* pick = nullptr;
+        for (const auto& d : devices)
+            if (d.usable && d.type == "cpu") pick = &d;
+        for (const auto& d : devices)
+            if (!pick && d.usable) pick = &d;
+        const QString path = QString::fromStdString(test::demoModelPath());
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        LoadRequest r{path, 256, 1, false, {}};
+        r.gpuIndex = pick ? pick->index : devices.front().index;
+        QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); });
+        QVERIFY(waitFor(loaded, 60000));
+        LoadedModel m = loaded.at(0).at(0).value<LoadedModel>();
+        if (!pick) {
+            // Every device is unusable: the CPU runs it and the reason is the device's own.
+            QVERIFY(!m.device.endsWith(QLatin1String("(Vulkan)")));
+            QCOMPARE(m.fallbackReason, QString::fromStdString(devices.front().whyNot));
+            return;
+        }
+        QVERIFY2(m.device.endsWith(QLatin1String("(Vulkan)")), qPrintable(m.device));
+        QVERIFY2(m.device.startsWith(QString::fromStdString(pick->name)), qPrintable(m.device));
+        QVERIFY2(m.fallbackReason.isEmpty(), qPrintable(m.fallbackReason));
+        // It generates there too.
+        QSignalSpy finished(worker_, &ModelWorker::finished);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(20, 6)); });
+        QVERIFY(waitFor(finished, 60000));
+        QVERIFY(finished.at(0).at(1).value<GenerationResult>().generatedTokens > 0);
+
+        // Auto: a CPU-type device alone is not used, and the status bar gets a reason.
+        bool realGpu = false;
+        for (const auto& d : devices) realGpu = realGpu || (d.usable && d.type != "cpu" && d.type != "other");
+        const char* env = std::getenv("SMOLDESK_VK_DEVICE");
+        if (realGpu || (env && *env)) return;
+        worker_->armLoad();
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 256, 1, false, {}}); });
+        QVERIFY(waitFor(loaded, 60000, 2));
+        m = loaded.at(1).at(0).value<LoadedModel>();
+        QVERIFY2(!m.device.endsWith(QLatin1String("(Vulkan)")), qPrintable(m.device));
+        QVERIFY2(!m.fallbackReason.isEmpty(), qPrintable(m.device));
     }
 };
 
