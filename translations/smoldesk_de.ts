@@ -561,6 +561,10 @@
             <source>Open another model…</source>
             <translation>Anderes Modell öffnen …</translation>
         </message>
+        <message>
+            <source>GPU not used</source>
+            <translation>GPU nicht verwendet</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
@@ -729,8 +733,8 @@
             <translation>Verwendet die beste GPU, sonst das eigene CPU-Backend von SmolDesk.</translation>
         </message>
         <message>
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
         </message>
         <message>
             <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>

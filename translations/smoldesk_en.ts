@@ -561,6 +561,10 @@
             <source>Open another model…</source>
             <translation>Open another model…</translation>
         </message>
+        <message>
+            <source>GPU not used</source>
+            <translation>GPU not used</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
@@ -729,8 +733,8 @@
             <translation>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</translation>
         </message>
         <message>
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
         </message>
         <message>
             <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>

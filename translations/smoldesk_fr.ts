@@ -561,6 +561,10 @@
             <source>Open another model…</source>
             <translation>Ouvrir un autre modèle…</translation>
         </message>
+        <message>
+            <source>GPU not used</source>
+            <translation>GPU non utilisé</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
@@ -729,8 +733,8 @@
             <translation>Utilise le meilleur GPU, sinon le moteur processeur de SmolDesk.</translation>
         </message>
         <message>
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
         </message>
         <message>
             <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>

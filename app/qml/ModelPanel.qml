@@ -77,6 +77,12 @@ Pane {
 
             MenuSeparator { Layout.fillWidth: true; visible: App.model.state === "ready" }
             Fact { visible: App.model.state === "ready"; label: qsTr("Device"); value: App.model.device }
+            Fact {
+                objectName: "fallbackFact"
+                visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
+                label: qsTr("GPU not used")
+                value: App.model.fallbackReason
+            }
             Fact { visible: App.model.state === "ready"; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
             Fact { visible: App.model.state === "ready"; label: qsTr("Template"); value: App.model.templateDescription }
             Repeater {

@@ -10,7 +10,7 @@ Dialog {
     objectName: "settingsDialog"
     parent: Overlay.overlay
     anchors.centerIn: parent
-    width: Math.min(600, window.width - 40)
+    width: Math.min(720, window.width - 40)
     height: Math.min(600, window.height - 40)
     modal: true
     title: qsTr("Settings")
@@ -36,7 +36,7 @@ Dialog {
             { code: "cpu", name: qsTr("CPU"), enabled: true, note: "" }
         ]
         for (const d of App.model.devices) {
-            list.push({ code: "gpu:" + d.index, name: qsTr("%1 (%2)").arg(d.name).arg(deviceDetail(d)),
+            list.push({ code: "gpu:" + d.index, name: qsTr("%1 — %2").arg(d.name).arg(deviceDetail(d)),
                         enabled: d.usable,
                         note: !d.usable ? d.whyNot
                               : d.type === "cpu" ? qsTr("A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.")

@@ -22,12 +22,15 @@ ToolBar {
             Layout.maximumWidth: 420
         }
         Label {
+            id: fallbackLabel
             objectName: "fallbackLabel"
             visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
             text: qsTr("GPU not used: %1").arg(App.model.fallbackReason)
             elide: Text.ElideRight
             opacity: 0.75
-            Layout.maximumWidth: 360
+            // The whole sentence where the window allows it; the tooltip and the model panel have it too.
+            Layout.fillWidth: true
+            Layout.minimumWidth: 120
             ToolTip.visible: fallbackHover.hovered
             ToolTip.text: App.model.fallbackReason
             HoverHandler { id: fallbackHover }
@@ -37,7 +40,7 @@ ToolBar {
             text: qsTr("CPU safe mode")
             color: "#c0392b"
         }
-        Item { Layout.fillWidth: true }
+        Item { Layout.fillWidth: !fallbackLabel.visible }
         Label {
             visible: App.chat.tokensPerSecond > 0
             text: qsTr("%1 tokens/s").arg(App.chat.tokensPerSecond.toFixed(1))

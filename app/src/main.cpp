@@ -4,6 +4,8 @@
 #include "app_paths.h"
 #include "logger.h"
 
+#include <QCommandLineParser>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
@@ -21,6 +23,17 @@ int main(int argc, char* argv[]) {
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/SmolDesk/smoldesk.svg")));
     QQuickStyle::setStyle(QStringLiteral("Fusion"));
 
+    // `smoldesk [model.gguf]`: the desktop entry passes a file opened from the file manager.
+    QCommandLineParser args;
+    args.setApplicationDescription(
+        QStringLiteral("Chat with language models that run on your own computer."));
+    args.addHelpOption();
+    args.addVersionOption();
+    args.addPositionalArgument(QStringLiteral("model"), QStringLiteral("A GGUF model file to open."),
+                               QStringLiteral("[model.gguf]"));
+    args.process(app);
+    const QString modelArg = args.positionalArguments().value(0);
+
     smoldesk::app::logger::install(smoldesk::app::paths::logDir());
     qInfo("SmolDesk %s starting", SMOLDESK_VERSION);
     int rc = 0;
@@ -28,7 +41,9 @@ int main(int argc, char* argv[]) {
         smoldesk::app::AppContext context({});
         smoldesk::app::AppContext::setInstance(&context);
         QQmlApplicationEngine engine;
-        context.start(&engine);
+        const bool openArg = !modelArg.isEmpty() && QFileInfo::exists(modelArg);
+        context.start(&engine, !openArg);
+        if (openArg) context.model()->load(modelArg);
         engine.load(QUrl(QStringLiteral("qrc:/SmolDesk/Main.qml")));
         if (engine.rootObjects().isEmpty()) return 1;
         rc = QGuiApplication::exec();
