@@ -34,6 +34,7 @@ int cmdRun(Args& args) {
         return true;
     });
     std::printf("\n");
+    std::fflush(stdout);  // the statistics line must come after the text on a terminal
     std::fprintf(stderr, "prompt: %d tokens in %.1f ms (%.1f tokens/s); decode: %d tokens in %.1f ms (%.1f tokens/s); stop: %s\n",
                  stats.promptTokens, stats.promptMs, stats.promptTokensPerSecond(), stats.generatedTokens, stats.decodeMs,
                  stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));

@@ -14,16 +14,6 @@ namespace smoldesk::compute {
 
 namespace {
 
-// f16 → f32 through a table: the KV cache is read once per attention step per position.
-const float* fp16Table() {
-    static const std::vector<float> table = [] {
-        std::vector<float> t(65536);
-        for (uint32_t i = 0; i < 65536; ++i) t[i] = quant::fp16ToFp32(static_cast<uint16_t>(i));
-        return t;
-    }();
-    return table.data();
-}
-
 constexpr int kColumnTile = 4;  // activation rows per vecDotTile call
 constexpr size_t kRowGrain = 16;
 
@@ -106,7 +96,11 @@ void CpuBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
         act = scratch;
     }
     const uint8_t* actBytes = static_cast<const uint8_t*>(act);
-    pool_.parallelFor(n, kRowGrain, [&](size_t b, size_t e, int) {
+    // Decode streams the weights once: one contiguous range per thread keeps each thread's
+    // reads sequential for the prefetchers. Prompts take small chunks for load balance.
+    const size_t threads = static_cast<size_t>(pool_.size());
+    const size_t grain = rows == 1 ? std::max<size_t>(kRowGrain, (n + threads - 1) / threads) : kRowGrain;
+    pool_.parallelFor(n, grain, [&](size_t b, size_t e, int) {
         const uint8_t* wRows = t.data + b * wStride;
         const int nRows = static_cast<int>(e - b);
         if (rows == 1) {
@@ -152,54 +146,51 @@ void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) 
     if (pos0 + rows > kvCtx_)
         throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) + " positions; position " +
                                                     std::to_string(pos0 + rows - 1) + " does not fit.");
-    const size_t base = (static_cast<size_t>(layer) * kvCtx_ + pos0) * kvDim_;
-    const size_t n = static_cast<size_t>(rows) * kvDim_;
+    const size_t ctx = static_cast<size_t>(kvCtx_), dim = static_cast<size_t>(kvDim_);
     const float* ks = data(k);
     const float* vs = data(v);
-    for (size_t i = 0; i < n; ++i) {
-        kCache_[base + i] = quant::fp32ToFp16(ks[i]);
-        vCache_[base + i] = quant::fp32ToFp16(vs[i]);
-    }
+    uint16_t* kDst = kCache_.data() + (static_cast<size_t>(layer) * ctx + static_cast<size_t>(pos0)) * dim;
+    for (size_t i = 0; i < static_cast<size_t>(rows) * dim; ++i) kDst[i] = quant::fp32ToFp16(ks[i]);
+    // V is stored transposed ([dim][position]) so that attention's weighted sum over positions
+    // is one contiguous f16 dot product per output value.
+    uint16_t* vLayer = vCache_.data() + static_cast<size_t>(layer) * dim * ctx;
+    for (int r = 0; r < rows; ++r)
+        for (size_t i = 0; i < dim; ++i)
+            vLayer[i * ctx + static_cast<size_t>(pos0 + r)] = quant::fp32ToFp16(vs[static_cast<size_t>(r) * dim + i]);
 }
 
 void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s) {
-    const float* table = fp16Table();
     const float* qs = data(q);
     float* os = data(out);
     const int group = s.nHead / s.nHeadKv;
-    const size_t layerBase = static_cast<size_t>(layer) * kvCtx_ * kvDim_;
+    const size_t ctx = static_cast<size_t>(kvCtx_), dim = static_cast<size_t>(kvDim_);
+    const uint16_t* kLayer = kCache_.data() + static_cast<size_t>(layer) * ctx * dim;
+    const uint16_t* vLayer = vCache_.data() + static_cast<size_t>(layer) * dim * ctx;
     const size_t tasks = static_cast<size_t>(rows) * s.nHead;
     pool_.parallelFor(tasks, 1, [&](size_t b, size_t e, int thread) {
         std::vector<float>& scores = attnScratch_[static_cast<size_t>(thread)];
         for (size_t task = b; task < e; ++task) {
             const int r = static_cast<int>(task / s.nHead);
             const int h = static_cast<int>(task % s.nHead);
-            const int kvh = h / group;
+            const size_t kvOffset = static_cast<size_t>(h / group) * s.headDim;
             const int nPos = pos0 + r + 1;
             const float* qv = qs + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
             float maxScore = -INFINITY;
             for (int j = 0; j < nPos; ++j) {
-                const uint16_t* kv = kCache_.data() + layerBase + static_cast<size_t>(j) * kvDim_ + kvh * s.headDim;
-                float dot = 0.0f;
-                for (int d = 0; d < s.headDim; ++d) dot += qv[d] * table[kv[d]];
+                const float dot = quant::vecDot(quant::Type::F16, s.headDim, kLayer + static_cast<size_t>(j) * dim + kvOffset, qv);
                 scores[static_cast<size_t>(j)] = dot * s.scale;
                 maxScore = std::max(maxScore, scores[static_cast<size_t>(j)]);
             }
             float sum = 0.0f;
             for (int j = 0; j < nPos; ++j) {
-                float p = std::exp(scores[static_cast<size_t>(j)] - maxScore);
+                const float p = std::exp(scores[static_cast<size_t>(j)] - maxScore);
                 scores[static_cast<size_t>(j)] = p;
                 sum += p;
             }
-            float* ov = os + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
-            std::fill(ov, ov + s.headDim, 0.0f);
-            for (int j = 0; j < nPos; ++j) {
-                const uint16_t* vv = vCache_.data() + layerBase + static_cast<size_t>(j) * kvDim_ + kvh * s.headDim;
-                const float p = scores[static_cast<size_t>(j)];
-                for (int d = 0; d < s.headDim; ++d) ov[d] += p * table[vv[d]];
-            }
             const float inv = 1.0f / sum;
-            for (int d = 0; d < s.headDim; ++d) ov[d] *= inv;
+            float* ov = os + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
+            for (int d = 0; d < s.headDim; ++d)
+                ov[d] = inv * quant::vecDot(quant::Type::F16, nPos, vLayer + (kvOffset + static_cast<size_t>(d)) * ctx, scores.data());
         }
     });
 }
