@@ -7,7 +7,9 @@
 #include "test_data.h"
 #include "tiny_model.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QTest>
 
 #include <cstdlib>
@@ -103,6 +105,35 @@ class TestQml : public QObject {
         QVERIFY(done.at(0).at(0).toString() == QLatin1String("stopped") ||
                 done.at(0).at(0).toString() == QLatin1String("context-full"));
         app_.context->settings()->resetModelSettings();
+    }
+
+    // Reports the longest gap between GUI event-loop turns while a model loads and answers
+    // (measured, not asserted: timings belong in reports, not in pass/fail).
+    void eventLoopStallWhileLoadingAndGenerating() {
+        QElapsedTimer clock;
+        qint64 last = 0, longest = 0;
+        QTimer tick;
+        tick.setInterval(1);
+        connect(&tick, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            longest = std::max(longest, now - last);
+            last = now;
+        });
+        clock.start();
+        tick.start();
+        QVERIFY(loadAndWait(QString::fromStdString(test::dataPath("models/smollm3-tiny.gguf"))));
+        const qint64 loadStall = longest;
+        ChatController* chat = app_.context->chat();
+        app_.context->settings()->setMaxTokens(200);
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QVERIFY(chat->send(QStringLiteral("Tell me a long story.")));
+        QVERIFY(waitFor(done, 60000));
+        tick.stop();
+        qInfo("longest GUI event-loop stall: %lld ms while loading smollm3-tiny, %lld ms overall with 200 streamed tokens",
+              static_cast<long long>(loadStall), static_cast<long long>(longest));
+        QVERIFY(chat->messages()->count() >= 2);
+        app_.context->settings()->resetModelSettings();
+        QVERIFY(loadAndWait(app_.context->model()->demoModelPath()));
     }
 
     void thinkingToggleFollowsTheTemplate() {
