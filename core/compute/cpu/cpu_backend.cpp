@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <new>
 
 namespace smoldesk::compute {
 
@@ -41,8 +43,17 @@ void CpuBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
     kvCtx_ = nCtx;
     kvDim_ = kvDim;
     size_t n = static_cast<size_t>(nLayers) * static_cast<size_t>(nCtx) * static_cast<size_t>(kvDim);
-    kCache_.assign(n, 0);
-    vCache_.assign(n, 0);
+    try {
+        kCache_.assign(n, 0);
+        vCache_.assign(n, 0);
+    } catch (const std::bad_alloc&) {
+        kCache_ = {};
+        vCache_ = {};
+        char gb[32];
+        std::snprintf(gb, sizeof gb, "%.1f", 4.0 * static_cast<double>(n) / 1e9);
+        throw Error(ErrorCode::OutOfMemory, "Not enough memory for a context of " + std::to_string(nCtx) + " tokens (the KV cache needs " +
+                                                gb + " GB); choose a shorter context.");
+    }
     for (auto& s : attnScratch_) s.assign(static_cast<size_t>(nCtx), 0.0f);
 }
 
