@@ -56,7 +56,8 @@ double Args::floatOption(const std::string& name, const std::string& alias, doub
 
 std::vector<std::string> Args::positionals() {
     for (const auto& a : args_)
-        if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])))))
+        if (a.size() > 1 && a[0] == '-' &&
+            !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])))))
             throw UsageError("Unknown option " + a + ".");
     std::vector<std::string> out = args_;
     out.insert(out.end(), afterDashDash_.begin(), afterDashDash_.end());
@@ -67,7 +68,8 @@ int64_t parseInt(const std::string& text, const std::string& what) {
     errno = 0;
     char* end = nullptr;
     long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE) throw UsageError(what + " expects an integer, not '" + text + "'.");
+    if (text.empty() || *end != '\0' || errno == ERANGE)
+        throw UsageError(what + " expects an integer, not '" + text + "'.");
     return v;
 }
 
@@ -75,8 +77,9 @@ double parseFloat(const std::string& text, const std::string& what) {
     errno = 0;
     char* end = nullptr;
     double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || errno == ERANGE) throw UsageError(what + " expects a number, not '" + text + "'.");
+    if (text.empty() || *end != '\0' || errno == ERANGE)
+        throw UsageError(what + " expects a number, not '" + text + "'.");
     return v;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

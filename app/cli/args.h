@@ -17,7 +17,7 @@ struct UsageError : std::runtime_error {
 };
 
 class Args {
-public:
+  public:
     Args(int argc, char** argv, int first);
     // Takes "--name VALUE" (or "-n VALUE" when alias given) out of the list.
     std::optional<std::string> option(const std::string& name, const std::string& alias = "");
@@ -27,7 +27,7 @@ public:
     // What is left after options were taken; an unknown "-x" left over is a usage error.
     std::vector<std::string> positionals();
 
-private:
+  private:
     std::vector<std::string> args_;
     std::vector<std::string> afterDashDash_;
 };
@@ -35,4 +35,4 @@ private:
 int64_t parseInt(const std::string& text, const std::string& what);
 double parseFloat(const std::string& text, const std::string& what);
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

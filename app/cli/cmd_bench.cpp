@@ -18,13 +18,15 @@ namespace smoldesk::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
 
 // Best-of-3 read bandwidth over a buffer far larger than the caches, with `threads` readers.
 double measureReadBandwidth(int threads) {
     const size_t bytes = size_t(1) << 30;
     std::vector<uint64_t> buf(bytes / 8);
-    for (size_t i = 0; i < buf.size(); i += 512) buf[i] = i;  // touch every page
+    for (size_t i = 0; i < buf.size(); i += 512) buf[i] = i; // touch every page
     std::fill(buf.begin(), buf.end(), 1);
     double best = 0;
     for (int rep = 0; rep < 3; ++rep) {
@@ -47,7 +49,7 @@ double measureReadBandwidth(int threads) {
         for (auto& th : pool) th.join();
         double s = seconds(t0, Clock::now());
         best = std::max(best, bytes / s);
-        if (sums[0] == 42) std::printf(" ");  // keeps the reads
+        if (sums[0] == 42) std::printf(" "); // keeps the reads
     }
     return best;
 }
@@ -57,7 +59,7 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-}  // namespace
+} // namespace
 
 int cmdBench(Args& args) {
     const int nPrompt = static_cast<int>(args.intOption("--n-prompt", "-p", 512));
@@ -68,7 +70,8 @@ int cmdBench(Args& args) {
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (nPrompt < 1 || nGen < 1 || reps < 1) throw UsageError("-p, -n and -r must be positive.");
     if (nPrompt + nGen > session->contextSize())
-        throw UsageError("-p plus -n exceed the context of " + std::to_string(session->contextSize()) + "; raise --ctx.");
+        throw UsageError("-p plus -n exceed the context of " + std::to_string(session->contextSize()) +
+                         "; raise --ctx.");
 
     const auto& hp = session->hparams();
     uint64_t weightBytes = 0;
@@ -94,7 +97,8 @@ int cmdBench(Args& args) {
     struct rusage ru {};
     getrusage(RUSAGE_SELF, &ru);
 
-    std::printf("model:        %s (%s, %.2f GB of tensors)\n", session->file().path().c_str(), hp.arch.c_str(), weightBytes / 1e9);
+    std::printf("model:        %s (%s, %.2f GB of tensors)\n", session->file().path().c_str(),
+                hp.arch.c_str(), weightBytes / 1e9);
     std::printf("device:       %s\n", session->deviceName().c_str());
     std::printf("prompt %4d:  %.2f tokens/s (median of %d)\n", nPrompt, median(pp), reps);
     std::printf("decode %4d:  %.2f tokens/s (median of %d)\n", nGen, median(tg), reps);
@@ -102,11 +106,12 @@ int cmdBench(Args& args) {
         const double bw = measureReadBandwidth(session->threads());
         const double kvPerToken = 2.0 * 2.0 * hp.nLayer * hp.kvDim();
         const double limit = bw / (static_cast<double>(weightBytes) + kvPerToken * nGen / 2.0);
-        std::printf("bandwidth:    %.1f GB/s read (%d threads); decode limit %.2f tokens/s; decode reaches %.0f%%\n", bw / 1e9,
-                    session->threads(), limit, 100.0 * median(tg) / limit);
+        std::printf(
+            "bandwidth:    %.1f GB/s read (%d threads); decode limit %.2f tokens/s; decode reaches %.0f%%\n",
+            bw / 1e9, session->threads(), limit, 100.0 * median(tg) / limit);
     }
     std::printf("peak RSS:     %.2f GB\n", ru.ru_maxrss / 1e6);
     return kExitOk;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

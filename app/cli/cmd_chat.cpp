@@ -23,7 +23,7 @@ int cmdChat(Args& args) {
     const int maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
     auto system = args.option("--system");
     runtime::SamplingParams defaults;
-    defaults.temperature = 0.6f;  // the SmolLM3 model card's recommendation
+    defaults.temperature = 0.6f; // the SmolLM3 model card's recommendation
     defaults.topP = 0.95f;
     runtime::SamplingParams sampling = samplingOptions(args, defaults);
     auto session = loadSession(args);
@@ -77,12 +77,13 @@ int cmdChat(Args& args) {
         chat::ParsedDelta rest = parser.flush();
         std::printf("%s%s%s\n", rest.thought.c_str(), plain, rest.answer.c_str());
         answer += rest.answer;
-        history.push_back({"assistant", answer});  // the thought is never sent back
-        std::fprintf(stderr, "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",
-                     stats.promptTokens, stats.reusedTokens, stats.promptTokensPerSecond(), stats.generatedTokens,
-                     stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
+        history.push_back({"assistant", answer}); // the thought is never sent back
+        std::fprintf(
+            stderr, "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",
+            stats.promptTokens, stats.reusedTokens, stats.promptTokensPerSecond(), stats.generatedTokens,
+            stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
     }
     return kExitOk;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

@@ -12,13 +12,17 @@ namespace smoldesk::cli {
 namespace {
 std::string humanBytes(uint64_t b) {
     char buf[64];
-    if (b >= (1ull << 30)) std::snprintf(buf, sizeof buf, "%.2f GiB", b / double(1ull << 30));
-    else if (b >= (1ull << 20)) std::snprintf(buf, sizeof buf, "%.2f MiB", b / double(1ull << 20));
-    else if (b >= 1024) std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024.0);
-    else std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
+    if (b >= (1ull << 30))
+        std::snprintf(buf, sizeof buf, "%.2f GiB", b / double(1ull << 30));
+    else if (b >= (1ull << 20))
+        std::snprintf(buf, sizeof buf, "%.2f MiB", b / double(1ull << 20));
+    else if (b >= 1024)
+        std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024.0);
+    else
+        std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
     return buf;
 }
-}  // namespace
+} // namespace
 
 int cmdInspect(Args& args) {
     bool showTensors = args.flag("--tensors");
@@ -31,14 +35,16 @@ int cmdInspect(Args& args) {
     std::printf("size:          %s (%llu bytes)\n", humanBytes(file->fileSize()).c_str(),
                 static_cast<unsigned long long>(file->fileSize()));
     std::printf("gguf version:  %u (alignment %u)\n", file->version(), file->alignment());
-    if (auto name = file->getString("general.name")) std::printf("name:          %.*s\n", int(name->size()), name->data());
+    if (auto name = file->getString("general.name"))
+        std::printf("name:          %.*s\n", int(name->size()), name->data());
     std::printf("architecture:  %s\n", arch.c_str());
 
     std::printf("hyper-parameters:\n");
     const std::string prefix = arch + ".";
     for (const auto& [key, value] : file->metadata())
         if (key.substr(0, prefix.size()) == prefix)
-            std::printf("  %-44s %s\n", std::string(key.substr(prefix.size())).c_str(), value.describe().c_str());
+            std::printf("  %-44s %s\n", std::string(key.substr(prefix.size())).c_str(),
+                        value.describe().c_str());
 
     std::string tokModel = std::string(file->getString("tokenizer.ggml.model").value_or("(none)"));
     std::string tokPre = std::string(file->getString("tokenizer.ggml.pre").value_or("default"));
@@ -48,7 +54,8 @@ int cmdInspect(Args& args) {
     if (auto merges = file->find("tokenizer.ggml.merges"); merges && merges->isArray())
         std::printf("merges:        %llu\n", static_cast<unsigned long long>(merges->size()));
     auto tmpl = file->getString("tokenizer.chat_template");
-    std::printf("chat template: %s\n", tmpl ? ("present (" + std::to_string(tmpl->size()) + " bytes)").c_str() : "absent");
+    std::printf("chat template: %s\n",
+                tmpl ? ("present (" + std::to_string(tmpl->size()) + " bytes)").c_str() : "absent");
 
     std::map<std::string, std::pair<int, uint64_t>> histogram;
     uint64_t params = 0;
@@ -58,14 +65,16 @@ int cmdInspect(Args& args) {
         h.second += t.nBytes;
         params += t.nElements;
     }
-    std::printf("tensors:       %zu (%llu parameters)\n", file->tensors().size(), static_cast<unsigned long long>(params));
+    std::printf("tensors:       %zu (%llu parameters)\n", file->tensors().size(),
+                static_cast<unsigned long long>(params));
     for (const auto& [type, h] : histogram) {
         std::printf("  %-8s %5d tensors  %s\n", type.c_str(), h.first, humanBytes(h.second).c_str());
     }
     if (showTensors)
         for (const auto& t : file->tensors())
-            std::printf("  %-40s %-8s %s\n", t.name.c_str(), quant::typeName(t.type), t.shapeString().c_str());
+            std::printf("  %-40s %-8s %s\n", t.name.c_str(), quant::typeName(t.type),
+                        t.shapeString().c_str());
     return kExitOk;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

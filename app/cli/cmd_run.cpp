@@ -34,10 +34,12 @@ int cmdRun(Args& args) {
         return true;
     });
     std::printf("\n");
-    std::fflush(stdout);  // the statistics line must come after the text on a terminal
-    std::fprintf(stderr, "prompt: %d tokens in %.1f ms (%.1f tokens/s); decode: %d tokens in %.1f ms (%.1f tokens/s); stop: %s\n",
-                 stats.promptTokens, stats.promptMs, stats.promptTokensPerSecond(), stats.generatedTokens, stats.decodeMs,
-                 stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
+    std::fflush(stdout); // the statistics line must come after the text on a terminal
+    std::fprintf(stderr,
+                 "prompt: %d tokens in %.1f ms (%.1f tokens/s); decode: %d tokens in %.1f ms (%.1f "
+                 "tokens/s); stop: %s\n",
+                 stats.promptTokens, stats.promptMs, stats.promptTokensPerSecond(), stats.generatedTokens,
+                 stats.decodeMs, stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
     return kExitOk;
 }
 
@@ -65,11 +67,13 @@ int cmdLogits(Args& args) {
         logits = session->evaluate(ids, all);
     }
     std::ofstream f(*out, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(logits.data()), static_cast<std::streamsize>(logits.size() * sizeof(float)));
+    f.write(reinterpret_cast<const char*>(logits.data()),
+            static_cast<std::streamsize>(logits.size() * sizeof(float)));
     if (!f) throw Error(ErrorCode::Io, "Cannot write '" + *out + "'.");
-    std::fprintf(stderr, "wrote %zu rows of %d logits to %s\n", logits.size() / static_cast<size_t>(session->hparams().nVocab),
-                 session->hparams().nVocab, out->c_str());
+    std::fprintf(stderr, "wrote %zu rows of %d logits to %s\n",
+                 logits.size() / static_cast<size_t>(session->hparams().nVocab), session->hparams().nVocab,
+                 out->c_str());
     return kExitOk;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

@@ -42,15 +42,19 @@ std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows
 }
 
 // llama.cpp's use_more_bits(i, n) for attn_v / ffn_down in Q4_K_M.
-bool useMoreBits(int i, int n) { return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2; }
+bool useMoreBits(int i, int n) {
+    return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+}
 
-}  // namespace
+} // namespace
 
 int cmdSynth(Args& args) {
     auto out = args.option("--output", "-o");
     auto vocab = args.option("--vocab");
     const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
-    if (!out || !vocab) throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example tests/data/text/smollm3-vocab.gguf).");
+    if (!out || !vocab)
+        throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example "
+                         "tests/data/text/smollm3-vocab.gguf).");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     auto voc = gguf::File::open(*vocab);
 
@@ -74,7 +78,9 @@ int cmdSynth(Args& args) {
         if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), gguf::WriteValue::copyOf(value));
 
     std::mt19937_64 rng(seed);
-    auto norm = [&](const std::string& name) { w.addTensorF32(name, {uint64_t(d)}, std::vector<float>(d, 1.0f)); };
+    auto norm = [&](const std::string& name) {
+        w.addTensorF32(name, {uint64_t(d)}, std::vector<float>(d, 1.0f));
+    };
     auto mat = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
         w.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng));
     };
@@ -98,4 +104,4 @@ int cmdSynth(Args& args) {
     return kExitOk;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

@@ -14,4 +14,4 @@ int cmdBench(Args& args);
 int cmdChat(Args& args);
 int cmdSynth(Args& args);
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

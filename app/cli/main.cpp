@@ -19,15 +19,22 @@ struct Command {
 };
 
 const Command kCommands[] = {
-    {"inspect", cmdInspect, "inspect FILE                          show a model's architecture, tokenizer and tensors"},
-    {"run", cmdRun, "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] [--ctx N] [--raw]"},
+    {"inspect", cmdInspect,
+     "inspect FILE                          show a model's architecture, tokenizer and tensors"},
+    {"run", cmdRun,
+     "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] "
+     "[--ctx N] [--raw]"},
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32"},
-    {"chat", cmdChat, "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
-    {"bench", cmdBench, "bench -m FILE [-p 512] [-n 128] [-r 3] [-t THREADS] [--ctx N]   prompt/decode speed and bandwidth"},
-    {"synth", cmdSynth, "synth -o OUT.gguf --vocab VOCAB.gguf      write a SmolLM3-3B-shaped Q4_K_M file with random weights"},
+    {"chat", cmdChat,
+     "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
+    {"bench", cmdBench,
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-t THREADS] [--ctx N]   prompt/decode speed and bandwidth"},
+    {"synth", cmdSynth,
+     "synth -o OUT.gguf --vocab VOCAB.gguf      write a SmolLM3-3B-shaped Q4_K_M file with random weights"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},
     {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...             print the text of token ids"},
-    {"template", cmdTemplate, "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]   render a chat template"},
+    {"template", cmdTemplate,
+     "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]   render a chat template"},
 };
 
 void usage(FILE* out) {
@@ -35,7 +42,7 @@ void usage(FILE* out) {
     for (const Command& c : kCommands) std::fprintf(out, "  %s\n", c.summary);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
@@ -53,12 +60,15 @@ int main(int argc, char** argv) {
         } catch (const Error& e) {
             std::fprintf(stderr, "%s\n", e.what());
             switch (e.code()) {
-            case ErrorCode::Template: return kExitTemplate;
+            case ErrorCode::Template:
+                return kExitTemplate;
             case ErrorCode::InvalidArgument:
             case ErrorCode::Cancelled:
             case ErrorCode::Backend:
-            case ErrorCode::OutOfMemory: return kExitRuntime;
-            default: return kExitBadFile;
+            case ErrorCode::OutOfMemory:
+                return kExitRuntime;
+            default:
+                return kExitBadFile;
             }
         } catch (const std::exception& e) {
             std::fprintf(stderr, "Unexpected failure: %s\n", e.what());

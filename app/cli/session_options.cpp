@@ -12,12 +12,17 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
     o.threads = static_cast<int>(args.intOption("--threads", "-t", 0));
     o.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
     o.batchSize = static_cast<int>(args.intOption("--batch", "-b", 256));
-    if (o.threads < 0 || o.contextLength < 0 || o.batchSize < 1) throw UsageError("Threads, context and batch must be positive.");
+    if (o.threads < 0 || o.contextLength < 0 || o.batchSize < 1)
+        throw UsageError("Threads, context and batch must be positive.");
     if (auto b = args.option("--backend")) {
-        if (*b == "cpu") o.backend = runtime::BackendChoice::Cpu;
-        else if (*b == "vulkan") o.backend = runtime::BackendChoice::Vulkan;
-        else if (*b == "auto") o.backend = runtime::BackendChoice::Auto;
-        else throw UsageError("--backend takes auto, cpu or vulkan.");
+        if (*b == "cpu")
+            o.backend = runtime::BackendChoice::Cpu;
+        else if (*b == "vulkan")
+            o.backend = runtime::BackendChoice::Vulkan;
+        else if (*b == "auto")
+            o.backend = runtime::BackendChoice::Auto;
+        else
+            throw UsageError("--backend takes auto, cpu or vulkan.");
     }
     o.device = static_cast<int>(args.intOption("--device", "", -1));
     auto s = runtime::Session::load(o);
@@ -43,4 +48,4 @@ runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParam
     return p;
 }
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

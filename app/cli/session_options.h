@@ -14,4 +14,4 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false);
 // Takes --temp, --top-k, --top-p, --min-p, --repeat-penalty, --repeat-last-n, --seed.
 runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParams& defaults);
 
-}  // namespace smoldesk::cli
+} // namespace smoldesk::cli

@@ -18,22 +18,25 @@ constexpr const char* kBuiltinChatMl =
 std::string tokenText(const gguf::File& file, const char* idKey) {
     auto id = file.getUInt(idKey);
     const gguf::Value* tokens = file.find("tokenizer.ggml.tokens");
-    if (!id || !tokens || !tokens->isArray() || tokens->elementType() != gguf::ValueType::String || *id >= tokens->size())
+    if (!id || !tokens || !tokens->isArray() || tokens->elementType() != gguf::ValueType::String ||
+        *id >= tokens->size())
         return {};
     return std::string(tokens->stringAt(static_cast<size_t>(*id)));
 }
 
 class TemplateFormatter : public ChatFormatter {
-public:
+  public:
     TemplateFormatter(const gguf::File& file, const text::Tokenizer& tokenizer)
         : ChatFormatter(tokenizer), source_(file.getString("tokenizer.chat_template").value_or("")),
           builtin_(source_.empty()), tmpl_(builtin_ ? std::string(kBuiltinChatMl) : source_),
-          bos_(tokenText(file, "tokenizer.ggml.bos_token_id")), eos_(tokenText(file, "tokenizer.ggml.eos_token_id")) {}
+          bos_(tokenText(file, "tokenizer.ggml.bos_token_id")),
+          eos_(tokenText(file, "tokenizer.ggml.eos_token_id")) {}
 
     std::string render(const ChatRequest& request) const override {
         jinja::Value messages = jinja::Value::list();
         for (const Message& m : request.messages)
-            messages.push(jinja::Value::object({{"role", jinja::Value(m.role)}, {"content", jinja::Value(m.content)}}));
+            messages.push(
+                jinja::Value::object({{"role", jinja::Value(m.role)}, {"content", jinja::Value(m.content)}}));
         jinja::Value context = jinja::Value::object();
         context.set("messages", messages);
         context.set("add_generation_prompt", jinja::Value(request.addGenerationPrompt));
@@ -42,7 +45,9 @@ public:
         if (request.enableThinking) context.set("enable_thinking", jinja::Value(*request.enableThinking));
         if (!request.extraContextJson.empty()) {
             jinja::Value extra = jinja::parseJson(request.extraContextJson);
-            if (!extra.isDict()) throw Error(ErrorCode::InvalidArgument, "Extra chat-template variables must be a JSON object.");
+            if (!extra.isDict())
+                throw Error(ErrorCode::InvalidArgument,
+                            "Extra chat-template variables must be a JSON object.");
             for (const auto& [key, value] : extra.dictData().entries()) context.set(jinja::toStr(key), value);
         }
         jinja::RenderOptions options;
@@ -58,7 +63,7 @@ public:
     void setClock(std::function<std::tm()> now) override { clock_ = std::move(now); }
     const std::string& bosText() const { return bos_; }
 
-private:
+  private:
     std::string source_;
     bool builtin_;
     jinja::Template tmpl_;
@@ -66,9 +71,10 @@ private:
     std::function<std::tm()> clock_;
 };
 
-}  // namespace
+} // namespace
 
-std::unique_ptr<ChatFormatter> ChatFormatter::fromGguf(const gguf::File& file, const text::Tokenizer& tokenizer) {
+std::unique_ptr<ChatFormatter> ChatFormatter::fromGguf(const gguf::File& file,
+                                                       const text::Tokenizer& tokenizer) {
     return std::make_unique<TemplateFormatter>(file, tokenizer);
 }
 
@@ -91,4 +97,4 @@ bool ChatFormatter::promptOpensThought(const std::string& prompt) {
     return trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open;
 }
 
-}  // namespace smoldesk::chat
+} // namespace smoldesk::chat

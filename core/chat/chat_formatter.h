@@ -15,20 +15,20 @@
 namespace smoldesk::chat {
 
 struct Message {
-    std::string role;     // "system", "user", "assistant", "tool"
-    std::string content;  // for assistant turns: the answer only, never the thought
+    std::string role;    // "system", "user", "assistant", "tool"
+    std::string content; // for assistant turns: the answer only, never the thought
 };
 
 struct ChatRequest {
     std::vector<Message> messages;
     bool addGenerationPrompt = true;
-    std::optional<bool> enableThinking;  // unset: the template's default
+    std::optional<bool> enableThinking; // unset: the template's default
     // More template variables as a JSON object (tools, xml_tools, custom kwargs), key order kept.
     std::string extraContextJson;
 };
 
 class ChatFormatter {
-public:
+  public:
     // Throws Error(Template) with line and column when the file's template does not parse.
     static std::unique_ptr<ChatFormatter> fromGguf(const gguf::File& file, const text::Tokenizer& tokenizer);
     virtual ~ChatFormatter() = default;
@@ -50,9 +50,9 @@ public:
     // Overrides the clock that strftime_now reads (tests).
     virtual void setClock(std::function<std::tm()> now) = 0;
 
-protected:
+  protected:
     explicit ChatFormatter(const text::Tokenizer& tokenizer) : tokenizer_(tokenizer) {}
     const text::Tokenizer& tokenizer_;
 };
 
-}  // namespace smoldesk::chat
+} // namespace smoldesk::chat

@@ -14,9 +14,10 @@ size_t partialTagSuffix(const std::string& text, std::string_view tag) {
         if (text.compare(text.size() - len, len, tag.data(), len) == 0) return len;
     return 0;
 }
-}  // namespace
+} // namespace
 
-ThinkingParser::ThinkingParser(bool startsInThought) : state_(startsInThought ? State::Thought : State::Start) {
+ThinkingParser::ThinkingParser(bool startsInThought)
+    : state_(startsInThought ? State::Thought : State::Start) {
     if (startsInThought) {
         hadThought_ = true;
         thoughtStart_ = std::chrono::steady_clock::now();
@@ -39,7 +40,7 @@ ParsedDelta ThinkingParser::push(const std::string& text) {
                 thoughtStart_ = std::chrono::steady_clock::now();
                 continue;
             }
-            if (kOpen.substr(0, rest.size()) == rest) return out;  // could still become <think>
+            if (kOpen.substr(0, rest.size()) == rest) return out; // could still become <think>
             state_ = State::Answer;
             continue;
         }
@@ -92,8 +93,9 @@ ParsedDelta ThinkingParser::flush() {
 
 double ThinkingParser::thoughtSeconds() const {
     if (!hadThought_) return 0.0;
-    auto end = state_ == State::Thought && thoughtEnd_ < thoughtStart_ ? std::chrono::steady_clock::now() : thoughtEnd_;
+    auto end = state_ == State::Thought && thoughtEnd_ < thoughtStart_ ? std::chrono::steady_clock::now()
+                                                                       : thoughtEnd_;
     return std::chrono::duration<double>(end - thoughtStart_).count();
 }
 
-}  // namespace smoldesk::chat
+} // namespace smoldesk::chat

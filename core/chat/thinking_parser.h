@@ -8,23 +8,23 @@
 namespace smoldesk::chat {
 
 struct ParsedDelta {
-    std::string thought;  // new thought text
-    std::string answer;   // new answer text
-    bool thoughtEnded = false;  // true once, when </think> is seen
+    std::string thought;       // new thought text
+    std::string answer;        // new answer text
+    bool thoughtEnded = false; // true once, when </think> is seen
 };
 
 class ThinkingParser {
-public:
+  public:
     // startsInThought: the prompt already opened a thought (generation prompt ends in <think>).
     explicit ThinkingParser(bool startsInThought = false);
     ParsedDelta push(const std::string& text);
-    ParsedDelta flush();  // releases held-back partial tags at the end
+    ParsedDelta flush(); // releases held-back partial tags at the end
     bool inThought() const { return state_ == State::Thought; }
     bool hadThought() const { return hadThought_; }
     // Wall time from the first thought text to </think> (or to now while thinking).
     double thoughtSeconds() const;
 
-private:
+  private:
     enum class State { Start, Thought, Answer };
     State state_;
     std::string pending_;
@@ -33,4 +33,4 @@ private:
     std::chrono::steady_clock::time_point thoughtStart_{}, thoughtEnd_{};
 };
 
-}  // namespace smoldesk::chat
+} // namespace smoldesk::chat

@@ -7,33 +7,33 @@
 namespace smoldesk {
 
 enum class ErrorCode {
-    Io,                  // file missing, unreadable, cannot be mapped
-    NotGguf,             // wrong magic or not a GGUF container at all
-    UnsupportedVersion,  // GGUF version we do not read
-    Truncated,           // file ends before a structure it announces
-    Corrupt,             // structurally invalid content (bad counts, overlaps, misalignment, ...)
-    WrongType,           // a metadata value exists but has an unexpected type
-    MissingKey,          // required metadata key or tensor absent
-    UnsupportedArch,     // general.architecture not implemented
-    UnsupportedType,     // tensor type we cannot compute with
+    Io,                 // file missing, unreadable, cannot be mapped
+    NotGguf,            // wrong magic or not a GGUF container at all
+    UnsupportedVersion, // GGUF version we do not read
+    Truncated,          // file ends before a structure it announces
+    Corrupt,            // structurally invalid content (bad counts, overlaps, misalignment, ...)
+    WrongType,          // a metadata value exists but has an unexpected type
+    MissingKey,         // required metadata key or tensor absent
+    UnsupportedArch,    // general.architecture not implemented
+    UnsupportedType,    // tensor type we cannot compute with
     UnsupportedTokenizer,
-    BadShape,            // tensor shape contradicts the hyper-parameters
-    InvalidArgument,     // caller passed something impossible (prompt too long, bad token id, ...)
+    BadShape,        // tensor shape contradicts the hyper-parameters
+    InvalidArgument, // caller passed something impossible (prompt too long, bad token id, ...)
     OutOfMemory,
     Cancelled,
-    Template,            // chat template parse/render error
-    Backend,             // compute backend failure
+    Template, // chat template parse/render error
+    Backend,  // compute backend failure
 };
 
 const char* errorCodeName(ErrorCode code);
 
 class Error : public std::runtime_error {
-public:
+  public:
     Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
     ErrorCode code() const noexcept { return code_; }
 
-private:
+  private:
     ErrorCode code_;
 };
 
-}  // namespace smoldesk
+} // namespace smoldesk

@@ -53,4 +53,4 @@ void MappedFile::prefetch(size_t offset, size_t length) const {
     ::madvise(const_cast<uint8_t*>(data_) + aligned, length + (offset - aligned), MADV_WILLNEED);
 }
 
-}  // namespace smoldesk
+} // namespace smoldesk

@@ -8,7 +8,7 @@
 namespace smoldesk {
 
 class MappedFile {
-public:
+  public:
     // Throws Error(Io) with one sentence when the file cannot be opened or mapped.
     explicit MappedFile(const std::string& path);
     ~MappedFile();
@@ -23,10 +23,10 @@ public:
     // Hint the kernel to read the given range ahead (used by loaders that report progress).
     void prefetch(size_t offset, size_t length) const;
 
-private:
+  private:
     std::string path_;
     const uint8_t* data_ = nullptr;
     size_t size_ = 0;
 };
 
-}  // namespace smoldesk
+} // namespace smoldesk

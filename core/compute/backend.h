@@ -16,8 +16,8 @@ using BufferId = int;
 using WeightId = int;
 
 enum class RopeStyle {
-    Adjacent,  // ggml "NORM": rotate (x[2i], x[2i+1]); llama/smollm3 GGUF Q/K rows are permuted for it
-    NeoX,      // rotate (x[i], x[i + d/2])
+    Adjacent, // ggml "NORM": rotate (x[2i], x[2i+1]); llama/smollm3 GGUF Q/K rows are permuted for it
+    NeoX,     // rotate (x[i], x[i + d/2])
 };
 
 struct AttentionShape {
@@ -28,7 +28,7 @@ struct AttentionShape {
 };
 
 class Backend {
-public:
+  public:
     virtual ~Backend() = default;
 
     // "CPU (2 threads, avx512)" or the GPU's name.
@@ -52,7 +52,8 @@ public:
     // Writes K and V rows (kvDim each) at positions pos0… of a layer's cache (as f16).
     virtual void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) = 0;
     // Causal attention of q rows (positions pos0…) over cache positions [0, pos0 + row].
-    virtual void attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& shape) = 0;
+    virtual void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                           const AttentionShape& shape) = 0;
     // out = silu(gate) * up, elementwise over n values.
     virtual void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) = 0;
     // out = a + b, elementwise over n values; out may alias a.
@@ -63,4 +64,4 @@ public:
     virtual void read(BufferId src, size_t offset, size_t n, float* dst) = 0;
 };
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute

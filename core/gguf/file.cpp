@@ -10,18 +10,20 @@
 namespace smoldesk::gguf {
 
 namespace {
-constexpr uint32_t kMagic = 0x46554747;  // "GGUF" little-endian
+constexpr uint32_t kMagic = 0x46554747; // "GGUF" little-endian
 constexpr int kMaxArrayNesting = 8;
 // Smallest possible encodings, used to bound announced counts by the bytes that remain.
 constexpr uint64_t kMinKvBytes = 8 + 4 + 1;
 constexpr uint64_t kMinTensorInfoBytes = 8 + 4 + 8 + 4 + 8;
 
-std::string at(uint64_t offset) { return " at byte offset " + std::to_string(offset); }
-}  // namespace
+std::string at(uint64_t offset) {
+    return " at byte offset " + std::to_string(offset);
+}
+} // namespace
 
 // Reads the header, metadata and tensor infos with a bounds-checked cursor.
 class Parser {
-public:
+  public:
     Parser(File& file) : f_(file), base_(file.map_->data()), size_(file.map_->size()) {}
 
     void run() {
@@ -34,8 +36,8 @@ public:
             fail(ErrorCode::UnsupportedVersion,
                  "The GGUF file was written on a machine of the other byte order and cannot be read here.");
         if (version == 1)
-            fail(ErrorCode::UnsupportedVersion,
-                 "GGUF version 1 is obsolete and not supported; convert the model again (versions 2 and 3 work).");
+            fail(ErrorCode::UnsupportedVersion, "GGUF version 1 is obsolete and not supported; convert the "
+                                                "model again (versions 2 and 3 work).");
         if (version != 2 && version != 3)
             fail(ErrorCode::UnsupportedVersion,
                  "GGUF version " + std::to_string(version) + " is not supported (versions 2 and 3 are).");
@@ -65,24 +67,22 @@ public:
         for (size_t t = 0; t < f_.tensors_.size(); ++t) f_.tensorIndex_.emplace(f_.tensors_[t].name, t);
     }
 
-private:
+  private:
     [[noreturn]] void fail(ErrorCode code, const std::string& msg) { throw Error(code, msg); }
 
     void need(uint64_t n, const std::string& what) {
         if (n > size_ - pos_)
-            fail(ErrorCode::Truncated, "The file is truncated: it ends" + at(size_) + " while reading " + what + at(pos_) +
-                                           " (" + std::to_string(n) + " bytes needed).");
+            fail(ErrorCode::Truncated, "The file is truncated: it ends" + at(size_) + " while reading " +
+                                           what + at(pos_) + " (" + std::to_string(n) + " bytes needed).");
     }
 
-    template <typename T>
-    T load(uint64_t offset) const {
+    template <typename T> T load(uint64_t offset) const {
         T v;
         std::memcpy(&v, base_ + offset, sizeof(T));
         return v;
     }
 
-    template <typename T>
-    T read(const std::string& what) {
+    template <typename T> T read(const std::string& what) {
         need(sizeof(T), what);
         T v = load<T>(pos_);
         pos_ += sizeof(T);
@@ -104,44 +104,71 @@ private:
         uint64_t start = pos_;
         uint32_t t = read<uint32_t>(what);
         if (t > static_cast<uint32_t>(ValueType::F64))
-            fail(ErrorCode::Corrupt, "Unknown metadata value type " + std::to_string(t) + " for " + what + at(start) + ".");
+            fail(ErrorCode::Corrupt,
+                 "Unknown metadata value type " + std::to_string(t) + " for " + what + at(start) + ".");
         return static_cast<ValueType>(t);
     }
 
     void readValue(Value& v, ValueType type, const std::string& what, int depth) {
         v.type_ = type;
         switch (type) {
-        case ValueType::String: v.str_ = readString(what); return;
-        case ValueType::Array: readArray(v, what, depth); return;
-        case ValueType::F32: v.num_.f = read<float>(what); return;
-        case ValueType::F64: v.num_.f = read<double>(what); return;
-        case ValueType::U8: v.num_.u = read<uint8_t>(what); return;
+        case ValueType::String:
+            v.str_ = readString(what);
+            return;
+        case ValueType::Array:
+            readArray(v, what, depth);
+            return;
+        case ValueType::F32:
+            v.num_.f = read<float>(what);
+            return;
+        case ValueType::F64:
+            v.num_.f = read<double>(what);
+            return;
+        case ValueType::U8:
+            v.num_.u = read<uint8_t>(what);
+            return;
         case ValueType::Bool: {
             uint64_t start = pos_;
             uint8_t b = read<uint8_t>(what);
-            if (b > 1) fail(ErrorCode::Corrupt, "Boolean " + what + at(start) + " has the invalid value " + std::to_string(b) + ".");
+            if (b > 1)
+                fail(ErrorCode::Corrupt,
+                     "Boolean " + what + at(start) + " has the invalid value " + std::to_string(b) + ".");
             v.num_.u = b;
             return;
         }
-        case ValueType::I8: v.num_.i = read<int8_t>(what); return;
-        case ValueType::U16: v.num_.u = read<uint16_t>(what); return;
-        case ValueType::I16: v.num_.i = read<int16_t>(what); return;
-        case ValueType::U32: v.num_.u = read<uint32_t>(what); return;
-        case ValueType::I32: v.num_.i = read<int32_t>(what); return;
-        case ValueType::U64: v.num_.u = read<uint64_t>(what); return;
-        case ValueType::I64: v.num_.i = read<int64_t>(what); return;
+        case ValueType::I8:
+            v.num_.i = read<int8_t>(what);
+            return;
+        case ValueType::U16:
+            v.num_.u = read<uint16_t>(what);
+            return;
+        case ValueType::I16:
+            v.num_.i = read<int16_t>(what);
+            return;
+        case ValueType::U32:
+            v.num_.u = read<uint32_t>(what);
+            return;
+        case ValueType::I32:
+            v.num_.i = read<int32_t>(what);
+            return;
+        case ValueType::U64:
+            v.num_.u = read<uint64_t>(what);
+            return;
+        case ValueType::I64:
+            v.num_.i = read<int64_t>(what);
+            return;
         }
     }
 
     void readArray(Value& v, const std::string& what, int depth) {
         if (depth >= kMaxArrayNesting)
-            fail(ErrorCode::Corrupt, "Arrays in " + what + " are nested deeper than " + std::to_string(kMaxArrayNesting) +
-                                         " levels" + at(pos_) + ".");
+            fail(ErrorCode::Corrupt, "Arrays in " + what + " are nested deeper than " +
+                                         std::to_string(kMaxArrayNesting) + " levels" + at(pos_) + ".");
         v.elemType_ = readType("the element type of " + what);
         uint64_t start = pos_;
         v.count_ = read<uint64_t>("the length of " + what);
         size_t elemSize = scalarSize(v.elemType_);
-        uint64_t minElem = elemSize ? elemSize : 8;  // strings and arrays carry at least a u64
+        uint64_t minElem = elemSize ? elemSize : 8; // strings and arrays carry at least a u64
         if (v.count_ > (size_ - pos_) / minElem)
             fail(ErrorCode::Corrupt, "The array " + what + at(start) + " claims " + std::to_string(v.count_) +
                                          " elements, more than the rest of the file can hold.");
@@ -150,7 +177,8 @@ private:
             if (v.elemType_ == ValueType::Bool)
                 for (uint64_t i = 0; i < v.count_; ++i)
                     if (base_[pos_ + i] > 1)
-                        fail(ErrorCode::Corrupt, "Boolean array " + what + " has an invalid value" + at(pos_ + i) + ".");
+                        fail(ErrorCode::Corrupt,
+                             "Boolean array " + what + " has an invalid value" + at(pos_ + i) + ".");
             pos_ += v.count_ * elemSize;
         } else if (v.elemType_ == ValueType::String) {
             v.strings_.reserve(v.count_);
@@ -164,7 +192,8 @@ private:
     void readKv(uint64_t k) {
         uint64_t start = pos_;
         std::string_view key = readString("metadata key #" + std::to_string(k));
-        if (key.empty()) fail(ErrorCode::Corrupt, "Metadata key #" + std::to_string(k) + at(start) + " is empty.");
+        if (key.empty())
+            fail(ErrorCode::Corrupt, "Metadata key #" + std::to_string(k) + at(start) + " is empty.");
         std::string what = "'" + std::string(key) + "'";
         if (!f_.kvIndex_.emplace(key, f_.kvs_.size()).second)
             fail(ErrorCode::Corrupt, "Metadata key " + what + " appears twice" + at(start) + ".");
@@ -178,10 +207,12 @@ private:
         const Value* a = f_.find("general.alignment");
         if (!a) return;
         if (a->type() != ValueType::U32)
-            fail(ErrorCode::Corrupt, std::string("general.alignment must be a u32 but is ") + valueTypeName(a->type()) + ".");
+            fail(ErrorCode::Corrupt,
+                 std::string("general.alignment must be a u32 but is ") + valueTypeName(a->type()) + ".");
         uint64_t align = a->asUInt("general.alignment");
         if (align == 0 || (align & (align - 1)) != 0)
-            fail(ErrorCode::Corrupt, "general.alignment is " + std::to_string(align) + ", which is not a power of two.");
+            fail(ErrorCode::Corrupt,
+                 "general.alignment is " + std::to_string(align) + ", which is not a power of two.");
         f_.alignment_ = static_cast<uint32_t>(align);
     }
 
@@ -213,7 +244,8 @@ private:
         uint32_t typeId = read<uint32_t>("the type of " + what);
         auto info = quant::typeInfo(typeId);
         if (!info)
-            fail(ErrorCode::Corrupt, "The " + what + " has the unknown type id " + std::to_string(typeId) + at(typePos) + ".");
+            fail(ErrorCode::Corrupt,
+                 "The " + what + " has the unknown type id " + std::to_string(typeId) + at(typePos) + ".");
         ti.type = info->type;
         if (ti.ne[0] % info->blockSize != 0)
             fail(ErrorCode::Corrupt, "The " + what + " of type " + info->name + " has a row length of " +
@@ -228,7 +260,8 @@ private:
         ti.offset = read<uint64_t>("the offset of " + what);
         if (ti.offset % f_.alignment_ != 0)
             fail(ErrorCode::Corrupt, "The data offset " + std::to_string(ti.offset) + " of " + what +
-                                         " is not a multiple of the alignment " + std::to_string(f_.alignment_) + ".");
+                                         " is not a multiple of the alignment " +
+                                         std::to_string(f_.alignment_) + ".");
         if (!tensorNames_.insert(ti.name).second)
             fail(ErrorCode::Corrupt, "Tensor name '" + ti.name + "' appears twice" + at(start) + ".");
         f_.tensors_.push_back(std::move(ti));
@@ -243,14 +276,16 @@ private:
         const TensorInfo* prev = nullptr;
         for (size_t idx : order) {
             TensorInfo& ti = f_.tensors_[idx];
-            if (dataStart > size_ || ti.offset > size_ - dataStart || ti.nBytes > size_ - dataStart - ti.offset) {
+            if (dataStart > size_ || ti.offset > size_ - dataStart ||
+                ti.nBytes > size_ - dataStart - ti.offset) {
                 uint64_t end = dataStart + ti.offset + ti.nBytes;
-                fail(ErrorCode::Truncated, "The file is truncated: tensor '" + ti.name + "' needs data up to byte " +
-                                               std::to_string(end) + " but the file has only " + std::to_string(size_) +
-                                               " bytes.");
+                fail(ErrorCode::Truncated, "The file is truncated: tensor '" + ti.name +
+                                               "' needs data up to byte " + std::to_string(end) +
+                                               " but the file has only " + std::to_string(size_) + " bytes.");
             }
             if (prev && ti.offset < prev->offset + prev->nBytes)
-                fail(ErrorCode::Corrupt, "Tensors '" + prev->name + "' and '" + ti.name + "' overlap in the data section (at byte offset " +
+                fail(ErrorCode::Corrupt, "Tensors '" + prev->name + "' and '" + ti.name +
+                                             "' overlap in the data section (at byte offset " +
                                              std::to_string(dataStart + ti.offset) + ").");
             ti.data = base_ + dataStart + ti.offset;
             if (ti.nBytes) prev = &ti;
@@ -319,7 +354,8 @@ const Value* File::getArray(std::string_view key, ValueType elem) const {
               (v->elementType() == elem || (isIntegerType(elem) && isIntegerType(v->elementType())) ||
                (isFloatType(elem) && isFloatType(v->elementType())));
     if (!ok) {
-        std::string got = v->isArray() ? std::string("an array of ") + valueTypeName(v->elementType()) : valueTypeName(v->type());
+        std::string got = v->isArray() ? std::string("an array of ") + valueTypeName(v->elementType())
+                                       : valueTypeName(v->type());
         throw Error(ErrorCode::WrongType, "Metadata '" + std::string(key) + "' should be an array of " +
                                               valueTypeName(elem) + " but is " + got + ".");
     }
@@ -350,4 +386,4 @@ const TensorInfo* File::findTensor(std::string_view name) const {
     return it == tensorIndex_.end() ? nullptr : &tensors_[it->second];
 }
 
-}  // namespace smoldesk::gguf
+} // namespace smoldesk::gguf

@@ -18,26 +18,26 @@
 namespace smoldesk::gguf {
 
 constexpr uint32_t kDefaultAlignment = 32;
-constexpr size_t kMaxTensorName = 63;  // ggml's GGML_MAX_NAME - 1
+constexpr size_t kMaxTensorName = 63; // ggml's GGML_MAX_NAME - 1
 constexpr int kMaxDims = 4;
 
 struct TensorInfo {
     std::string name;
     uint32_t nDims = 0;
-    std::array<uint64_t, kMaxDims> ne{1, 1, 1, 1};  // ne[0] is the contiguous dimension
+    std::array<uint64_t, kMaxDims> ne{1, 1, 1, 1}; // ne[0] is the contiguous dimension
     quant::Type type = quant::Type::F32;
-    uint64_t offset = 0;  // relative to the data section
+    uint64_t offset = 0; // relative to the data section
     uint64_t nElements = 0;
     uint64_t nBytes = 0;
-    const uint8_t* data = nullptr;  // inside the map
+    const uint8_t* data = nullptr; // inside the map
 
     uint64_t rows() const { return nElements / ne[0]; }
     std::span<const uint8_t> bytes() const { return {data, nBytes}; }
-    std::string shapeString() const;  // "[2048, 512]"
+    std::string shapeString() const; // "[2048, 512]"
 };
 
 class File {
-public:
+  public:
     // Maps and validates the file. Throws Error with one sentence naming the problem.
     static std::unique_ptr<File> open(const std::string& path);
 
@@ -71,7 +71,7 @@ public:
     const std::vector<TensorInfo>& tensors() const { return tensors_; }
     const TensorInfo* findTensor(std::string_view name) const;
 
-private:
+  private:
     friend class Parser;
     File() = default;
 
@@ -85,4 +85,4 @@ private:
     std::unordered_map<std::string_view, size_t> tensorIndex_;
 };
 
-}  // namespace smoldesk::gguf
+} // namespace smoldesk::gguf

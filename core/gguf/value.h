@@ -31,14 +31,14 @@ bool isFloatType(ValueType type);
 size_t scalarSize(ValueType type);
 
 class Value {
-public:
+  public:
     ValueType type() const { return type_; }
 
     // Scalars. Integer accessors coerce between integer types when the value fits and
     // throw Error(WrongType) otherwise; `what` names the value in that sentence.
     uint64_t asUInt(std::string_view what) const;
     int64_t asInt(std::string_view what) const;
-    double asFloat(std::string_view what) const;  // any float or integer type
+    double asFloat(std::string_view what) const; // any float or integer type
     bool asBool(std::string_view what) const;
     std::string_view asString(std::string_view what) const;
 
@@ -47,14 +47,14 @@ public:
     ValueType elementType() const { return elemType_; }
     uint64_t size() const { return count_; }
     std::string_view stringAt(size_t i) const { return strings_[i]; }
-    int64_t intAt(size_t i) const;   // any integer element type (u64 above INT64_MAX saturates)
-    double floatAt(size_t i) const;  // any numeric element type
+    int64_t intAt(size_t i) const;  // any integer element type (u64 above INT64_MAX saturates)
+    double floatAt(size_t i) const; // any numeric element type
     const Value& itemAt(size_t i) const { return items_[i]; }
 
     // Short human rendering for `inspect` (arrays summarised).
     std::string describe(size_t maxItems = 8) const;
 
-private:
+  private:
     friend class Parser;
     ValueType type_ = ValueType::U8;
     union {
@@ -65,9 +65,9 @@ private:
     std::string_view str_;
     ValueType elemType_ = ValueType::U8;
     uint64_t count_ = 0;
-    const uint8_t* raw_ = nullptr;           // numeric array elements, little-endian in the map
-    std::vector<std::string_view> strings_;  // string array elements
-    std::vector<Value> items_;               // nested arrays
+    const uint8_t* raw_ = nullptr;          // numeric array elements, little-endian in the map
+    std::vector<std::string_view> strings_; // string array elements
+    std::vector<Value> items_;              // nested arrays
 };
 
-}  // namespace smoldesk::gguf
+} // namespace smoldesk::gguf

@@ -61,24 +61,35 @@ WriteValue WriteValue::copyOf(const Value& v) {
         items.reserve(v.size());
         for (size_t i = 0; i < v.size(); ++i) {
             const ValueType t = v.elementType();
-            if (t == ValueType::String) items.push_back(string(std::string(v.stringAt(i))));
-            else if (t == ValueType::Array) items.push_back(copyOf(v.itemAt(i)));
-            else if (t == ValueType::F32) items.push_back(f32(static_cast<float>(v.floatAt(i))));
-            else if (t == ValueType::F64) items.push_back(f64(v.floatAt(i)));
-            else items.push_back(scalar(t, static_cast<uint64_t>(v.intAt(i))));
+            if (t == ValueType::String)
+                items.push_back(string(std::string(v.stringAt(i))));
+            else if (t == ValueType::Array)
+                items.push_back(copyOf(v.itemAt(i)));
+            else if (t == ValueType::F32)
+                items.push_back(f32(static_cast<float>(v.floatAt(i))));
+            else if (t == ValueType::F64)
+                items.push_back(f64(v.floatAt(i)));
+            else
+                items.push_back(scalar(t, static_cast<uint64_t>(v.intAt(i))));
         }
         return array(v.elementType(), std::move(items));
     }
     switch (v.type()) {
-    case ValueType::String: return string(std::string(v.asString("")));
-    case ValueType::F32: return f32(static_cast<float>(v.asFloat("")));
-    case ValueType::F64: return f64(v.asFloat(""));
-    case ValueType::Bool: return boolean(v.asBool(""));
+    case ValueType::String:
+        return string(std::string(v.asString("")));
+    case ValueType::F32:
+        return f32(static_cast<float>(v.asFloat("")));
+    case ValueType::F64:
+        return f64(v.asFloat(""));
+    case ValueType::Bool:
+        return boolean(v.asBool(""));
     case ValueType::I8:
     case ValueType::I16:
     case ValueType::I32:
-    case ValueType::I64: return scalar(v.type(), static_cast<uint64_t>(v.asInt("")));
-    default: return scalar(v.type(), v.asUInt(""));
+    case ValueType::I64:
+        return scalar(v.type(), static_cast<uint64_t>(v.asInt("")));
+    default:
+        return scalar(v.type(), v.asUInt(""));
     }
 }
 
@@ -91,7 +102,8 @@ void Writer::set(std::string key, WriteValue value) {
     kvs_.emplace_back(std::move(key), std::move(value));
 }
 
-void Writer::addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne, std::vector<uint8_t> data) {
+void Writer::addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne,
+                       std::vector<uint8_t> data) {
     const quant::TypeInfo& ti = quant::typeInfo(type);
     uint64_t n = 1;
     for (uint64_t d : ne) n *= d;
@@ -99,8 +111,9 @@ void Writer::addTensor(std::string name, quant::Type type, std::vector<uint64_t>
         throw Error(ErrorCode::InvalidArgument, "Tensor '" + name + "' has a shape that GGUF cannot store.");
     uint64_t bytes = n / ti.blockSize * ti.blockBytes;
     if (data.size() != bytes)
-        throw Error(ErrorCode::InvalidArgument, "Tensor '" + name + "' needs " + std::to_string(bytes) + " bytes but " +
-                                                    std::to_string(data.size()) + " were given.");
+        throw Error(ErrorCode::InvalidArgument, "Tensor '" + name + "' needs " + std::to_string(bytes) +
+                                                    " bytes but " + std::to_string(data.size()) +
+                                                    " were given.");
     tensors_.push_back({std::move(name), type, std::move(ne), std::move(data)});
 }
 
@@ -112,16 +125,16 @@ void Writer::addTensorF32(std::string name, std::vector<uint64_t> ne, const std:
 
 uint32_t Writer::alignment() const {
     for (const auto& kv : kvs_)
-        if (kv.first == "general.alignment" && kv.second.type == ValueType::U32) return static_cast<uint32_t>(kv.second.bits);
+        if (kv.first == "general.alignment" && kv.second.type == ValueType::U32)
+            return static_cast<uint32_t>(kv.second.bits);
     return 32;
 }
 
 namespace {
 class Out {
-public:
+  public:
     std::vector<uint8_t> bytes;
-    template <typename T>
-    void put(T v) {
+    template <typename T> void put(T v) {
         uint8_t b[sizeof(T)];
         std::memcpy(b, &v, sizeof(T));
         bytes.insert(bytes.end(), b, b + sizeof(T));
@@ -136,7 +149,9 @@ public:
     void putValue(const WriteValue& v, bool withType) {
         if (withType) put<uint32_t>(static_cast<uint32_t>(v.type));
         switch (v.type) {
-        case ValueType::String: putString(v.str); break;
+        case ValueType::String:
+            putString(v.str);
+            break;
         case ValueType::Array:
             put<uint32_t>(static_cast<uint32_t>(v.elemType));
             put<uint64_t>(v.items.size());
@@ -145,13 +160,13 @@ public:
         default: {
             size_t n = scalarSize(v.type);
             uint8_t b[8];
-            std::memcpy(b, &v.bits, 8);  // little-endian host
+            std::memcpy(b, &v.bits, 8); // little-endian host
             bytes.insert(bytes.end(), b, b + n);
         }
         }
     }
 };
-}  // namespace
+} // namespace
 
 std::vector<uint8_t> Writer::headerBytes() const {
     const uint64_t align = alignment();
@@ -207,4 +222,4 @@ void Writer::write(const std::string& path) const {
     if (!f) throw Error(ErrorCode::Io, "Cannot write '" + path + "' (disk full?).");
 }
 
-}  // namespace smoldesk::gguf
+} // namespace smoldesk::gguf

@@ -15,10 +15,10 @@ namespace smoldesk::gguf {
 // A metadata value to be written (owns its data, unlike the reader's Value).
 struct WriteValue {
     ValueType type = ValueType::U32;
-    uint64_t bits = 0;  // scalar payload, little-endian bit pattern
+    uint64_t bits = 0; // scalar payload, little-endian bit pattern
     std::string str;
-    ValueType elemType = ValueType::U32;  // for arrays
-    std::vector<WriteValue> items;        // for arrays
+    ValueType elemType = ValueType::U32; // for arrays
+    std::vector<WriteValue> items;       // for arrays
 
     static WriteValue u8(uint8_t v) { return scalar(ValueType::U8, v); }
     static WriteValue i8(int8_t v) { return scalar(ValueType::I8, static_cast<uint8_t>(v)); }
@@ -39,7 +39,7 @@ struct WriteValue {
     // A copy of a value read from another file (same type, arrays included).
     static WriteValue copyOf(const Value& v);
 
-private:
+  private:
     static WriteValue scalar(ValueType t, uint64_t bits) {
         WriteValue w;
         w.type = t;
@@ -49,16 +49,16 @@ private:
 };
 
 class Writer {
-public:
-    void set(std::string key, WriteValue value);  // replaces an existing key of that name
+  public:
+    void set(std::string key, WriteValue value); // replaces an existing key of that name
     // ne[0] is the contiguous dimension; data must hold exactly the tensor's bytes.
     void addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne, std::vector<uint8_t> data);
     void addTensorF32(std::string name, std::vector<uint64_t> ne, const std::vector<float>& values);
 
     std::vector<uint8_t> serialize() const;
-    void write(const std::string& path) const;  // Error(Io) on failure
+    void write(const std::string& path) const; // Error(Io) on failure
 
-private:
+  private:
     struct Tensor {
         std::string name;
         quant::Type type;
@@ -66,10 +66,10 @@ private:
         std::vector<uint8_t> data;
     };
     uint32_t alignment() const;
-    std::vector<uint8_t> headerBytes() const;  // header, metadata, tensor infos, padding
+    std::vector<uint8_t> headerBytes() const; // header, metadata, tensor infos, padding
 
     std::vector<std::pair<std::string, WriteValue>> kvs_;
     std::vector<Tensor> tensors_;
 };
 
-}  // namespace smoldesk::gguf
+} // namespace smoldesk::gguf

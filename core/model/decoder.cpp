@@ -9,7 +9,8 @@ namespace smoldesk::model {
 
 using compute::BufferId;
 
-compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape) {
+compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
+                                std::vector<uint64_t> shape) {
     const gguf::TensorInfo* t = file.findTensor(name);
     if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
     bool ok = t->nDims == shape.size();
@@ -17,14 +18,16 @@ compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
     if (!ok) {
         std::string want = "[";
         for (size_t d = 0; d < shape.size(); ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
-        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() + " but the model's settings need " +
-                                             want + "].");
+        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() +
+                                             " but the model's settings need " + want + "].");
     }
     const quant::TypeInfo& ti = quant::typeInfo(t->type);
     if (!ti.computable)
-        throw Error(ErrorCode::UnsupportedType, "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
+        throw Error(ErrorCode::UnsupportedType,
+                    "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
     if (shape.size() == 1 && t->type != quant::Type::F32)
-        throw Error(ErrorCode::UnsupportedType, "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
+        throw Error(ErrorCode::UnsupportedType,
+                    "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
     return be_.addWeight(*t);
 }
 
@@ -38,7 +41,8 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
                                              " but the embedding length is " + std::to_string(d) + ".");
     if (hp_.nVocab != 0 && static_cast<uint64_t>(hp_.nVocab) != emb->ne[1])
         throw Error(ErrorCode::BadShape, "The vocabulary size " + std::to_string(hp_.nVocab) +
-                                             " contradicts tensor 'token_embd.weight' with " + std::to_string(emb->ne[1]) + " rows.");
+                                             " contradicts tensor 'token_embd.weight' with " +
+                                             std::to_string(emb->ne[1]) + " rows.");
     hp_.nVocab = static_cast<int>(emb->ne[1]);
     const uint64_t nv = static_cast<uint64_t>(hp_.nVocab);
     const uint64_t qd = static_cast<uint64_t>(hp_.qDim()), kvd = static_cast<uint64_t>(hp_.kvDim());
@@ -46,7 +50,8 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
 
     tokEmbd_ = bind(file, "token_embd.weight", {d, nv});
     outputNorm_ = bind(file, "output_norm.weight", {d});
-    output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv}) : tokEmbd_;  // tied when absent
+    output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv})
+                                               : tokEmbd_; // tied when absent
     for (int il = 0; il < hp_.nLayer; ++il) {
         const std::string p = "blk." + std::to_string(il) + ".";
         Layer l{};
@@ -81,16 +86,21 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
                       const std::atomic<bool>* cancel) {
     const int n = static_cast<int>(ids.size());
     if (n == 0) return;
-    if (n > maxBatch_) throw Error(ErrorCode::InvalidArgument, "A forward batch of " + std::to_string(n) + " tokens exceeds the maximum of " + std::to_string(maxBatch_) + ".");
+    if (n > maxBatch_)
+        throw Error(ErrorCode::InvalidArgument, "A forward batch of " + std::to_string(n) +
+                                                    " tokens exceeds the maximum of " +
+                                                    std::to_string(maxBatch_) + ".");
     if (pos0 < 0 || pos0 + n > nCtx_)
         throw Error(ErrorCode::InvalidArgument, "The context holds " + std::to_string(nCtx_) + " tokens; " +
                                                     std::to_string(pos0 + n) + " do not fit.");
     const size_t d = static_cast<size_t>(hp_.nEmbd);
-    const compute::AttentionShape shape{hp_.nHead, hp_.nHeadKv, hp_.headDim, 1.0f / std::sqrt(static_cast<float>(hp_.headDim))};
+    const compute::AttentionShape shape{hp_.nHead, hp_.nHeadKv, hp_.headDim,
+                                        1.0f / std::sqrt(static_cast<float>(hp_.headDim))};
 
     be_.embed(tokEmbd_, ids, x_);
     for (int il = 0; il < hp_.nLayer; ++il) {
-        if (cancel && cancel->load(std::memory_order_relaxed)) throw Error(ErrorCode::Cancelled, "Cancelled.");
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            throw Error(ErrorCode::Cancelled, "Cancelled.");
         const Layer& L = layers_[static_cast<size_t>(il)];
         be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
         be_.matmul(L.wq, h_, q_, n);
@@ -120,8 +130,9 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
         be_.copy(x_, static_cast<size_t>(r) * d, last_, 0, static_cast<size_t>(rows) * d);
         be_.rmsNorm(last_, outputNorm_, last_, rows, hp_.nEmbd, hp_.rmsEps);
         be_.matmul(output_, last_, logits_, rows);
-        be_.read(logits_, 0, static_cast<size_t>(rows) * nv, logits.data() + static_cast<size_t>(r - first) * nv);
+        be_.read(logits_, 0, static_cast<size_t>(rows) * nv,
+                 logits.data() + static_cast<size_t>(r - first) * nv);
     }
 }
 
-}  // namespace smoldesk::model
+} // namespace smoldesk::model

@@ -13,7 +13,7 @@
 namespace smoldesk::model {
 
 class Decoder {
-public:
+  public:
     // Binds and checks every tensor (presence, shape, computable type) before any compute.
     // maxBatch bounds the tokens per forward call; nCtx sizes the KV cache.
     Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch);
@@ -28,7 +28,7 @@ public:
     void forward(std::span<const int32_t> ids, int pos0, bool allLogits, std::vector<float>& logits,
                  const std::atomic<bool>* cancel = nullptr);
 
-private:
+  private:
     struct Layer {
         compute::WeightId attnNorm, wq, wk, wv, wo, ffnNorm, gate, up, down;
     };
@@ -41,7 +41,7 @@ private:
     compute::WeightId tokEmbd_, outputNorm_, output_;
     std::vector<Layer> layers_;
     compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_;
-    static constexpr int kLogitRows = 8;  // logits are computed in chunks to bound memory
+    static constexpr int kLogitRows = 8; // logits are computed in chunks to bound memory
 };
 
-}  // namespace smoldesk::model
+} // namespace smoldesk::model

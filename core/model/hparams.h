@@ -23,7 +23,7 @@ struct HyperParams {
     float ropeFreqBase = 10000.0f;
     float rmsEps = 1e-5f;
     compute::RopeStyle ropeStyle = compute::RopeStyle::Adjacent;
-    std::vector<bool> layerUsesRope;  // false on NoPE layers
+    std::vector<bool> layerUsesRope; // false on NoPE layers
 
     int qDim() const { return nHead * headDim; }
     int kvDim() const { return nHeadKv * headDim; }
@@ -32,10 +32,10 @@ struct HyperParams {
 
 // Architectures with a forward pass in this engine, e.g. {"smollm3", "llama"}.
 const std::vector<std::string>& supportedArchitectures();
-std::string supportedArchitecturesText();  // "smollm3, llama"
+std::string supportedArchitecturesText(); // "smollm3, llama"
 
 // Reads and checks the hyper-parameters. Fails with Error(UnsupportedArch) naming the
 // supported architectures before any heavy work, or Error(MissingKey/BadShape) with a sentence.
 HyperParams readHyperParams(const gguf::File& file);
 
-}  // namespace smoldesk::model
+} // namespace smoldesk::model

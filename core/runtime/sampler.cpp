@@ -14,7 +14,8 @@ int32_t argmax(std::span<const float> logits) {
 }
 
 Sampler::Sampler(const SamplingParams& params) : p_(params) {
-    seed_ = params.seed ? params.seed : std::random_device{}() | (static_cast<uint64_t>(std::random_device{}()) << 32);
+    seed_ = params.seed ? params.seed
+                        : std::random_device{}() | (static_cast<uint64_t>(std::random_device{}()) << 32);
     rng_.seed(seed_);
 }
 
@@ -41,7 +42,9 @@ int32_t Sampler::sample(std::span<const float> logits) {
         if (std::isnan(c.logit)) c.logit = -INFINITY;
 
     if (p_.temperature <= 0.0f) {
-        auto best = std::max_element(cand_.begin(), cand_.end(), [](const Candidate& a, const Candidate& b) { return a.logit < b.logit; });
+        auto best = std::max_element(cand_.begin(), cand_.end(), [](const Candidate& a, const Candidate& b) {
+            return a.logit < b.logit;
+        });
         return best->id;
     }
 
@@ -85,9 +88,10 @@ int32_t Sampler::sample(std::span<const float> logits) {
     cand_.resize(keep);
 
     std::vector<double> weights(keep);
-    for (size_t i = 0; i < keep; ++i) weights[i] = std::exp(static_cast<double>(cand_[i].logit - maxLogit) / p_.temperature);
+    for (size_t i = 0; i < keep; ++i)
+        weights[i] = std::exp(static_cast<double>(cand_[i].logit - maxLogit) / p_.temperature);
     std::discrete_distribution<size_t> dist(weights.begin(), weights.end());
     return cand_[dist(rng_)].id;
 }
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

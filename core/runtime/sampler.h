@@ -11,16 +11,16 @@ namespace smoldesk::runtime {
 
 struct SamplingParams {
     float temperature = 0.8f;
-    int topK = 40;         // ≤ 0: off
-    float topP = 0.95f;    // ≥ 1: off
-    float minP = 0.05f;    // ≤ 0: off
-    float repeatPenalty = 1.0f;  // 1: off
+    int topK = 40;              // ≤ 0: off
+    float topP = 0.95f;         // ≥ 1: off
+    float minP = 0.05f;         // ≤ 0: off
+    float repeatPenalty = 1.0f; // 1: off
     int repeatLastN = 64;
-    uint64_t seed = 0;     // 0: a random seed
+    uint64_t seed = 0; // 0: a random seed
 };
 
 class Sampler {
-public:
+  public:
     explicit Sampler(const SamplingParams& params);
     // Picks the next token from one row of logits.
     int32_t sample(std::span<const float> logits);
@@ -28,7 +28,7 @@ public:
     void accept(int32_t token);
     uint64_t seed() const { return seed_; }
 
-private:
+  private:
     struct Candidate {
         int32_t id;
         float logit;
@@ -42,4 +42,4 @@ private:
 
 int32_t argmax(std::span<const float> logits);
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

@@ -17,7 +17,9 @@ namespace smoldesk::runtime {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // Reads every weight page once so that loading shows real progress and can be cancelled,
 // and the first token does not pay for page faults.
@@ -44,7 +46,8 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
 
 // The Vulkan backend when the build, the device and the model allow it; otherwise nullptr
 // and one sentence saying why the CPU is used.
-std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const LoadOptions& options, std::string* reason) {
+std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const LoadOptions& options,
+                                                   std::string* reason) {
 #ifdef SMOLDESK_HAVE_VULKAN
     uint64_t weightBytes = 0;
     for (const auto& t : file.tensors()) {
@@ -70,7 +73,7 @@ std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const
 #endif
 }
 
-}  // namespace
+} // namespace
 
 std::vector<GpuDevice> listGpuDevices() {
     std::vector<GpuDevice> out;
@@ -83,11 +86,16 @@ std::vector<GpuDevice> listGpuDevices() {
 
 const char* stopReasonName(StopReason reason) {
     switch (reason) {
-    case StopReason::EndOfGeneration: return "end of generation";
-    case StopReason::MaxTokens: return "token limit";
-    case StopReason::StopString: return "stop string";
-    case StopReason::Cancelled: return "cancelled";
-    case StopReason::ContextFull: return "context full";
+    case StopReason::EndOfGeneration:
+        return "end of generation";
+    case StopReason::MaxTokens:
+        return "token limit";
+    case StopReason::StopString:
+        return "stop string";
+    case StopReason::Cancelled:
+        return "cancelled";
+    case StopReason::ContextFull:
+        return "context full";
     }
     return "unknown";
 }
@@ -106,16 +114,18 @@ Session::~Session() = default;
 std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     std::unique_ptr<Session> s(new Session());
     s->file_ = gguf::File::open(options.path);
-    model::HyperParams hp = model::readHyperParams(*s->file_);  // fails fast on unknown architectures
+    model::HyperParams hp = model::readHyperParams(*s->file_); // fails fast on unknown architectures
     if (options.adjustHyperParams) options.adjustHyperParams(hp);
     s->tokenizer_ = text::Tokenizer::fromGguf(*s->file_);
 
     int nCtx = options.contextLength > 0 ? options.contextLength : std::min(hp.nCtxTrain, kDefaultContext);
     if (options.contextLength < 0 || nCtx > (1 << 20))
-        throw Error(ErrorCode::InvalidArgument, "A context of " + std::to_string(options.contextLength) + " tokens is not possible.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "A context of " + std::to_string(options.contextLength) + " tokens is not possible.");
     if (nCtx > hp.nCtxTrain)
-        s->warnings_.push_back("The requested context of " + std::to_string(nCtx) + " tokens is longer than the " +
-                               std::to_string(hp.nCtxTrain) + " the model was trained with; quality may drop beyond that.");
+        s->warnings_.push_back("The requested context of " + std::to_string(nCtx) +
+                               " tokens is longer than the " + std::to_string(hp.nCtxTrain) +
+                               " the model was trained with; quality may drop beyond that.");
 
     s->threads_ = options.threads > 0 ? options.threads : compute::ThreadPool::physicalCores();
     touchWeights(*s->file_, options.progress);
@@ -128,7 +138,8 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
             } catch (const Error& e) {
                 // Uploading can still fail (out of device memory, device lost): the CPU takes over.
                 if (e.code() != ErrorCode::Backend && e.code() != ErrorCode::OutOfMemory) throw;
-                s->fallbackReason_ = std::string("The GPU could not take the model (") + e.what() + "), so the CPU is used.";
+                s->fallbackReason_ =
+                    std::string("The GPU could not take the model (") + e.what() + "), so the CPU is used.";
                 s->decoder_.reset();
                 s->backend_.reset();
             }
@@ -141,10 +152,12 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     return s;
 }
 
-std::string Session::deviceName() const { return backend_->deviceName(); }
+std::string Session::deviceName() const {
+    return backend_->deviceName();
+}
 
-void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
-                             const std::atomic<bool>* cancel) {
+void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits,
+                             std::vector<float>& logits, const std::atomic<bool>* cancel) {
     const size_t nv = static_cast<size_t>(hparams().nVocab);
     const size_t batch = static_cast<size_t>(decoder_->maxBatch());
     std::vector<float> part;
@@ -155,25 +168,31 @@ void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool all
         const bool last = b + n == tokens.size();
         decoder_->forward(tokens.subspan(b, n), pos0 + static_cast<int>(b), allLogits, part, cancel);
         // The cache now holds these positions: record them so a later cancel keeps them.
-        cached_.insert(cached_.end(), tokens.begin() + static_cast<long>(b), tokens.begin() + static_cast<long>(b + n));
-        if (allLogits) logits.insert(logits.end(), part.begin(), part.end());
-        else if (last) logits.assign(part.end() - static_cast<long>(nv), part.end());
+        cached_.insert(cached_.end(), tokens.begin() + static_cast<long>(b),
+                       tokens.begin() + static_cast<long>(b + n));
+        if (allLogits)
+            logits.insert(logits.end(), part.begin(), part.end());
+        else if (last)
+            logits.assign(part.end() - static_cast<long>(nv), part.end());
     }
 }
 
-std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLogits, const std::atomic<bool>* cancel,
-                                     int* reused) {
-    if (tokens.empty()) throw Error(ErrorCode::InvalidArgument, "There is nothing to evaluate: the prompt is empty.");
+std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLogits,
+                                     const std::atomic<bool>* cancel, int* reused) {
+    if (tokens.empty())
+        throw Error(ErrorCode::InvalidArgument, "There is nothing to evaluate: the prompt is empty.");
     if (static_cast<int>(tokens.size()) > contextSize())
         throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(tokens.size()) +
-                                                    " tokens but the context holds only " + std::to_string(contextSize()) + ".");
+                                                    " tokens but the context holds only " +
+                                                    std::to_string(contextSize()) + ".");
     for (int32_t id : tokens)
         if (id < 0 || id >= hparams().nVocab)
-            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) + " is outside the vocabulary of " +
+            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) +
+                                                        " is outside the vocabulary of " +
                                                         std::to_string(hparams().nVocab) + " tokens.");
     size_t common = 0;
     while (common < cached_.size() && common < tokens.size() && cached_[common] == tokens[common]) ++common;
-    if (common == tokens.size()) --common;  // the last token is evaluated again to get its logits
+    if (common == tokens.size()) --common; // the last token is evaluated again to get its logits
     cached_.resize(common);
     if (reused) *reused = static_cast<int>(common);
     std::vector<float> logits;
@@ -183,12 +202,15 @@ std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLo
 
 std::vector<float> Session::decode(int32_t token) {
     if (static_cast<int>(cached_.size()) >= contextSize())
-        throw Error(ErrorCode::InvalidArgument, "The context of " + std::to_string(contextSize()) + " tokens is full.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "The context of " + std::to_string(contextSize()) + " tokens is full.");
     if (token < 0 || token >= hparams().nVocab)
-        throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(token) + " is outside the vocabulary.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "Token id " + std::to_string(token) + " is outside the vocabulary.");
     std::vector<float> logits;
     const int32_t one[1] = {token};
-    forwardChunked(std::span<const int32_t>(one, 1), static_cast<int>(cached_.size()), false, logits, nullptr);
+    forwardChunked(std::span<const int32_t>(one, 1), static_cast<int>(cached_.size()), false, logits,
+                   nullptr);
     return logits;
 }
 
@@ -198,9 +220,10 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     GenerationStats stats;
     stats.promptTokens = static_cast<int>(prompt.size());
     if (static_cast<int>(prompt.size()) >= contextSize())
-        throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(prompt.size()) +
-                                                    " tokens but the context holds only " + std::to_string(contextSize()) +
-                                                    "; shorten the conversation or raise the context length.");
+        throw Error(ErrorCode::InvalidArgument,
+                    "The prompt has " + std::to_string(prompt.size()) +
+                        " tokens but the context holds only " + std::to_string(contextSize()) +
+                        "; shorten the conversation or raise the context length.");
     const auto t0 = Clock::now();
     std::vector<float> logits;
     try {
@@ -215,7 +238,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
 
     Sampler sampler(params.sampling);
     for (int32_t id : prompt) sampler.accept(id);
-    text::StreamingDetokenizer detok(*tokenizer_, false, true);  // continues the prompt's text
+    text::StreamingDetokenizer detok(*tokenizer_, false, true); // continues the prompt's text
     StopMatcher stops(params.stopStrings);
     chat::ThinkingParser thought(params.startsInThought);
     bool keepGoing = true;
@@ -251,7 +274,9 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
                 logits = decode(id);
             }
             if (stops.stopped() || !keepGoing || contextFull()) {
-                stats.stopReason = stops.stopped() ? StopReason::StopString : !keepGoing ? StopReason::Cancelled : StopReason::ContextFull;
+                stats.stopReason = stops.stopped() ? StopReason::StopString
+                                   : !keepGoing    ? StopReason::Cancelled
+                                                   : StopReason::ContextFull;
                 break;
             }
             continue;
@@ -284,4 +309,4 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     return stats;
 }
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

@@ -22,11 +22,11 @@ enum class BackendChoice { Auto, Cpu, Vulkan };
 
 struct LoadOptions {
     std::string path;
-    int contextLength = 0;  // 0: the trained context, capped at kDefaultContext
-    int threads = 0;        // 0: physical cores
-    int batchSize = 256;    // prompt tokens per forward pass
+    int contextLength = 0; // 0: the trained context, capped at kDefaultContext
+    int threads = 0;       // 0: physical cores
+    int batchSize = 256;   // prompt tokens per forward pass
     BackendChoice backend = BackendChoice::Auto;
-    int device = -1;  // GPU index for Vulkan, -1: best
+    int device = -1; // GPU index for Vulkan, -1: best
     // Called with 0…1 while weights are brought in; return false to cancel (Error(Cancelled)).
     std::function<bool(float)> progress;
     // Test hook: edit the hyper-parameters before the model is built.
@@ -41,7 +41,7 @@ struct GenerateParams {
     // Thinking budget: after this many tokens inside <think>…</think> the engine writes
     // thinkingEndText itself and the answer follows. < 0: no limit.
     int thinkingBudget = -1;
-    bool startsInThought = false;  // the prompt already opened <think> (see ChatFormatter::promptOpensThought)
+    bool startsInThought = false; // the prompt already opened <think> (see ChatFormatter::promptOpensThought)
     std::string thinkingEndText = "</think>\n";
 };
 
@@ -50,17 +50,17 @@ const char* stopReasonName(StopReason reason);
 
 struct TokenEvent {
     int32_t id = -1;
-    std::string text;  // complete UTF-8 text released by this token (may be empty)
-    int index = 0;     // 0-based generated-token index
+    std::string text; // complete UTF-8 text released by this token (may be empty)
+    int index = 0;    // 0-based generated-token index
 };
 
 struct GenerationStats {
-    int promptTokens = 0;     // tokens in the prompt
-    int reusedTokens = 0;     // of which came from the cache
+    int promptTokens = 0; // tokens in the prompt
+    int reusedTokens = 0; // of which came from the cache
     int generatedTokens = 0;
-    int thoughtTokens = 0;    // generated tokens inside <think>…</think>
+    int thoughtTokens = 0; // generated tokens inside <think>…</think>
     bool thinkingBudgetHit = false;
-    double promptMs = 0.0;    // prompt processing time (new tokens only)
+    double promptMs = 0.0; // prompt processing time (new tokens only)
     double firstTokenMs = 0.0;
     double decodeMs = 0.0;
     StopReason stopReason = StopReason::MaxTokens;
@@ -69,18 +69,18 @@ struct GenerationStats {
 };
 
 struct GpuDevice {
-    int index = 0;          // pass as LoadOptions::device
+    int index = 0; // pass as LoadOptions::device
     std::string name;
-    std::string type;       // "discrete", "integrated", "cpu", …
+    std::string type; // "discrete", "integrated", "cpu", …
     uint64_t memoryBytes = 0;
-    bool usable = false;    // false: whyNot says why (CPU-type devices are listed but never auto-selected)
+    bool usable = false; // false: whyNot says why (CPU-type devices are listed but never auto-selected)
     std::string whyNot;
 };
 // Vulkan devices for a device picker; empty when the build or the machine has no Vulkan.
 std::vector<GpuDevice> listGpuDevices();
 
 class Session {
-public:
+  public:
     static constexpr int kDefaultContext = 4096;
 
     // Throws Error with one sentence (bad file, unsupported architecture/type, cancelled, …).
@@ -115,7 +115,7 @@ public:
                              const std::function<bool(const TokenEvent&)>& onToken,
                              const std::atomic<bool>* cancel = nullptr);
 
-private:
+  private:
     Session() = default;
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
                         const std::atomic<bool>* cancel);
@@ -130,4 +130,4 @@ private:
     int threads_ = 1;
 };
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

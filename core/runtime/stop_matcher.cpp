@@ -39,4 +39,4 @@ std::string StopMatcher::flush() {
     return stopped_ ? std::string() : out;
 }
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

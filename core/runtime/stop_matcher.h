@@ -8,7 +8,7 @@
 namespace smoldesk::runtime {
 
 class StopMatcher {
-public:
+  public:
     explicit StopMatcher(std::vector<std::string> stops);
     // Adds text; returns what can be shown now. Sets stopped() once a stop string appears
     // (the returned text then ends just before it).
@@ -17,10 +17,10 @@ public:
     std::string flush();
     bool stopped() const { return stopped_; }
 
-private:
+  private:
     std::vector<std::string> stops_;
     std::string pending_;
     bool stopped_ = false;
 };
 
-}  // namespace smoldesk::runtime
+} // namespace smoldesk::runtime

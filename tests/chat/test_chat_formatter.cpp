@@ -24,7 +24,7 @@ std::tm fixtureDay() {
     t.tm_hour = 12;
     return t;
 }
-}  // namespace
+} // namespace
 
 class TestChatFormatter : public QObject {
     Q_OBJECT
@@ -32,7 +32,7 @@ class TestChatFormatter : public QObject {
     std::unique_ptr<gguf::File> vocab_;
     std::unique_ptr<text::Tokenizer> tokenizer_;
 
-private slots:
+  private slots:
     void initTestCase() {
         vocab_ = gguf::File::open(test::dataPath("text/smollm3-vocab.gguf"));
         tokenizer_ = text::Tokenizer::fromGguf(*vocab_);
@@ -41,7 +41,8 @@ private slots:
     void smollm3Fixtures_data() {
         QTest::addColumn<QJsonObject>("chat");
         const std::string json = test::readText(test::dataPath("text/smollm3-chat.json"));
-        const QJsonArray chats = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object()["chats"].toArray();
+        const QJsonArray chats =
+            QJsonDocument::fromJson(QByteArray::fromStdString(json)).object()["chats"].toArray();
         QVERIFY(chats.size() == 6);
         for (const auto& c : chats) QTest::newRow(c.toObject()["name"].toString().toUtf8()) << c.toObject();
     }
@@ -53,7 +54,8 @@ private slots:
         formatter->setClock(fixtureDay);
         chat::ChatRequest req;
         for (const auto& m : chat["messages"].toArray())
-            req.messages.push_back({m.toObject()["role"].toString().toStdString(), m.toObject()["content"].toString().toStdString()});
+            req.messages.push_back({m.toObject()["role"].toString().toStdString(),
+                                    m.toObject()["content"].toString().toStdString()});
         req.addGenerationPrompt = chat["add_generation_prompt"].toBool();
         QJsonObject kwargs = chat["template_kwargs"].toObject();
         if (kwargs.contains("enable_thinking")) {
@@ -62,7 +64,8 @@ private slots:
         }
         if (!kwargs.isEmpty()) {
             // QJsonObject sorts keys; tojson must see the original order, so re-read with our JSON parser.
-            const jinja::Value all = jinja::parseJson(test::readText(test::dataPath("text/smollm3-chat.json")));
+            const jinja::Value all =
+                jinja::parseJson(test::readText(test::dataPath("text/smollm3-chat.json")));
             for (const auto& c : all.dictData().find("chats")->items())
                 if (jinja::toStr(*c.dictData().find("name")) == chat["name"].toString().toStdString())
                     req.extraContextJson = jinja::toJson(*c.dictData().find("template_kwargs"));
@@ -99,9 +102,11 @@ private slots:
         auto formatter = chat::ChatFormatter::fromGguf(*demo, *tok);
         QVERIFY(formatter->usesBuiltinTemplate());
         QVERIFY(!formatter->supportsThinking());
-        chat::ChatRequest req{{{"system", "S"}, {"user", "Hello"}, {"assistant", "Hi!"}, {"user", "Bye"}}, true, {}, {}};
+        chat::ChatRequest req{
+            {{"system", "S"}, {"user", "Hello"}, {"assistant", "Hi!"}, {"user", "Bye"}}, true, {}, {}};
         QCOMPARE(QString::fromStdString(formatter->render(req)),
-                 QString("<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\nHi!<|im_end|>\n"
+                 QString("<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nHello<|im_end|>\n<|im_start|>"
+                         "assistant\nHi!<|im_end|>\n"
                          "<|im_start|>user\nBye<|im_end|>\n<|im_start|>assistant\n"));
         QVERIFY(QString::fromStdString(formatter->templateDescription()).contains("built-in"));
     }
@@ -109,7 +114,8 @@ private slots:
     void brokenTemplateNamesLineAndColumn() {
         test::TinyModelSpec spec;
         spec.edit = [](gguf::Writer& w) {
-            w.set("tokenizer.chat_template", gguf::WriteValue::string("{% for m in messages %}\n{{ m.content }\n{% endfor %}"));
+            w.set("tokenizer.chat_template",
+                  gguf::WriteValue::string("{% for m in messages %}\n{{ m.content }\n{% endfor %}"));
         };
         auto file = gguf::File::open(test::writeTinyModel(spec, "badtemplate.gguf"));
         auto tok = text::Tokenizer::fromGguf(*file);
@@ -125,7 +131,8 @@ private slots:
     void raiseExceptionBecomesATemplateError() {
         test::TinyModelSpec spec;
         spec.edit = [](gguf::Writer& w) {
-            w.set("tokenizer.chat_template", gguf::WriteValue::string("{{ raise_exception('Conversation roles must alternate') }}"));
+            w.set("tokenizer.chat_template",
+                  gguf::WriteValue::string("{{ raise_exception('Conversation roles must alternate') }}"));
         };
         auto file = gguf::File::open(test::writeTinyModel(spec, "raise.gguf"));
         auto tok = text::Tokenizer::fromGguf(*file);

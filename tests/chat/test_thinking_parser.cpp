@@ -25,16 +25,18 @@ Split feed(const std::string& text, size_t piece, bool startsInThought = false) 
     out.answer += d.answer;
     return out;
 }
-}  // namespace
+} // namespace
 
 class TestThinkingParser : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void everyPieceSize() {
-        const std::string text = "<think>\nLet me add 2 and 2. </thin is not a tag.\n</think>\n\nThe answer is **4**.";
+        const std::string text =
+            "<think>\nLet me add 2 and 2. </thin is not a tag.\n</think>\n\nThe answer is **4**.";
         for (size_t piece = 1; piece <= text.size(); ++piece) {
             Split s = feed(text, piece);
-            QCOMPARE(QString::fromStdString(s.thought), QString("\nLet me add 2 and 2. </thin is not a tag.\n"));
+            QCOMPARE(QString::fromStdString(s.thought),
+                     QString("\nLet me add 2 and 2. </thin is not a tag.\n"));
             QCOMPARE(QString::fromStdString(s.answer), QString("The answer is **4**."));
             QCOMPARE(s.endedCount, 1);
         }
@@ -74,7 +76,7 @@ private slots:
         const double t = p.thoughtSeconds();
         QVERIFY(t >= 0.02 && t < 5.0);
         QTest::qWait(30);
-        QCOMPARE(p.thoughtSeconds(), t);  // frozen once the thought ended
+        QCOMPARE(p.thoughtSeconds(), t); // frozen once the thought ended
     }
 };
 

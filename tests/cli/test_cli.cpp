@@ -24,20 +24,26 @@ Result cli(const QStringList& args, const QByteArray& input = {}, const QStringL
     p.write(input);
     p.closeWriteChannel();
     if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
-QString data(const std::string& rel) { return QString::fromStdString(test::dataPath(rel)); }
-QString demo() { return QString::fromStdString(test::demoModelPath()); }
-}  // namespace
+QString data(const std::string& rel) {
+    return QString::fromStdString(test::dataPath(rel));
+}
+QString demo() {
+    return QString::fromStdString(test::demoModelPath());
+}
+} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void inspect() {
         Result r = cli({"inspect", data("models/smollm3-tiny.gguf")});
         QCOMPARE(r.code, 0);
-        for (const char* needle : {"architecture:  smollm3", "block_count", "tokenizer:     llama", "chat template: absent",
-                                   "tensors:       74", "Q4_K        48", "Q6_K         9", "8996416 bytes"})
+        for (const char* needle :
+             {"architecture:  smollm3", "block_count", "tokenizer:     llama", "chat template: absent",
+              "tensors:       74", "Q4_K        48", "Q6_K         9", "8996416 bytes"})
             QVERIFY2(r.out.contains(needle), needle);
     }
     void badFilesExitWithCode2AndOneSentence_data() {
@@ -73,8 +79,9 @@ private slots:
     void runStreamsTheGoldenStory() {
         Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2"});
         QCOMPARE(r.code, 0);
-        QCOMPARE(QString::fromUtf8(r.out), QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
-                                                   "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
+                         "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
         QVERIFY(r.err.contains("tokens/s"));
     }
     void logitsMatchTheGolden() {
@@ -83,8 +90,8 @@ private slots:
         for (int32_t id : g.tokens) ids << QString::number(id);
         for (const char* mode : {"", "--one-by-one"}) {
             std::string out = test::tmpPath("p1.f32");
-            QStringList args{"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','), "--all", "-o",
-                             QString::fromStdString(out)};
+            QStringList args{"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','),
+                             "--all",  "-o", QString::fromStdString(out)};
             if (*mode) args << mode;
             Result r = cli(args);
             QCOMPARE(r.code, 0);
@@ -92,11 +99,15 @@ private slots:
             QVERIFY2(d.meanAbs < 0.1 && d.minCosine > 0.997, d.describe().c_str());
         }
         std::string last = test::tmpPath("last.f32");
-        QCOMPARE(cli({"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','), "-o", QString::fromStdString(last)}).code, 0);
+        QCOMPARE(cli({"logits", "-m", data("models/smollm3-tiny.gguf"), "--tokens", ids.join(','), "-o",
+                      QString::fromStdString(last)})
+                     .code,
+                 0);
         QCOMPARE(test::readF32(last).size(), size_t(g.nVocab));
     }
     void chatStreamsAndKeepsContext() {
-        Result r = cli({"chat", "-m", demo(), "-n", "8", "--temp", "0", "--system", "Tell stories."}, "Once upon a time\nThe end\n/exit\n");
+        Result r = cli({"chat", "-m", demo(), "-n", "8", "--temp", "0", "--system", "Tell stories."},
+                       "Once upon a time\nThe end\n/exit\n");
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.contains("built-in ChatML"), r.err.constData());
         // The second turn reuses the first turn's cached prefix.
@@ -128,20 +139,27 @@ private slots:
         QVERIFY2(autoPick.err.contains("device: CPU"), autoPick.err.constData());
     }
     void vulkanBackendRunsTheGoldenStory() {
-        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "--backend", "vulkan"}, {},
-                       {"SMOLDESK_VK_DEVICE=llvmpipe"});
-        if (r.err.contains("no driver") || r.err.contains("no Vulkan")) QSKIP("no Vulkan device on this machine");
+        Result r = cli(
+            {"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "--backend", "vulkan"},
+            {}, {"SMOLDESK_VK_DEVICE=llvmpipe"});
+        if (r.err.contains("no driver") || r.err.contains("no Vulkan"))
+            QSKIP("no Vulkan device on this machine");
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.contains("(Vulkan)"), r.err.constData());
-        QCOMPARE(QString::fromUtf8(r.out), QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
-                                                   "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
+                         "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
     }
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;
-        spec.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("gemma3")); };
-        Result r = cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
+        spec.edit = [](gguf::Writer& w) {
+            w.set("general.architecture", gguf::WriteValue::string("gemma3"));
+        };
+        Result r =
+            cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("Architecture 'gemma3' is not supported (supported: smollm3, llama)."), r.err.constData());
+        QVERIFY2(r.err.contains("Architecture 'gemma3' is not supported (supported: smollm3, llama)."),
+                 r.err.constData());
     }
 };
 

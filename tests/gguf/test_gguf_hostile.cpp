@@ -16,8 +16,7 @@ namespace {
 // Appends raw little-endian GGUF pieces, so tests can write what no valid writer would.
 struct Raw {
     std::vector<uint8_t> b;
-    template <typename T>
-    Raw& put(T v) {
+    template <typename T> Raw& put(T v) {
         uint8_t x[sizeof(T)];
         std::memcpy(x, &v, sizeof(T));
         b.insert(b.end(), x, x + sizeof(T));
@@ -60,11 +59,11 @@ Error openError(const std::vector<uint8_t>& bytes, const char* name) {
     return Error(ErrorCode::Backend, "(opened without error)");
 }
 
-#define EXPECT_REJECT(bytes, expectedCode, needle)                                                                    \
-    do {                                                                                                      \
-        Error e_ = openError(bytes, QTest::currentDataTag() ? QTest::currentDataTag() : "x.gguf");          \
-        QVERIFY2(std::strstr(e_.what(), needle), e_.what());                                                  \
-        QCOMPARE(errorCodeName(e_.code()), errorCodeName(expectedCode));                                              \
+#define EXPECT_REJECT(bytes, expectedCode, needle)                                                           \
+    do {                                                                                                     \
+        Error e_ = openError(bytes, QTest::currentDataTag() ? QTest::currentDataTag() : "x.gguf");           \
+        QVERIFY2(std::strstr(e_.what(), needle), e_.what());                                                 \
+        QCOMPARE(errorCodeName(e_.code()), errorCodeName(expectedCode));                                     \
     } while (0)
 
 std::vector<uint8_t> validModel() {
@@ -72,18 +71,19 @@ std::vector<uint8_t> validModel() {
     w.set("general.architecture", WriteValue::string("llama"));
     w.set("llama.block_count", WriteValue::u32(1));
     w.set("tokenizer.ggml.tokens", WriteValue::strings({"a", "b", "c"}));
-    w.set("nested", WriteValue::array(ValueType::Array, {WriteValue::i32s({1, 2}), WriteValue::strings({"x"})}));
+    w.set("nested",
+          WriteValue::array(ValueType::Array, {WriteValue::i32s({1, 2}), WriteValue::strings({"x"})}));
     w.addTensorF32("t0", {8, 2}, std::vector<float>(16, 1.0f));
     w.addTensor("t1", quant::Type::Q4_K, {256}, std::vector<uint8_t>(144, 0));
     return w.serialize();
 }
 
-}  // namespace
+} // namespace
 
 class TestGgufHostile : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void missingFile() {
         try {
             File::open("/nonexistent/model.gguf");
@@ -108,7 +108,8 @@ private slots:
         EXPECT_REJECT(Raw().header(1ull << 60, 0).b, ErrorCode::Corrupt, "1152921504606846976 tensors");
     }
     void absurdKvCount() {
-        EXPECT_REJECT(Raw().header(0, 1ull << 60).b, ErrorCode::Corrupt, "1152921504606846976 metadata entries");
+        EXPECT_REJECT(Raw().header(0, 1ull << 60).b, ErrorCode::Corrupt,
+                      "1152921504606846976 metadata entries");
     }
     void stringPastEnd() {
         Raw r;
@@ -201,19 +202,21 @@ private slots:
     // Cut a valid file at every byte: each prefix is rejected with a sentence, never a crash.
     void truncationAtEveryByte() {
         std::vector<uint8_t> full = validModel();
-        size_t needed = 0;  // the padding after the last tensor is optional
+        size_t needed = 0; // the padding after the last tensor is optional
         {
             std::string path = test::tmpPath("full.gguf");
             test::writeBytes(path, full);
             auto f = File::open(path);
-            for (const auto& t : f->tensors()) needed = std::max<size_t>(needed, f->dataOffset() + t.offset + t.nBytes);
+            for (const auto& t : f->tensors())
+                needed = std::max<size_t>(needed, f->dataOffset() + t.offset + t.nBytes);
         }
         QVERIFY(needed > 300 && needed <= full.size());
         int truncated = 0;
         for (size_t n = 1; n < needed; ++n) {
             std::vector<uint8_t> cut(full.begin(), full.begin() + long(n));
             Error e = openError(cut, "cut.gguf");
-            QVERIFY2(e.code() != ErrorCode::Backend, ("prefix of " + std::to_string(n) + " bytes opened").c_str());
+            QVERIFY2(e.code() != ErrorCode::Backend,
+                     ("prefix of " + std::to_string(n) + " bytes opened").c_str());
             QVERIFY(std::strlen(e.what()) > 10);
             truncated += e.code() == ErrorCode::Truncated;
         }
@@ -231,14 +234,15 @@ private slots:
                 test::writeBytes(path, b);
                 try {
                     auto f = File::open(path);
-                    for (const auto& t : f->tensors()) QVERIFY(t.data + t.nBytes <= f->map().data() + f->fileSize());
+                    for (const auto& t : f->tensors())
+                        QVERIFY(t.data + t.nBytes <= f->map().data() + f->fileSize());
                 } catch (const Error&) {
                 }
             }
         }
     }
 
-private:
+  private:
     void EXPECT_REJECT_DIR() {
         try {
             File::open(QDir::tempPath().toStdString());

@@ -14,7 +14,7 @@ using namespace smoldesk::gguf;
 class TestGgufReader : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void allValueTypesRoundTrip() {
         Writer w;
         w.set("t.u8", WriteValue::u8(200));
@@ -31,7 +31,8 @@ private slots:
         w.set("t.f64", WriteValue::f64(0.25));
         w.set("t.strs", WriteValue::strings({"a", "", "ccc"}));
         w.set("t.i32s", WriteValue::i32s({1, -2, 3}));
-        w.set("t.nested", WriteValue::array(ValueType::Array, {WriteValue::i32s({1, 2}), WriteValue::i32s({3})}));
+        w.set("t.nested",
+              WriteValue::array(ValueType::Array, {WriteValue::i32s({1, 2}), WriteValue::i32s({3})}));
         std::string path = test::tmpPath("types.gguf");
         w.write(path);
 
@@ -59,7 +60,7 @@ private slots:
         QCOMPARE(strs->size(), uint64_t(3));
         QCOMPARE(std::string(strs->stringAt(2)), std::string("ccc"));
         QCOMPARE(std::string(strs->stringAt(1)), std::string(""));
-        const Value* ints = f->getArray("t.i32s", ValueType::I64);  // any integer element type matches
+        const Value* ints = f->getArray("t.i32s", ValueType::I64); // any integer element type matches
         QCOMPARE(ints->intAt(1), int64_t(-2));
         const Value* nested = f->getArray("t.nested", ValueType::Array);
         QCOMPARE(nested->size(), uint64_t(2));

@@ -31,7 +31,8 @@ Golden loadGolden(const std::string& name) {
 
 std::string LogitDiff::describe() const {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "mean |d| %.4f, max |d| %.4f, min row cosine %.6f", meanAbs, maxAbs, minCosine);
+    std::snprintf(buf, sizeof buf, "mean |d| %.4f, max |d| %.4f, min row cosine %.6f", meanAbs, maxAbs,
+                  minCosine);
     return buf;
 }
 
@@ -49,7 +50,7 @@ LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>
         for (size_t i = 0; i < static_cast<size_t>(nVocab); ++i) {
             const double a = ours[r * nVocab + i], b = golden[r * nVocab + i];
             const double diff = std::fabs(a - b);
-            if (!(diff <= d.maxAbs)) d.maxAbs = diff;  // NaN propagates as a failure
+            if (!(diff <= d.maxAbs)) d.maxAbs = diff; // NaN propagates as a failure
             sum += diff;
             dot += a * b;
             na += a * a;
@@ -61,4 +62,4 @@ LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>
     return d;
 }
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -9,9 +9,9 @@
 namespace smoldesk::test {
 
 struct Golden {
-    std::vector<int32_t> tokens;     // prompt
-    std::vector<int32_t> generated;  // greedy ids (decode goldens)
-    std::vector<float> logits;       // rows × nVocab
+    std::vector<int32_t> tokens;    // prompt
+    std::vector<int32_t> generated; // greedy ids (decode goldens)
+    std::vector<float> logits;      // rows × nVocab
     int nVocab = 0;
     int rows() const { return nVocab ? static_cast<int>(logits.size() / static_cast<size_t>(nVocab)) : 0; }
 };
@@ -25,4 +25,4 @@ struct LogitDiff {
 };
 LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>& golden, int nVocab);
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -27,7 +27,7 @@ std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale = 1.0f)
 struct TestWeight {
     std::vector<uint8_t> bytes;
     gguf::TensorInfo info;
-    std::vector<float> dequantized;  // what the blocks hold, row-major [rows][cols]
+    std::vector<float> dequantized; // what the blocks hold, row-major [rows][cols]
 
     TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng) {
         std::vector<float> src = randomVector(static_cast<size_t>(cols) * rows, rng);
@@ -35,8 +35,10 @@ struct TestWeight {
         bytes.resize(rowBytes * static_cast<size_t>(rows));
         dequantized.resize(src.size());
         for (int r = 0; r < rows; ++r) {
-            quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes, cols);
-            quant::dequantizeRow(type, bytes.data() + r * rowBytes, dequantized.data() + static_cast<size_t>(r) * cols, cols);
+            quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes,
+                               cols);
+            quant::dequantizeRow(type, bytes.data() + r * rowBytes,
+                                 dequantized.data() + static_cast<size_t>(r) * cols, cols);
         }
         info.name = "w";
         info.nDims = 2;
@@ -54,23 +56,24 @@ BufferId upload(CpuBackend& be, const std::vector<float>& v) {
     return id;
 }
 
-}  // namespace
+} // namespace
 
 class TestCpuOps : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void matmul_data() {
         QTest::addColumn<int>("type");
         QTest::addColumn<int>("cols");
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("tokens");
-        for (quant::Type t : {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_0, quant::Type::Q4_K,
-                              quant::Type::Q6_K}) {
+        for (quant::Type t : {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_0,
+                              quant::Type::Q4_K, quant::Type::Q6_K}) {
             const int block = static_cast<int>(quant::typeInfo(t).blockSize);
             for (int tokens : {1, 3, 9}) {
                 int cols = block == 256 ? 512 : block * 7;
-                QTest::addRow("%s %dx%d t%d", quant::typeName(t), cols, 37, tokens) << int(t) << cols << 37 << tokens;
+                QTest::addRow("%s %dx%d t%d", quant::typeName(t), cols, 37, tokens)
+                    << int(t) << cols << 37 << tokens;
             }
             QTest::addRow("%s 256x1 t2", quant::typeName(t)) << int(t) << 256 << 1 << 2;
         }
@@ -101,13 +104,19 @@ private slots:
                 double got = be.data(out)[size_t(t) * rows + r];
                 double tol = (exactAct ? 1e-5 : 1.5e-2) * mag + 1e-6;
                 if (std::fabs(got - ref) > tol)
-                    QFAIL(qPrintable(QString("token %1 row %2: got %3, reference %4 (tolerance %5)").arg(t).arg(r).arg(got).arg(ref).arg(tol)));
+                    QFAIL(qPrintable(QString("token %1 row %2: got %3, reference %4 (tolerance %5)")
+                                         .arg(t)
+                                         .arg(r)
+                                         .arg(got)
+                                         .arg(ref)
+                                         .arg(tol)));
             }
     }
 
     void embed() {
         std::mt19937 rng(5);
-        for (quant::Type t : {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_K, quant::Type::Q6_K}) {
+        for (quant::Type t :
+             {quant::Type::F32, quant::Type::F16, quant::Type::Q8_0, quant::Type::Q4_K, quant::Type::Q6_K}) {
             TestWeight w(t, 256, 11, rng);
             CpuBackend be(1);
             WeightId wid = be.addWeight(w.info);
@@ -139,7 +148,8 @@ private slots:
             double ss = 0;
             for (int i = 0; i < dim; ++i) ss += double(x[r * dim + i]) * x[r * dim + i];
             double scale = 1.0 / std::sqrt(ss / dim + 1e-6);
-            for (int i = 0; i < dim; ++i) QVERIFY(std::fabs(be.data(out)[r * dim + i] - x[r * dim + i] * scale * wv[i]) < 1e-5);
+            for (int i = 0; i < dim; ++i)
+                QVERIFY(std::fabs(be.data(out)[r * dim + i] - x[r * dim + i] * scale * wv[i]) < 1e-5);
         }
     }
 
@@ -171,9 +181,10 @@ private slots:
                     int b = style == int(RopeStyle::Adjacent) ? 2 * i + 1 : i + ropeDims / 2;
                     double ra = in[a] * std::cos(theta) - in[b] * std::sin(theta);
                     double rb = in[a] * std::sin(theta) + in[b] * std::cos(theta);
-                    QVERIFY2(std::fabs(got[a] - ra) < 2e-3 && std::fabs(got[b] - rb) < 2e-3, qPrintable(QString("pair %1").arg(i)));
+                    QVERIFY2(std::fabs(got[a] - ra) < 2e-3 && std::fabs(got[b] - rb) < 2e-3,
+                             qPrintable(QString("pair %1").arg(i)));
                 }
-                for (int i = ropeDims; i < hd; ++i) QCOMPARE(got[i], in[i]);  // past ropeDims untouched
+                for (int i = ropeDims; i < hd; ++i) QCOMPARE(got[i], in[i]); // past ropeDims untouched
             }
     }
 
@@ -183,7 +194,8 @@ private slots:
         CpuBackend be(2);
         be.createKvCache(2, ctx, kvDim);
         // Fill layer 1's cache with positions 0..pos0+rows-1.
-        std::vector<float> k = randomVector(size_t(pos0 + rows) * kvDim, rng), v = randomVector(size_t(pos0 + rows) * kvDim, rng);
+        std::vector<float> k = randomVector(size_t(pos0 + rows) * kvDim, rng),
+                           v = randomVector(size_t(pos0 + rows) * kvDim, rng);
         BufferId kb = upload(be, k), vb = upload(be, v);
         be.storeKv(1, kb, vb, pos0 + rows, 0);
         std::vector<float> q = randomVector(size_t(rows) * nHead * hd, rng);
@@ -198,7 +210,8 @@ private slots:
                 double mx = -1e300, sum = 0;
                 for (int j = 0; j < n; ++j) {
                     double dot = 0;
-                    for (int d = 0; d < hd; ++d) dot += q[(size_t(r) * nHead + h) * hd + d] * f16(k[size_t(j) * kvDim + g * hd + d]);
+                    for (int d = 0; d < hd; ++d)
+                        dot += q[(size_t(r) * nHead + h) * hd + d] * f16(k[size_t(j) * kvDim + g * hd + d]);
                     s[j] = dot * scale;
                     mx = std::max(mx, s[j]);
                 }

@@ -13,7 +13,8 @@ using runtime::Session;
 
 namespace {
 
-std::unique_ptr<Session> open(const std::string& model, int batch, std::function<void(model::HyperParams&)> adjust = {}) {
+std::unique_ptr<Session> open(const std::string& model, int batch,
+                              std::function<void(model::HyperParams&)> adjust = {}) {
     LoadOptions o;
     o.path = dataPath("models/" + model);
     o.contextLength = 512;
@@ -46,12 +47,12 @@ void expectWithin(const LogitDiff& d, double mean, double max, double cosine, co
 
 constexpr double kTinyMean = 0.10, kTinyMax = 0.75, kTinyCos = 0.997;
 
-}  // namespace
+} // namespace
 
 class TestGoldenLogits : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void smollm3TinyBatched_data() {
         QTest::addColumn<QString>("prompt");
         QTest::newRow("P1") << "smollm3-tiny-P1";
@@ -63,9 +64,11 @@ private slots:
         Golden g = loadGolden(prompt.toStdString());
         auto s = open("smollm3-tiny.gguf", 512);
         QCOMPARE(s->hparams().nopeLayerCount(), 2);
-        QVERIFY(!s->hparams().layerUsesRope[3] && !s->hparams().layerUsesRope[7] && s->hparams().layerUsesRope[0]);
+        QVERIFY(!s->hparams().layerUsesRope[3] && !s->hparams().layerUsesRope[7] &&
+                s->hparams().layerUsesRope[0]);
         std::vector<float> ours = promptLogits(*s, g.tokens, g.tokens.size());
-        expectWithin(compareLogits(ours, g.logits, g.nVocab), kTinyMean, kTinyMax, kTinyCos, prompt.toStdString() + " batched");
+        expectWithin(compareLogits(ours, g.logits, g.nVocab), kTinyMean, kTinyMax, kTinyCos,
+                     prompt.toStdString() + " batched");
     }
 
     void smollm3TinyOneByOneAndChunks_data() {
@@ -113,7 +116,8 @@ private slots:
     void ropeOnNopeLayersBreaksTheGolden() {
         // Forcing RoPE on SmolLM3's NoPE layers must move the logits far outside the tolerance.
         Golden g = loadGolden("smollm3-tiny-P2");
-        auto s = open("smollm3-tiny.gguf", 512, [](model::HyperParams& hp) { hp.layerUsesRope.assign(hp.layerUsesRope.size(), true); });
+        auto s = open("smollm3-tiny.gguf", 512,
+                      [](model::HyperParams& hp) { hp.layerUsesRope.assign(hp.layerUsesRope.size(), true); });
         LogitDiff d = compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab);
         qInfo("RoPE forced on every layer: %s", d.describe().c_str());
         QVERIFY2(d.meanAbs > 0.5, d.describe().c_str());
@@ -121,7 +125,8 @@ private slots:
 
     void neoxPairingBreaksTheGolden() {
         Golden g = loadGolden("smollm3-tiny-P2");
-        auto s = open("smollm3-tiny.gguf", 512, [](model::HyperParams& hp) { hp.ropeStyle = compute::RopeStyle::NeoX; });
+        auto s = open("smollm3-tiny.gguf", 512,
+                      [](model::HyperParams& hp) { hp.ropeStyle = compute::RopeStyle::NeoX; });
         LogitDiff d = compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab);
         qInfo("NeoX pairing: %s", d.describe().c_str());
         QVERIFY2(d.meanAbs > 0.5, d.describe().c_str());
@@ -138,7 +143,8 @@ private slots:
         QCOMPARE(s->tokenizer().encode("Once upon a time", true, true), prompt.tokens);
 
         std::vector<float> all = s->evaluate(prompt.tokens, true);
-        expectWithin(compareLogits(all, prompt.logits, prompt.nVocab), 0.005, 0.05, 0.99999, "stories260K prompt");
+        expectWithin(compareLogits(all, prompt.logits, prompt.nVocab), 0.005, 0.05, 0.99999,
+                     "stories260K prompt");
 
         std::vector<float> logits(all.end() - prompt.nVocab, all.end()), rows;
         std::vector<int32_t> ids;
@@ -150,7 +156,8 @@ private slots:
         QCOMPARE(ids, dec.generated);
         expectWithin(compareLogits(rows, dec.logits, dec.nVocab), 0.005, 0.05, 0.99999, "stories260K decode");
         QCOMPARE(QString::fromStdString(s->tokenizer().decode(ids, true)),
-                 QString(", there was a little girl named Lily. She loved to play outside in the park. One day, she saw "
+                 QString(", there was a little girl named Lily. She loved to play outside in the park. One "
+                         "day, she saw "
                          "a big, red ball. She wanted to play with it,"));
     }
 

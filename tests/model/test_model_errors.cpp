@@ -34,12 +34,12 @@ void expectError(const Error& e, ErrorCode code, const char* needle) {
     QCOMPARE(errorCodeName(e.code()), errorCodeName(code));
 }
 
-}  // namespace
+} // namespace
 
 class TestModelErrors : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void unknownArchitectureFailsFirst() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("gemma3")); };
@@ -49,7 +49,8 @@ private slots:
     void missingTensor() {
         TinyModelSpec s;
         s.skipTensor = "blk.1.ffn_up.weight";
-        expectError(loadError(writeTinyModel(s, "missing.gguf")), ErrorCode::MissingKey, "lacks the tensor 'blk.1.ffn_up.weight'");
+        expectError(loadError(writeTinyModel(s, "missing.gguf")), ErrorCode::MissingKey,
+                    "lacks the tensor 'blk.1.ffn_up.weight'");
     }
     void shapeContradictsHyperParams() {
         TinyModelSpec s;
@@ -60,16 +61,20 @@ private slots:
     void headsNotDivisible() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) { w.set("llama.attention.head_count_kv", gguf::WriteValue::u32(3)); };
-        expectError(loadError(writeTinyModel(s, "heads.gguf")), ErrorCode::BadShape, "not a multiple of its 3 key/value heads");
+        expectError(loadError(writeTinyModel(s, "heads.gguf")), ErrorCode::BadShape,
+                    "not a multiple of its 3 key/value heads");
     }
     void missingHyperParameter() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) { w.set("llama.embedding_length", gguf::WriteValue::string("wide")); };
-        expectError(loadError(writeTinyModel(s, "hp.gguf")), ErrorCode::WrongType, "should be an integer but is string");
+        expectError(loadError(writeTinyModel(s, "hp.gguf")), ErrorCode::WrongType,
+                    "should be an integer but is string");
     }
     void unsupportedTensorType() {
         TinyModelSpec s;
-        s.edit = [](gguf::Writer& w) { w.addTensor("blk.0.extra", quant::Type::IQ2_XS, {256}, std::vector<uint8_t>(74)); };
+        s.edit = [](gguf::Writer& w) {
+            w.addTensor("blk.0.extra", quant::Type::IQ2_XS, {256}, std::vector<uint8_t>(74));
+        };
         std::string path = writeTinyModel(s, "iq.gguf");
         // An unused tensor of an unknown-to-us type is harmless; a used one is named.
         LoadOptions o;
@@ -77,7 +82,10 @@ private slots:
         QVERIFY(Session::load(o));
         TinyModelSpec s2;
         s2.skipTensor = "blk.0.ffn_gate.weight";
-        s2.edit = [](gguf::Writer& w) { w.addTensor("blk.0.ffn_gate.weight", quant::Type::IQ2_XS, {256, 96}, std::vector<uint8_t>(74 * 96)); };
+        s2.edit = [](gguf::Writer& w) {
+            w.addTensor("blk.0.ffn_gate.weight", quant::Type::IQ2_XS, {256, 96},
+                        std::vector<uint8_t>(74 * 96));
+        };
         s2.nEmbd = 256;
         s2.nHead = 4;
         s2.nHeadKv = 2;
@@ -87,7 +95,7 @@ private slots:
     void contextAboveTrainedWarns() {
         LoadOptions o;
         o.path = writeTinyModel(TinyModelSpec{}, "ctx.gguf");
-        o.contextLength = 1024;  // trained: 256
+        o.contextLength = 1024; // trained: 256
         auto s = Session::load(o);
         QCOMPARE(s->contextSize(), 1024);
         QCOMPARE(s->warnings().size(), size_t(1));
@@ -103,14 +111,16 @@ private slots:
             s->generate(prompt, {}, {});
             QFAIL("a prompt longer than the context was accepted");
         } catch (const Error& e) {
-            expectError(e, ErrorCode::InvalidArgument, "The prompt has 20 tokens but the context holds only 16");
+            expectError(e, ErrorCode::InvalidArgument,
+                        "The prompt has 20 tokens but the context holds only 16");
         }
         std::vector<int32_t> badId = {1, 9999};
         try {
             s->evaluate(badId);
             QFAIL("a token id outside the vocabulary was accepted");
         } catch (const Error& e) {
-            expectError(e, ErrorCode::InvalidArgument, "Token id 9999 is outside the vocabulary of 512 tokens");
+            expectError(e, ErrorCode::InvalidArgument,
+                        "Token id 9999 is outside the vocabulary of 512 tokens");
         }
     }
     void nanWeightsDoNotCrash() {

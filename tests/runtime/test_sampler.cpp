@@ -11,7 +11,7 @@ using namespace smoldesk::runtime;
 
 class TestSampler : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void greedyIsArgmax() {
         SamplingParams p;
         p.temperature = 0;
@@ -70,14 +70,14 @@ private slots:
         SamplingParams p;
         p.temperature = 1.0f;
         p.topK = 0;
-        p.topP = 0.75f;  // keeps 0.5 and 0.3
+        p.topP = 0.75f; // keeps 0.5 and 0.3
         p.minP = 0.0f;
         p.seed = 3;
         Sampler s(p);
         std::vector<float> logits = {std::log(0.5f), std::log(0.3f), std::log(0.2f)};
         for (int i = 0; i < 2000; ++i) QVERIFY(s.sample(logits) != 2);
         p.topP = 1.0f;
-        p.minP = 0.7f;  // keeps tokens with p >= 0.35
+        p.minP = 0.7f; // keeps tokens with p >= 0.35
         Sampler m(p);
         for (int i = 0; i < 2000; ++i) QCOMPARE(m.sample(logits), 0);
     }
@@ -87,7 +87,7 @@ private slots:
         p.repeatPenalty = 2.0f;
         Sampler s(p);
         s.accept(1);
-        QCOMPARE(s.sample(std::vector<float>{1.0f, 1.5f, 0.0f}), 0);  // 1.5 / 2 < 1.0
+        QCOMPARE(s.sample(std::vector<float>{1.0f, 1.5f, 0.0f}), 0); // 1.5 / 2 < 1.0
     }
     void nanLogitsNeverWin() {
         SamplingParams p;
@@ -104,7 +104,7 @@ private slots:
         QCOMPARE(QString::fromStdString(shown), QString("The result is 4."));
         StopMatcher n({"User:"});
         shown = n.push("Use");
-        QCOMPARE(QString::fromStdString(shown), QString());  // could still become "User:"
+        QCOMPARE(QString::fromStdString(shown), QString()); // could still become "User:"
         shown += n.push("ful");
         QVERIFY(!n.stopped());
         shown += n.flush();

@@ -34,11 +34,11 @@ GenerateParams greedy(int n) {
     g.sampling.temperature = 0;
     return g;
 }
-}  // namespace
+} // namespace
 
 class TestSession : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void generatesTheGoldenStory() {
         auto s = openDemo();
         std::vector<int32_t> prompt = s->tokenizer().encode("Once upon a time", true, true);
@@ -50,8 +50,9 @@ private slots:
             return true;
         });
         QCOMPARE(ids, test::loadGolden("stories260K-once-decode").generated);
-        QCOMPARE(QString::fromStdString(text), QString(", there was a little girl named Lily. She loved to play outside in the park. "
-                                                       "One day, she saw a big, red ball. She wanted to play with it,"));
+        QCOMPARE(QString::fromStdString(text),
+                 QString(", there was a little girl named Lily. She loved to play outside in the park. "
+                         "One day, she saw a big, red ball. She wanted to play with it,"));
         QCOMPARE(stats.generatedTokens, 48);
         QCOMPARE(int(stats.stopReason), int(StopReason::MaxTokens));
         QVERIFY(stats.decodeTokensPerSecond() > 0 && stats.promptMs > 0);
@@ -82,7 +83,8 @@ private slots:
         std::vector<int32_t> more = s->tokenizer().encode(" The end.", false, false);
         follow.insert(follow.end(), more.begin(), more.end());
         auto stats = s->generate(follow, greedy(5), {});
-        QCOMPARE(stats.reusedTokens, int(first.size() + generated.size()) - 1);  // the last sampled token was never fed
+        QCOMPARE(stats.reusedTokens,
+                 int(first.size() + generated.size()) - 1); // the last sampled token was never fed
         // Logits after reuse equal a fresh evaluation.
         std::vector<float> reused = s->evaluate(follow);
         s->reset();
@@ -96,12 +98,15 @@ private slots:
         std::atomic<bool> cancel{false};
         std::vector<int32_t> prompt = s->tokenizer().encode("Once upon a time", true, true);
         int afterStop = 0, seen = 0;
-        auto stats = s->generate(prompt, greedy(100), [&](const TokenEvent& ev) {
-            if (ev.id < 0) return true;
-            if (cancel) ++afterStop;
-            if (++seen == 5) cancel = true;  // the user presses Stop while token 5 is shown
-            return true;
-        }, &cancel);
+        auto stats = s->generate(
+            prompt, greedy(100),
+            [&](const TokenEvent& ev) {
+                if (ev.id < 0) return true;
+                if (cancel) ++afterStop;
+                if (++seen == 5) cancel = true; // the user presses Stop while token 5 is shown
+                return true;
+            },
+            &cancel);
         QCOMPARE(afterStop, 0);
         QCOMPARE(stats.generatedTokens, 5);
         QCOMPARE(int(stats.stopReason), int(StopReason::Cancelled));
@@ -125,10 +130,11 @@ private slots:
         GenerateParams g = greedy(60);
         g.stopStrings = {"Lily"};
         std::string text;
-        auto stats = s->generate(s->tokenizer().encode("Once upon a time", true, true), g, [&](const TokenEvent& ev) {
-            text += ev.text;
-            return true;
-        });
+        auto stats =
+            s->generate(s->tokenizer().encode("Once upon a time", true, true), g, [&](const TokenEvent& ev) {
+                text += ev.text;
+                return true;
+            });
         QCOMPARE(int(stats.stopReason), int(StopReason::StopString));
         QCOMPARE(QString::fromStdString(text), QString(", there was a little girl named "));
     }
@@ -173,7 +179,7 @@ private slots:
         LoadOptions o;
         std::vector<int32_t> prompt = {1, 100, 200};
         std::vector<int32_t> ids;
-        for (spec.seed = 21; spec.seed < 60; ++spec.seed) {  // a seed whose first three greedy tokens differ
+        for (spec.seed = 21; spec.seed < 60; ++spec.seed) { // a seed whose first three greedy tokens differ
             o.path = test::writeTinyModel(spec, "eog-a.gguf");
             ids.clear();
             Session::load(o)->generate(prompt, greedy(3), [&](const TokenEvent& ev) {
@@ -184,7 +190,9 @@ private slots:
         }
         QVERIFY(spec.seed < 60);
         const int32_t eos = ids[2];
-        spec.edit = [eos](gguf::Writer& w) { w.set("tokenizer.ggml.eos_token_id", gguf::WriteValue::u32(uint32_t(eos))); };
+        spec.edit = [eos](gguf::Writer& w) {
+            w.set("tokenizer.ggml.eos_token_id", gguf::WriteValue::u32(uint32_t(eos)));
+        };
         o.path = test::writeTinyModel(spec, "eog-b.gguf");
         auto s = Session::load(o);
         QVERIFY(s->tokenizer().isEndOfGeneration(eos));
@@ -194,7 +202,7 @@ private slots:
             return true;
         });
         QCOMPARE(int(stats.stopReason), int(StopReason::EndOfGeneration));
-        QCOMPARE(seen, std::vector<int32_t>(ids.begin(), ids.begin() + 2));  // EOS itself is not shown
+        QCOMPARE(seen, std::vector<int32_t>(ids.begin(), ids.begin() + 2)); // EOS itself is not shown
         GenerateParams through = greedy(5);
         through.stopAtEndOfGeneration = false;
         QCOMPARE(s->generate(prompt, through, {}).generatedTokens, 5);

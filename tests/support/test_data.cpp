@@ -6,7 +6,6 @@
 #include <fstream>
 #include <sstream>
 
-
 namespace smoldesk::test {
 
 std::string dataPath(const std::string& relative) {
@@ -15,8 +14,8 @@ std::string dataPath(const std::string& relative) {
 }
 
 std::string tmpPath(const std::string& name) {
-    return QDir::tempPath().toStdString() + "/smoldesk-test-" + std::to_string(QCoreApplication::applicationPid()) +
-           "-" + name;
+    return QDir::tempPath().toStdString() + "/smoldesk-test-" +
+           std::to_string(QCoreApplication::applicationPid()) + "-" + name;
 }
 
 std::vector<uint8_t> readBytes(const std::string& path) {
@@ -71,4 +70,4 @@ std::vector<std::vector<int32_t>> readVocabOutputs(const std::string& path) {
     return out;
 }
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -21,4 +21,4 @@ std::vector<std::string> readVocabInputs(const std::string& path);
 // Reads the `.out` file: one line of space-separated ids per input.
 std::vector<std::vector<int32_t>> readVocabOutputs(const std::string& path);
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -10,7 +10,9 @@
 
 namespace smoldesk::test {
 
-std::string demoModelPath() { return dataPath("../../resources/models/stories260K.gguf"); }
+std::string demoModelPath() {
+    return dataPath("../../resources/models/stories260K.gguf");
+}
 
 std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
     gguf::Writer w;
@@ -36,18 +38,23 @@ std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
         if (tname == s.wrongShapeTensor) rows += 1;
         std::vector<float> v(cols * rows);
         for (auto& x : v) x = norm ? 1.0f + dist(rng) * 0.1f : dist(rng);
-        if (s.nanWeights && tname == "blk.0.attn_q.weight") v.assign(v.size(), std::numeric_limits<float>::quiet_NaN());
+        if (s.nanWeights && tname == "blk.0.attn_q.weight")
+            v.assign(v.size(), std::numeric_limits<float>::quiet_NaN());
         if (norm || s.matrixType == quant::Type::F32) {
-            w.addTensorF32(tname, rows == 1 && norm ? std::vector<uint64_t>{cols} : std::vector<uint64_t>{cols, rows}, v);
+            w.addTensorF32(
+                tname, rows == 1 && norm ? std::vector<uint64_t>{cols} : std::vector<uint64_t>{cols, rows},
+                v);
             return;
         }
         const uint64_t rb = quant::rowBytes(s.matrixType, cols);
         std::vector<uint8_t> bytes(rb * rows);
         for (uint64_t r = 0; r < rows; ++r)
-            quant::quantizeRow(s.matrixType, v.data() + r * cols, bytes.data() + r * rb, static_cast<int64_t>(cols));
+            quant::quantizeRow(s.matrixType, v.data() + r * cols, bytes.data() + r * rb,
+                               static_cast<int64_t>(cols));
         w.addTensor(tname, s.matrixType, {cols, rows}, std::move(bytes));
     };
-    const uint64_t d = uint64_t(s.nEmbd), q = uint64_t(s.nHead * hd), kv = uint64_t(s.nHeadKv * hd), ff = uint64_t(s.nFf);
+    const uint64_t d = uint64_t(s.nEmbd), q = uint64_t(s.nHead * hd), kv = uint64_t(s.nHeadKv * hd),
+                   ff = uint64_t(s.nFf);
     add("token_embd.weight", d, nVocab, false);
     add("output_norm.weight", d, 1, true);
     for (int il = 0; il < s.nLayer; ++il) {
@@ -68,4 +75,4 @@ std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
     return path;
 }
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

@@ -15,9 +15,9 @@ struct TinyModelSpec {
     unsigned seed = 1;
     // Last chance to edit the file (drop a tensor, change a key…) before it is written.
     std::function<void(gguf::Writer&)> edit;
-    std::string skipTensor;         // leave this tensor out
-    std::string wrongShapeTensor;   // give this tensor one row too many
-    bool nanWeights = false;        // fill attn_q of layer 0 with NaN
+    std::string skipTensor;       // leave this tensor out
+    std::string wrongShapeTensor; // give this tensor one row too many
+    bool nanWeights = false;      // fill attn_q of layer 0 with NaN
 };
 
 // Path of the bundled demo model (stories260K).
@@ -25,4 +25,4 @@ std::string demoModelPath();
 // Writes the model to a scratch file and returns its path.
 std::string writeTinyModel(const TinyModelSpec& spec, const std::string& name);
 
-}  // namespace smoldesk::test
+} // namespace smoldesk::test

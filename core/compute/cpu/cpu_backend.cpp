@@ -16,12 +16,14 @@ namespace smoldesk::compute {
 
 namespace {
 
-constexpr int kColumnTile = 4;  // activation rows per vecDotTile call
+constexpr int kColumnTile = 4; // activation rows per vecDotTile call
 constexpr size_t kRowGrain = 16;
 
-}  // namespace
+} // namespace
 
-CpuBackend::CpuBackend(int threads) : pool_(threads) { attnScratch_.resize(static_cast<size_t>(pool_.size())); }
+CpuBackend::CpuBackend(int threads) : pool_(threads) {
+    attnScratch_.resize(static_cast<size_t>(pool_.size()));
+}
 
 std::string CpuBackend::deviceName() const {
     return "CPU (" + std::to_string(pool_.size()) + (pool_.size() == 1 ? " thread, " : " threads, ") +
@@ -51,8 +53,9 @@ void CpuBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
         vCache_ = {};
         char gb[32];
         std::snprintf(gb, sizeof gb, "%.1f", 4.0 * static_cast<double>(n) / 1e9);
-        throw Error(ErrorCode::OutOfMemory, "Not enough memory for a context of " + std::to_string(nCtx) + " tokens (the KV cache needs " +
-                                                gb + " GB); choose a shorter context.");
+        throw Error(ErrorCode::OutOfMemory, "Not enough memory for a context of " + std::to_string(nCtx) +
+                                                " tokens (the KV cache needs " + gb +
+                                                " GB); choose a shorter context.");
     }
     for (auto& s : attnScratch_) s.assign(static_cast<size_t>(nCtx), 0.0f);
 }
@@ -64,21 +67,23 @@ void CpuBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId ou
     float* dst = data(out);
     for (size_t r = 0; r < ids.size(); ++r) {
         if (ids[r] < 0 || static_cast<uint64_t>(ids[r]) >= t.ne[1])
-            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(ids[r]) + " is outside the vocabulary of " +
+            throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(ids[r]) +
+                                                        " is outside the vocabulary of " +
                                                         std::to_string(t.ne[1]) + " tokens.");
-        quant::dequantizeRow(t.type, t.data + rowBytes * static_cast<uint64_t>(ids[r]), dst + r * static_cast<size_t>(dim), dim);
+        quant::dequantizeRow(t.type, t.data + rowBytes * static_cast<uint64_t>(ids[r]),
+                             dst + r * static_cast<size_t>(dim), dim);
     }
 }
 
 void CpuBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) {
     const gguf::TensorInfo& wt = *weights_[static_cast<size_t>(w)];
-    const float* weight = reinterpret_cast<const float*>(wt.data);  // norms are F32 in every supported file
+    const float* weight = reinterpret_cast<const float*>(wt.data); // norms are F32 in every supported file
     const float* src = data(x);
     float* dst = data(out);
     for (int r = 0; r < rows; ++r) {
         const float* xr = src + static_cast<size_t>(r) * dim;
         float* yr = dst + static_cast<size_t>(r) * dim;
-        double sum = 0.0;  // ggml accumulates the square sum in double
+        double sum = 0.0; // ggml accumulates the square sum in double
         for (int i = 0; i < dim; ++i) sum += static_cast<double>(xr[i] * xr[i]);
         const float mean = static_cast<float>(sum / dim);
         const float scale = 1.0f / std::sqrt(mean + eps);
@@ -102,7 +107,8 @@ void CpuBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
         actScratch_.resize(actStride * static_cast<size_t>(rows));
         uint8_t* scratch = actScratch_.data();
         pool_.parallelFor(static_cast<size_t>(rows), 1, [&](size_t b, size_t e, int) {
-            for (size_t r = b; r < e; ++r) quant::quantizeRow(actType, src + r * static_cast<size_t>(k), scratch + r * actStride, k);
+            for (size_t r = b; r < e; ++r)
+                quant::quantizeRow(actType, src + r * static_cast<size_t>(k), scratch + r * actStride, k);
         });
         act = scratch;
     }
@@ -120,8 +126,8 @@ void CpuBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
         }
         for (int c = 0; c < rows; c += kColumnTile) {
             int nCols = std::min(kColumnTile, rows - c);
-            quant::vecDotTile(t.type, k, wRows, wStride, nRows, actBytes + static_cast<size_t>(c) * actStride, actStride,
-                              nCols, dst + static_cast<size_t>(c) * n + b, n);
+            quant::vecDotTile(t.type, k, wRows, wStride, nRows, actBytes + static_cast<size_t>(c) * actStride,
+                              actStride, nCols, dst + static_cast<size_t>(c) * n + b, n);
         }
     });
 }
@@ -155,7 +161,8 @@ void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDim
 
 void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) {
     if (pos0 + rows > kvCtx_)
-        throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) + " positions; position " +
+        throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) +
+                                                    " positions; position " +
                                                     std::to_string(pos0 + rows - 1) + " does not fit.");
     const size_t ctx = static_cast<size_t>(kvCtx_), dim = static_cast<size_t>(kvDim_);
     const float* ks = data(k);
@@ -167,7 +174,8 @@ void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) 
     uint16_t* vLayer = vCache_.data() + static_cast<size_t>(layer) * dim * ctx;
     for (int r = 0; r < rows; ++r)
         for (size_t i = 0; i < dim; ++i)
-            vLayer[i * ctx + static_cast<size_t>(pos0 + r)] = quant::fp32ToFp16(vs[static_cast<size_t>(r) * dim + i]);
+            vLayer[i * ctx + static_cast<size_t>(pos0 + r)] =
+                quant::fp32ToFp16(vs[static_cast<size_t>(r) * dim + i]);
 }
 
 void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s) {
@@ -188,7 +196,8 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
             const float* qv = qs + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
             float maxScore = -INFINITY;
             for (int j = 0; j < nPos; ++j) {
-                const float dot = quant::vecDot(quant::Type::F16, s.headDim, kLayer + static_cast<size_t>(j) * dim + kvOffset, qv);
+                const float dot = quant::vecDot(quant::Type::F16, s.headDim,
+                                                kLayer + static_cast<size_t>(j) * dim + kvOffset, qv);
                 scores[static_cast<size_t>(j)] = dot * s.scale;
                 maxScore = std::max(maxScore, scores[static_cast<size_t>(j)]);
             }
@@ -201,7 +210,9 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
             const float inv = 1.0f / sum;
             float* ov = os + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
             for (int d = 0; d < s.headDim; ++d)
-                ov[d] = inv * quant::vecDot(quant::Type::F16, nPos, vLayer + (kvOffset + static_cast<size_t>(d)) * ctx, scores.data());
+                ov[d] =
+                    inv * quant::vecDot(quant::Type::F16, nPos,
+                                        vLayer + (kvOffset + static_cast<size_t>(d)) * ctx, scores.data());
         }
     });
 }
@@ -230,4 +241,4 @@ void CpuBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
     std::memcpy(dst, data(src) + offset, n * sizeof(float));
 }
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute

@@ -10,7 +10,7 @@
 namespace smoldesk::compute {
 
 class CpuBackend : public Backend {
-public:
+  public:
     explicit CpuBackend(int threads);
 
     std::string deviceName() const override;
@@ -24,7 +24,8 @@ public:
     void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
               RopeStyle style) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
-    void attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& shape) override;
+    void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                   const AttentionShape& shape) override;
     void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
@@ -34,14 +35,14 @@ public:
     float* data(BufferId id) { return buffers_[static_cast<size_t>(id)].data(); }
     int threads() const { return pool_.size(); }
 
-private:
+  private:
     ThreadPool pool_;
     std::vector<const gguf::TensorInfo*> weights_;
     std::vector<std::vector<float>> buffers_;
-    std::vector<uint8_t> actScratch_;  // activations converted to the weight's dot format
+    std::vector<uint8_t> actScratch_; // activations converted to the weight's dot format
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
-    std::vector<uint16_t> kCache_, vCache_;  // f16 [layer][pos][kvDim]
-    std::vector<std::vector<float>> attnScratch_;  // per thread: scores
+    std::vector<uint16_t> kCache_, vCache_;       // f16 [layer][pos][kvDim]
+    std::vector<std::vector<float>> attnScratch_; // per thread: scores
 };
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute

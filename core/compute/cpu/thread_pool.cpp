@@ -19,7 +19,7 @@ namespace {
 // microseconds during decode, but on a loaded machine a spinning thread steals the core
 // the thread it waits for needs.
 constexpr int kSpinIterations = 20000;
-}
+} // namespace
 
 ThreadPool::ThreadPool(int threads) : nThreads_(threads < 1 ? 1 : threads) {
     for (int i = 1; i < nThreads_; ++i) workers_.emplace_back([this, i] { workerLoop(i); });
@@ -63,8 +63,10 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
     wake_.notify_all();
     runChunks(0);
     for (int spins = 0; pending_.load(std::memory_order_acquire) != 0; ++spins) {
-        if (spins < kSpinIterations) SMOLDESK_PAUSE();
-        else std::this_thread::yield();
+        if (spins < kSpinIterations)
+            SMOLDESK_PAUSE();
+        else
+            std::this_thread::yield();
     }
 }
 
@@ -94,8 +96,10 @@ int ThreadPool::physicalCores() {
     std::string line;
     int physical = 0;
     while (std::getline(cpuinfo, line)) {
-        if (line.rfind("physical id", 0) == 0) physical = std::stoi(line.substr(line.find(':') + 1));
-        else if (line.rfind("core id", 0) == 0) cores.insert({physical, std::stoi(line.substr(line.find(':') + 1))});
+        if (line.rfind("physical id", 0) == 0)
+            physical = std::stoi(line.substr(line.find(':') + 1));
+        else if (line.rfind("core id", 0) == 0)
+            cores.insert({physical, std::stoi(line.substr(line.find(':') + 1))});
     }
     int logical = static_cast<int>(std::thread::hardware_concurrency());
     int n = cores.empty() ? logical : static_cast<int>(cores.size());
@@ -103,4 +107,4 @@ int ThreadPool::physicalCores() {
     return n > 0 ? n : 1;
 }
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute

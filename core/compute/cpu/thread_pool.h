@@ -13,7 +13,7 @@
 namespace smoldesk::compute {
 
 class ThreadPool {
-public:
+  public:
     explicit ThreadPool(int threads);
     ~ThreadPool();
     ThreadPool(const ThreadPool&) = delete;
@@ -26,7 +26,7 @@ public:
     // Physical cores of this machine (hyper-threads excluded when detectable).
     static int physicalCores();
 
-private:
+  private:
     void workerLoop(int index);
     void runChunks(int index);
 
@@ -42,4 +42,4 @@ private:
     const std::function<void(size_t, size_t, int)>* fn_ = nullptr;
 };
 
-}  // namespace smoldesk::compute
+} // namespace smoldesk::compute
