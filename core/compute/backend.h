@@ -20,6 +20,12 @@ enum class RopeStyle {
     NeoX,     // rotate (x[i], x[i + d/2])
 };
 
+// One product of a grouped matmul: out = W·x for a weight that shares its input with others.
+struct MatmulOutput {
+    WeightId w;
+    BufferId out;
+};
+
 struct AttentionShape {
     int nHead = 0;
     int nHeadKv = 0;
@@ -46,6 +52,25 @@ class Backend {
     virtual void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) = 0;
     // out[t][r] = Σ_c W[r][c]·x[t][c] for `rows` activation rows; W is [ne1][ne0].
     virtual void matmul(WeightId w, BufferId x, BufferId out, int rows) = 0;
+    // out_i[t] = W_i·x[t] for every output of the group (q/k/v, gate/up): all weights have the
+    // same input width, so backends quantize or read x once and run the products together.
+    // The default runs them one by one.
+    virtual void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) {
+        for (const MatmulOutput& o : outputs) matmul(o.w, x, o.out, rows);
+    }
+    // out[t] += W·x[t]: the residual add as the matmul's epilogue. `scratch` holds at least
+    // rows × W's output width floats and may be clobbered (the default computes into it).
+    virtual void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows, size_t outWidth) {
+        matmul(w, x, scratch, rows);
+        add(out, scratch, out, static_cast<size_t>(rows) * outWidth);
+    }
+    // out[t] += W·(silu(gate[t]) ⊙ up[t]): SwiGLU folded into the down projection's input,
+    // with the residual add as its epilogue. gate and scratch may be clobbered.
+    virtual void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
+                                 size_t inWidth, size_t outWidth) {
+        swiglu(gate, up, gate, static_cast<size_t>(rows) * inWidth);
+        matmulAdd(w, gate, out, scratch, rows, outWidth);
+    }
     // Rotates the first ropeDims of each head of rows at positions pos0, pos0+1, … in place.
     virtual void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
                       RopeStyle style) = 0;

@@ -103,23 +103,19 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
             throw Error(ErrorCode::Cancelled, "Cancelled.");
         const Layer& L = layers_[static_cast<size_t>(il)];
         be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
-        be_.matmul(L.wq, h_, q_, n);
-        be_.matmul(L.wk, h_, k_, n);
-        be_.matmul(L.wv, h_, v_, n);
+        const compute::MatmulOutput qkv[] = {{L.wq, q_}, {L.wk, k_}, {L.wv, v_}};
+        be_.matmulGroup(h_, qkv, n);
         if (hp_.layerUsesRope[static_cast<size_t>(il)]) {
             be_.rope(q_, n, hp_.nHead, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
             be_.rope(k_, n, hp_.nHeadKv, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
         }
         be_.storeKv(il, k_, v_, n, pos0);
         be_.attention(il, q_, attn_, n, pos0, shape);
-        be_.matmul(L.wo, attn_, proj_, n);
-        be_.add(x_, proj_, x_, static_cast<size_t>(n) * d);
+        be_.matmulAdd(L.wo, attn_, x_, proj_, n, d);
         be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
-        be_.matmul(L.gate, h_, gate_, n);
-        be_.matmul(L.up, h_, up_, n);
-        be_.swiglu(gate_, up_, gate_, static_cast<size_t>(n) * static_cast<size_t>(hp_.nFf));
-        be_.matmul(L.down, gate_, proj_, n);
-        be_.add(x_, proj_, x_, static_cast<size_t>(n) * d);
+        const compute::MatmulOutput gateUp[] = {{L.gate, gate_}, {L.up, up_}};
+        be_.matmulGroup(h_, gateUp, n);
+        be_.swigluMatmulAdd(L.down, gate_, up_, x_, proj_, n, static_cast<size_t>(hp_.nFf), d);
     }
 
     const int first = allLogits ? 0 : n - 1;
