@@ -1,13 +1,20 @@
-// smoldesk-cli bench: prompt and decode speed, memory bandwidth measured in the same run,
-// and the share of the bandwidth limit that decode reaches (see docs: tokens/s ≤ BW / bytes per token).
+// smoldesk-cli bench: prompt and decode speed (optionally after DEPTH tokens already in the KV
+// cache, like llama-bench's -d), peak memory, and the memory bandwidth measured in the same
+// run, so that decode can be reported as a share of its limit (tokens/s ≤ bandwidth / bytes
+// read per token). --json prints one object for scripts (tests/bench/compare_llama.py).
+#include "bench_json.h"
 #include "commands.h"
 #include "session_options.h"
 
+#include "quant/vec_dot.h"
+
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <thread>
@@ -22,35 +29,31 @@ double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
 }
 
-// Best-of-3 read bandwidth over a buffer far larger than the caches, with `threads` readers.
+// Best-of-5 read bandwidth over 1 GiB, far larger than the caches, read the way the matmul
+// kernels stream weights: the widest loads of the active kernel variant, `threads` readers
+// on contiguous halves, memory in transparent huge pages like the repacked weights.
 double measureReadBandwidth(int threads) {
-    const size_t bytes = size_t(1) << 30;
-    std::vector<uint64_t> buf(bytes / 8);
-    for (size_t i = 0; i < buf.size(); i += 512) buf[i] = i; // touch every page
-    std::fill(buf.begin(), buf.end(), 1);
+    const size_t bytes = size_t(1) << 30, hugePage = size_t(2) << 20;
+    auto* buf = static_cast<uint8_t*>(std::aligned_alloc(hugePage, bytes));
+    if (!buf) return 0.0;
+    ::madvise(buf, bytes, MADV_HUGEPAGE);
+    std::memset(buf, 1, bytes);
     double best = 0;
-    for (int rep = 0; rep < 3; ++rep) {
+    for (int rep = 0; rep < 5; ++rep) {
         std::vector<uint64_t> sums(static_cast<size_t>(threads));
+        const size_t per = bytes / static_cast<size_t>(threads) / 256 * 256;
         auto t0 = Clock::now();
         std::vector<std::thread> pool;
         for (int t = 0; t < threads; ++t)
             pool.emplace_back([&, t] {
-                const size_t per = buf.size() / static_cast<size_t>(threads);
-                const uint64_t* p = buf.data() + per * static_cast<size_t>(t);
-                uint64_t a = 0, b = 0, c = 0, d = 0;
-                for (size_t i = 0; i + 4 <= per; i += 4) {
-                    a += p[i];
-                    b += p[i + 1];
-                    c += p[i + 2];
-                    d += p[i + 3];
-                }
-                sums[static_cast<size_t>(t)] = a + b + c + d;
+                sums[static_cast<size_t>(t)] = quant::readStream(buf + per * static_cast<size_t>(t), per);
             });
         for (auto& th : pool) th.join();
-        double s = seconds(t0, Clock::now());
-        best = std::max(best, bytes / s);
+        const double s = seconds(t0, Clock::now());
+        best = std::max(best, static_cast<double>(per) * threads / s);
         if (sums[0] == 42) std::printf(" "); // keeps the reads
     }
+    std::free(buf);
     return best;
 }
 
@@ -65,52 +68,68 @@ int cmdBench(Args& args) {
     const int nPrompt = static_cast<int>(args.intOption("--n-prompt", "-p", 512));
     const int nGen = static_cast<int>(args.intOption("--n-gen", "-n", 128));
     const int reps = static_cast<int>(args.intOption("--reps", "-r", 3));
+    const int depth = static_cast<int>(args.intOption("--depth", "-d", 0));
     const bool skipBandwidth = args.flag("--no-bandwidth");
-    auto session = loadSession(args);
+    const bool json = args.flag("--json");
+    const auto loadStart = Clock::now();
+    auto session = loadSession(args, json);
+    const double loadSeconds = seconds(loadStart, Clock::now());
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
-    if (nPrompt < 1 || nGen < 1 || reps < 1) throw UsageError("-p, -n and -r must be positive.");
-    if (nPrompt + nGen > session->contextSize())
-        throw UsageError("-p plus -n exceed the context of " + std::to_string(session->contextSize()) +
-                         "; raise --ctx.");
+    if (nPrompt < 1 || nGen < 1 || reps < 1 || depth < 0)
+        throw UsageError("-p, -n and -r must be positive and -d not negative.");
+    if (depth + std::max(nPrompt, nGen + 1) > session->contextSize())
+        throw UsageError("-d plus -p (or -n) exceed the context of " +
+                         std::to_string(session->contextSize()) + " tokens; raise --ctx.");
 
     const auto& hp = session->hparams();
-    uint64_t weightBytes = 0;
-    for (const auto& t : session->file().tensors()) weightBytes += t.nBytes;
+    BenchResult res;
+    res.model = session->file().path();
+    res.arch = hp.arch;
+    res.device = session->deviceName();
+    res.threads = session->threads();
+    res.nPrompt = nPrompt;
+    res.nGen = nGen;
+    res.depth = depth;
+    res.reps = reps;
+    res.layers = hp.nLayer;
+    res.loadSeconds = loadSeconds;
+    for (const auto& t : session->file().tensors()) res.weightBytes += t.nBytes;
+    res.kvBytesPerToken = 2ull * 2ull * static_cast<uint64_t>(hp.nLayer) * static_cast<uint64_t>(hp.kvDim());
+
     std::mt19937 rng(1234);
     std::uniform_int_distribution<int32_t> dist(0, hp.nVocab - 1);
-    std::vector<int32_t> prompt(static_cast<size_t>(nPrompt));
-    for (auto& id : prompt) id = dist(rng);
+    std::vector<int32_t> context(static_cast<size_t>(depth + nPrompt));
+    for (auto& id : context) id = dist(rng);
+    const std::span<const int32_t> history(context.data(), static_cast<size_t>(depth));
+    const std::span<const int32_t> withPrompt(context);
 
-    std::vector<double> pp, tg;
     for (int r = 0; r < reps; ++r) {
+        // Prompt: nPrompt new tokens after `depth` cached ones (the history is evaluated
+        // untimed; evaluate() reuses it as the common prefix).
         session->reset();
+        if (depth > 0) session->evaluate(history);
         auto t0 = Clock::now();
-        std::vector<float> logits = session->evaluate(prompt);
-        pp.push_back(nPrompt / seconds(t0, Clock::now()));
-        // Decode after a 1-token prompt so the KV cache stays short, as llama-bench's tg does.
+        session->evaluate(withPrompt);
+        res.promptRuns.push_back(nPrompt / seconds(t0, Clock::now()));
+        // Decode: nGen tokens one by one after depth + 1 cached tokens, as llama-bench's tg.
         session->reset();
-        logits = session->evaluate(std::vector<int32_t>{prompt[0]});
+        session->evaluate(withPrompt.first(static_cast<size_t>(depth) + 1));
         auto t1 = Clock::now();
-        for (int i = 0; i < nGen; ++i) logits = session->decode(dist(rng));
-        tg.push_back(nGen / seconds(t1, Clock::now()));
+        for (int i = 0; i < nGen; ++i) session->decode(dist(rng));
+        res.decodeRuns.push_back(nGen / seconds(t1, Clock::now()));
     }
     struct rusage ru {};
     getrusage(RUSAGE_SELF, &ru);
-
-    std::printf("model:        %s (%s, %.2f GB of tensors)\n", session->file().path().c_str(),
-                hp.arch.c_str(), weightBytes / 1e9);
-    std::printf("device:       %s\n", session->deviceName().c_str());
-    std::printf("prompt %4d:  %.2f tokens/s (median of %d)\n", nPrompt, median(pp), reps);
-    std::printf("decode %4d:  %.2f tokens/s (median of %d)\n", nGen, median(tg), reps);
+    res.peakRssBytes = static_cast<uint64_t>(ru.ru_maxrss) * 1024u;
+    res.promptTokensPerS = median(res.promptRuns);
+    res.decodeTokensPerS = median(res.decodeRuns);
     if (!skipBandwidth) {
-        const double bw = measureReadBandwidth(session->threads());
-        const double kvPerToken = 2.0 * 2.0 * hp.nLayer * hp.kvDim();
-        const double limit = bw / (static_cast<double>(weightBytes) + kvPerToken * nGen / 2.0);
-        std::printf(
-            "bandwidth:    %.1f GB/s read (%d threads); decode limit %.2f tokens/s; decode reaches %.0f%%\n",
-            bw / 1e9, session->threads(), limit, 100.0 * median(tg) / limit);
+        res.bandwidthBytesPerS = measureReadBandwidth(session->threads());
+        // Bytes per decode token: every weight once, plus the KV cache read at the mean depth.
+        const double kvRead = static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
+        res.decodeLimitTokensPerS = res.bandwidthBytesPerS / (static_cast<double>(res.weightBytes) + kvRead);
     }
-    std::printf("peak RSS:     %.2f GB\n", ru.ru_maxrss / 1e6);
+    std::fputs((json ? benchJson(res) : benchText(res)).c_str(), stdout);
     return kExitOk;
 }
 

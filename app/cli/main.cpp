@@ -28,7 +28,7 @@ const Command kCommands[] = {
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
     {"bench", cmdBench,
-     "bench -m FILE [-p 512] [-n 128] [-r 3] [-t THREADS] [--ctx N]   prompt/decode speed and bandwidth"},
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]   prompt/decode speed, memory, bandwidth"},
     {"synth", cmdSynth,
      "synth -o OUT.gguf --vocab VOCAB.gguf      write a SmolLM3-3B-shaped Q4_K_M file with random weights"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},

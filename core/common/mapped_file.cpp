@@ -53,4 +53,11 @@ void MappedFile::prefetch(size_t offset, size_t length) const {
     ::madvise(const_cast<uint8_t*>(data_) + aligned, length + (offset - aligned), MADV_WILLNEED);
 }
 
+void releaseMappedPages(const void* begin, size_t length) {
+    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    const uintptr_t start = (reinterpret_cast<uintptr_t>(begin) + page - 1) / page * page;
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(begin) + length) / page * page;
+    if (end > start) ::madvise(reinterpret_cast<void*>(start), end - start, MADV_DONTNEED);
+}
+
 } // namespace smoldesk

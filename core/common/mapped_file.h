@@ -29,4 +29,9 @@ class MappedFile {
     size_t size_ = 0;
 };
 
+// Tells the OS that the whole pages of a read-only file mapping inside [begin, begin + length)
+// are no longer needed, so they leave this process's resident memory (a later read maps them
+// again). Used when weights were copied into another layout.
+void releaseMappedPages(const void* begin, size_t length);
+
 } // namespace smoldesk

@@ -2,6 +2,7 @@
 // The small op interface every architecture's forward pass is written against. The CPU
 // backend executes each op at once; the Vulkan backend records them and submits per step.
 // Activations are f32 row-major [rows][cols] in backend-owned buffers named by BufferId.
+#include "common/mapped_file.h"
 #include "gguf/file.h"
 
 #include <cstddef>
@@ -40,6 +41,10 @@ class Backend {
     // "CPU (2 threads, avx512)" or the GPU's name.
     virtual std::string deviceName() const = 0;
 
+    // The weights registered next live in this read-only file mapping: a backend that copies
+    // a weight elsewhere (repacked, or uploaded to a device) may release its mapped pages.
+    // Weights registered without it (tests build them in ordinary memory) are never released.
+    virtual void setWeightMapping(const MappedFile* map) { (void)map; }
     // Registers a weight tensor. The CPU backend reads blocks in place from the map.
     virtual WeightId addWeight(const gguf::TensorInfo& tensor) = 0;
     virtual BufferId createBuffer(size_t floats) = 0;
@@ -60,14 +65,15 @@ class Backend {
     }
     // out[t] += W·x[t]: the residual add as the matmul's epilogue. `scratch` holds at least
     // rows × W's output width floats and may be clobbered (the default computes into it).
-    virtual void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows, size_t outWidth) {
+    virtual void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
+                           size_t outWidth) {
         matmul(w, x, scratch, rows);
         add(out, scratch, out, static_cast<size_t>(rows) * outWidth);
     }
     // out[t] += W·(silu(gate[t]) ⊙ up[t]): SwiGLU folded into the down projection's input,
     // with the residual add as its epilogue. gate and scratch may be clobbered.
-    virtual void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
-                                 size_t inWidth, size_t outWidth) {
+    virtual void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch,
+                                 int rows, size_t inWidth, size_t outWidth) {
         swiglu(gate, up, gate, static_cast<size_t>(rows) * inWidth);
         matmulAdd(w, gate, out, scratch, rows, outWidth);
     }

@@ -48,6 +48,7 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     const uint64_t qd = static_cast<uint64_t>(hp_.qDim()), kvd = static_cast<uint64_t>(hp_.kvDim());
     const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
 
+    be_.setWeightMapping(&file.map());
     tokEmbd_ = bind(file, "token_embd.weight", {d, nv});
     outputNorm_ = bind(file, "output_norm.weight", {d});
     output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv})

@@ -19,6 +19,13 @@ struct Kernels {
                        float* out);
     void (*vecDotTile)(Type weight, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                        size_t actRowStride, int nCols, float* out, size_t outColStride);
+    // Row-interleaved Q4_K/Q6_K groups (packed.h's packedMatmul contract); nullptr when this
+    // variant has no packed kernel, and then the backend keeps GGUF blocks.
+    void (*packedTile)(Type weight, int64_t n, const void* groups, int nGroups, const void* act,
+                       size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate);
+    // Reads n bytes (a multiple of 64) with this variant's widest loads; the result only
+    // keeps the reads from being optimized away. The bandwidth probe of `bench`.
+    uint64_t (*readStream)(const void* p, size_t n);
     // Activation quantizers; all variants produce the same bytes as the scalar ones.
     void (*quantizeQ8_0)(const float* x, void* y, int64_t n);
     void (*quantizeQ8_K)(const float* x, void* y, int64_t n);
@@ -28,6 +35,9 @@ const Kernels& scalarKernels();
 // nullptr when the variant is not compiled into this build (non-x86 targets).
 const Kernels* avx2Kernels();
 const Kernels* avx512Kernels();
+// The AVX-512 packed kernel (kernels_avx512_packed.cpp), reached only through that table.
+void packedTileAvx512(Type weight, int64_t n, const void* groups, int nGroups, const void* act,
+                      size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate);
 
 // Whether this CPU can run the variant.
 bool isaSupported(Isa isa);

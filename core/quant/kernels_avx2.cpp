@@ -300,7 +300,21 @@ void quantizeQ8_K(const float* x, void* dst, int64_t n) {
     }
 }
 
-constexpr Kernels kAvx2 = {"avx2", vecDot, vecDotRows, vecDotTile, quantizeQ8_0, quantizeQ8_K};
+uint64_t readStream(const void* p, size_t n) {
+    const auto* b = static_cast<const uint8_t*>(p);
+    __m256i x0 = _mm256_setzero_si256(), x1 = x0, x2 = x0, x3 = x0;
+    for (size_t i = 0; i + 128 <= n; i += 128) {
+        x0 = _mm256_xor_si256(x0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i)));
+        x1 = _mm256_xor_si256(x1, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i + 32)));
+        x2 = _mm256_xor_si256(x2, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i + 64)));
+        x3 = _mm256_xor_si256(x3, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i + 96)));
+    }
+    const __m256i x = _mm256_xor_si256(_mm256_xor_si256(x0, x1), _mm256_xor_si256(x2, x3));
+    return static_cast<uint64_t>(_mm256_extract_epi64(x, 0) ^ _mm256_extract_epi64(x, 3));
+}
+
+constexpr Kernels kAvx2 = {"avx2",  vecDot,     vecDotRows,   vecDotTile,
+                           nullptr, readStream, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -279,7 +279,21 @@ void quantizeQ8_K(const float* x, void* dst, int64_t n) {
     }
 }
 
-constexpr Kernels kAvx512 = {"avx512", vecDot, vecDotRows, vecDotTile, quantizeQ8_0, quantizeQ8_K};
+uint64_t readStream(const void* p, size_t n) {
+    const auto* b = static_cast<const uint8_t*>(p);
+    __m512i x0 = _mm512_setzero_si512(), x1 = x0, x2 = x0, x3 = x0;
+    for (size_t i = 0; i + 256 <= n; i += 256) {
+        x0 = _mm512_xor_si512(x0, _mm512_loadu_si512(b + i));
+        x1 = _mm512_xor_si512(x1, _mm512_loadu_si512(b + i + 64));
+        x2 = _mm512_xor_si512(x2, _mm512_loadu_si512(b + i + 128));
+        x3 = _mm512_xor_si512(x3, _mm512_loadu_si512(b + i + 192));
+    }
+    const __m512i x = _mm512_xor_si512(_mm512_xor_si512(x0, x1), _mm512_xor_si512(x2, x3));
+    return static_cast<uint64_t>(_mm512_reduce_or_epi64(x));
+}
+
+constexpr Kernels kAvx512 = {"avx512",         vecDot,     vecDotRows,   vecDotTile,
+                             packedTileAvx512, readStream, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

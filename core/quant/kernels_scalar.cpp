@@ -304,7 +304,20 @@ void quantizeQ8_K(const float* x, void* dst, int64_t n) {
     }
 }
 
-constexpr Kernels kScalar = {"scalar", vecDot, vecDotRows, vecDotTile, quantizeQ8_0, quantizeQ8_K};
+uint64_t readStream(const void* p, size_t n) {
+    const auto* w = static_cast<const uint64_t*>(p);
+    uint64_t a = 0, b = 0, c = 0, d = 0;
+    for (size_t i = 0; i + 4 <= n / 8; i += 4) {
+        a ^= w[i];
+        b ^= w[i + 1];
+        c ^= w[i + 2];
+        d ^= w[i + 3];
+    }
+    return a ^ b ^ c ^ d;
+}
+
+constexpr Kernels kScalar = {"scalar", vecDot,     vecDotRows,   vecDotTile,
+                             nullptr,  readStream, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

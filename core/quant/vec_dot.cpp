@@ -85,4 +85,8 @@ const char* cpuKernelName() {
     return cpu::activeKernels().name;
 }
 
+uint64_t readStream(const void* p, size_t bytes) {
+    return cpu::activeKernels().readStream(p, bytes);
+}
+
 } // namespace smoldesk::quant

@@ -34,6 +34,10 @@ void vecDotRows(Type weight, int64_t n, const void* w, size_t wRowStride, int nR
 void vecDotTile(Type weight, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                 size_t actRowStride, int nCols, float* out, size_t outColStride);
 
+// Reads `bytes` bytes (a multiple of 256) with the active variant's widest loads, as the
+// matmul kernels stream weights; returns a value only so the reads cannot be elided.
+uint64_t readStream(const void* p, size_t bytes);
+
 // The kernel variant in use: "avx512", "avx2" or "scalar".
 const char* cpuKernelName();
 

@@ -3,26 +3,48 @@
 #include "common/error.h"
 #include "quant/dequant.h"
 #include "quant/fp16.h"
+#include "quant/packed.h"
 #include "quant/quantize.h"
 #include "quant/vec_dot.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
+#include <sys/mman.h>
 
 namespace smoldesk::compute {
 
 namespace {
 
-constexpr int kColumnTile = 4; // activation rows per vecDotTile call
-constexpr size_t kRowGrain = 16;
+constexpr int kPackRows = 16;    // rows per packed group (quant/packed_formats.h)
+constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GGUF rows)
+// Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
+// rows are reused for every one of them.
+constexpr int kColumnBlock = 64;
+
+// Weight storage on 2 MiB boundaries with transparent huge pages requested: a third of the
+// page faults while packing is far fewer, and decode's stream over all weights misses the
+// TLB far less often.
+std::shared_ptr<uint8_t[]> allocateWeightStorage(size_t bytes) {
+    constexpr size_t kHugePage = size_t(2) << 20;
+    const size_t align = bytes >= kHugePage ? kHugePage : 64;
+    // Only the start is aligned: a partial last huge page stays in small pages, so no memory
+    // beyond the weights becomes resident.
+    bytes = (bytes + 63) / 64 * 64;
+    auto* p = static_cast<uint8_t*>(std::aligned_alloc(align, bytes));
+    if (p && align == kHugePage) ::madvise(p, bytes, MADV_HUGEPAGE);
+    return std::shared_ptr<uint8_t[]>(p, std::free);
+}
 
 } // namespace
 
 CpuBackend::CpuBackend(int threads) : pool_(threads) {
     attnScratch_.resize(static_cast<size_t>(pool_.size()));
+    rowScratch_.resize(static_cast<size_t>(pool_.size()));
 }
 
 std::string CpuBackend::deviceName() const {
@@ -31,7 +53,31 @@ std::string CpuBackend::deviceName() const {
 }
 
 WeightId CpuBackend::addWeight(const gguf::TensorInfo& tensor) {
-    weights_.push_back(&tensor);
+    Weight w;
+    w.info = &tensor;
+    w.data = tensor.data;
+    if (tensor.nDims == 2 && quant::packedPreferred(tensor.type, tensor.ne[0], tensor.ne[1])) {
+        const int64_t cols = static_cast<int64_t>(tensor.ne[0]);
+        const size_t groups = static_cast<size_t>(tensor.ne[1]) / kPackRows;
+        const size_t groupBytes = quant::packedGroupBytes(tensor.type, cols);
+        const size_t rowBytes = quant::rowBytes(tensor.type, tensor.ne[0]);
+        std::shared_ptr<uint8_t[]> storage = allocateWeightStorage(groups * groupBytes);
+        if (!storage)
+            throw Error(ErrorCode::OutOfMemory, "Not enough memory to load tensor '" + tensor.name + "'.");
+        pool_.parallelFor(groups, 16, [&](size_t b, size_t e, int) {
+            for (size_t g = b; g < e; ++g)
+                quant::packRowGroup(tensor.type, cols, tensor.data + g * kPackRows * rowBytes, rowBytes,
+                                    storage.get() + g * groupBytes);
+        });
+        // The packed copy replaces the mapped rows: keep the weights resident once.
+        if (mapping_ && tensor.data >= mapping_->data() &&
+            tensor.data + groups * kPackRows * rowBytes <= mapping_->data() + mapping_->size())
+            releaseMappedPages(tensor.data, groups * kPackRows * rowBytes);
+        w.data = storage.get();
+        w.packed = true;
+        w.packedStorage = std::move(storage);
+    }
+    weights_.push_back(std::move(w));
     return static_cast<WeightId>(weights_.size() - 1);
 }
 
@@ -61,7 +107,8 @@ void CpuBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
 }
 
 void CpuBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId out) {
-    const gguf::TensorInfo& t = *weights_[static_cast<size_t>(table)];
+    const Weight& w = weights_[static_cast<size_t>(table)];
+    const gguf::TensorInfo& t = *w.info;
     const int64_t dim = static_cast<int64_t>(t.ne[0]);
     const uint64_t rowBytes = quant::rowBytes(t.type, t.ne[0]);
     float* dst = data(out);
@@ -70,13 +117,19 @@ void CpuBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId ou
             throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(ids[r]) +
                                                         " is outside the vocabulary of " +
                                                         std::to_string(t.ne[1]) + " tokens.");
-        quant::dequantizeRow(t.type, t.data + rowBytes * static_cast<uint64_t>(ids[r]),
-                             dst + r * static_cast<size_t>(dim), dim);
+        float* row = dst + r * static_cast<size_t>(dim);
+        if (w.packed)
+            quant::dequantizePackedRow(t.type, dim,
+                                       w.data + static_cast<size_t>(ids[r] / kPackRows) *
+                                                    quant::packedGroupBytes(t.type, dim),
+                                       ids[r] % kPackRows, row);
+        else
+            quant::dequantizeRow(t.type, t.data + rowBytes * static_cast<uint64_t>(ids[r]), row, dim);
     }
 }
 
 void CpuBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) {
-    const gguf::TensorInfo& wt = *weights_[static_cast<size_t>(w)];
+    const gguf::TensorInfo& wt = *weights_[static_cast<size_t>(w)].info;
     const float* weight = reinterpret_cast<const float*>(wt.data); // norms are F32 in every supported file
     const float* src = data(x);
     float* dst = data(out);
@@ -92,42 +145,163 @@ void CpuBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim
 }
 
 void CpuBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
-    const gguf::TensorInfo& t = *weights_[static_cast<size_t>(w)];
+    const Weight& weight = weights_[static_cast<size_t>(w)];
+    const Product p{&weight, data(out), false};
+    runProducts({&p, 1}, data(x), nullptr, rows, static_cast<int64_t>(weight.info->ne[0]));
+}
+
+void CpuBackend::matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) {
+    // Products of one call must share the input width; groups larger than the work table
+    // (never in practice: q/k/v, gate/up) run in several calls.
+    for (size_t first = 0; first < outputs.size(); first += kMaxProducts) {
+        const size_t count = std::min(kMaxProducts, outputs.size() - first);
+        std::array<Product, kMaxProducts> ps{};
+        const uint64_t k = weights_[static_cast<size_t>(outputs[first].w)].info->ne[0];
+        for (size_t i = 0; i < count; ++i) {
+            const Weight& weight = weights_[static_cast<size_t>(outputs[first + i].w)];
+            if (weight.info->ne[0] != k)
+                throw Error(ErrorCode::InvalidArgument, "Tensor '" + weight.info->name +
+                                                            "' does not share the input width of its group.");
+            ps[i] = {&weight, data(outputs[first + i].out), false};
+        }
+        runProducts({ps.data(), count}, data(x), nullptr, rows, static_cast<int64_t>(k));
+    }
+}
+
+void CpuBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId, int rows, size_t) {
+    const Weight& weight = weights_[static_cast<size_t>(w)];
+    const Product p{&weight, data(out), true};
+    runProducts({&p, 1}, data(x), nullptr, rows, static_cast<int64_t>(weight.info->ne[0]));
+}
+
+void CpuBackend::swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId, int rows,
+                                 size_t inWidth, size_t) {
+    const Weight& weight = weights_[static_cast<size_t>(w)];
+    if (weight.info->ne[0] != inWidth)
+        throw Error(ErrorCode::InvalidArgument,
+                    "Tensor '" + weight.info->name + "' does not take the SwiGLU width as its input.");
+    const Product p{&weight, data(out), true};
+    runProducts({&p, 1}, data(gate), data(up), rows, static_cast<int64_t>(inWidth));
+}
+
+void CpuBackend::prepareActivations(std::span<const Product> products, const float* x, const float* up,
+                                    int rows, int64_t k) {
+    size_t slots = 0;
+    for (const Product& p : products) {
+        const quant::Type t = p.w->packed ? quant::Type::Q8_K : quant::vecDotType(p.w->info->type);
+        bool have = false;
+        for (size_t s = 0; s < slots; ++s) have = have || actSlots_[s].type == t;
+        if (have) continue;
+        if (actSlots_.size() <= slots) actSlots_.emplace_back();
+        ActivationSlot& slot = actSlots_[slots++];
+        slot.type = t;
+        slot.stride = t == quant::Type::F32 ? static_cast<size_t>(k) * sizeof(float)
+                                            : quant::rowBytes(t, static_cast<uint64_t>(k));
+        slot.bytes.resize(slot.stride * static_cast<size_t>(rows));
+    }
+    activeSlots_ = slots;
+    auto convertRow = [&](size_t r, int thread) {
+        const float* src = x + r * static_cast<size_t>(k);
+        if (up) {
+            std::vector<float>& tmp = rowScratch_[static_cast<size_t>(thread)];
+            tmp.resize(static_cast<size_t>(k));
+            const float* u = up + r * static_cast<size_t>(k);
+            for (int64_t i = 0; i < k; ++i)
+                tmp[static_cast<size_t>(i)] = src[i] / (1.0f + std::exp(-src[i])) * u[i];
+            src = tmp.data();
+        }
+        for (size_t s = 0; s < slots; ++s) {
+            ActivationSlot& slot = actSlots_[s];
+            uint8_t* dst = slot.bytes.data() + r * slot.stride;
+            if (slot.type == quant::Type::F32)
+                std::memcpy(dst, src, static_cast<size_t>(k) * sizeof(float));
+            else
+                quant::quantizeRow(slot.type, src, dst, k);
+        }
+    };
+    // One token (decode) is converted on the calling thread: a parallel region costs more.
+    if (rows == 1)
+        convertRow(0, 0);
+    else
+        pool_.parallelFor(static_cast<size_t>(rows), 1, [&](size_t b, size_t e, int thread) {
+            for (size_t r = b; r < e; ++r) convertRow(r, thread);
+        });
+}
+
+const CpuBackend::ActivationSlot& CpuBackend::slotFor(const Weight& w) const {
+    const quant::Type t = w.packed ? quant::Type::Q8_K : quant::vecDotType(w.info->type);
+    for (size_t s = 0; s < activeSlots_; ++s)
+        if (actSlots_[s].type == t) return actSlots_[s];
+    throw Error(ErrorCode::Backend, "No activations were prepared for tensor '" + w.info->name + "'.");
+}
+
+void CpuBackend::runUnits(const Product& p, size_t u0, size_t u1, int colBlock, int rows, int thread) {
+    const Weight& w = *p.w;
+    const gguf::TensorInfo& t = *w.info;
     const int64_t k = static_cast<int64_t>(t.ne[0]);
     const size_t n = static_cast<size_t>(t.ne[1]);
-    const size_t wStride = quant::rowBytes(t.type, t.ne[0]);
-    const quant::Type actType = quant::vecDotType(t.type);
-    const float* src = data(x);
-    float* dst = data(out);
-
-    const void* act = src;
-    size_t actStride = static_cast<size_t>(k) * sizeof(float);
-    if (actType != quant::Type::F32) {
-        actStride = quant::rowBytes(actType, static_cast<uint64_t>(k));
-        actScratch_.resize(actStride * static_cast<size_t>(rows));
-        uint8_t* scratch = actScratch_.data();
-        pool_.parallelFor(static_cast<size_t>(rows), 1, [&](size_t b, size_t e, int) {
-            for (size_t r = b; r < e; ++r)
-                quant::quantizeRow(actType, src + r * static_cast<size_t>(k), scratch + r * actStride, k);
-        });
-        act = scratch;
+    const int c0 = colBlock * kColumnBlock;
+    const int nc = std::min(kColumnBlock, rows - c0);
+    const ActivationSlot& slot = slotFor(w);
+    const uint8_t* act = slot.bytes.data() + static_cast<size_t>(c0) * slot.stride;
+    float* out = p.out + static_cast<size_t>(c0) * n;
+    if (w.packed) {
+        quant::packedMatmul(t.type, k, w.data + u0 * quant::packedGroupBytes(t.type, k),
+                            static_cast<int>(u1 - u0), act, slot.stride, nc, out + u0 * kPackRows, n,
+                            p.accumulate);
+        return;
     }
-    const uint8_t* actBytes = static_cast<const uint8_t*>(act);
-    // Decode streams the weights once: one contiguous range per thread keeps each thread's
-    // reads sequential for the prefetchers. Prompts take small chunks for load balance.
-    const size_t threads = static_cast<size_t>(pool_.size());
-    const size_t grain = rows == 1 ? std::max<size_t>(kRowGrain, (n + threads - 1) / threads) : kRowGrain;
-    pool_.parallelFor(n, grain, [&](size_t b, size_t e, int) {
-        const uint8_t* wRows = t.data + b * wStride;
-        const int nRows = static_cast<int>(e - b);
-        if (rows == 1) {
-            quant::vecDotRows(t.type, k, wRows, wStride, nRows, actBytes, dst + b);
-            return;
+    const size_t r0 = u0 * kRowGrain, r1 = std::min(n, u1 * kRowGrain);
+    const int nRows = static_cast<int>(r1 - r0);
+    const size_t wStride = quant::rowBytes(t.type, t.ne[0]);
+    const uint8_t* wRows = t.data + r0 * wStride;
+    // GGUF-layout kernels store; an accumulating product computes into scratch and adds.
+    float* dst = out + r0;
+    size_t dstStride = n;
+    std::vector<float>& tmp = rowScratch_[static_cast<size_t>(thread)];
+    if (p.accumulate) {
+        tmp.resize(static_cast<size_t>(nc) * static_cast<size_t>(nRows));
+        dst = tmp.data();
+        dstStride = static_cast<size_t>(nRows);
+    }
+    if (nc == 1)
+        quant::vecDotRows(t.type, k, wRows, wStride, nRows, act, dst);
+    else
+        quant::vecDotTile(t.type, k, wRows, wStride, nRows, act, slot.stride, nc, dst, dstStride);
+    if (p.accumulate)
+        for (int c = 0; c < nc; ++c) {
+            float* o = out + static_cast<size_t>(c) * n + r0;
+            const float* v = tmp.data() + static_cast<size_t>(c) * static_cast<size_t>(nRows);
+            for (int r = 0; r < nRows; ++r) o[r] += v[r];
         }
-        for (int c = 0; c < rows; c += kColumnTile) {
-            int nCols = std::min(kColumnTile, rows - c);
-            quant::vecDotTile(t.type, k, wRows, wStride, nRows, actBytes + static_cast<size_t>(c) * actStride,
-                              actStride, nCols, dst + static_cast<size_t>(c) * n + b, n);
+}
+
+void CpuBackend::runProducts(std::span<const Product> products, const float* x, const float* up, int rows,
+                             int64_t k) {
+    if (rows <= 0 || products.empty()) return;
+    prepareActivations(products, x, up, rows, k);
+    // Work units: 16 weight rows of one product for one block of up to kColumnBlock tokens;
+    // the products of a call are concatenated so one parallel region runs them all.
+    std::array<size_t, kMaxProducts + 1> start{};
+    for (size_t i = 0; i < products.size(); ++i) {
+        const size_t n = static_cast<size_t>(products[i].w->info->ne[1]);
+        start[i + 1] = start[i] + (n + kRowGrain - 1) / kRowGrain;
+    }
+    const size_t perBlock = start[products.size()];
+    const size_t colBlocks = static_cast<size_t>((rows + kColumnBlock - 1) / kColumnBlock);
+    const size_t nUnits = perBlock * colBlocks;
+    // Decode streams the weights once: one contiguous range per thread keeps each thread's
+    // reads sequential for the prefetchers. Prompts take single units for load balance.
+    const size_t threads = static_cast<size_t>(pool_.size());
+    const size_t grain = rows == 1 ? std::max<size_t>(1, (nUnits + threads - 1) / threads) : 1;
+    pool_.parallelFor(nUnits, grain, [&](size_t b, size_t e, int thread) {
+        for (size_t u = b; u < e;) {
+            const size_t block = u / perBlock, inBlock = u % perBlock;
+            size_t p = 0;
+            while (start[p + 1] <= inBlock) ++p;
+            const size_t end = std::min(e - block * perBlock, start[p + 1]);
+            runUnits(products[p], inBlock - start[p], end - start[p], static_cast<int>(block), rows, thread);
+            u += end - inBlock;
         }
     });
 }

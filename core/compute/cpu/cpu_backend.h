@@ -1,10 +1,14 @@
 #pragma once
-// The CPU backend: weights are read in place from the GGUF map, activations are quantized
-// once per matmul to the weight type's dot format, and every op runs on a persistent pool.
+// The CPU backend: weights are read in place from the GGUF map, except Q4_K/Q6_K matrices,
+// which are repacked once at load into row-interleaved groups (quant/packed.h) when the CPU
+// has a kernel for them; the mapped pages are then released, so weights are resident once.
+// Activations are quantized once per matmul (group), and every op runs on a persistent pool.
 #include "compute/backend.h"
 #include "compute/cpu/thread_pool.h"
+#include "quant/types.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace smoldesk::compute {
@@ -14,6 +18,7 @@ class CpuBackend : public Backend {
     explicit CpuBackend(int threads);
 
     std::string deviceName() const override;
+    void setWeightMapping(const MappedFile* map) override { mapping_ = map; }
     WeightId addWeight(const gguf::TensorInfo& tensor) override;
     BufferId createBuffer(size_t floats) override;
     void createKvCache(int nLayers, int nCtx, int kvDim) override;
@@ -21,6 +26,11 @@ class CpuBackend : public Backend {
     void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
+    void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
+    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
+                   size_t outWidth) override;
+    void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
+                         size_t inWidth, size_t outWidth) override;
     void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
               RopeStyle style) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
@@ -31,15 +41,48 @@ class CpuBackend : public Backend {
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
 
+    // Whether a weight was repacked into row-interleaved groups (tests, diagnostics).
+    bool isPacked(WeightId w) const { return weights_[static_cast<size_t>(w)].packed; }
+
     // Direct access for tests.
     float* data(BufferId id) { return buffers_[static_cast<size_t>(id)].data(); }
     int threads() const { return pool_.size(); }
 
   private:
+    struct Weight {
+        const gguf::TensorInfo* info = nullptr;
+        const uint8_t* data = nullptr; // GGUF rows in the map, or the packed groups
+        bool packed = false;
+        std::shared_ptr<uint8_t[]> packedStorage;
+    };
+    // One product of a matmul call: out[t] (+)= W·in[t].
+    struct Product {
+        const Weight* w;
+        float* out;
+        bool accumulate;
+    };
+    // Runs products that share one input of width k: x itself, or silu(x) ⊙ up when up is set.
+    void runProducts(std::span<const Product> products, const float* x, const float* up, int rows, int64_t k);
+    // Quantizes (or copies) the input rows into the dot format of each weight type involved.
+    void prepareActivations(std::span<const Product> products, const float* x, const float* up, int rows,
+                            int64_t k);
+    struct ActivationSlot {
+        quant::Type type = quant::Type::F32;
+        size_t stride = 0;
+        std::vector<uint8_t> bytes;
+    };
+    const ActivationSlot& slotFor(const Weight& w) const;
+    // Units [u0, u1) (16 rows each) of one product for token block colBlock.
+    void runUnits(const Product& p, size_t u0, size_t u1, int colBlock, int rows, int thread);
+    static constexpr size_t kMaxProducts = 8;
+
     ThreadPool pool_;
-    std::vector<const gguf::TensorInfo*> weights_;
+    const MappedFile* mapping_ = nullptr;
+    std::vector<Weight> weights_;
     std::vector<std::vector<float>> buffers_;
-    std::vector<uint8_t> actScratch_; // activations converted to the weight's dot format
+    std::vector<ActivationSlot> actSlots_; // the input in each dot format of the current call
+    size_t activeSlots_ = 0;
+    std::vector<std::vector<float>> rowScratch_; // per thread: a transformed input row, or a tile
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
     std::vector<uint16_t> kCache_, vCache_;       // f16 [layer][pos][kvDim]
     std::vector<std::vector<float>> attnScratch_; // per thread: scores

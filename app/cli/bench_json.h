@@ -1,0 +1,28 @@
+#pragma once
+// The figures of one `smoldesk-cli bench` run and their two renderings: text for people, one
+// JSON object (stable keys) for scripts and the README's tables.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace smoldesk::cli {
+
+struct BenchResult {
+    std::string model, arch, device;
+    int threads = 0, nPrompt = 0, nGen = 0, depth = 0, reps = 0, layers = 0;
+    double loadSeconds = 0;
+    uint64_t weightBytes = 0, kvBytesPerToken = 0, peakRssBytes = 0;
+    std::vector<double> promptRuns, decodeRuns; // tokens/s of each repetition
+    double promptTokensPerS = 0, decodeTokensPerS = 0;
+    double bandwidthBytesPerS = 0;    // 0 when not measured
+    double decodeLimitTokensPerS = 0; // bandwidth / bytes read per decode token
+    // Extra "key": value members (already JSON) appended by backend-specific code.
+    std::vector<std::pair<std::string, std::string>> extraJson;
+};
+
+std::string benchText(const BenchResult& r);
+std::string benchJson(const BenchResult& r);
+// A JSON string literal with the quotes.
+std::string jsonQuote(const std::string& s);
+
+} // namespace smoldesk::cli

@@ -1,0 +1,191 @@
+// AVX-512 VNNI kernels for row-interleaved Q4_K/Q6_K groups (packed_formats.h) against Q8_K
+// activations. Compiled with the AVX-512 flags; reached only through the avx512 kernel table.
+//
+// One 64-byte load holds 4 quants of each of 16 rows, so vpdpbusd against 4 activation bytes
+// broadcast to every lane adds 4 products to each of 16 row sums. A tile of NC tokens reuses
+// each unpacked register NC times; the sub-block scales are applied once per 32 (Q4_K) or 16
+// (Q6_K) values with an integer multiply, the block scales once per 256 values in float.
+#include "quant/block_formats.h"
+#include "quant/cpu_kernels.h"
+#include "quant/packed_formats.h"
+
+#if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
+    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace smoldesk::quant::cpu {
+
+namespace {
+
+// Four activation bytes broadcast to all 16 lanes.
+__m512i broadcast4(const int8_t* p) {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return _mm512_set1_epi32(v);
+}
+
+__m512i bytesToInt32(const uint8_t* p) {
+    return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+
+template <int NC> void storeTile(const __m512 (&acc)[NC], float* out, size_t outColStride, bool accumulate) {
+    for (int c = 0; c < NC; ++c) {
+        float* o = out + static_cast<size_t>(c) * outColStride;
+        _mm512_storeu_ps(o, accumulate ? _mm512_add_ps(_mm512_loadu_ps(o), acc[c]) : acc[c]);
+    }
+}
+
+template <int NC>
+void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, float* out,
+                 size_t outColStride, bool accumulate) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i low6 = _mm512_set1_epi32(63);
+    __m512 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ4_Kx16& b = x[i];
+        __m512i iacc[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            __m512i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+            for (int h = 0; h < 4; ++h) {
+                const __m512i packed = _mm512_loadu_si512(b.qs[s][h]);
+                const __m512i lo = _mm512_and_si512(packed, low4);
+                const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(packed, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
+                    isum[c] = _mm512_dpbusd_epi32(isum[c], lo, broadcast4(a));
+                    isum[c] = _mm512_dpbusd_epi32(isum[c], hi, broadcast4(a + 4));
+                }
+            }
+            const __m512i sc = _mm512_and_si512(bytesToInt32(b.scales[s]), low6);
+            for (int c = 0; c < NC; ++c) iacc[c] = _mm512_add_epi32(iacc[c], _mm512_mullo_epi32(isum[c], sc));
+        }
+        // Σ_s min_s · (sum of the 32 activation quants of sub-block s), from the per-16 sums:
+        // the min repeated in both int16 halves of a lane meets bsums[2s], bsums[2s+1].
+        __m512i msum[NC];
+        for (int c = 0; c < NC; ++c) msum[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            const __m512i low2 = _mm512_srli_epi32(bytesToInt32(b.scales[s]), 6);
+            const __m512i high4 = _mm512_and_si512(
+                _mm512_srli_epi32(bytesToInt32(b.minsHigh[s / 2]), 4 * (s % 2)), _mm512_set1_epi32(15));
+            const __m512i m = _mm512_or_si512(low2, _mm512_slli_epi32(high4, 2));
+            const __m512i mPair = _mm512_or_si512(m, _mm512_slli_epi32(m, 16));
+            for (int c = 0; c < NC; ++c) {
+                int32_t pair;
+                std::memcpy(&pair, y[c][i].bsums + 2 * s, 4);
+                msum[c] = _mm512_dpwssd_epi32(msum[c], mPair, _mm512_set1_epi32(pair));
+            }
+        }
+        const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.d)));
+        const __m512 dmin = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.dmin)));
+        for (int c = 0; c < NC; ++c) {
+            const __m512 dy = _mm512_set1_ps(y[c][i].d);
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(iacc[c]), _mm512_mul_ps(d, dy), acc[c]);
+            acc[c] = _mm512_fnmadd_ps(_mm512_cvtepi32_ps(msum[c]), _mm512_mul_ps(dmin, dy), acc[c]);
+        }
+    }
+    storeTile(acc, out, outColStride, accumulate);
+}
+
+template <int NC>
+void tileQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* const* y, float* out,
+                 size_t outColStride, bool accumulate) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i bits45 = _mm512_set1_epi8(0x30);
+    __m512 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ6_Kx16& b = x[i];
+        __m512i iacc[NC], bias[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = bias[c] = _mm512_setzero_si512();
+        for (int t = 0; t < 8; ++t) {
+            // int16 lanes (scale 2t, scale 2t+1) per row: the bias term of both sub-blocks in one
+            // vpdpwssd against bsums[2t], bsums[2t+1]; each scale alone as int32 for the quants.
+            const __m512i scPair =
+                _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.scales[t])));
+            const __m512i sc[2] = {_mm512_srai_epi32(_mm512_slli_epi32(scPair, 16), 16),
+                                   _mm512_srai_epi32(scPair, 16)};
+            for (int c = 0; c < NC; ++c) {
+                int32_t pair;
+                std::memcpy(&pair, y[c][i].bsums + 2 * t, 4);
+                bias[c] = _mm512_dpwssd_epi32(bias[c], scPair, _mm512_set1_epi32(pair));
+            }
+            for (int k = 0; k < 2; ++k) {
+                const int s = 2 * t + k;
+                const __m512i l0 = _mm512_loadu_si512(b.qs[s][0]);
+                const __m512i l1 = _mm512_loadu_si512(b.qs[s][1]);
+                const __m512i h = _mm512_loadu_si512(b.qs[s][2]);
+                const __m512i q[4] = {
+                    _mm512_or_si512(_mm512_and_si512(l0, low4),
+                                    _mm512_and_si512(_mm512_slli_epi16(h, 4), bits45)),
+                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l0, 4), low4),
+                                    _mm512_and_si512(_mm512_slli_epi16(h, 2), bits45)),
+                    _mm512_or_si512(_mm512_and_si512(l1, low4), _mm512_and_si512(h, bits45)),
+                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l1, 4), low4),
+                                    _mm512_and_si512(_mm512_srli_epi16(h, 2), bits45)),
+                };
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 16 * s;
+                    __m512i isum = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q[0], broadcast4(a));
+                    isum = _mm512_dpbusd_epi32(isum, q[1], broadcast4(a + 4));
+                    isum = _mm512_dpbusd_epi32(isum, q[2], broadcast4(a + 8));
+                    isum = _mm512_dpbusd_epi32(isum, q[3], broadcast4(a + 12));
+                    iacc[c] = _mm512_add_epi32(iacc[c], _mm512_mullo_epi32(isum, sc[k]));
+                }
+            }
+        }
+        const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.d)));
+        for (int c = 0; c < NC; ++c) {
+            // The quants are stored biased by 32.
+            const __m512i sumi = _mm512_sub_epi32(iacc[c], _mm512_slli_epi32(bias[c], 5));
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi), _mm512_mul_ps(d, _mm512_set1_ps(y[c][i].d)),
+                                     acc[c]);
+        }
+    }
+    storeTile(acc, out, outColStride, accumulate);
+}
+
+template <int NC>
+void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
+               size_t outColStride, bool accumulate) {
+    if (type == Type::Q4_K)
+        tileQ4_Kx16<NC>(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y, out, outColStride, accumulate);
+    else
+        tileQ6_Kx16<NC>(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), y, out, outColStride, accumulate);
+}
+
+constexpr int kTileCols = 8;
+
+using TileFn = void (*)(Type, int64_t, const uint8_t*, const BlockQ8_K* const*, float*, size_t, bool);
+constexpr TileFn kTiles[kTileCols + 1] = {nullptr,      tileGroup<1>, tileGroup<2>,
+                                          tileGroup<3>, tileGroup<4>, tileGroup<5>,
+                                          tileGroup<6>, tileGroup<7>, tileGroup<8>};
+
+} // namespace
+
+void packedTileAvx512(Type type, int64_t n, const void* groups, int nGroups, const void* act,
+                      size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate) {
+    const int64_t nb = n / kQK256;
+    const size_t groupBytes =
+        static_cast<size_t>(nb) * (type == Type::Q4_K ? sizeof(BlockQ4_Kx16) : sizeof(BlockQ6_Kx16));
+    const auto* cols = static_cast<const uint8_t*>(act);
+    for (int c0 = 0; c0 < nCols; c0 += kTileCols) {
+        const int nc = nCols - c0 < kTileCols ? nCols - c0 : kTileCols;
+        const BlockQ8_K* y[kTileCols];
+        for (int c = 0; c < nc; ++c)
+            y[c] = reinterpret_cast<const BlockQ8_K*>(cols + static_cast<size_t>(c0 + c) * actRowStride);
+        for (int g = 0; g < nGroups; ++g)
+            kTiles[nc](type, nb, static_cast<const uint8_t*>(groups) + static_cast<size_t>(g) * groupBytes, y,
+                       out + static_cast<size_t>(c0) * outColStride + static_cast<size_t>(g) * kPackRows,
+                       outColStride, accumulate);
+    }
+}
+
+} // namespace smoldesk::quant::cpu
+
+#endif
