@@ -31,8 +31,7 @@ bool cpuHas([[maybe_unused]] Isa isa) {
     case Isa::Scalar:
         return true;
     case Isa::Avx2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-               cpuHasF16c();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && cpuHasF16c();
     case Isa::Avx512:
         // The AVX-512 variant also uses AVX2/F16C encodings and VNNI dot products.
         return cpuHas(Isa::Avx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&

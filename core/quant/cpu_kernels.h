@@ -12,6 +12,23 @@ namespace smoldesk::quant::cpu {
 
 enum class Isa { Scalar, Avx2, Avx512 };
 
+// Causal attention of up to kAttendQueries queries over one KV head of the f16 cache
+// (attention_kernel.inc): query i sees positions [0, nPos[i]).
+constexpr int kAttendQueries = 8;
+struct AttendArgs {
+    int nQueries = 0;
+    int headDim = 0; // a multiple of 16
+    float scale = 1.0f;
+    const float* q[kAttendQueries] = {};
+    float* out[kAttendQueries] = {};
+    int nPos[kAttendQueries] = {};
+    const uint16_t* kTiles = nullptr; // tiles of 16 positions, [headDim][16] halfs each
+    size_t kTileStride = 0;           // halfs from one tile of this head to the next
+    const uint16_t* v = nullptr;      // V of position j at v + j·vStride (headDim halfs)
+    size_t vStride = 0;
+    float* scratch = nullptr; // (kAttendQueries + 16)·headDim floats, 64-byte aligned
+};
+
 struct Kernels {
     const char* name; // "scalar", "avx2", "avx512"
     float (*vecDot)(Type weight, int64_t n, const void* w, const void* act);
@@ -26,6 +43,7 @@ struct Kernels {
     // Reads n bytes (a multiple of 64) with this variant's widest loads; the result only
     // keeps the reads from being optimized away. The bandwidth probe of `bench`.
     uint64_t (*readStream)(const void* p, size_t n);
+    void (*attendF16)(const AttendArgs& args);
     // Activation quantizers; all variants produce the same bytes as the scalar ones.
     void (*quantizeQ8_0)(const float* x, void* y, int64_t n);
     void (*quantizeQ8_K)(const float* x, void* y, int64_t n);

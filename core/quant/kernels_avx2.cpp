@@ -7,6 +7,7 @@
 
 #include <immintrin.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace smoldesk::quant::cpu {
@@ -313,8 +314,23 @@ uint64_t readStream(const void* p, size_t n) {
     return static_cast<uint64_t>(_mm256_extract_epi64(x, 0) ^ _mm256_extract_epi64(x, 3));
 }
 
-constexpr Kernels kAvx2 = {"avx2",  vecDot,     vecDotRows,   vecDotTile,
-                           nullptr, readStream, quantizeQ8_0, quantizeQ8_K};
+// ---- attention (attention_kernel.inc) ----
+
+typedef float Floats16 __attribute__((vector_size(64)));
+
+Floats16 halfsToFloats(const uint16_t* p) {
+    const __m256 lo = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    const __m256 hi = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)));
+    Floats16 v;
+    std::memcpy(&v, &lo, 32);
+    std::memcpy(reinterpret_cast<char*>(&v) + 32, &hi, 32);
+    return v;
+}
+
+#include "attention_kernel.inc"
+
+constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows,   vecDotTile,  nullptr,
+                           readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -10,6 +10,7 @@
 
 #include <immintrin.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace smoldesk::quant::cpu {
@@ -292,8 +293,19 @@ uint64_t readStream(const void* p, size_t n) {
     return static_cast<uint64_t>(_mm512_reduce_or_epi64(x));
 }
 
-constexpr Kernels kAvx512 = {"avx512",         vecDot,     vecDotRows,   vecDotTile,
-                             packedTileAvx512, readStream, quantizeQ8_0, quantizeQ8_K};
+// ---- attention (attention_kernel.inc) ----
+
+typedef float Floats16 __attribute__((vector_size(64)));
+
+Floats16 halfsToFloats(const uint16_t* p) {
+    return reinterpret_cast<Floats16>(
+        _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+}
+
+#include "attention_kernel.inc"
+
+constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows,   vecDotTile,  packedTileAvx512,
+                             readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

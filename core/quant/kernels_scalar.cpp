@@ -316,8 +316,20 @@ uint64_t readStream(const void* p, size_t n) {
     return a ^ b ^ c ^ d;
 }
 
-constexpr Kernels kScalar = {"scalar", vecDot,     vecDotRows,   vecDotTile,
-                             nullptr,  readStream, quantizeQ8_0, quantizeQ8_K};
+// ---- attention (attention_kernel.inc) ----
+
+typedef float Floats16 __attribute__((vector_size(64)));
+
+Floats16 halfsToFloats(const uint16_t* p) {
+    Floats16 v;
+    for (int i = 0; i < 16; ++i) v[i] = fp16ToFp32(p[i]);
+    return v;
+}
+
+#include "attention_kernel.inc"
+
+constexpr Kernels kScalar = {"scalar",   vecDot,    vecDotRows,   vecDotTile,  nullptr,
+                             readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // Each CPU op against a naive double-precision reference on random data and odd shapes.
 #include "compute/cpu/cpu_backend.h"
+#include "quant/cpu_kernels.h"
 #include "quant/dequant.h"
 #include "quant/fp16.h"
 #include "quant/quantize.h"
@@ -8,8 +9,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 using namespace smoldesk;
 using namespace smoldesk::compute;
@@ -76,6 +79,9 @@ class TestCpuOps : public QObject {
                     << int(t) << cols << 37 << tokens;
             }
             QTest::addRow("%s 256x1 t2", quant::typeName(t)) << int(t) << 256 << 1 << 2;
+            // 48 rows: K-quants are repacked into 16-row groups; 70 tokens span two blocks.
+            for (int tokens : {1, 70})
+                QTest::addRow("%s 512x48 t%d", quant::typeName(t), tokens) << int(t) << 512 << 48 << tokens;
         }
     }
     void matmul() {
@@ -111,6 +117,54 @@ class TestCpuOps : public QObject {
                                          .arg(ref)
                                          .arg(tol)));
             }
+    }
+
+    // Grouped products and fused epilogues give exactly what separate matmul, swiglu and add
+    // give (matmul itself is checked against the reference above), on packed and GGUF rows.
+    void fusedMatmuls_data() {
+        QTest::addColumn<int>("tokens");
+        QTest::newRow("decode") << 1;
+        QTest::newRow("prompt") << 70;
+    }
+    void fusedMatmuls() {
+        QFETCH(int, tokens);
+        std::mt19937 rng(static_cast<unsigned>(tokens));
+        const int cols = 512;
+        TestWeight wq(quant::Type::Q4_K, cols, 48, rng), wk(quant::Type::Q6_K, cols, 32, rng),
+            wv(quant::Type::Q8_0, cols, 37, rng), wd(quant::Type::Q4_K, cols, 64, rng);
+        CpuBackend be(2);
+        const WeightId q = be.addWeight(wq.info), k = be.addWeight(wk.info), v = be.addWeight(wv.info),
+                       down = be.addWeight(wd.info);
+        if (quant::cpu::isaSupported(quant::cpu::Isa::Avx512) &&
+            std::string(quant::cpuKernelName()) == "avx512")
+            QVERIFY(be.isPacked(q) && be.isPacked(k) && !be.isPacked(v));
+        const size_t n = static_cast<size_t>(tokens);
+        const BufferId x = upload(be, randomVector(n * cols, rng));
+        const BufferId oq = be.createBuffer(n * 48), ok = be.createBuffer(n * 32),
+                       ov = be.createBuffer(n * 37);
+        const MatmulOutput group[] = {{q, oq}, {k, ok}, {v, ov}};
+        be.matmulGroup(x, group, tokens);
+        for (const auto& [w, o] : group) {
+            const size_t rows = w == q ? 48 : w == k ? 32 : 37;
+            const BufferId alone = be.createBuffer(n * rows);
+            be.matmul(w, x, alone, tokens);
+            QVERIFY(std::equal(be.data(o), be.data(o) + n * rows, be.data(alone)));
+        }
+        // Residual epilogue: out += W·x.
+        const std::vector<float> residual = randomVector(n * 64, rng);
+        const BufferId acc = upload(be, residual), scratch = be.createBuffer(n * 64),
+                       plain = be.createBuffer(n * 64);
+        be.matmulAdd(down, x, acc, scratch, tokens, 64);
+        be.matmul(down, x, plain, tokens);
+        for (size_t i = 0; i < n * 64; ++i) QCOMPARE(be.data(acc)[i], residual[i] + be.data(plain)[i]);
+        // SwiGLU input: out += W·(silu(gate) ⊙ up).
+        const BufferId gate = upload(be, randomVector(n * cols, rng, 3.0f)),
+                       up = upload(be, randomVector(n * cols, rng));
+        const BufferId acc2 = upload(be, residual), act = be.createBuffer(n * cols);
+        be.swiglu(gate, up, act, n * cols);
+        be.matmul(down, act, plain, tokens);
+        be.swigluMatmulAdd(down, gate, up, acc2, scratch, tokens, cols, 64);
+        for (size_t i = 0; i < n * 64; ++i) QCOMPARE(be.data(acc2)[i], residual[i] + be.data(plain)[i]);
     }
 
     void embed() {
@@ -188,21 +242,37 @@ class TestCpuOps : public QObject {
             }
     }
 
+    void attentionGqa_data() {
+        QTest::addColumn<int>("nHead");
+        QTest::addColumn<int>("nHeadKv");
+        QTest::addColumn<int>("hd");
+        QTest::addColumn<int>("pos0");
+        QTest::addColumn<int>("rows");
+        // Odd head widths take the one-query path; multiples of 16 the tiled kernels, with
+        // groups of 1 (8 tokens per task), 4 (SmolLM3), 16 (two tasks per KV head), prompts
+        // and single-token decode, and positions ending inside and at the edge of a K tile.
+        QTest::newRow("hd 12, group 3, prompt") << 6 << 2 << 12 << 17 << 5;
+        QTest::newRow("hd 16, group 1, prompt") << 2 << 2 << 16 << 3 << 11;
+        QTest::newRow("hd 64, group 4, prompt") << 8 << 2 << 64 << 30 << 9;
+        QTest::newRow("hd 128, group 4, decode") << 16 << 4 << 128 << 47 << 1;
+        QTest::newRow("hd 32, group 16, prompt") << 16 << 1 << 32 << 15 << 3;
+        QTest::newRow("hd 16, group 4, tile edge") << 4 << 1 << 16 << 0 << 32;
+    }
+    // Every kernel variant this CPU runs against a double-precision softmax over f16-rounded K/V.
     void attentionGqa() {
+        QFETCH(int, nHead);
+        QFETCH(int, nHeadKv);
+        QFETCH(int, hd);
+        QFETCH(int, pos0);
+        QFETCH(int, rows);
         std::mt19937 rng(11);
-        const int nHead = 6, nHeadKv = 2, hd = 12, kvDim = nHeadKv * hd, ctx = 40, pos0 = 17, rows = 5;
-        CpuBackend be(2);
-        be.createKvCache(2, ctx, kvDim);
-        // Fill layer 1's cache with positions 0..pos0+rows-1.
+        const int kvDim = nHeadKv * hd, ctx = pos0 + rows + 3;
+        const float scale = 1.0f / std::sqrt(float(hd));
         std::vector<float> k = randomVector(size_t(pos0 + rows) * kvDim, rng),
                            v = randomVector(size_t(pos0 + rows) * kvDim, rng);
-        BufferId kb = upload(be, k), vb = upload(be, v);
-        be.storeKv(1, kb, vb, pos0 + rows, 0);
-        std::vector<float> q = randomVector(size_t(rows) * nHead * hd, rng);
-        BufferId qb = upload(be, q), out = be.createBuffer(q.size());
-        const float scale = 1.0f / std::sqrt(float(hd));
-        be.attention(1, qb, out, rows, pos0, AttentionShape{nHead, nHeadKv, hd, scale});
+        std::vector<float> q = randomVector(size_t(rows) * nHead * hd, rng, 2.0f);
         auto f16 = [](float x) { return double(quant::fp16ToFp32(quant::fp32ToFp16(x))); };
+        std::vector<double> want(q.size());
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < nHead; ++h) {
                 const int g = h / (nHead / nHeadKv), n = pos0 + r + 1;
@@ -219,9 +289,31 @@ class TestCpuOps : public QObject {
                 for (int d = 0; d < hd; ++d) {
                     double o = 0;
                     for (int j = 0; j < n; ++j) o += s[j] / sum * f16(v[size_t(j) * kvDim + g * hd + d]);
-                    QVERIFY(std::fabs(be.data(out)[(size_t(r) * nHead + h) * hd + d] - o) < 1e-4);
+                    want[(size_t(r) * nHead + h) * hd + d] = o;
                 }
             }
+        const std::string before = quant::cpuKernelName();
+        int variants = 0;
+        for (const char* variant : {"scalar", "avx2", "avx512"}) {
+            if (!quant::selectCpuKernel(variant)) continue;
+            ++variants;
+            CpuBackend be(2);
+            be.createKvCache(2, ctx, kvDim);
+            // Layer 1's cache holds positions 0..pos0+rows-1, written in two calls.
+            BufferId kb = upload(be, k), vb = upload(be, v);
+            be.storeKv(1, kb, vb, pos0 + rows, 0);
+            BufferId qb = upload(be, q), out = be.createBuffer(q.size());
+            be.attention(1, qb, out, rows, pos0, AttentionShape{nHead, nHeadKv, hd, scale});
+            for (size_t i = 0; i < want.size(); ++i)
+                if (std::fabs(be.data(out)[i] - want[i]) > 1e-4)
+                    QFAIL(qPrintable(QString("%1: value %2: got %3, want %4")
+                                         .arg(variant)
+                                         .arg(i)
+                                         .arg(be.data(out)[i])
+                                         .arg(want[i])));
+        }
+        QVERIFY(quant::selectCpuKernel(before));
+        QVERIFY(variants >= 1);
     }
 
     void swigluAndAdd() {

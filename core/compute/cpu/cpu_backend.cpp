@@ -1,6 +1,7 @@
 #include "compute/cpu/cpu_backend.h"
 
 #include "common/error.h"
+#include "quant/cpu_kernels.h"
 #include "quant/dequant.h"
 #include "quant/fp16.h"
 #include "quant/packed.h"
@@ -25,6 +26,12 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
+
+// x·sigmoid(x). The exponent is capped: past e^80 the quotient is 0 to float precision
+// anyway, and overflowing expf takes a slow path in libm.
+float silu(float x) {
+    return x / (1.0f + std::exp(std::min(-x, 80.0f)));
+}
 
 // Weight storage on 2 MiB boundaries with transparent huge pages requested: a third of the
 // page faults while packing is far fewer, and decode's stream over all weights misses the
@@ -90,20 +97,23 @@ void CpuBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
     kvLayers_ = nLayers;
     kvCtx_ = nCtx;
     kvDim_ = kvDim;
-    size_t n = static_cast<size_t>(nLayers) * static_cast<size_t>(nCtx) * static_cast<size_t>(kvDim);
+    kvBlocks_ = (nCtx + kKvTile - 1) / kKvTile;
+    const size_t kHalfs =
+        static_cast<size_t>(nLayers) * static_cast<size_t>(kvBlocks_) * kKvTile * static_cast<size_t>(kvDim);
+    const size_t vHalfs =
+        static_cast<size_t>(nLayers) * static_cast<size_t>(nCtx) * static_cast<size_t>(kvDim);
     try {
-        kCache_.assign(n, 0);
-        vCache_.assign(n, 0);
+        kCache_.assign(kHalfs, 0);
+        vCache_.assign(vHalfs, 0);
     } catch (const std::bad_alloc&) {
         kCache_ = {};
         vCache_ = {};
         char gb[32];
-        std::snprintf(gb, sizeof gb, "%.1f", 4.0 * static_cast<double>(n) / 1e9);
+        std::snprintf(gb, sizeof gb, "%.1f", 2.0 * static_cast<double>(kHalfs + vHalfs) / 1e9);
         throw Error(ErrorCode::OutOfMemory, "Not enough memory for a context of " + std::to_string(nCtx) +
                                                 " tokens (the KV cache needs " + gb +
                                                 " GB); choose a shorter context.");
     }
-    for (auto& s : attnScratch_) s.assign(static_cast<size_t>(nCtx), 0.0f);
 }
 
 void CpuBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId out) {
@@ -206,8 +216,7 @@ void CpuBackend::prepareActivations(std::span<const Product> products, const flo
             std::vector<float>& tmp = rowScratch_[static_cast<size_t>(thread)];
             tmp.resize(static_cast<size_t>(k));
             const float* u = up + r * static_cast<size_t>(k);
-            for (int64_t i = 0; i < k; ++i)
-                tmp[static_cast<size_t>(i)] = src[i] / (1.0f + std::exp(-src[i])) * u[i];
+            for (int64_t i = 0; i < k; ++i) tmp[static_cast<size_t>(i)] = silu(src[i]) * u[i];
             src = tmp.data();
         }
         for (size_t s = 0; s < slots; ++s) {
@@ -334,61 +343,112 @@ void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDim
 }
 
 void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) {
-    if (pos0 + rows > kvCtx_)
+    if (pos0 < 0 || pos0 + rows > kvCtx_)
         throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) +
                                                     " positions; position " +
                                                     std::to_string(pos0 + rows - 1) + " does not fit.");
-    const size_t ctx = static_cast<size_t>(kvCtx_), dim = static_cast<size_t>(kvDim_);
+    const size_t dim = static_cast<size_t>(kvDim_);
     const float* ks = data(k);
     const float* vs = data(v);
-    uint16_t* kDst = kCache_.data() + (static_cast<size_t>(layer) * ctx + static_cast<size_t>(pos0)) * dim;
-    for (size_t i = 0; i < static_cast<size_t>(rows) * dim; ++i) kDst[i] = quant::fp32ToFp16(ks[i]);
-    // V is stored transposed ([dim][position]) so that attention's weighted sum over positions
-    // is one contiguous f16 dot product per output value.
-    uint16_t* vLayer = vCache_.data() + static_cast<size_t>(layer) * dim * ctx;
-    for (int r = 0; r < rows; ++r)
+    for (int r = 0; r < rows; ++r) {
+        const size_t pos = static_cast<size_t>(pos0 + r);
+        uint16_t* kTile = kLayer(layer) + pos / kKvTile * kKvTile * dim + pos % kKvTile;
         for (size_t i = 0; i < dim; ++i)
-            vLayer[i * ctx + static_cast<size_t>(pos0 + r)] =
-                quant::fp32ToFp16(vs[static_cast<size_t>(r) * dim + i]);
+            kTile[i * kKvTile] = quant::fp32ToFp16(ks[static_cast<size_t>(r) * dim + i]);
+        uint16_t* vRow = vLayer(layer) + pos * dim;
+        for (size_t i = 0; i < dim; ++i) vRow[i] = quant::fp32ToFp16(vs[static_cast<size_t>(r) * dim + i]);
+    }
+}
+
+uint16_t* CpuBackend::kLayer(int layer) {
+    return kCache_.data() + static_cast<size_t>(layer) * static_cast<size_t>(kvBlocks_) * kKvTile *
+                                static_cast<size_t>(kvDim_);
+}
+
+uint16_t* CpuBackend::vLayer(int layer) {
+    return vCache_.data() +
+           static_cast<size_t>(layer) * static_cast<size_t>(kvCtx_) * static_cast<size_t>(kvDim_);
 }
 
 void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s) {
     const float* qs = data(q);
     float* os = data(out);
     const int group = s.nHead / s.nHeadKv;
-    const size_t ctx = static_cast<size_t>(kvCtx_), dim = static_cast<size_t>(kvDim_);
-    const uint16_t* kLayer = kCache_.data() + static_cast<size_t>(layer) * ctx * dim;
-    const uint16_t* vLayer = vCache_.data() + static_cast<size_t>(layer) * dim * ctx;
-    const size_t tasks = static_cast<size_t>(rows) * s.nHead;
-    pool_.parallelFor(tasks, 1, [&](size_t b, size_t e, int thread) {
-        std::vector<float>& scores = attnScratch_[static_cast<size_t>(thread)];
+    // A task: up to kAttendQueries queries sharing one KV head (its query heads, for one or
+    // more consecutive tokens), so each K tile and V row is read once for all of them.
+    const int headsPerTask = std::min(group, quant::cpu::kAttendQueries);
+    const int chunksPerKv = (group + headsPerTask - 1) / headsPerTask;
+    const int rowsPerTask = std::max(1, quant::cpu::kAttendQueries / headsPerTask);
+    const int rowBlocks = (rows + rowsPerTask - 1) / rowsPerTask;
+    const size_t perRowBlock = static_cast<size_t>(s.nHeadKv) * static_cast<size_t>(chunksPerKv);
+    const size_t hd = static_cast<size_t>(s.headDim);
+    const uint16_t* kl = kLayer(layer);
+    const uint16_t* vl = vLayer(layer);
+    const auto& kernels = quant::cpu::activeKernels();
+    const bool vectorized = s.headDim % 16 == 0;
+    pool_.parallelFor(perRowBlock * static_cast<size_t>(rowBlocks), 1, [&](size_t b, size_t e, int thread) {
+        std::vector<float>& scratch = attnScratch_[static_cast<size_t>(thread)];
+        const size_t need = (quant::cpu::kAttendQueries + kKvTile) * hd + 16;
+        if (scratch.size() < need) scratch.resize(need);
         for (size_t task = b; task < e; ++task) {
-            const int r = static_cast<int>(task / s.nHead);
-            const int h = static_cast<int>(task % s.nHead);
-            const size_t kvOffset = static_cast<size_t>(h / group) * s.headDim;
-            const int nPos = pos0 + r + 1;
-            const float* qv = qs + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
-            float maxScore = -INFINITY;
-            for (int j = 0; j < nPos; ++j) {
-                const float dot = quant::vecDot(quant::Type::F16, s.headDim,
-                                                kLayer + static_cast<size_t>(j) * dim + kvOffset, qv);
-                scores[static_cast<size_t>(j)] = dot * s.scale;
-                maxScore = std::max(maxScore, scores[static_cast<size_t>(j)]);
-            }
-            float sum = 0.0f;
-            for (int j = 0; j < nPos; ++j) {
-                const float p = std::exp(scores[static_cast<size_t>(j)] - maxScore);
-                scores[static_cast<size_t>(j)] = p;
-                sum += p;
-            }
-            const float inv = 1.0f / sum;
-            float* ov = os + (static_cast<size_t>(r) * s.nHead + h) * s.headDim;
-            for (int d = 0; d < s.headDim; ++d)
-                ov[d] =
-                    inv * quant::vecDot(quant::Type::F16, nPos,
-                                        vLayer + (kvOffset + static_cast<size_t>(d)) * ctx, scores.data());
+            const int rowBlock = static_cast<int>(task / perRowBlock);
+            const int kvHead = static_cast<int>(task % perRowBlock) / chunksPerKv;
+            const int chunk = static_cast<int>(task % perRowBlock) % chunksPerKv;
+            quant::cpu::AttendArgs a;
+            a.headDim = s.headDim;
+            a.scale = s.scale;
+            a.kTiles = kl + static_cast<size_t>(kvHead) * hd * kKvTile;
+            a.kTileStride = static_cast<size_t>(kvDim_) * kKvTile;
+            a.v = vl + static_cast<size_t>(kvHead) * hd;
+            a.vStride = static_cast<size_t>(kvDim_);
+            // 64-byte aligned start inside the thread's scratch.
+            const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch.data());
+            a.scratch = scratch.data() + ((64 - raw % 64) % 64) / sizeof(float);
+            for (int r = rowBlock * rowsPerTask; r < std::min(rows, (rowBlock + 1) * rowsPerTask); ++r)
+                for (int h = chunk * headsPerTask; h < std::min(group, (chunk + 1) * headsPerTask); ++h) {
+                    const size_t head = static_cast<size_t>(kvHead * group + h);
+                    const size_t offset = (static_cast<size_t>(r) * static_cast<size_t>(s.nHead) + head) * hd;
+                    a.q[a.nQueries] = qs + offset;
+                    a.out[a.nQueries] = os + offset;
+                    a.nPos[a.nQueries] = pos0 + r + 1;
+                    ++a.nQueries;
+                }
+            if (vectorized)
+                kernels.attendF16(a);
+            else
+                attendAnyWidth(a);
         }
     });
+}
+
+// Head widths that are not a multiple of 16 (tiny models): the same cache layout, one query
+// and one position at a time.
+void CpuBackend::attendAnyWidth(const quant::cpu::AttendArgs& a) {
+    const size_t hd = static_cast<size_t>(a.headDim);
+    for (int q = 0; q < a.nQueries; ++q) {
+        const int n = a.nPos[q];
+        std::vector<float> scores(static_cast<size_t>(n));
+        float maxScore = -INFINITY;
+        for (int j = 0; j < n; ++j) {
+            const uint16_t* tile = a.kTiles + static_cast<size_t>(j / kKvTile) * a.kTileStride + j % kKvTile;
+            float dot = 0;
+            for (size_t d = 0; d < hd; ++d) dot += a.q[q][d] * quant::fp16ToFp32(tile[d * kKvTile]);
+            scores[static_cast<size_t>(j)] = dot * a.scale;
+            maxScore = std::max(maxScore, scores[static_cast<size_t>(j)]);
+        }
+        float sum = 0;
+        for (int j = 0; j < n; ++j) {
+            scores[static_cast<size_t>(j)] = std::exp(scores[static_cast<size_t>(j)] - maxScore);
+            sum += scores[static_cast<size_t>(j)];
+        }
+        for (size_t d = 0; d < hd; ++d) {
+            float o = 0;
+            for (int j = 0; j < n; ++j)
+                o += scores[static_cast<size_t>(j)] *
+                     quant::fp16ToFp32(a.v[static_cast<size_t>(j) * a.vStride + d]);
+            a.out[q][d] = o / sum;
+        }
+    }
 }
 
 void CpuBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {
@@ -396,7 +456,7 @@ void CpuBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {
     const float* u = data(up);
     float* o = data(out);
     pool_.parallelFor(n, 4096, [&](size_t b, size_t e, int) {
-        for (size_t i = b; i < e; ++i) o[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+        for (size_t i = b; i < e; ++i) o[i] = silu(g[i]) * u[i];
     });
 }
 

@@ -5,6 +5,7 @@
 // Activations are quantized once per matmul (group), and every op runs on a persistent pool.
 #include "compute/backend.h"
 #include "compute/cpu/thread_pool.h"
+#include "quant/cpu_kernels.h"
 #include "quant/types.h"
 
 #include <cstdint>
@@ -83,9 +84,15 @@ class CpuBackend : public Backend {
     std::vector<ActivationSlot> actSlots_; // the input in each dot format of the current call
     size_t activeSlots_ = 0;
     std::vector<std::vector<float>> rowScratch_; // per thread: a transformed input row, or a tile
-    int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
-    std::vector<uint16_t> kCache_, vCache_;       // f16 [layer][pos][kvDim]
-    std::vector<std::vector<float>> attnScratch_; // per thread: scores
+    // The f16 KV cache. K in tiles of kKvTile positions, [layer][tile][kvDim][kKvTile], so that
+    // attention forms 16 scores with plain multiply-adds; V by position, [layer][pos][kvDim].
+    static constexpr int kKvTile = 16;
+    uint16_t* kLayer(int layer);
+    uint16_t* vLayer(int layer);
+    static void attendAnyWidth(const quant::cpu::AttendArgs& a);
+    int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
+    std::vector<uint16_t> kCache_, vCache_;
+    std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
 };
 
 } // namespace smoldesk::compute
