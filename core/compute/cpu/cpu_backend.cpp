@@ -27,10 +27,10 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
 
-// x·sigmoid(x). The exponent is capped: past e^80 the quotient is 0 to float precision
-// anyway, and overflowing expf takes a slow path in libm.
+// x·sigmoid(x). The exponent is clamped to ±80, where the result is already 0 or x to float
+// precision: expf takes a slow path in libm when it overflows or underflows.
 float silu(float x) {
-    return x / (1.0f + std::exp(std::min(-x, 80.0f)));
+    return x / (1.0f + std::exp(std::clamp(-x, -80.0f, 80.0f)));
 }
 
 // Weight storage on 2 MiB boundaries with transparent huge pages requested: a third of the
