@@ -53,6 +53,9 @@ const Kernels& scalarKernels();
 // nullptr when the variant is not compiled into this build (non-x86 targets).
 const Kernels* avx2Kernels();
 const Kernels* avx512Kernels();
+// The AVX2 packed kernel (kernels_avx2_packed.cpp), reached only through that table.
+void packedTileAvx2(Type weight, int64_t n, const void* groups, int nGroups, const void* act,
+                    size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate);
 // The AVX-512 packed kernel (kernels_avx512_packed.cpp), reached only through that table.
 void packedTileAvx512(Type weight, int64_t n, const void* groups, int nGroups, const void* act,
                       size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate);

@@ -329,7 +329,7 @@ Floats16 halfsToFloats(const uint16_t* p) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows,   vecDotTile,  nullptr,
+constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows,   vecDotTile,  packedTileAvx2,
                            readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace

@@ -1,0 +1,192 @@
+// AVX2 kernels for row-interleaved Q4_K/Q6_K groups (packed_formats.h) against Q8_K
+// activations, for CPUs without AVX-512. Compiled with the AVX2 flags; reached only through
+// the avx2 kernel table.
+//
+// A packed 64-byte register of 16 rows is two 32-byte halves of 8 rows each. Without VNNI,
+// vpmaddubsw multiplies 4 quants per row lane with 4 broadcast activation bytes into two
+// int16 pair sums; those are added in int16 while they cannot overflow (8 products for Q4_K:
+// 8·2·15·127 < 2^15, 2 for Q6_K: 2·2·63·127 < 2^15), and vpmaddwd with the sub-block scale
+// then widens to int32 and applies the scale in one instruction.
+#include "quant/block_formats.h"
+#include "quant/cpu_kernels.h"
+#include "quant/packed_formats.h"
+
+#if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace smoldesk::quant::cpu {
+
+namespace {
+
+__m256i broadcast4(const int8_t* p) {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return _mm256_set1_epi32(v);
+}
+
+// Eight bytes widened to int32 lanes.
+__m256i bytesToInt32(const uint8_t* p) {
+    return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+}
+
+// The low int16 of each int32 lane repeated in both halves (vpmaddwd against pair sums).
+__m256i duplicateLow16(__m256i v) {
+    return _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi32(0xFFFF)), _mm256_slli_epi32(v, 16));
+}
+
+__m256 halfsToFloats8(const uint16_t* p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+
+// One half (rows 8·half .. 8·half+7) of a packed group against NC tokens.
+template <int NC>
+void halfQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i low6 = _mm256_set1_epi32(63);
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ4_Kx16& b = x[i];
+        __m256i iacc[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = _mm256_setzero_si256();
+        for (int s = 0; s < 8; ++s) {
+            __m256i isum16[NC];
+            for (int c = 0; c < NC; ++c) isum16[c] = _mm256_setzero_si256();
+            for (int h = 0; h < 4; ++h) {
+                const __m256i packed =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32 * half));
+                const __m256i lo = _mm256_and_si256(packed, low4);
+                const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
+                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(lo, broadcast4(a)));
+                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(hi, broadcast4(a + 4)));
+                }
+            }
+            const __m256i sc = duplicateLow16(_mm256_and_si256(bytesToInt32(b.scales[s] + 8 * half), low6));
+            for (int c = 0; c < NC; ++c)
+                iacc[c] = _mm256_add_epi32(iacc[c], _mm256_madd_epi16(isum16[c], sc));
+        }
+        __m256i msum[NC];
+        for (int c = 0; c < NC; ++c) msum[c] = _mm256_setzero_si256();
+        for (int s = 0; s < 8; ++s) {
+            const __m256i low2 = _mm256_srli_epi32(bytesToInt32(b.scales[s] + 8 * half), 6);
+            const __m256i high4 =
+                _mm256_and_si256(_mm256_srli_epi32(bytesToInt32(b.minsHigh[s / 2] + 8 * half), 4 * (s % 2)),
+                                 _mm256_set1_epi32(15));
+            const __m256i mPair = duplicateLow16(_mm256_or_si256(low2, _mm256_slli_epi32(high4, 2)));
+            for (int c = 0; c < NC; ++c) {
+                int32_t pair;
+                std::memcpy(&pair, y[c][i].bsums + 2 * s, 4);
+                msum[c] = _mm256_add_epi32(msum[c], _mm256_madd_epi16(mPair, _mm256_set1_epi32(pair)));
+            }
+        }
+        const __m256 d = halfsToFloats8(b.d + 8 * half);
+        const __m256 dmin = halfsToFloats8(b.dmin + 8 * half);
+        for (int c = 0; c < NC; ++c) {
+            const __m256 dy = _mm256_set1_ps(y[c][i].d);
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc[c]), _mm256_mul_ps(d, dy), acc[c]);
+            acc[c] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(msum[c]), _mm256_mul_ps(dmin, dy), acc[c]);
+        }
+    }
+}
+
+template <int NC>
+void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i bits45 = _mm256_set1_epi8(0x30);
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ6_Kx16& b = x[i];
+        __m256i iacc[NC], bias[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = bias[c] = _mm256_setzero_si256();
+        for (int t = 0; t < 8; ++t) {
+            // int16 lanes (scale 2t, scale 2t+1) of each of the 8 rows.
+            const __m256i scPair = _mm256_cvtepi8_epi16(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scales[t][8 * half])));
+            const __m256i sc[2] = {duplicateLow16(scPair), duplicateLow16(_mm256_srli_epi32(scPair, 16))};
+            for (int c = 0; c < NC; ++c) {
+                int32_t pair;
+                std::memcpy(&pair, y[c][i].bsums + 2 * t, 4);
+                bias[c] = _mm256_add_epi32(bias[c], _mm256_madd_epi16(scPair, _mm256_set1_epi32(pair)));
+            }
+            for (int k = 0; k < 2; ++k) {
+                const int s = 2 * t + k;
+                const auto load = [&](int part) {
+                    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][part] + 32 * half));
+                };
+                const __m256i l0 = load(0), l1 = load(1), h = load(2);
+                const __m256i q[4] = {
+                    _mm256_or_si256(_mm256_and_si256(l0, low4),
+                                    _mm256_and_si256(_mm256_slli_epi16(h, 4), bits45)),
+                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4),
+                                    _mm256_and_si256(_mm256_slli_epi16(h, 2), bits45)),
+                    _mm256_or_si256(_mm256_and_si256(l1, low4), _mm256_and_si256(h, bits45)),
+                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
+                                    _mm256_and_si256(_mm256_srli_epi16(h, 2), bits45)),
+                };
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 16 * s;
+                    const __m256i p01 = _mm256_add_epi16(_mm256_maddubs_epi16(q[0], broadcast4(a)),
+                                                         _mm256_maddubs_epi16(q[1], broadcast4(a + 4)));
+                    const __m256i p23 = _mm256_add_epi16(_mm256_maddubs_epi16(q[2], broadcast4(a + 8)),
+                                                         _mm256_maddubs_epi16(q[3], broadcast4(a + 12)));
+                    iacc[c] = _mm256_add_epi32(iacc[c], _mm256_add_epi32(_mm256_madd_epi16(p01, sc[k]),
+                                                                         _mm256_madd_epi16(p23, sc[k])));
+                }
+            }
+        }
+        const __m256 d = halfsToFloats8(b.d + 8 * half);
+        for (int c = 0; c < NC; ++c) {
+            const __m256i sumi =
+                _mm256_sub_epi32(iacc[c], _mm256_slli_epi32(bias[c], 5)); // quants biased by 32
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi), _mm256_mul_ps(d, _mm256_set1_ps(y[c][i].d)),
+                                     acc[c]);
+        }
+    }
+}
+
+template <int NC>
+void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
+               size_t outColStride, bool accumulate) {
+    for (int half = 0; half < 2; ++half) {
+        __m256 acc[NC];
+        for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_ps();
+        if (type == Type::Q4_K)
+            halfQ4_Kx16<NC>(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), half, y, acc);
+        else
+            halfQ6_Kx16<NC>(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), half, y, acc);
+        for (int c = 0; c < NC; ++c) {
+            float* o = out + static_cast<size_t>(c) * outColStride + 8 * half;
+            _mm256_storeu_ps(o, accumulate ? _mm256_add_ps(_mm256_loadu_ps(o), acc[c]) : acc[c]);
+        }
+    }
+}
+
+constexpr int kTileCols = 4;
+using TileFn = void (*)(Type, int64_t, const uint8_t*, const BlockQ8_K* const*, float*, size_t, bool);
+constexpr TileFn kTiles[kTileCols + 1] = {nullptr, tileGroup<1>, tileGroup<2>, tileGroup<3>, tileGroup<4>};
+
+} // namespace
+
+void packedTileAvx2(Type type, int64_t n, const void* groups, int nGroups, const void* act,
+                    size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate) {
+    const int64_t nb = n / kQK256;
+    const size_t groupBytes =
+        static_cast<size_t>(nb) * (type == Type::Q4_K ? sizeof(BlockQ4_Kx16) : sizeof(BlockQ6_Kx16));
+    const auto* cols = static_cast<const uint8_t*>(act);
+    for (int c0 = 0; c0 < nCols; c0 += kTileCols) {
+        const int nc = nCols - c0 < kTileCols ? nCols - c0 : kTileCols;
+        const BlockQ8_K* y[kTileCols];
+        for (int c = 0; c < nc; ++c)
+            y[c] = reinterpret_cast<const BlockQ8_K*>(cols + static_cast<size_t>(c0 + c) * actRowStride);
+        for (int g = 0; g < nGroups; ++g)
+            kTiles[nc](type, nb, static_cast<const uint8_t*>(groups) + static_cast<size_t>(g) * groupBytes, y,
+                       out + static_cast<size_t>(c0) * outColStride + static_cast<size_t>(g) * kPackRows,
+                       outColStride, accumulate);
+    }
+}
+
+} // namespace smoldesk::quant::cpu
+
+#endif
