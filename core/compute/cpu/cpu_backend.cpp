@@ -143,15 +143,26 @@ void CpuBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim
     const float* weight = reinterpret_cast<const float*>(wt.data); // norms are F32 in every supported file
     const float* src = data(x);
     float* dst = data(out);
-    for (int r = 0; r < rows; ++r) {
-        const float* xr = src + static_cast<size_t>(r) * dim;
-        float* yr = dst + static_cast<size_t>(r) * dim;
+    forRows(rows, [&](size_t r) {
+        const float* xr = src + r * static_cast<size_t>(dim);
+        float* yr = dst + r * static_cast<size_t>(dim);
         double sum = 0.0; // ggml accumulates the square sum in double
         for (int i = 0; i < dim; ++i) sum += static_cast<double>(xr[i] * xr[i]);
         const float mean = static_cast<float>(sum / dim);
         const float scale = 1.0f / std::sqrt(mean + eps);
         for (int i = 0; i < dim; ++i) yr[i] = (xr[i] * scale) * weight[i];
+    });
+}
+
+void CpuBackend::forRows(int rows, const std::function<void(size_t)>& fn) {
+    // One token (decode) stays on the calling thread: a parallel region costs more than it saves.
+    if (rows == 1) {
+        fn(0);
+        return;
     }
+    pool_.parallelFor(static_cast<size_t>(rows), 1, [&](size_t b, size_t e, int) {
+        for (size_t r = b; r < e; ++r) fn(r);
+    });
 }
 
 void CpuBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
@@ -297,13 +308,7 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
         start[i + 1] = start[i] + (n + kRowGrain - 1) / kRowGrain;
     }
     const size_t perBlock = start[products.size()];
-    const size_t colBlocks = static_cast<size_t>((rows + kColumnBlock - 1) / kColumnBlock);
-    const size_t nUnits = perBlock * colBlocks;
-    // Decode streams the weights once: one contiguous range per thread keeps each thread's
-    // reads sequential for the prefetchers. Prompts take single units for load balance.
-    const size_t threads = static_cast<size_t>(pool_.size());
-    const size_t grain = rows == 1 ? std::max<size_t>(1, (nUnits + threads - 1) / threads) : 1;
-    pool_.parallelFor(nUnits, grain, [&](size_t b, size_t e, int thread) {
+    auto runRange = [&](size_t b, size_t e, int thread) {
         for (size_t u = b; u < e;) {
             const size_t block = u / perBlock, inBlock = u % perBlock;
             size_t p = 0;
@@ -312,34 +317,71 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
             runUnits(products[p], inBlock - start[p], end - start[p], static_cast<int>(block), rows, thread);
             u += end - inBlock;
         }
-    });
+    };
+    if (rows == 1) {
+        // Decode streams the weights once: each thread takes one contiguous range (sequential
+        // reads for the prefetchers) holding an equal share of the bytes, since units of
+        // different types (Q4_K, Q6_K) differ in size.
+        const size_t threads = static_cast<size_t>(pool_.size());
+        std::array<size_t, kMaxProducts> unitBytes{};
+        double total = 0;
+        for (size_t i = 0; i < products.size(); ++i) {
+            const gguf::TensorInfo& t = *products[i].w->info;
+            unitBytes[i] = products[i].w->packed
+                               ? quant::packedGroupBytes(t.type, static_cast<int64_t>(t.ne[0]))
+                               : kRowGrain * quant::rowBytes(t.type, t.ne[0]);
+            total += static_cast<double>(unitBytes[i]) * static_cast<double>(start[i + 1] - start[i]);
+        }
+        std::vector<size_t>& cuts = decodeCuts_;
+        cuts.assign(threads + 1, perBlock);
+        cuts[0] = 0;
+        double done = 0;
+        size_t t = 1;
+        for (size_t i = 0; i < products.size() && t < threads; ++i)
+            for (size_t u = start[i]; u < start[i + 1] && t < threads; ++u) {
+                done += static_cast<double>(unitBytes[i]);
+                while (t < threads && done >= total * static_cast<double>(t) / static_cast<double>(threads))
+                    cuts[t++] = u + 1;
+            }
+        pool_.parallelFor(threads, 1, [&](size_t b, size_t e, int thread) {
+            for (size_t i = b; i < e; ++i) runRange(cuts[i], cuts[i + 1], thread);
+        });
+        return;
+    }
+    // Prompts: single units (16 rows × up to kColumnBlock tokens) for load balance.
+    pool_.parallelFor(perBlock * static_cast<size_t>((rows + kColumnBlock - 1) / kColumnBlock), 1, runRange);
 }
 
 void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
                       RopeStyle style) {
+    if (ropeDims <= 0 || ropeDims % 2 != 0 || ropeDims / 2 > kMaxRopePairs || ropeDims > headDim)
+        throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
+                                                    std::to_string(headDim) +
+                                                    " head dimensions is not supported.");
     float* p = data(x);
     // ggml's cache: theta starts at the position and is multiplied by theta_scale per pair.
     const float thetaScale = std::pow(freqBase, -2.0f / static_cast<float>(ropeDims));
-    std::vector<float> cosv(static_cast<size_t>(ropeDims / 2)), sinv(static_cast<size_t>(ropeDims / 2));
-    for (int r = 0; r < rows; ++r) {
-        float theta = static_cast<float>(pos0 + r);
+    forRows(rows, [&](size_t r) {
+        float cosv[kMaxRopePairs], sinv[kMaxRopePairs];
+        float theta = static_cast<float>(pos0) + static_cast<float>(r);
         for (int i = 0; i < ropeDims / 2; ++i) {
-            cosv[static_cast<size_t>(i)] = std::cos(theta);
-            sinv[static_cast<size_t>(i)] = std::sin(theta);
+            cosv[i] = std::cos(theta);
+            sinv[i] = std::sin(theta);
             theta *= thetaScale;
         }
         for (int h = 0; h < nHeads; ++h) {
-            float* v = p + (static_cast<size_t>(r) * nHeads + h) * headDim;
+            float* v =
+                p + (r * static_cast<size_t>(nHeads) + static_cast<size_t>(h)) * static_cast<size_t>(headDim);
             for (int i = 0; i < ropeDims / 2; ++i) {
                 const int a = style == RopeStyle::Adjacent ? 2 * i : i;
                 const int b = style == RopeStyle::Adjacent ? 2 * i + 1 : i + ropeDims / 2;
                 const float x0 = v[a], x1 = v[b];
-                const float c = cosv[static_cast<size_t>(i)], s = sinv[static_cast<size_t>(i)];
+                const float c = cosv[i], s = sinv[i];
                 v[a] = x0 * c - x1 * s;
                 v[b] = x0 * s + x1 * c;
             }
         }
-    }
+    });
 }
 
 void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) {

@@ -9,6 +9,7 @@
 #include "quant/types.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -76,6 +77,9 @@ class CpuBackend : public Backend {
     // Units [u0, u1) (16 rows each) of one product for token block colBlock.
     void runUnits(const Product& p, size_t u0, size_t u1, int colBlock, int rows, int thread);
     static constexpr size_t kMaxProducts = 8;
+    static constexpr int kMaxRopePairs = 256;
+    // fn(r) for each activation row, on the pool when there are several.
+    void forRows(int rows, const std::function<void(size_t)>& fn);
 
     ThreadPool pool_;
     const MappedFile* mapping_ = nullptr;
@@ -83,6 +87,7 @@ class CpuBackend : public Backend {
     std::vector<std::vector<float>> buffers_;
     std::vector<ActivationSlot> actSlots_; // the input in each dot format of the current call
     size_t activeSlots_ = 0;
+    std::vector<size_t> decodeCuts_;             // per-thread unit ranges of a decode matmul
     std::vector<std::vector<float>> rowScratch_; // per thread: a transformed input row, or a tile
     // The f16 KV cache. K in tiles of kKvTile positions, [layer][tile][kvDim][kKvTile], so that
     // attention forms 16 scores with plain multiply-adds; V by position, [layer][pos][kvDim].
