@@ -44,6 +44,8 @@ struct Kernels {
     // keeps the reads from being optimized away. The bandwidth probe of `bench`.
     uint64_t (*readStream)(const void* p, size_t n);
     void (*attendF16)(const AttendArgs& args);
+    // out[i] = silu(g[i]) · u[i] (out may alias g or u).
+    void (*swigluRow)(const float* g, const float* u, float* out, int64_t n);
     // Activation quantizers; all variants produce the same bytes as the scalar ones.
     void (*quantizeQ8_0)(const float* x, void* y, int64_t n);
     void (*quantizeQ8_K)(const float* x, void* y, int64_t n);

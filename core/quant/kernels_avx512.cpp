@@ -304,8 +304,8 @@ Floats16 halfsToFloats(const uint16_t* p) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows,   vecDotTile,  packedTileAvx512,
-                             readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
+constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows, vecDotTile,   packedTileAvx512,
+                             readStream, attendF16, swigluRow,  quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

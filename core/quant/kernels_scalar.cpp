@@ -328,8 +328,8 @@ Floats16 halfsToFloats(const uint16_t* p) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kScalar = {"scalar",   vecDot,    vecDotRows,   vecDotTile,  nullptr,
-                             readStream, attendF16, quantizeQ8_0, quantizeQ8_K};
+constexpr Kernels kScalar = {"scalar",   vecDot,    vecDotRows, vecDotTile,   nullptr,
+                             readStream, attendF16, swigluRow,  quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

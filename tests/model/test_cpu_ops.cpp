@@ -320,13 +320,29 @@ class TestCpuOps : public QObject {
         std::mt19937 rng(13);
         const size_t n = 10007;
         std::vector<float> g = randomVector(n, rng, 4.0f), u = randomVector(n, rng);
-        CpuBackend be(2);
-        BufferId gb = upload(be, g), ub = upload(be, u), out = be.createBuffer(n);
-        be.swiglu(gb, ub, out, n);
-        for (size_t i = 0; i < n; ++i) {
-            double ref = g[i] / (1.0 + std::exp(-double(g[i]))) * u[i];
-            QVERIFY(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref)));
+        // Gates far into both tails, where e^-x over- or underflows in float.
+        for (float extreme : {-200.0f, -88.5f, -30.0f, 30.0f, 88.5f, 200.0f})
+            g[static_cast<size_t>(extreme + 300)] = extreme;
+        const std::string before = quant::cpuKernelName();
+        for (const char* variant : {"scalar", "avx2", "avx512"}) {
+            if (!quant::selectCpuKernel(variant)) continue;
+            CpuBackend be(2);
+            BufferId gb = upload(be, g), ub = upload(be, u), out = be.createBuffer(n);
+            be.swiglu(gb, ub, out, n);
+            for (size_t i = 0; i < n; ++i) {
+                double ref = g[i] / (1.0 + std::exp(-double(g[i]))) * u[i];
+                if (!(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))
+                    QFAIL(qPrintable(QString("%1: silu(%2)·%3 = %4, want %5")
+                                         .arg(variant)
+                                         .arg(g[i])
+                                         .arg(u[i])
+                                         .arg(be.data(out)[i])
+                                         .arg(ref)));
+            }
         }
+        QVERIFY(quant::selectCpuKernel(before));
+        CpuBackend be(2);
+        BufferId gb = upload(be, g), ub = upload(be, u);
         be.add(gb, ub, gb, n);
         for (size_t i = 0; i < n; ++i) QCOMPARE(be.data(gb)[i], g[i] + u[i]);
     }

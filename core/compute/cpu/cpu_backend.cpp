@@ -27,12 +27,6 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
 
-// x·sigmoid(x). The exponent is clamped to ±80, where the result is already 0 or x to float
-// precision: expf takes a slow path in libm when it overflows or underflows.
-float silu(float x) {
-    return x / (1.0f + std::exp(std::clamp(-x, -80.0f, 80.0f)));
-}
-
 // Weight storage on 2 MiB boundaries with transparent huge pages requested: a third of the
 // page faults while packing is far fewer, and decode's stream over all weights misses the
 // TLB far less often.
@@ -227,7 +221,7 @@ void CpuBackend::prepareActivations(std::span<const Product> products, const flo
             std::vector<float>& tmp = rowScratch_[static_cast<size_t>(thread)];
             tmp.resize(static_cast<size_t>(k));
             const float* u = up + r * static_cast<size_t>(k);
-            for (int64_t i = 0; i < k; ++i) tmp[static_cast<size_t>(i)] = silu(src[i]) * u[i];
+            quant::cpu::activeKernels().swigluRow(src, u, tmp.data(), k);
             src = tmp.data();
         }
         for (size_t s = 0; s < slots; ++s) {
@@ -498,7 +492,7 @@ void CpuBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {
     const float* u = data(up);
     float* o = data(out);
     pool_.parallelFor(n, 4096, [&](size_t b, size_t e, int) {
-        for (size_t i = b; i < e; ++i) o[i] = silu(g[i]) * u[i];
+        quant::cpu::activeKernels().swigluRow(g + b, u + b, o + b, static_cast<int64_t>(e - b));
     });
 }
 
