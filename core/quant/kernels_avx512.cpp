@@ -302,6 +302,14 @@ Floats16 halfsToFloats(const uint16_t* p) {
         _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
 }
 
+float laneSum(Floats16 v) {
+    return _mm512_reduce_add_ps(reinterpret_cast<__m512>(v));
+}
+
+float laneMax(Floats16 v) {
+    return _mm512_reduce_max_ps(reinterpret_cast<__m512>(v));
+}
+
 #include "attention_kernel.inc"
 
 constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows, vecDotTile,   packedTileAvx512,
