@@ -327,18 +327,6 @@ Floats16 halfsToFloats(const uint16_t* p) {
     return v;
 }
 
-float laneSum(Floats16 v) {
-    float s = 0;
-    for (int i = 0; i < 16; ++i) s += v[i];
-    return s;
-}
-
-float laneMax(Floats16 v) {
-    float m = v[0];
-    for (int i = 1; i < 16; ++i) m = v[i] > m ? v[i] : m;
-    return m;
-}
-
 #include "attention_kernel.inc"
 
 constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows, vecDotTile,   packedTileAvx2,

@@ -167,24 +167,13 @@ constexpr int kTileCols = 4;
 using TileFn = void (*)(Type, int64_t, const uint8_t*, const BlockQ8_K* const*, float*, size_t, bool);
 constexpr TileFn kTiles[kTileCols + 1] = {nullptr, tileGroup<1>, tileGroup<2>, tileGroup<3>, tileGroup<4>};
 
+#include "packed_dispatch.inc"
+
 } // namespace
 
 void packedTileAvx2(Type type, int64_t n, const void* groups, int nGroups, const void* act,
                     size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate) {
-    const int64_t nb = n / kQK256;
-    const size_t groupBytes =
-        static_cast<size_t>(nb) * (type == Type::Q4_K ? sizeof(BlockQ4_Kx16) : sizeof(BlockQ6_Kx16));
-    const auto* cols = static_cast<const uint8_t*>(act);
-    for (int c0 = 0; c0 < nCols; c0 += kTileCols) {
-        const int nc = nCols - c0 < kTileCols ? nCols - c0 : kTileCols;
-        const BlockQ8_K* y[kTileCols];
-        for (int c = 0; c < nc; ++c)
-            y[c] = reinterpret_cast<const BlockQ8_K*>(cols + static_cast<size_t>(c0 + c) * actRowStride);
-        for (int g = 0; g < nGroups; ++g)
-            kTiles[nc](type, nb, static_cast<const uint8_t*>(groups) + static_cast<size_t>(g) * groupBytes, y,
-                       out + static_cast<size_t>(c0) * outColStride + static_cast<size_t>(g) * kPackRows,
-                       outColStride, accumulate);
-    }
+    packedTileWalk(type, n, groups, nGroups, act, actRowStride, nCols, out, outColStride, accumulate);
 }
 
 } // namespace smoldesk::quant::cpu

@@ -302,6 +302,7 @@ Floats16 halfsToFloats(const uint16_t* p) {
         _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
 }
 
+#define SMOLDESK_LANE_REDUCTIONS
 float laneSum(Floats16 v) {
     return _mm512_reduce_add_ps(reinterpret_cast<__m512>(v));
 }
