@@ -38,6 +38,9 @@ template <int NC> void storeTile(const __m512 (&acc)[NC], float* out, size_t out
     }
 }
 
+// Blocks ahead of the one in use that decode (one token) prefetches.
+constexpr int64_t kPrefetchBlocks = 4;
+
 template <int NC>
 void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, float* out,
                  size_t outColStride, bool accumulate) {
@@ -47,6 +50,13 @@ void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, f
     for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
     for (int64_t i = 0; i < nb; ++i) {
         const BlockQ4_Kx16& b = x[i];
+        if constexpr (NC == 1) {
+            // Decode streams each weight once: ask for blocks well ahead, beyond what the
+            // hardware prefetcher runs ahead on its own.
+            const char* ahead = reinterpret_cast<const char*>(&x[i + kPrefetchBlocks]);
+            for (int line = 0; line < static_cast<int>(sizeof(BlockQ4_Kx16)) / 64; ++line)
+                _mm_prefetch(ahead + 64 * line, _MM_HINT_T0);
+        }
         __m512i iacc[NC];
         for (int c = 0; c < NC; ++c) iacc[c] = _mm512_setzero_si512();
         for (int s = 0; s < 8; ++s) {
@@ -101,6 +111,11 @@ void tileQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* const* y, f
     for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
     for (int64_t i = 0; i < nb; ++i) {
         const BlockQ6_Kx16& b = x[i];
+        if constexpr (NC == 1) {
+            const char* ahead = reinterpret_cast<const char*>(&x[i + kPrefetchBlocks]);
+            for (int line = 0; line < static_cast<int>(sizeof(BlockQ6_Kx16)) / 64; ++line)
+                _mm_prefetch(ahead + 64 * line, _MM_HINT_T0);
+        }
         __m512i iacc[NC], bias[NC];
         for (int c = 0; c < NC; ++c) iacc[c] = bias[c] = _mm512_setzero_si512();
         for (int t = 0; t < 8; ++t) {
