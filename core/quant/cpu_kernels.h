@@ -17,7 +17,7 @@ enum class Isa { Scalar, Avx2, Avx512 };
 constexpr int kAttendQueries = 8;
 struct AttendArgs {
     int nQueries = 0;
-    int headDim = 0; // a multiple of 16
+    int headDim = 0;
     float scale = 1.0f;
     const float* q[kAttendQueries] = {};
     float* out[kAttendQueries] = {};
@@ -26,8 +26,13 @@ struct AttendArgs {
     size_t kTileStride = 0;           // halfs from one tile of this head to the next
     const uint16_t* v = nullptr;      // V of position j at v + j·vStride (headDim halfs)
     size_t vStride = 0;
-    float* scratch = nullptr; // (kAttendQueries + 16)·headDim floats, 64-byte aligned
+    float* scratch = nullptr; // attendScratchFloats(headDim, context) floats, 64-byte aligned
 };
+// Scratch the attention kernels need for one task.
+inline size_t attendScratchFloats(int headDim, int context) {
+    return static_cast<size_t>(kAttendQueries + 16) * static_cast<size_t>(headDim) +
+           static_cast<size_t>(context);
+}
 
 struct Kernels {
     const char* name; // "scalar", "avx2", "avx512"

@@ -320,6 +320,10 @@ uint64_t readStream(const void* p, size_t n) {
 
 typedef float Floats16 __attribute__((vector_size(64)));
 
+float halfToFloat(uint16_t h) {
+    return fp16ToFp32(h);
+}
+
 Floats16 halfsToFloats(const uint16_t* p) {
     Floats16 v;
     for (int i = 0; i < 16; ++i) v[i] = fp16ToFp32(p[i]);

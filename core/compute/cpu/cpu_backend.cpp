@@ -421,10 +421,9 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
     const uint16_t* kl = kLayer(layer);
     const uint16_t* vl = vLayer(layer);
     const auto& kernels = quant::cpu::activeKernels();
-    const bool vectorized = s.headDim % 16 == 0;
     pool_.parallelFor(perRowBlock * static_cast<size_t>(rowBlocks), 1, [&](size_t b, size_t e, int thread) {
         std::vector<float>& scratch = attnScratch_[static_cast<size_t>(thread)];
-        const size_t need = (quant::cpu::kAttendQueries + kKvTile) * hd + 16;
+        const size_t need = quant::cpu::attendScratchFloats(s.headDim, kvCtx_) + 16; // + alignment
         if (scratch.size() < need) scratch.resize(need);
         for (size_t task = b; task < e; ++task) {
             const int rowBlock = static_cast<int>(task / perRowBlock);
@@ -449,42 +448,9 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
                     a.nPos[a.nQueries] = pos0 + r + 1;
                     ++a.nQueries;
                 }
-            if (vectorized)
-                kernels.attendF16(a);
-            else
-                attendAnyWidth(a);
+            kernels.attendF16(a);
         }
     });
-}
-
-// Head widths that are not a multiple of 16 (tiny models): the same cache layout, one query
-// and one position at a time.
-void CpuBackend::attendAnyWidth(const quant::cpu::AttendArgs& a) {
-    const size_t hd = static_cast<size_t>(a.headDim);
-    for (int q = 0; q < a.nQueries; ++q) {
-        const int n = a.nPos[q];
-        std::vector<float> scores(static_cast<size_t>(n));
-        float maxScore = -INFINITY;
-        for (int j = 0; j < n; ++j) {
-            const uint16_t* tile = a.kTiles + static_cast<size_t>(j / kKvTile) * a.kTileStride + j % kKvTile;
-            float dot = 0;
-            for (size_t d = 0; d < hd; ++d) dot += a.q[q][d] * quant::fp16ToFp32(tile[d * kKvTile]);
-            scores[static_cast<size_t>(j)] = dot * a.scale;
-            maxScore = std::max(maxScore, scores[static_cast<size_t>(j)]);
-        }
-        float sum = 0;
-        for (int j = 0; j < n; ++j) {
-            scores[static_cast<size_t>(j)] = std::exp(scores[static_cast<size_t>(j)] - maxScore);
-            sum += scores[static_cast<size_t>(j)];
-        }
-        for (size_t d = 0; d < hd; ++d) {
-            float o = 0;
-            for (int j = 0; j < n; ++j)
-                o += scores[static_cast<size_t>(j)] *
-                     quant::fp16ToFp32(a.v[static_cast<size_t>(j) * a.vStride + d]);
-            a.out[q][d] = o / sum;
-        }
-    }
 }
 
 void CpuBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {

@@ -94,7 +94,6 @@ class CpuBackend : public Backend {
     static constexpr int kKvTile = 16;
     uint16_t* kLayer(int layer);
     uint16_t* vLayer(int layer);
-    static void attendAnyWidth(const quant::cpu::AttendArgs& a);
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
     std::vector<uint16_t> kCache_, vCache_;
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
