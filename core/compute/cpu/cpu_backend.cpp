@@ -96,12 +96,17 @@ void CpuBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
         static_cast<size_t>(nLayers) * static_cast<size_t>(kvBlocks_) * kKvTile * static_cast<size_t>(kvDim);
     const size_t vHalfs =
         static_cast<size_t>(nLayers) * static_cast<size_t>(nCtx) * static_cast<size_t>(kvDim);
+    // Left uninitialized on purpose: positions are written before attention reads them (the
+    // lanes of a K tile past the last position are masked), so the pages become resident as
+    // the conversation grows instead of all at load.
     try {
-        kCache_.assign(kHalfs, 0);
-        vCache_.assign(vHalfs, 0);
+        kCache_.reset();
+        vCache_.reset();
+        kCache_.reset(new uint16_t[kHalfs]);
+        vCache_.reset(new uint16_t[vHalfs]);
     } catch (const std::bad_alloc&) {
-        kCache_ = {};
-        vCache_ = {};
+        kCache_.reset();
+        vCache_.reset();
         char gb[32];
         std::snprintf(gb, sizeof gb, "%.1f", 2.0 * static_cast<double>(kHalfs + vHalfs) / 1e9);
         throw Error(ErrorCode::OutOfMemory, "Not enough memory for a context of " + std::to_string(nCtx) +
@@ -397,12 +402,12 @@ void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) 
 }
 
 uint16_t* CpuBackend::kLayer(int layer) {
-    return kCache_.data() + static_cast<size_t>(layer) * static_cast<size_t>(kvBlocks_) * kKvTile *
-                                static_cast<size_t>(kvDim_);
+    return kCache_.get() + static_cast<size_t>(layer) * static_cast<size_t>(kvBlocks_) * kKvTile *
+                               static_cast<size_t>(kvDim_);
 }
 
 uint16_t* CpuBackend::vLayer(int layer) {
-    return vCache_.data() +
+    return vCache_.get() +
            static_cast<size_t>(layer) * static_cast<size_t>(kvCtx_) * static_cast<size_t>(kvDim_);
 }
 

@@ -95,7 +95,7 @@ class CpuBackend : public Backend {
     uint16_t* kLayer(int layer);
     uint16_t* vLayer(int layer);
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
-    std::vector<uint16_t> kCache_, vCache_;
+    std::unique_ptr<uint16_t[]> kCache_, vCache_;
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
 };
 
