@@ -37,7 +37,14 @@ Pane {
             spacing: 8
 
             ScrollView {
+                id: inputScroll
+                objectName: "promptBox"
+                // The box takes every pixel the buttons leave. Its preferred width must not follow
+                // the text: a ScrollView's implicit width is its TextArea's, which changes with the
+                // text and the placeholder, and the row shared the space by those widths.
                 Layout.fillWidth: true
+                Layout.preferredWidth: 100
+                Layout.minimumWidth: 100
                 Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, 60), 180)
                 background: Rectangle {
                     radius: 8
@@ -62,6 +69,11 @@ Pane {
             }
 
             ColumnLayout {
+                id: actions
+                // A nested layout fills by default when a child does; this column keeps its own width.
+                Layout.fillWidth: false
+                Layout.preferredWidth: implicitWidth
+                Layout.minimumWidth: implicitWidth
                 spacing: 4
                 // A disabled control gets no hover events: the wrapper's HoverHandler still shows
                 // why the toggle is off.
@@ -96,6 +108,10 @@ Pane {
                     id: sendButton
                     objectName: "sendButton"
                     Layout.fillWidth: true
+                    // As wide as the longer of Send and Stop, so the button does not jump while streaming.
+                    implicitWidth: Math.max(sendLabel.advanceWidth, stopLabel.advanceWidth) + leftPadding + rightPadding
+                    TextMetrics { id: sendLabel; font: sendButton.font; text: qsTr("Send") }
+                    TextMetrics { id: stopLabel; font: sendButton.font; text: qsTr("Stop") }
                     highlighted: true
                     text: App.chat.generating ? qsTr("Stop") : qsTr("Send")
                     enabled: App.chat.generating || (App.model.state === "ready" && input.text.trim().length > 0)

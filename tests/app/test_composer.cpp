@@ -1,0 +1,93 @@
+// The prompt box keeps its width: before and after the first message, while typing and while the
+// answer streams (issue 12, defect 1: it collapsed to ~90 px and Send/Stop took the row).
+#include "qml_fixture.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace smoldesk::app;
+
+class TestComposer : public QObject {
+    Q_OBJECT
+    AppFixture app_;
+
+    QQuickItem* box() const { return app_.item("promptBox"); }
+    QQuickItem* input() const { return app_.item("promptInput"); }
+    QQuickItem* send() const { return app_.item("sendButton"); }
+    // The composer row: the box's parent layout.
+    qreal rowWidth() const { return box()->parentItem()->width(); }
+
+    // The box takes most of the row; the button column stays narrow.
+    void verifyProportions(const char* when) {
+        QVERIFY2(box()->width() >= 0.6 * rowWidth(), qPrintable(QStringLiteral("%1: box %2 of %3 px")
+                                                                    .arg(QLatin1String(when))
+                                                                    .arg(box()->width())
+                                                                    .arg(rowWidth())));
+        QVERIFY2(send()->width() <= 0.3 * rowWidth(), qPrintable(QStringLiteral("%1: button %2 of %3 px")
+                                                                     .arg(QLatin1String(when))
+                                                                     .arg(send()->width())
+                                                                     .arg(rowWidth())));
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(app_.start(QStringLiteral("app_composer")));
+        app_.window->resize(1180, 760);
+        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QVERIFY(box() && input() && send());
+        // A row narrower than the window would make the proportions below meaningless.
+        QVERIFY(rowWidth() > 400);
+    }
+    void cleanupTestCase() { app_.stop(); }
+
+    void widthIsStableBeforeTheFirstMessage() {
+        verifyProportions("empty");
+        const qreal before = box()->width();
+        input()->setProperty("text", QStringLiteral("a"));
+        QTest::qWait(50);
+        QCOMPARE(box()->width(), before);
+        input()->setProperty("text", QString(QStringLiteral("a long line of text ")).repeated(30));
+        QTest::qWait(50);
+        QCOMPARE(box()->width(), before);
+        input()->setProperty("text", QString());
+    }
+
+    void widthIsStableAfterTheFirstMessage() {
+        const qreal before = box()->width();
+        ChatController* chat = app_.context->chat();
+        app_.context->settings()->setMaxTokens(40);
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        input()->setProperty("text", QStringLiteral("Once upon a time"));
+        input()->forceActiveFocus();
+        QTest::keyClick(app_.window, Qt::Key_Return);
+        QVERIFY(chat->generating());
+        QTest::qWait(20);
+        verifyProportions("streaming");
+        QCOMPARE(box()->width(), before);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        QTest::qWait(50);
+        verifyProportions("after the first answer");
+        QCOMPARE(box()->width(), before);
+        // Typing after the first message does not move the box either.
+        for (const QString& t : {QStringLiteral("W"), QStringLiteral("What happened next?"),
+                                 QString(QStringLiteral("more words ")).repeated(40)}) {
+            input()->setProperty("text", t);
+            QTest::qWait(30);
+            QCOMPARE(box()->width(), before);
+        }
+        input()->setProperty("text", QString());
+        QTest::qWait(30);
+        QCOMPARE(box()->width(), before);
+    }
+
+    void widthFollowsTheWindow() {
+        app_.window->resize(800, 600);
+        QTRY_VERIFY(rowWidth() < 700);
+        verifyProportions("800x600");
+        app_.window->resize(1180, 760);
+    }
+};
+
+QTEST_MAIN(TestComposer)
+#include "test_composer.moc"
