@@ -12,9 +12,21 @@ Pane {
     padding: 12
     background: Rectangle { color: panel.palette.window; Rectangle { width: 1; height: parent.height; color: panel.palette.mid } }
 
+    // How prompts are built, in words (PromptMode).
+    function promptModeText(mode) {
+        switch (mode) {
+        case "template": return qsTr("the model's own chat template")
+        case "chatml": return qsTr("none in the file; the built-in ChatML template is used")
+        case "continuation": return qsTr("none; the model continues your text (plain continuation, no chat turns)")
+        default: return ""
+        }
+    }
+
+    // One line of facts; a fact that is not known is not shown (a bad file gets no invented values).
     component Fact: RowLayout {
         property string label
         property string value
+        visible: value.length > 0
         Layout.fillWidth: true
         spacing: 8
         Label { text: label; opacity: 0.7; Layout.preferredWidth: 118; wrapMode: Text.Wrap }
@@ -47,24 +59,24 @@ Pane {
                 wrapMode: Text.Wrap
             }
             Fact { label: qsTr("Architecture"); value: panel.f.valid ? panel.f.architecture : "" }
-            Fact { label: qsTr("Parameters"); value: panel.f.valid ? panel.f.parameters : "" }
+            Fact { objectName: "parametersFact"; label: qsTr("Parameters"); value: panel.f.valid ? panel.f.parameters : "" }
             Fact { label: qsTr("Quantization"); value: panel.f.valid ? panel.f.quantMix : "" }
             Fact { label: qsTr("File size"); value: panel.f.valid ? panel.f.fileSize : "" }
             Fact { label: qsTr("Trained context"); value: panel.f.valid && panel.f.trainedContext > 0 ? qsTr("%1 tokens").arg(panel.f.trainedContext) : "" }
-            Fact { label: qsTr("Chat template"); value: panel.f.valid ? (panel.f.templatePresent ? qsTr("included") : qsTr("none (ChatML is used)")) : "" }
-            Fact { label: qsTr("Thinking"); value: panel.f.valid ? (panel.f.supportsThinking ? qsTr("supported") : qsTr("not supported")) : "" }
+            Fact { objectName: "templateFact"; label: qsTr("Chat template"); value: panel.f.valid ? panel.promptModeText(panel.f.promptMode) : "" }
+            Fact { label: qsTr("Thinking"); value: panel.f.valid && panel.f.templateKnown ? (panel.f.supportsThinking ? qsTr("supported") : qsTr("not supported")) : "" }
 
-            MenuSeparator { Layout.fillWidth: true }
-            Label { text: qsTr("Memory estimate"); font.bold: true }
+            MenuSeparator { Layout.fillWidth: true; visible: panel.f.valid === true && panel.f.estimable === true }
+            Label { text: qsTr("Memory estimate"); font.bold: true; visible: panel.f.valid === true && panel.f.estimable === true }
             Fact { label: qsTr("Weights"); value: panel.f.valid ? panel.f.weights : "" }
-            Fact { label: qsTr("KV cache"); value: panel.f.valid ? qsTr("%1 at %2 tokens").arg(panel.f.kvCache).arg(panel.f.contextLength) : "" }
+            Fact { label: qsTr("KV cache"); value: panel.f.valid && panel.f.estimable ? qsTr("%1 at %2 tokens").arg(panel.f.kvCache).arg(panel.f.contextLength) : "" }
             Fact { label: qsTr("Needed"); value: panel.f.valid ? panel.f.needed : "" }
-            Fact { label: qsTr("Available"); value: panel.f.valid ? panel.f.available : "" }
+            Fact { label: qsTr("Available"); value: panel.f.valid && panel.f.estimable ? panel.f.available : "" }
             Label {
                 objectName: "fitVerdict"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                visible: panel.f.valid === true
+                visible: panel.f.valid === true && panel.f.estimable === true
                 font.bold: true
                 color: !panel.f.valid ? palette.windowText
                        : panel.f.verdict === "fits" ? "#2e8b57" : panel.f.verdict === "unknown" ? palette.windowText : "#c0392b"
@@ -84,7 +96,6 @@ Pane {
                 value: App.model.fallbackReason
             }
             Fact { visible: App.model.state === "ready"; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
-            Fact { visible: App.model.state === "ready"; label: qsTr("Template"); value: App.model.templateDescription }
             Repeater {
                 model: App.model.state === "ready" ? App.model.warnings : []
                 delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; Layout.fillWidth: true }

@@ -56,7 +56,7 @@ QString AppContext::version() const {
     return QStringLiteral(SMOLDESK_VERSION);
 }
 
-void AppContext::start(QQmlEngine* engine, bool loadModel) {
+void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelArg) {
     language_->setEngine(engine);
     language_->setLanguage(settings_->language());
     if (CrashGuard::consumeCrashMarker(crashMarker_)) {
@@ -65,7 +65,10 @@ void AppContext::start(QQmlEngine* engine, bool loadModel) {
         safeModeEntered_ = true;
     }
     model_->refreshDevices(); // queued before the model, on the worker thread
-    if (loadModel) model_->loadInitialModel();
+    if (!modelArg.isEmpty())
+        model_->openAtStart(modelArg);
+    else if (loadModel)
+        model_->loadInitialModel();
 }
 
 QString AppContext::diagnostics() const {

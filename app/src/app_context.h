@@ -46,8 +46,9 @@ class AppContext : public QObject {
     QString version() const;
     bool safeModeEntered() const { return safeModeEntered_; }
 
-    // Applies the saved language, enters safe mode after a crash at GPU start, loads a model.
-    void start(QQmlEngine* engine, bool loadModel = true);
+    // Applies the saved language, enters safe mode after a crash at GPU start, loads a model:
+    // `modelArg` (the command line's file) when given, else the last model or the demo.
+    void start(QQmlEngine* engine, bool loadModel = true, const QString& modelArg = {});
     Q_INVOKABLE QString diagnostics() const;
     Q_INVOKABLE void copyDiagnostics() const;
     Q_INVOKABLE QString logFile() const;

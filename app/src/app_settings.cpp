@@ -40,12 +40,11 @@ void AppSettings::setSafeMode(bool v) {
 }
 
 int AppSettings::thinkingBudget() const {
-    return s_->value("chat/thinkingBudget", 0).toInt();
+    // Per model; the global value of earlier versions is the default.
+    return modelValue("thinkingBudget", s_->value("chat/thinkingBudget", 0)).toInt();
 }
 void AppSettings::setThinkingBudget(int v) {
-    if (v == thinkingBudget()) return;
-    s_->setValue("chat/thinkingBudget", std::max(0, v));
-    emit changed();
+    setModelValue("thinkingBudget", std::max(0, v));
 }
 
 QStringList AppSettings::recentModels() const {
@@ -72,16 +71,32 @@ void AppSettings::removeRecentModel(const QString& path) {
     emit recentModelsChanged();
 }
 
-void AppSettings::selectModel(const QString& path, const QString& architecture) {
+QString AppSettings::modelKeyFor(const QString& path) {
     QString key = QFileInfo(path).completeBaseName();
     key.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
-    modelKey_ = key.isEmpty() ? QStringLiteral("default") : key;
+    return key.isEmpty() ? QStringLiteral("default") : key;
+}
+
+void AppSettings::selectModel(const QString& path, const QString& architecture) {
+    modelKey_ = modelKeyFor(path);
     arch_ = architecture;
     emit modelSettingsChanged();
 }
 
 QVariant AppSettings::modelValue(const char* key, const QVariant& fallback) const {
-    return s_->value(QStringLiteral("model-%1/%2").arg(modelKey_, QLatin1String(key)), fallback);
+    return valueFor(modelKey_, key, fallback);
+}
+
+QVariant AppSettings::valueFor(const QString& modelKey, const char* key, const QVariant& fallback) const {
+    return s_->value(QStringLiteral("model-%1/%2").arg(modelKey, QLatin1String(key)), fallback);
+}
+
+int AppSettings::contextLengthFor(const QString& path) const {
+    return valueFor(modelKeyFor(path), "contextLength", 0).toInt();
+}
+
+int AppSettings::threadsFor(const QString& path) const {
+    return valueFor(modelKeyFor(path), "threads", 0).toInt();
 }
 
 void AppSettings::setModelValue(const char* key, const QVariant& v) {

@@ -1,6 +1,6 @@
 #pragma once
-// User settings in QSettings. Sampling, context, threads and the default system prompt are kept
-// per model (keyed by file name) and start from the model card's recommended values.
+// User settings in QSettings. Sampling, context, threads, the thinking budget and the default
+// system prompt are kept per model (keyed by file name) and start from the model card's recommended values.
 #include <QObject>
 #include <QSettings>
 #include <QStringList>
@@ -19,10 +19,10 @@ class AppSettings : public QObject {
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString device READ device WRITE setDevice NOTIFY changed)
     Q_PROPERTY(bool safeMode READ safeMode WRITE setSafeMode NOTIFY changed)
-    Q_PROPERTY(int thinkingBudget READ thinkingBudget WRITE setThinkingBudget NOTIFY changed)
     Q_PROPERTY(QStringList recentModels READ recentModels NOTIFY recentModelsChanged)
     Q_PROPERTY(QString lastModel READ lastModel NOTIFY recentModelsChanged)
-    // per model
+    // per model (the model selected with selectModel(); the settings tab says so)
+    Q_PROPERTY(int thinkingBudget READ thinkingBudget WRITE setThinkingBudget NOTIFY modelSettingsChanged)
     Q_PROPERTY(int contextLength READ contextLength WRITE setContextLength NOTIFY modelSettingsChanged)
     Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
     Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
@@ -44,8 +44,6 @@ class AppSettings : public QObject {
     void setDevice(const QString& v);
     bool safeMode() const;
     void setSafeMode(bool v);
-    int thinkingBudget() const;
-    void setThinkingBudget(int v);
     QStringList recentModels() const;
     QString lastModel() const;
     void addRecentModel(const QString& path);
@@ -53,6 +51,13 @@ class AppSettings : public QObject {
 
     // Selects the model whose settings the per-model properties read and write.
     void selectModel(const QString& path, const QString& architecture);
+    // The settings group of a model file (by file name).
+    static QString modelKeyFor(const QString& path);
+    // What a load of `path` needs before that model is selected (0: the model's default).
+    int contextLengthFor(const QString& path) const;
+    int threadsFor(const QString& path) const;
+    int thinkingBudget() const; // 0: unlimited
+    void setThinkingBudget(int v);
     int contextLength() const; // 0: the model's trained context, capped at 4096
     void setContextLength(int v);
     int threads() const;
@@ -87,6 +92,7 @@ class AppSettings : public QObject {
 
   private:
     QVariant modelValue(const char* key, const QVariant& fallback) const;
+    QVariant valueFor(const QString& modelKey, const char* key, const QVariant& fallback) const;
     void setModelValue(const char* key, const QVariant& v);
     std::unique_ptr<QSettings> s_;
     QString modelKey_ = QStringLiteral("default");

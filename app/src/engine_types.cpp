@@ -12,4 +12,16 @@ void registerEngineTypes() {
     qRegisterMetaType<GenerationResult>();
 }
 
+QString promptModeName(PromptMode mode) {
+    switch (mode) {
+    case PromptMode::OwnTemplate:
+        return QStringLiteral("template");
+    case PromptMode::BuiltinChatMl:
+        return QStringLiteral("chatml");
+    case PromptMode::PlainContinuation:
+        return QStringLiteral("continuation");
+    }
+    return {};
+}
+
 } // namespace smoldesk::app

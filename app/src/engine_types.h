@@ -10,13 +10,28 @@ namespace smoldesk::app {
 
 // An engine failure: the smoldesk::ErrorCode as int (or one of the app codes below) plus the
 // engine's own sentence. The UI turns the code into a translated sentence (error_text.h).
+// The fields after `message` carry what the UI needs to say the error in one translated sentence
+// (error_text.h) instead of repeating the engine's English one, which goes to the log.
 struct EngineError {
     static constexpr int kNoModel = 1000; // generation asked for without a loaded model
     static constexpr int kBusy = 1001;    // a request arrived while another one was running
     static constexpr int kUnknown = 1002; // a non-engine exception
     int code = kUnknown;
     QString message;
+    QString subject;            // the file, architecture or tensor type the error is about
+    qint64 fileBytes = -1;      // the file's size (Truncated, NotGguf)
+    qint64 expectedBytes = -1;  // Truncated: at least this many bytes were expected; -1: ends in the header
+    qint64 neededBytes = -1;    // OutOfMemory: the estimate ...
+    qint64 availableBytes = -1; // ... against the memory that is free
 };
+
+// How the conversation becomes the prompt (PromptBuilder).
+enum class PromptMode {
+    OwnTemplate,      // the file's tokenizer.chat_template
+    BuiltinChatMl,    // no template, but the vocabulary has ChatML's tokens
+    PlainContinuation // neither: the conversation is one text the model continues
+};
+QString promptModeName(PromptMode mode); // "template", "chatml", "continuation" (for QML)
 
 struct LoadRequest {
     QString path;
@@ -47,7 +62,7 @@ struct LoadedModel {
     int contextSize = 0;
     int threads = 0;
     bool supportsThinking = false;
-    QString templateDescription;
+    PromptMode promptMode = PromptMode::OwnTemplate;
 };
 
 struct ChatTurn {

@@ -1,8 +1,13 @@
 #include "error_text.h"
 
+#include "model_facts.h"
+
 #include "common/error.h"
+#include "model/hparams.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
 
 namespace smoldesk::app {
 
@@ -37,7 +42,7 @@ QString errorSentence(int code) {
     case static_cast<int>(ErrorCode::OutOfMemory):
         return QCoreApplication::translate("ErrorText", "There is not enough memory.");
     case static_cast<int>(ErrorCode::Cancelled):
-        return QCoreApplication::translate("ErrorText", "Cancelled.");
+        return QCoreApplication::translate("ErrorText", "Loading was cancelled.");
     case static_cast<int>(ErrorCode::Template):
         return QCoreApplication::translate("ErrorText", "The model's chat template cannot be used.");
     case static_cast<int>(ErrorCode::Backend):
@@ -76,10 +81,75 @@ QString errorAction(int code) {
     }
 }
 
-QString describeError(const EngineError& error) {
-    QString s = errorSentence(error.code);
-    if (!error.message.isEmpty()) s += QLatin1Char(' ') + error.message;
-    return s;
+namespace {
+QString bytes(qint64 n) {
+    return QLocale().toString(n);
+}
+} // namespace
+
+QString describeError(const EngineError& e) {
+    switch (e.code) {
+    case static_cast<int>(ErrorCode::Io):
+        if (!e.subject.isEmpty() && !QFileInfo::exists(e.subject))
+            return QCoreApplication::translate("ErrorText", "The file %1 does not exist.")
+                .arg(QFileInfo(e.subject).fileName());
+        if (!e.subject.isEmpty())
+            return QCoreApplication::translate("ErrorText", "The file %1 cannot be read.")
+                .arg(QFileInfo(e.subject).fileName());
+        break;
+    case static_cast<int>(ErrorCode::NotGguf):
+        if (e.fileBytes == 0)
+            return QCoreApplication::translate("ErrorText", "The file is empty, so it is not a model.");
+        return QCoreApplication::translate(
+            "ErrorText", "This is not a GGUF model file: it does not start with the bytes “GGUF”.");
+    case static_cast<int>(ErrorCode::Truncated):
+        if (e.expectedBytes > 0 && e.fileBytes >= 0)
+            return QCoreApplication::translate(
+                       "ErrorText",
+                       "The file is truncated: at least %1 bytes expected, %2 present — the download was "
+                       "probably interrupted.")
+                .arg(bytes(e.expectedBytes), bytes(e.fileBytes));
+        if (e.fileBytes >= 0)
+            return QCoreApplication::translate(
+                       "ErrorText",
+                       "The file is truncated: it ends after %1 bytes, inside its header — the download was "
+                       "probably interrupted.")
+                .arg(bytes(e.fileBytes));
+        return QCoreApplication::translate("ErrorText",
+                                           "The file is truncated — the download was probably interrupted.");
+    case static_cast<int>(ErrorCode::Corrupt):
+        return QCoreApplication::translate("ErrorText",
+                                           "The file is damaged: its header contradicts itself.");
+    case static_cast<int>(ErrorCode::UnsupportedVersion):
+        return QCoreApplication::translate(
+            "ErrorText", "This GGUF version is not supported (SmolDesk reads versions 2 and 3).");
+    case static_cast<int>(ErrorCode::UnsupportedArch):
+        if (!e.subject.isEmpty())
+            return QCoreApplication::translate("ErrorText",
+                                               "The architecture “%1” is not supported (supported: %2).")
+                .arg(e.subject, QString::fromStdString(model::supportedArchitecturesText()));
+        break;
+    case static_cast<int>(ErrorCode::UnsupportedType):
+        if (!e.subject.isEmpty())
+            return QCoreApplication::translate("ErrorText", "The tensor type %1 is not supported.")
+                .arg(e.subject);
+        break;
+    case static_cast<int>(ErrorCode::OutOfMemory):
+        if (e.neededBytes > 0 && e.availableBytes >= 0)
+            return QCoreApplication::translate("ErrorText",
+                                               "Not enough memory: the model needs %1, %2 are free.")
+                .arg(formatBytes(e.neededBytes), formatBytes(e.availableBytes));
+        break;
+    case static_cast<int>(ErrorCode::Cancelled):
+    case EngineError::kNoModel:
+    case EngineError::kBusy:
+        return errorSentence(e.code);
+    default:
+        break;
+    }
+    // No details to build a sentence from: the engine's sentence names the specifics (a key, a
+    // tensor, a template line); it is English, as the engine has no translations.
+    return e.message.isEmpty() ? errorSentence(e.code) : e.message;
 }
 
 } // namespace smoldesk::app

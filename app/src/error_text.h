@@ -1,15 +1,18 @@
 #pragma once
-// Turns an engine error code into one translated sentence (and a suggested action); the engine's
-// own sentence, which names the specifics (sizes, names), is shown beneath it.
+// Turns an engine error into one translated sentence that names the specifics (file, sizes,
+// architecture, tensor type, memory) and, separately, one suggested action. The engine's own
+// English sentence goes to the log and the diagnostics, never next to the translated one: the
+// two said the same thing twice.
 #include "engine_types.h"
 
 #include <QString>
 
 namespace smoldesk::app {
 
+// The generic sentence for a code, used when the error carries no details.
 QString errorSentence(int code);
 QString errorAction(int code);
-// "<translated sentence> <engine sentence>" for logs, dialogs and diagnostics.
+// The one sentence the UI shows for `error`.
 QString describeError(const EngineError& error);
 
 } // namespace smoldesk::app

@@ -5,7 +5,6 @@
 #include "logger.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
@@ -41,9 +40,7 @@ int main(int argc, char* argv[]) {
         smoldesk::app::AppContext context({});
         smoldesk::app::AppContext::setInstance(&context);
         QQmlApplicationEngine engine;
-        const bool openArg = !modelArg.isEmpty() && QFileInfo::exists(modelArg);
-        context.start(&engine, !openArg);
-        if (openArg) context.model()->load(modelArg);
+        context.start(&engine, true, modelArg);
         engine.load(QUrl(QStringLiteral("qrc:/SmolDesk/Main.qml")));
         if (engine.rootObjects().isEmpty()) return 1;
         rc = QGuiApplication::exec();

@@ -1,11 +1,15 @@
 #include "model_facts.h"
 
+#include "engine_error.h"
 #include "error_text.h"
+#include "prompt_builder.h"
 
 #include "chat/chat_formatter.h"
 #include "common/error.h"
 #include "gguf/file.h"
 #include "model/hparams.h"
+#include "quant/types.h"
+#include "runtime/session.h"
 #include "text/tokenizer.h"
 
 #include <QCoreApplication>
@@ -30,10 +34,13 @@ ModelFacts readModelFacts(const QString& path) {
         if (auto a = file->getString("general.architecture"))
             f.architecture = QString::fromUtf8(a->data(), a->size());
         std::map<std::string, uint64_t> bytesByType;
+        QString uncomputable;
         for (const auto& t : file->tensors()) {
             f.parameters += static_cast<qint64>(t.nElements);
             f.weightBytes += static_cast<qint64>(t.nBytes);
             bytesByType[quant::typeName(t.type)] += t.nBytes;
+            if (uncomputable.isEmpty() && !quant::typeInfo(t.type).computable)
+                uncomputable = QString::fromStdString(quant::typeName(t.type));
         }
         std::vector<std::pair<uint64_t, std::string>> mix;
         for (const auto& [name, bytes] : bytesByType) mix.emplace_back(bytes, name);
@@ -54,29 +61,63 @@ ModelFacts readModelFacts(const QString& path) {
             f.nHeadKv = hp.nHeadKv;
             f.headDim = hp.headDim;
             f.trainedContext = hp.nCtxTrain;
+            if (!uncomputable.isEmpty()) {
+                f.supported = false;
+                f.error.code = static_cast<int>(ErrorCode::UnsupportedType);
+                f.error.subject = uncomputable;
+                f.error.message = QStringLiteral("Tensor type %1 is not supported.").arg(uncomputable);
+            }
         } catch (const Error& e) {
             f.supported = false;
-            f.error = {static_cast<int>(e.code()), QString::fromUtf8(e.what())};
+            f.error = engineErrorFrom(e, path);
+            if (f.error.code == static_cast<int>(ErrorCode::UnsupportedArch))
+                f.error.subject = f.architecture;
         }
-        if (f.trainedContext == 0 && !f.architecture.isEmpty())
-            if (auto c = file->getUInt(f.architecture.toStdString() + ".context_length"))
-                f.trainedContext = static_cast<int>(*c);
         if (f.supported) {
+            // Tokenizer and template: a load fails on them too, so they are part of the check.
             try {
                 auto tok = text::Tokenizer::fromGguf(*file);
-                f.supportsThinking = chat::ChatFormatter::fromGguf(*file, *tok)->supportsThinking();
+                auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
+                f.promptMode = PromptBuilder::modeFor(*formatter, *tok);
+                f.supportsThinking = f.promptMode == PromptMode::OwnTemplate && formatter->supportsThinking();
+                f.templateKnown = true;
             } catch (const Error& e) {
-                f.error = {static_cast<int>(e.code()), QString::fromUtf8(e.what())};
+                f.supported = false;
+                f.error = engineErrorFrom(e, path);
             }
         }
     } catch (const Error& e) {
         f.ok = false;
-        f.error = {static_cast<int>(e.code()), QString::fromUtf8(e.what())};
+        f.error = engineErrorFrom(e, path);
     } catch (const std::exception& e) {
         f.ok = false;
-        f.error = {EngineError::kUnknown, QString::fromUtf8(e.what())};
+        f.error = engineErrorFrom(e, path);
     }
     return f;
+}
+
+int effectiveContext(const ModelFacts& f, int contextLength) {
+    if (contextLength > 0) return contextLength;
+    // The engine's default: the trained context, capped.
+    return f.trainedContext > 0 ? std::min(runtime::Session::kDefaultContext, f.trainedContext)
+                                : runtime::Session::kDefaultContext;
+}
+
+std::optional<EngineError> checkBeforeLoad(const ModelFacts& f, int contextLength, qint64 availableBytes) {
+    if (f.hasError()) return f.error;
+    const qint64 kv = f.kvBytesPerToken() * effectiveContext(f, contextLength);
+    if (availableBytes > 0 && kv > availableBytes) {
+        EngineError e;
+        e.code = static_cast<int>(ErrorCode::OutOfMemory);
+        e.neededBytes = f.weightBytes + kv;
+        e.availableBytes = availableBytes;
+        e.message = QStringLiteral("The KV cache for %1 tokens needs %2 bytes; %3 bytes are available.")
+                        .arg(effectiveContext(f, contextLength))
+                        .arg(kv)
+                        .arg(availableBytes);
+        return e;
+    }
+    return std::nullopt;
 }
 
 qint64 availableMemoryBytes() {
@@ -105,6 +146,7 @@ QString formatCount(qint64 n) {
 }
 
 QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 available) {
+    // Only what was read: a file that does not open has a name, a size and an error, nothing else.
     QVariantMap m;
     m[QStringLiteral("valid")] = true;
     m[QStringLiteral("ok")] = f.ok;
@@ -112,27 +154,28 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
     m[QStringLiteral("fileName")] = f.fileName;
     m[QStringLiteral("fileSize")] = formatBytes(f.fileSize);
     m[QStringLiteral("architecture")] = f.architecture;
-    m[QStringLiteral("parameters")] = formatCount(f.parameters);
-    m[QStringLiteral("quantMix")] = f.quantMix;
-    m[QStringLiteral("trainedContext")] = f.trainedContext;
-    m[QStringLiteral("templatePresent")] = f.templatePresent;
-    m[QStringLiteral("supportsThinking")] = f.supportsThinking;
+    m[QStringLiteral("parameters")] = f.ok && f.parameters > 0 ? formatCount(f.parameters) : QString();
+    m[QStringLiteral("quantMix")] = f.ok ? f.quantMix : QString();
+    m[QStringLiteral("trainedContext")] = f.hparamsKnown() ? f.trainedContext : 0;
+    m[QStringLiteral("templateKnown")] = f.templateKnown;
+    m[QStringLiteral("templatePresent")] = f.templateKnown && f.templatePresent;
+    m[QStringLiteral("promptMode")] = f.templateKnown ? promptModeName(f.promptMode) : QString();
+    m[QStringLiteral("supportsThinking")] = f.templateKnown && f.supportsThinking;
     m[QStringLiteral("supported")] = f.supported;
-    const bool hasError = f.error.code != EngineError::kUnknown || !f.error.message.isEmpty();
-    m[QStringLiteral("error")] = (!f.ok || !f.supported || hasError) ? describeError(f.error) : QString();
-    m[QStringLiteral("errorAction")] = (!f.ok || !f.supported) ? errorAction(f.error.code) : QString();
-    constexpr int kDefaultContext = 4096; // the engine's cap when no length is chosen
-    int ctx = contextLength > 0 ? contextLength : kDefaultContext;
-    if (contextLength <= 0 && f.trainedContext > 0) ctx = std::min(ctx, f.trainedContext);
+    m[QStringLiteral("error")] = f.hasError() ? describeError(f.error) : QString();
+    m[QStringLiteral("errorAction")] = f.hasError() ? errorAction(f.error.code) : QString();
+    const bool estimable = f.ok && f.hparamsKnown();
+    const int ctx = effectiveContext(f, contextLength);
     const qint64 kv = f.kvBytesPerToken() * ctx;
     const qint64 need = f.weightBytes + kv;
-    m[QStringLiteral("contextLength")] = ctx;
-    m[QStringLiteral("weights")] = formatBytes(f.weightBytes);
-    m[QStringLiteral("kvCache")] = formatBytes(kv);
-    m[QStringLiteral("needed")] = formatBytes(need);
+    m[QStringLiteral("estimable")] = estimable;
+    m[QStringLiteral("contextLength")] = estimable ? ctx : 0;
+    m[QStringLiteral("weights")] = estimable ? formatBytes(f.weightBytes) : QString();
+    m[QStringLiteral("kvCache")] = estimable ? formatBytes(kv) : QString();
+    m[QStringLiteral("needed")] = estimable ? formatBytes(need) : QString();
     m[QStringLiteral("available")] = available > 0 ? formatBytes(available) : QString();
     QString verdict = QStringLiteral("unknown");
-    if (available > 0 && f.ok) {
+    if (available > 0 && estimable) {
         if (need > available)
             verdict = QStringLiteral("too-large");
         else if (need > available * 8 / 10)

@@ -1,11 +1,14 @@
 #pragma once
 // What the model panel shows before a model is loaded, read from the GGUF header only, plus the
 // memory estimate: weights + KV cache (2 bytes x 2 x n_layer x n_head_kv x head_dim per token)
-// against MemAvailable.
+// against MemAvailable. The same reading is the check a new file passes before the loaded model
+// is given up for it (checkBeforeLoad).
 #include "engine_types.h"
 
 #include <QString>
 #include <QVariantMap>
+
+#include <optional>
 
 namespace smoldesk::app {
 
@@ -19,23 +22,34 @@ struct ModelFacts {
     int trainedContext = 0;
     bool templatePresent = false;
     bool supportsThinking = false;
-    bool supported = true; // hyper-parameters readable for an implemented architecture
+    PromptMode promptMode = PromptMode::OwnTemplate;
+    bool templateKnown = false; // tokenizer and template were read: the three fields above are facts
+    bool supported = true;      // hyper-parameters readable for an implemented architecture, types computable
     int nLayer = 0;
     int nHeadKv = 0;
     int headDim = 0;
     qint64 weightBytes = 0;
-    EngineError error; // valid when !ok
-    bool ok = false;
+    EngineError error; // valid when !ok or !supported
+    bool ok = false;   // the GGUF container was read
 
+    bool hasError() const { return !ok || !supported; }
+    bool hparamsKnown() const { return nLayer > 0; }
     qint64 kvBytesPerToken() const { return 2LL * 2 * nLayer * nHeadKv * headDim; }
 };
 
 // Opens the file (memory map, header only) and reads the facts. Never throws.
 ModelFacts readModelFacts(const QString& path);
+// The context a load with `contextLength` (0: the model's default) gets.
+int effectiveContext(const ModelFacts& f, int contextLength);
+// The check before a load replaces the current model: the facts must be readable and supported,
+// and the KV cache at `contextLength` must fit into `availableBytes` (free memory plus what the
+// current model gives back). Weights are memory-mapped and only warned about (the fit verdict).
+// Returns the error to report, nothing when the file may be loaded.
+std::optional<EngineError> checkBeforeLoad(const ModelFacts& f, int contextLength, qint64 availableBytes);
 // MemAvailable from /proc/meminfo in bytes; 0 when unknown.
 qint64 availableMemoryBytes();
-// The panel's data: facts plus the estimate at `contextLength` and a verdict
-// ("fits", "tight", "too-large", "unknown").
+// The panel's data: only what is known (unknown facts are empty strings or 0), the estimate at
+// `contextLength` and a verdict ("fits", "tight", "too-large", "unknown").
 QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availableBytes);
 QString formatBytes(qint64 bytes);
 QString formatCount(qint64 n);

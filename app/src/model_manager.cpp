@@ -73,25 +73,36 @@ void ModelManager::setState(const QString& s) {
 }
 
 void ModelManager::load(const QString& path) {
+    startLoad(path, false);
+}
+
+void ModelManager::openAtStart(const QString& path) {
+    // `smoldesk model.gguf`: a file that is missing or fails leaves its error on screen and the
+    // usual model (the last one, else the demo) in the window, never a window without a model.
+    fallBackOnFailure_ = true;
+    startLoad(path, false);
+}
+
+void ModelManager::startLoad(const QString& path, bool keepError) {
     if (path.isEmpty()) return;
     const QString abs = QFileInfo(path).absoluteFilePath();
     LoadRequest r;
     r.path = abs;
-    r.contextLength = settings_->contextLength();
-    r.threads = settings_->threads();
+    // The new file's own settings, not those of the model loaded now.
+    r.contextLength = settings_->contextLengthFor(abs);
+    r.threads = settings_->threadsFor(abs);
     r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
     r.gpuIndex = r.cpuOnly ? -1 : gpuIndexOf(settings_->device());
     r.crashMarker = crashMarker_;
     qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly << "gpu"
                     << r.gpuIndex;
     loadingName_ = QFileInfo(abs).fileName();
+    loadingPath_ = abs;
     progress_ = 0.0;
     emit loadProgressChanged();
-    clearError();
-    if (!model_.path.isEmpty()) {
-        model_ = LoadedModel{};
-        emit modelChanged();
-    }
+    if (!keepError) clearError();
+    // The current model stays until the new one has loaded: the worker checks the file first
+    // and brings the current model back if the new one fails.
     setState(QStringLiteral("loading"));
     worker_->armLoad();
     QMetaObject::invokeMethod(
@@ -159,6 +170,8 @@ void ModelManager::refreshDevices() {
 
 void ModelManager::onLoaded(const LoadedModel& m) {
     model_ = m;
+    fallBackOnFailure_ = false;
+    loadingPath_.clear();
     settings_->addRecentModel(m.path);
     settings_->selectModel(m.path, m.architecture);
     qCInfo(lcModel) << "loaded" << m.path << "on" << m.device << "context" << m.contextSize
@@ -169,20 +182,34 @@ void ModelManager::onLoaded(const LoadedModel& m) {
     emit modelLoaded();
 }
 
-void ModelManager::onLoadFailed(const EngineError& e) {
+void ModelManager::onLoadFailed(const EngineError& e, bool keptPrevious) {
     lastError_ = e;
-    if (e.code == static_cast<int>(ErrorCode::Cancelled)) {
-        qCInfo(lcModel) << "loading cancelled";
-        setState(QStringLiteral("empty"));
-        emit loadFailed(e.code, QString());
-        return;
+    const QString failedPath = loadingPath_;
+    loadingPath_.clear();
+    if (!keptPrevious && !model_.path.isEmpty()) {
+        model_ = LoadedModel{};
+        emit modelChanged();
     }
-    errorText_ = describeError(e);
-    errorAction_ = app::errorAction(e.code);
-    qCWarning(lcModel) << "load failed:" << errorText_;
-    setState(QStringLiteral("error"));
-    emit errorChanged();
-    emit loadFailed(e.code, errorText_);
+    const bool cancelled = e.code == static_cast<int>(ErrorCode::Cancelled);
+    if (cancelled) {
+        qCInfo(lcModel) << "loading cancelled";
+    } else {
+        errorText_ = describeError(e);
+        errorAction_ = app::errorAction(e.code);
+        qCWarning(lcModel).noquote() << "load failed:" << failedPath << "-" << e.message
+                                     << (keptPrevious ? "(the loaded model stays)" : "");
+        emit errorChanged();
+    }
+    setState(keptPrevious ? QStringLiteral("ready")
+             : cancelled  ? QStringLiteral("empty")
+                          : QStringLiteral("error"));
+    // The panel goes back to the model that answers; the banner keeps the failed file's error.
+    if (keptPrevious) inspect(model_.path);
+    emit loadFailed(e.code, cancelled ? QString() : errorText_);
+    if (!keptPrevious && fallBackOnFailure_) {
+        fallBackOnFailure_ = false;
+        loadInitialModel(true);
+    }
 }
 
 void ModelManager::inspect(const QString& path) {
@@ -206,19 +233,19 @@ void ModelManager::inspectUrl(const QUrl& url) {
 
 void ModelManager::refreshEstimate() {
     if (lastFacts_.path.isEmpty()) return;
-    facts_ = factsToVariant(lastFacts_, settings_->contextLength(), availableMemoryBytes());
+    facts_ = factsToVariant(lastFacts_, settings_->contextLengthFor(lastFacts_.path), availableMemoryBytes());
     emit factsChanged();
 }
 
-bool ModelManager::loadInitialModel() {
+bool ModelManager::loadInitialModel(bool keepError) {
     const QString last = settings_->lastModel();
     if (!last.isEmpty() && QFileInfo::exists(last)) {
-        load(last);
+        startLoad(last, keepError);
         return true;
     }
     const QString demo = paths::demoModelPath();
     if (!demo.isEmpty()) {
-        load(demo);
+        startLoad(demo, keepError);
         return true;
     }
     return false;

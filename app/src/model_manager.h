@@ -27,7 +27,8 @@ class ModelManager : public QObject {
     Q_PROPERTY(QString architecture READ architecture NOTIFY modelChanged)
     Q_PROPERTY(QString device READ device NOTIFY modelChanged)
     Q_PROPERTY(QString fallbackReason READ fallbackReason NOTIFY modelChanged)
-    Q_PROPERTY(QString templateDescription READ templateDescription NOTIFY modelChanged)
+    // How prompts are built: "template", "chatml" or "continuation" (PromptMode).
+    Q_PROPERTY(QString promptMode READ promptMode NOTIFY modelChanged)
     Q_PROPERTY(QStringList warnings READ warnings NOTIFY modelChanged)
     Q_PROPERTY(int contextSize READ contextSize NOTIFY modelChanged)
     Q_PROPERTY(bool supportsThinking READ supportsThinking NOTIFY modelChanged)
@@ -52,7 +53,9 @@ class ModelManager : public QObject {
     QString architecture() const { return model_.architecture; }
     QString device() const { return model_.device; }
     QString fallbackReason() const { return model_.fallbackReason; }
-    QString templateDescription() const { return model_.templateDescription; }
+    QString promptMode() const {
+        return model_.path.isEmpty() ? QString() : promptModeName(model_.promptMode);
+    }
     QStringList warnings() const { return model_.warnings; }
     int contextSize() const { return model_.contextSize; }
     bool supportsThinking() const { return model_.supportsThinking; }
@@ -83,7 +86,9 @@ class ModelManager : public QObject {
     // Lists the Vulkan devices on the worker thread (not in CPU safe mode); devicesChanged follows.
     Q_INVOKABLE void refreshDevices();
     // Loads the last model, else the bundled demo model. Returns false when there is neither.
-    bool loadInitialModel();
+    bool loadInitialModel(bool keepError = false);
+    // A model named on the command line: on failure its error stays and loadInitialModel() follows.
+    void openAtStart(const QString& path);
 
   signals:
     void stateChanged();
@@ -98,7 +103,8 @@ class ModelManager : public QObject {
   private:
     void setState(const QString& s);
     void onLoaded(const LoadedModel& m);
-    void onLoadFailed(const EngineError& e);
+    void onLoadFailed(const EngineError& e, bool keptPrevious);
+    void startLoad(const QString& path, bool keepError);
 
     AppSettings* settings_;
     QString crashMarker_;
@@ -108,6 +114,8 @@ class ModelManager : public QObject {
     double progress_ = 0.0;
     LoadedModel model_;
     QString loadingName_;
+    QString loadingPath_;
+    bool fallBackOnFailure_ = false;
     QString errorText_, errorAction_;
     EngineError lastError_;
     ModelFacts lastFacts_;

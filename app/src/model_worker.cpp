@@ -1,6 +1,7 @@
 #include "model_worker.h"
 
 #include "crash_guard.h"
+#include "engine_error.h"
 #include "prompt_builder.h"
 
 #include "chat/thinking_parser.h"
@@ -15,14 +16,6 @@
 
 namespace smoldesk::app {
 namespace {
-
-EngineError fromException(const std::exception& e) {
-    if (const auto* err = dynamic_cast<const Error*>(&e))
-        return {static_cast<int>(err->code()), QString::fromUtf8(err->what())};
-    if (dynamic_cast<const std::bad_alloc*>(&e))
-        return {static_cast<int>(ErrorCode::OutOfMemory), QStringLiteral("Out of memory.")};
-    return {EngineError::kUnknown, QString::fromUtf8(e.what())};
-}
 
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
@@ -60,8 +53,47 @@ void ModelWorker::requestStopAll() {
 }
 
 void ModelWorker::load(const LoadRequest& request) {
-    builder_.reset();
-    session_.reset();
+    // Check the new file before giving up the loaded model for it: header, architecture, tensor
+    // types, tokenizer, template, and memory (what the current model frees counts as free).
+    const ModelFacts facts = readModelFacts(request.path);
+    const qint64 freed =
+        session_ ? loadedFacts_.kvBytesPerToken() * static_cast<qint64>(session_->contextSize()) : 0;
+    const qint64 available = availableMemoryBytes();
+    if (const auto problem =
+            checkBeforeLoad(facts, request.contextLength, available > 0 ? available + freed : 0)) {
+        emit loadFailed(*problem, session_ != nullptr);
+        return;
+    }
+    try {
+        if (cancelLoad_.load()) throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
+        builder_.reset();
+        session_.reset();
+        openSession(request);
+        loadedRequest_ = request;
+        loadedFacts_ = facts;
+        emit loaded(describeLoaded(request));
+    } catch (const std::exception& e) {
+        const EngineError error = engineErrorFrom(e, request.path);
+        builder_.reset();
+        session_.reset();
+        // The file passed the check but still failed (a tensor's shape, a device, a cancel):
+        // bring the previous model back, so a failed switch never leaves the chat without one.
+        bool restored = false;
+        if (!loadedRequest_.path.isEmpty()) {
+            try {
+                openSession(loadedRequest_);
+                restored = true;
+            } catch (const std::exception&) {
+                builder_.reset();
+                session_.reset();
+                loadedRequest_ = {};
+            }
+        }
+        emit loadFailed(error, restored);
+    }
+}
+
+void ModelWorker::openSession(const LoadRequest& request) {
     runtime::LoadOptions o;
     o.path = request.path.toStdString();
     o.contextLength = request.contextLength;
@@ -81,38 +113,36 @@ void ModelWorker::load(const LoadRequest& request) {
         }
         return !cancelLoad_.load();
     };
-    try {
-        if (!QFileInfo::exists(request.path))
-            throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
-        {
-            // A crash while a GPU backend starts leaves this marker behind: the next start uses the CPU.
-            CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
-            session_ = runtime::Session::load(o);
-        }
-        builder_ = std::make_unique<PromptBuilder>(session_->file(), session_->tokenizer());
-        LoadedModel m;
-        m.path = request.path;
-        m.name = QFileInfo(request.path).fileName();
-        m.architecture = QString::fromStdString(session_->hparams().arch);
-        m.device = QString::fromStdString(session_->deviceName());
-        m.fallbackReason = QString::fromStdString(session_->fallbackReason());
-        for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
-        m.contextSize = session_->contextSize();
-        m.threads = session_->threads();
-        m.supportsThinking = builder_->supportsThinking();
-        m.templateDescription = builder_->templateDescription();
-        if (lastValue < 1.0f) emit loadProgress(1.0);
-        emit loaded(m);
-    } catch (const std::exception& e) {
-        builder_.reset();
-        session_.reset();
-        emit loadFailed(fromException(e));
+    if (!QFileInfo::exists(request.path))
+        throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
+    {
+        // A crash while a GPU backend starts leaves this marker behind: the next start uses the CPU.
+        CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
+        session_ = runtime::Session::load(o);
     }
+    builder_ = std::make_unique<PromptBuilder>(session_->file(), session_->tokenizer());
+    if (lastValue < 1.0f) emit loadProgress(1.0);
+}
+
+LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
+    LoadedModel m;
+    m.path = request.path;
+    m.name = QFileInfo(request.path).fileName();
+    m.architecture = QString::fromStdString(session_->hparams().arch);
+    m.device = QString::fromStdString(session_->deviceName());
+    m.fallbackReason = QString::fromStdString(session_->fallbackReason());
+    for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
+    m.contextSize = session_->contextSize();
+    m.threads = session_->threads();
+    m.supportsThinking = builder_->supportsThinking();
+    m.promptMode = builder_->mode();
+    return m;
 }
 
 void ModelWorker::unload() {
     builder_.reset();
     session_.reset();
+    loadedRequest_ = {};
     emit unloaded();
 }
 
@@ -130,7 +160,10 @@ void ModelWorker::listDevices(const QString& crashMarker) {
 
 void ModelWorker::generate(const GenerationRequest& request) {
     if (!session_ || !builder_) {
-        emit failed(request.id, {EngineError::kNoModel, QStringLiteral("No model is loaded.")});
+        EngineError e;
+        e.code = EngineError::kNoModel;
+        e.message = QStringLiteral("No model is loaded.");
+        emit failed(request.id, e);
         return;
     }
     stop_.store(false);
@@ -143,7 +176,7 @@ void ModelWorker::generate(const GenerationRequest& request) {
     try {
         runGeneration(request);
     } catch (const std::exception& e) {
-        EngineError err = fromException(e);
+        EngineError err = engineErrorFrom(e);
         if (err.code == static_cast<int>(ErrorCode::Cancelled)) {
             GenerationResult r;
             r.stopReason = QStringLiteral("stopped");

@@ -3,6 +3,7 @@
 // slot calls, results leave as signals with typed payloads. The only calls allowed from other
 // threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
 #include "engine_types.h"
+#include "model_facts.h"
 
 #include <QObject>
 
@@ -42,7 +43,9 @@ class ModelWorker : public QObject {
   signals:
     void loadProgress(double fraction);
     void loaded(const smoldesk::app::LoadedModel& model);
-    void loadFailed(const smoldesk::app::EngineError& error);
+    // keptPrevious: the model loaded before is still loaded (the new file failed its check, or the
+    // previous model was brought back after the new one failed to load).
+    void loadFailed(const smoldesk::app::EngineError& error, bool keptPrevious);
     void unloaded();
     void devicesListed(const QList<smoldesk::app::GpuDeviceInfo>& devices);
     void promptReady(quint64 id, int promptTokens, int contextSize);
@@ -54,9 +57,14 @@ class ModelWorker : public QObject {
 
   private:
     void runGeneration(const GenerationRequest& request);
+    // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
+    void openSession(const LoadRequest& request);
+    LoadedModel describeLoaded(const LoadRequest& request) const;
 
     std::unique_ptr<runtime::Session> session_;
     std::unique_ptr<PromptBuilder> builder_;
+    LoadRequest loadedRequest_; // how the current session was loaded (to bring it back)
+    ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};
     std::atomic<quint64> running_{0};
