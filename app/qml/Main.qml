@@ -21,15 +21,29 @@ ApplicationWindow {
         exportDialog.open()
     }
 
-    Shortcut { sequences: [StandardKey.New, "Ctrl+N"]; onActivated: { App.chat.newConversation(); composer.focusInput() } }
-    Shortcut { sequences: [StandardKey.Open, "Ctrl+O"]; onActivated: window.openModelDialog() }
-    Shortcut { sequence: "Esc"; enabled: App.chat.generating; onActivated: App.chat.stop() }
-    Shortcut { sequence: "Ctrl+,"; onActivated: settingsDialog.open() }
+    function newChat() {
+        App.chat.newConversation()
+        composer.focusInput()
+    }
+
+    // The actions with keys. Each key is bound once, here: a key bound twice (a Shortcut listing
+    // it twice, or a Shortcut and a menu Action) is ambiguous, and Qt then fires it only on every
+    // second press. They live in an Item of this window rather than in the menus, because Qt's
+    // shortcut matcher blocks a key under a modal dialog only when it finds the item it belongs
+    // to; an Action in a menu that was never opened has none, and a window-level Shortcut neither.
+    Item {
+        id: keyActions
+        Action { id: openAction; text: qsTr("&Open model…"); shortcut: StandardKey.Open; onTriggered: window.openModelDialog() }
+        Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+        Action { id: newChatAction; text: qsTr("&New chat"); shortcut: StandardKey.New; onTriggered: window.newChat() }
+        Action { id: stopAction; text: qsTr("&Stop"); shortcut: "Esc"; enabled: App.chat.generating; onTriggered: App.chat.stop() }
+        Action { id: settingsAction; text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }
+    }
 
     menuBar: MenuBar {
         Menu {
             title: qsTr("&File")
-            Action { text: qsTr("&Open model…"); shortcut: "Ctrl+O"; onTriggered: window.openModelDialog() }
+            MenuItem { action: openAction }
             Menu {
                 id: recentMenu
                 title: qsTr("Recent models")
@@ -50,19 +64,19 @@ ApplicationWindow {
             Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
             Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }
             MenuSeparator {}
-            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+            MenuItem { action: quitAction }
         }
         Menu {
             title: qsTr("&Chat")
-            Action { text: qsTr("&New chat"); shortcut: "Ctrl+N"; onTriggered: App.chat.newConversation() }
-            Action { text: qsTr("&Stop"); enabled: App.chat.generating; onTriggered: App.chat.stop() }
+            MenuItem { action: newChatAction }
+            MenuItem { action: stopAction }
             Action { text: qsTr("&Regenerate answer"); enabled: !App.chat.generating && App.chat.messages.count > 0; onTriggered: App.chat.regenerate() }
             Action { text: qsTr("&Copy conversation"); enabled: App.chat.messages.count > 0; onTriggered: App.chat.copyConversation() }
         }
         Menu {
             title: qsTr("&View")
             Action { text: qsTr("&Model information"); checkable: true; checked: window.modelPanelVisible; onTriggered: window.modelPanelVisible = !window.modelPanelVisible }
-            Action { text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }
+            MenuItem { action: settingsAction }
         }
         Menu {
             title: qsTr("&Help")

@@ -20,7 +20,7 @@ Pane {
             Accessible.name: qsTr("Start a new chat")
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Ctrl+N")
-            onClicked: App.chat.newConversation()
+            onClicked: window.newChat()
         }
 
         TextField {

@@ -1,0 +1,105 @@
+// Keyboard shortcuts act on every press and not under a modal dialog (issue 12, defect 4: each
+// key was bound twice, so it fired on every second or third press, and Ctrl+N started a new
+// chat behind an open dialog).
+#include "qml_fixture.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace smoldesk::app;
+
+class TestShortcuts : public QObject {
+    Q_OBJECT
+    AppFixture app_;
+
+    QObject* find(const char* name) const {
+        return app_.engine->rootObjects().first()->findChild<QObject*>(QLatin1String(name));
+    }
+    bool isOpen(const char* name) const { return find(name)->property("visible").toBool(); }
+    void press(int key) { QTest::keyClick(app_.window, Qt::Key(key), Qt::ControlModifier); }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(app_.start(QStringLiteral("app_shortcuts")));
+        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
+        app_.window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(app_.window));
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QVERIFY(find("settingsDialog") && find("openModelDialog"));
+    }
+    void cleanupTestCase() { app_.stop(); }
+
+    void newChatOnEveryPress() {
+        QSignalSpy current(app_.context->chat(), &ChatController::currentChanged);
+        for (int i = 1; i <= 4; ++i) {
+            press(Qt::Key_N);
+            QCOMPARE(current.count(), i);
+        }
+        // The prompt box has the focus afterwards.
+        QTRY_VERIFY(app_.item("promptInput")->hasActiveFocus());
+    }
+
+    void settingsOnEveryPress() {
+        for (int i = 0; i < 3; ++i) {
+            press(Qt::Key_Comma);
+            QTRY_VERIFY2(isOpen("settingsDialog"), qPrintable(QStringLiteral("press %1").arg(i + 1)));
+            QMetaObject::invokeMethod(find("settingsDialog"), "close");
+            QTRY_VERIFY(!isOpen("settingsDialog"));
+        }
+    }
+
+    void openModelOnEveryPress() {
+        for (int i = 0; i < 3; ++i) {
+            press(Qt::Key_O);
+            QTRY_VERIFY2(isOpen("openModelDialog"), qPrintable(QStringLiteral("press %1").arg(i + 1)));
+            QMetaObject::invokeMethod(find("openModelDialog"), "reject");
+            QTRY_VERIFY(!isOpen("openModelDialog"));
+        }
+    }
+
+    void nothingActsUnderAModalDialog() {
+        ChatController* chat = app_.context->chat();
+        // A conversation to lose: Ctrl+N behind the dialog would close it.
+        app_.context->settings()->setMaxTokens(8);
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QVERIFY(chat->send(QStringLiteral("Once upon a time")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        const qint64 id = chat->currentId();
+        QVERIFY(id != 0);
+
+        QMetaObject::invokeMethod(find("settingsDialog"), "open");
+        QTRY_VERIFY(isOpen("settingsDialog"));
+        QSignalSpy current(chat, &ChatController::currentChanged);
+        press(Qt::Key_N);
+        QTest::qWait(50);
+        press(Qt::Key_O);
+        QTest::qWait(100);
+        QCOMPARE(current.count(), 0);
+        QCOMPARE(chat->currentId(), id);
+        QVERIFY(!isOpen("openModelDialog"));
+        QVERIFY(isOpen("settingsDialog"));
+        QMetaObject::invokeMethod(find("settingsDialog"), "close");
+        QTRY_VERIFY(!isOpen("settingsDialog"));
+
+        // And they act again once it is closed.
+        press(Qt::Key_N);
+        QCOMPARE(current.count(), 1);
+        QCOMPARE(chat->currentId(), 0);
+    }
+
+    void escapeStopsAnAnswer() {
+        ChatController* chat = app_.context->chat();
+        app_.context->settings()->setMaxTokens(100000);
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QVERIFY(chat->send(QStringLiteral("The little dog")));
+        QTest::keyClick(app_.window, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        const QString reason = done.at(0).at(0).toString();
+        QVERIFY2(reason == QLatin1String("stopped") || reason == QLatin1String("context-full"),
+                 qPrintable(reason));
+        app_.context->settings()->resetModelSettings();
+    }
+};
+
+QTEST_MAIN(TestShortcuts)
+#include "test_shortcuts.moc"
