@@ -74,6 +74,8 @@ class TestQml : public QObject {
 
     void sendAndStream() {
         ChatController* chat = app_.context->chat();
+        // The demo tells a story until the length limit; keep it short on a busy machine.
+        app_.context->settings()->setMaxTokens(64);
         QQuickItem* input = app_.item("promptInput");
         QVERIFY(input);
         input->setProperty("text", QStringLiteral("Once upon a time"));
