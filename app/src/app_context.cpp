@@ -98,7 +98,10 @@ QString AppContext::diagnostics() const {
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
     lines << QStringLiteral("Safe mode: %1")
                  .arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));
-    const QString last = !model_->errorText().isEmpty() ? model_->errorText() : chat_->errorText();
+    QString last = !model_->errorText().isEmpty() ? model_->errorText() : chat_->errorText();
+    // The engine's own sentence names the internals (offsets, keys) that the UI leaves out.
+    if (!model_->errorText().isEmpty() && !model_->lastError().message.isEmpty())
+        last += QStringLiteral(" (engine: %1)").arg(model_->lastError().message);
     lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
     lines << QStringLiteral("Log: %1").arg(logger::logFilePath());
     return lines.join(QLatin1Char('\n'));
