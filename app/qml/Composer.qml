@@ -23,13 +23,35 @@ Pane {
         anchors.fill: parent
         spacing: 8
 
-        Label {
-            visible: App.chat.contextWarning
+        // Near the end of the context a warning; at the end the two ways on, as buttons.
+        RowLayout {
+            objectName: "contextBanner"
+            visible: App.chat.contextWarning || App.chat.contextFull
             Layout.fillWidth: true
-            wrapMode: Text.Wrap
-            color: "#c0392b"
-            text: qsTr("The context is %1% full. Older turns will have to be dropped soon, or start a new chat.")
-                  .arg(Math.round(100 * App.chat.contextUsed / Math.max(1, App.chat.contextTotal)))
+            spacing: 8
+            Label {
+                objectName: "contextBannerText"
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                color: "#c0392b"
+                text: App.chat.contextFull
+                      ? qsTr("The context is full: this chat no longer fits into the model's %1 tokens. Leave the oldest turns out, or continue in a new chat.").arg(App.chat.contextTotal)
+                      : qsTr("The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.")
+                        .arg(Math.round(100 * App.chat.contextUsed / Math.max(1, App.chat.contextTotal)))
+            }
+            Button {
+                objectName: "dropOldestButton"
+                visible: App.chat.contextFull && App.chat.canDropOldestTurns
+                enabled: !App.chat.generating
+                text: qsTr("Drop oldest turns")
+                onClicked: App.chat.dropOldestTurns()
+            }
+            Button {
+                objectName: "contextNewChatButton"
+                visible: App.chat.contextFull
+                text: qsTr("New chat")
+                onClicked: window.newChat()
+            }
         }
 
         RowLayout {

@@ -60,6 +60,7 @@ ToolBar {
         }
         Label {
             visible: App.chat.contextTotal > 0
+            objectName: "contextNumbers"
             text: qsTr("%1 / %2").arg(App.chat.contextUsed).arg(App.chat.contextTotal)
             color: App.chat.contextWarning ? "#c0392b" : bar.palette.windowText
             font.bold: App.chat.contextWarning

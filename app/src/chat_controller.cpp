@@ -18,8 +18,10 @@ Q_LOGGING_CATEGORY(lcChat, "smoldesk.chat")
 
 namespace smoldesk::app {
 namespace {
-constexpr int kFlushMs = 30; // streamed text reaches the view at most once per frame or two
-}
+constexpr int kFlushMs = 30;           // streamed text reaches the view at most once per frame or two
+constexpr int kAnswerReserve = 16;     // as ModelWorker: a prompt must leave this much room to answer
+constexpr int kDropTargetPercent = 75; // dropOldestTurns() leaves room for a few more turns
+} // namespace
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                                QObject* parent)
@@ -51,7 +53,12 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(w, &ModelWorker::finished, this, &ChatController::onFinished);
     connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
     connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
-    connect(model_, &ModelManager::modelChanged, this, &ChatController::contextChanged);
+    connect(w, &ModelWorker::tokensCounted, this, &ChatController::onTokensCounted);
+    // Another model has another context size and tokenizer: measure the conversation again.
+    connect(model_, &ModelManager::modelChanged, this, [this] {
+        emit contextChanged();
+        measureContext();
+    });
 
     flushTimer_.setSingleShot(true);
     flushTimer_.setInterval(kFlushMs);
@@ -86,8 +93,61 @@ int ChatController::contextTotal() const {
     return model_->contextSize();
 }
 
+int ChatController::contextUsed() const {
+    return contextTotal() > 0 ? std::min(contextUsed_, contextTotal()) : contextUsed_;
+}
+
 bool ChatController::contextWarning() const {
     return contextTotal() > 0 && contextUsed_ * 10 >= contextTotal() * 9;
+}
+
+bool ChatController::contextFull() const {
+    return contextTotal() > 0 && contextUsed_ > 0 && contextUsed_ + kAnswerReserve > contextTotal();
+}
+
+bool ChatController::canDropOldestTurns() const {
+    int first = 0, next = 0;
+    return oldestDroppableTurn(&first, &next);
+}
+
+QList<ChatTurn> ChatController::promptTurns() const {
+    QList<ChatTurn> turns;
+    if (!current_.systemPrompt.trimmed().isEmpty())
+        turns.append({QStringLiteral("system"), current_.systemPrompt.trimmed()});
+    for (const MessageRecord& m : messages_->messages())
+        if (m.inContext && m.role != QLatin1String("system")) turns.append({m.role, m.content});
+    return turns;
+}
+
+void ChatController::measureContext() {
+    const quint64 id = ++measureId_;
+    if (messages_->count() == 0 || model_->state() != QLatin1String("ready")) {
+        dropping_ = false;
+        setContext(0);
+        return;
+    }
+    ModelWorker* w = model_->worker();
+    QMetaObject::invokeMethod(
+        w,
+        [w, id, turns = promptTurns(), thinking = current_.thinking] { w->countTokens(id, turns, thinking); },
+        Qt::QueuedConnection);
+}
+
+void ChatController::onTokensCounted(quint64 id, int tokens, int) {
+    if (id != measureId_ || activeId_) return; // a newer measurement, or a generation reports itself
+    setContext(std::max(0, tokens));
+    if (!dropping_) return;
+    if (contextUsed_ * 100 > contextTotal() * kDropTargetPercent && dropOldestTurn()) {
+        measureContext();
+        return;
+    }
+    dropping_ = false;
+}
+
+void ChatController::dropOldestTurns() {
+    if (activeId_ || !dropOldestTurn()) return;
+    dropping_ = true;
+    measureContext();
 }
 
 void ChatController::setContext(int used) {
@@ -159,6 +219,8 @@ void ChatController::newConversation() {
     current_.thinking = newThinking_;
     current_.systemPrompt = settings_->defaultSystemPrompt();
     messages_->clear();
+    ++measureId_;
+    dropping_ = false;
     setContext(0);
     clearError();
     emit currentChanged();
@@ -172,6 +234,8 @@ void ChatController::selectConversation(qint64 id) {
     finishActive();
     current_ = *c;
     messages_->clear();
+    ++measureId_;
+    dropping_ = false;
     setContext(0);
     clearError();
     emit currentChanged();
@@ -210,6 +274,7 @@ void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all)
 void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
     if (id != current_.id) return;
     messages_->setMessages(messages);
+    measureContext(); // a reopened chat shows its real size, not 0
     emit messagesReady();
 }
 
@@ -258,10 +323,7 @@ bool ChatController::send(const QString& text) {
 
 void ChatController::startAssistant() {
     GenerationRequest req;
-    if (!current_.systemPrompt.trimmed().isEmpty())
-        req.turns.append({QStringLiteral("system"), current_.systemPrompt.trimmed()});
-    for (const MessageRecord& m : messages_->messages())
-        if (m.inContext && m.role != QLatin1String("system")) req.turns.append({m.role, m.content});
+    req.turns = promptTurns();
     req.enableThinking = current_.thinking;
     req.sampling = settings_->sampling();
     req.id = ++nextRequest_;
@@ -277,7 +339,9 @@ void ChatController::startAssistant() {
     messages_->setStreaming(activeRow_, true);
     activeId_ = req.id;
     stopRequested_ = false;
-    generatedSinceStart_ = 0;
+    dropping_ = false;
+    ++measureId_; // the generation reports the size from here on
+    pendingContext_ = -1;
     pendingAnswer_.clear();
     pendingThought_.clear();
     emit generatingChanged();
@@ -293,11 +357,11 @@ void ChatController::stop() {
     flushPending(); // what arrived before Stop is shown; nothing after it
 }
 
-void ChatController::onDelta(quint64 id, const QString& thought, const QString& answer) {
+void ChatController::onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed) {
     if (id != activeId_ || stopRequested_) return;
     pendingThought_ += thought;
     pendingAnswer_ += answer;
-    ++generatedSinceStart_;
+    pendingContext_ = contextUsed;
     if (!flushTimer_.isActive()) flushTimer_.start();
 }
 
@@ -313,7 +377,8 @@ void ChatController::flushPending() {
         messages_->appendContent(activeRow_, pendingAnswer_);
         pendingAnswer_.clear();
     }
-    setContext(promptTokens_ + generatedSinceStart_);
+    if (pendingContext_ >= 0) setContext(pendingContext_);
+    pendingContext_ = -1;
 }
 
 void ChatController::onThoughtFinished(quint64 id, double seconds) {
@@ -324,7 +389,6 @@ void ChatController::onThoughtFinished(quint64 id, double seconds) {
 
 void ChatController::onPromptReady(quint64 id, int promptTokens, int) {
     if (id != activeId_) return;
-    promptTokens_ = promptTokens;
     setContext(promptTokens);
 }
 
@@ -355,9 +419,9 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     messages_->setStats(activeRow_, stats);
     tokensPerSecond_ = r.tokensPerSecond;
     emit statsChanged();
+    // A context-full stop leaves contextFull() true: the composer offers the ways on, and a
+    // model with a larger context clears it (no error banner that outlives the model).
     setContext(r.contextUsed);
-    if (r.stopReason == QLatin1String("context-full"))
-        setError(tr("The context is full. Drop old turns or start a new chat to continue."));
     finishActive();
     touchConversation();
     emit generationFinished(r.stopReason);
@@ -393,7 +457,7 @@ void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
     emit overflowRequested(promptTokens, contextSize);
 }
 
-bool ChatController::dropOldestTurn() {
+bool ChatController::oldestDroppableTurn(int* firstRow, int* nextRow) const {
     const auto& rows = messages_->messages();
     int lastUser = -1;
     for (int r = 0; r < rows.size(); ++r)
@@ -404,14 +468,23 @@ bool ChatController::dropOldestTurn() {
             first = r;
             break;
         }
-    if (first < 0 || first >= lastUser) return false;
+    if (first < 0 || first >= lastUser) return false; // the latest prompt always stays
     int next = first + 1;
     while (next < rows.size() && rows[next].role != QLatin1String("user")) ++next;
-    const int position = rows[next].position;
+    *firstRow = first;
+    *nextRow = next;
+    return true;
+}
+
+bool ChatController::dropOldestTurn() {
+    int first = 0, next = 0;
+    if (!oldestDroppableTurn(&first, &next)) return false;
+    const int position = messages_->at(next).position;
     messages_->setInContextBefore(position);
     QMetaObject::invokeMethod(
         store_, [s = store_, c = current_.id, position] { s->setContextStart(c, position); },
         Qt::QueuedConnection);
+    emit contextChanged(); // canDropOldestTurns
     return true;
 }
 

@@ -33,6 +33,9 @@ class ChatController : public QObject {
     Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged)
     Q_PROPERTY(int contextTotal READ contextTotal NOTIFY contextChanged)
     Q_PROPERTY(bool contextWarning READ contextWarning NOTIFY contextChanged)
+    // The conversation no longer leaves room for an answer: the composer offers the two ways on.
+    Q_PROPERTY(bool contextFull READ contextFull NOTIFY contextChanged)
+    Q_PROPERTY(bool canDropOldestTurns READ canDropOldestTurns NOTIFY contextChanged)
     Q_PROPERTY(double tokensPerSecond READ tokensPerSecond NOTIFY statsChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
@@ -50,9 +53,13 @@ class ChatController : public QObject {
     QString systemPrompt() const { return current_.systemPrompt; }
     void setSystemPrompt(const QString& prompt);
     bool generating() const { return activeId_ != 0; }
-    int contextUsed() const { return contextUsed_; }
+    // Tokens of the open conversation as the model sees it: measured when a chat opens or the
+    // model changes, then prompt + generated tokens; never more than the context holds.
+    int contextUsed() const;
     int contextTotal() const;
     bool contextWarning() const;
+    bool contextFull() const;
+    bool canDropOldestTurns() const;
     double tokensPerSecond() const { return tokensPerSecond_; }
     QString errorText() const { return errorText_; }
     QString searchText() const { return searchText_; }
@@ -72,6 +79,8 @@ class ChatController : public QObject {
     Q_INVOKABLE bool exportConversation(const QUrl& url, const QString& format);
     // The user's answer to overflowRequested: drop the oldest turns, or move the prompt to a new chat.
     Q_INVOKABLE void resolveOverflow(bool dropOldest);
+    // Leaves the oldest turns out of the context until the conversation fits with room to answer.
+    Q_INVOKABLE void dropOldestTurns();
     Q_INVOKABLE void clearError();
     // Waits until every queued write reached the database (tests, shutdown).
     void flushStore();
@@ -90,7 +99,13 @@ class ChatController : public QObject {
     void generationFinished(const QString& stopReason);
 
   private:
-    void onDelta(quint64 id, const QString& thought, const QString& answer);
+    void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    void onTokensCounted(quint64 id, int tokens, int contextSize);
+    // Asks the worker to measure the open conversation (contextChanged follows).
+    void measureContext();
+    QList<ChatTurn> promptTurns() const;
+    // The rows [first, next) that dropping the oldest turn would leave out; false if none can go.
+    bool oldestDroppableTurn(int* first, int* next) const;
     void onThoughtFinished(quint64 id, double seconds);
     void onPromptReady(quint64 id, int promptTokens, int contextSize);
     void onFinished(quint64 id, const GenerationResult& r);
@@ -123,9 +138,10 @@ class ChatController : public QObject {
     bool autoDrop_ = false; // the user chose to drop oldest turns for this prompt
     QString pendingThought_, pendingAnswer_;
     QTimer flushTimer_;
-    int generatedSinceStart_ = 0;
-    int promptTokens_ = 0;
-    int contextUsed_ = 0;
+    int contextUsed_ = 0;     // as measured or reported (may exceed a smaller model's context)
+    int pendingContext_ = -1; // from the latest delta, shown at the next flush
+    quint64 measureId_ = 0;
+    bool dropping_ = false; // dropOldestTurns() is measuring after each dropped turn
     double tokensPerSecond_ = 0.0;
     QString errorText_;
     QString searchText_;

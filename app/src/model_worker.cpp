@@ -158,6 +158,19 @@ void ModelWorker::listDevices(const QString& crashMarker) {
     emit devicesListed(out);
 }
 
+void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) {
+    if (!session_ || !builder_) {
+        emit tokensCounted(id, -1, 0);
+        return;
+    }
+    try {
+        emit tokensCounted(id, static_cast<int>(builder_->build(turns, enableThinking).tokens.size()),
+                           session_->contextSize());
+    } catch (const std::exception&) {
+        emit tokensCounted(id, -1, session_->contextSize()); // the template fails: the send will say why
+    }
+}
+
 void ModelWorker::generate(const GenerationRequest& request) {
     if (!session_ || !builder_) {
         EngineError e;
@@ -213,13 +226,16 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
 
     chat::ThinkingParser parser(prompt.startsInThought);
     const quint64 id = request.id;
+    int generated = 0;
     auto publish = [&](const chat::ParsedDelta& d) {
         if (!d.thought.empty() || !d.answer.empty())
-            emit delta(id, QString::fromStdString(d.thought), QString::fromStdString(d.answer));
+            emit delta(id, QString::fromStdString(d.thought), QString::fromStdString(d.answer),
+                       std::min(ctx, n + generated));
         if (d.thoughtEnded) emit thoughtFinished(id, parser.thoughtSeconds());
     };
     auto onToken = [&](const runtime::TokenEvent& ev) {
         if (stop_.load()) return false; // nothing more leaves once Stop was pressed
+        generated = ev.id >= 0 ? ev.index + 1 : generated;
         publish(parser.push(ev.text));
         return !stop_.load();
     };
@@ -235,7 +251,9 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.firstTokenMs = st.firstTokenMs;
     r.thoughtSeconds = parser.hadThought() ? parser.thoughtSeconds() : 0.0;
     r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
-    r.contextUsed = static_cast<int>(session_->cachedTokens().size());
+    // The conversation now holds the prompt and every generated token (the cache lacks the last
+    // one, which was never fed back); the same count the meter showed while streaming.
+    r.contextUsed = std::min(ctx, n + st.generatedTokens);
     r.contextSize = ctx;
     emit finished(id, r);
 }

@@ -39,6 +39,8 @@ class ModelWorker : public QObject {
     void generate(const smoldesk::app::GenerationRequest& request);
     // Enumerates the Vulkan devices (under the crash marker, like a GPU start) and emits devicesListed.
     void listDevices(const QString& crashMarker);
+    // Measures the conversation as the next prompt would be (tokensCounted; -1 without a model).
+    void countTokens(quint64 id, const QList<smoldesk::app::ChatTurn>& turns, bool enableThinking);
 
   signals:
     void loadProgress(double fraction);
@@ -50,7 +52,9 @@ class ModelWorker : public QObject {
     void devicesListed(const QList<smoldesk::app::GpuDeviceInfo>& devices);
     void promptReady(quint64 id, int promptTokens, int contextSize);
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
-    void delta(quint64 id, const QString& thought, const QString& answer);
+    // contextUsed: prompt and generated tokens so far, at most the context size.
+    void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
     void failed(quint64 id, const smoldesk::app::EngineError& error);

@@ -34,6 +34,8 @@ class TestComposer : public QObject {
         QVERIFY(app_.start(QStringLiteral("app_composer")));
         app_.window->resize(1180, 760);
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
+        app_.window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(app_.window));
         QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
         QVERIFY(box() && input() && send());
         // A row narrower than the window would make the proportions below meaningless.
@@ -60,6 +62,7 @@ class TestComposer : public QObject {
         QSignalSpy done(chat, &ChatController::generationFinished);
         input()->setProperty("text", QStringLiteral("Once upon a time"));
         input()->forceActiveFocus();
+        QTRY_VERIFY(input()->hasActiveFocus());
         QTest::keyClick(app_.window, Qt::Key_Return);
         QVERIFY(chat->generating());
         QTest::qWait(20);
