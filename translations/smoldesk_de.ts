@@ -27,6 +27,10 @@
             <source>Copy diagnostics</source>
             <translation>Diagnose kopieren</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Schließen</translation>
+        </message>
     </context>
     <context>
         <name>ChatView</name>
@@ -56,10 +60,6 @@
     </context>
     <context>
         <name>Composer</name>
-        <message>
-            <source>The context is %1% full. Older turns will have to be dropped soon, or start a new chat.</source>
-            <translation>Der Kontext ist zu %1 % gefüllt. Bald müssen ältere Beiträge entfernt werden – oder beginnen Sie einen neuen Chat.</translation>
-        </message>
         <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Fragen Sie etwas … (Enter sendet, Umschalt+Enter fügt eine Zeile ein)</translation>
@@ -116,6 +116,22 @@
             <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
             <translation>Denken ist nicht verfügbar: Die Chatvorlage von %1 hat keinen Denkmodus</translation>
         </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
+            <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells. Lassen Sie die ältesten Beiträge weg oder machen Sie in einem neuen Chat weiter.</translation>
+        </message>
+        <message>
+            <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
+            <translation>Der Kontext ist zu %1 % voll. Wenn er voll ist, müssen die ältesten Beiträge wegfallen, oder Sie machen in einem neuen Chat weiter.</translation>
+        </message>
+        <message>
+            <source>Drop oldest turns</source>
+            <translation>Älteste Beiträge weglassen</translation>
+        </message>
+        <message>
+            <source>New chat</source>
+            <translation>Neuer Chat</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -142,6 +158,14 @@
         <message>
             <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
             <translation>Das Senden der bearbeiteten Eingabe entfernt alle späteren Nachrichten dieses Chats. Fortfahren?</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>Senden</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
         </message>
     </context>
     <context>
@@ -199,10 +223,6 @@
             <translation>Es ist nicht genug Speicher vorhanden.</translation>
         </message>
         <message>
-            <source>Cancelled.</source>
-            <translation>Abgebrochen.</translation>
-        </message>
-        <message>
             <source>The model's chat template cannot be used.</source>
             <translation>Die Chatvorlage des Modells kann nicht verwendet werden.</translation>
         </message>
@@ -245,6 +265,58 @@
         <message>
             <source>Open a model first.</source>
             <translation>Öffnen Sie zuerst ein Modell.</translation>
+        </message>
+        <message>
+            <source>Loading was cancelled.</source>
+            <translation>Das Laden wurde abgebrochen.</translation>
+        </message>
+        <message>
+            <source>The file %1 does not exist.</source>
+            <translation>Die Datei %1 existiert nicht.</translation>
+        </message>
+        <message>
+            <source>The file %1 cannot be read.</source>
+            <translation>Die Datei %1 kann nicht gelesen werden.</translation>
+        </message>
+        <message>
+            <source>The file is empty, so it is not a model.</source>
+            <translation>Die Datei ist leer und daher kein Modell.</translation>
+        </message>
+        <message>
+            <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
+            <translation>Dies ist keine GGUF-Modelldatei: Sie beginnt nicht mit den Bytes „GGUF“.</translation>
+        </message>
+        <message>
+            <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
+            <translation>Die Datei ist unvollständig: mindestens %1 Bytes erwartet, %2 vorhanden – der Download wurde wahrscheinlich unterbrochen.</translation>
+        </message>
+        <message>
+            <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
+            <translation>Die Datei ist unvollständig: Sie endet nach %1 Bytes, mitten im Header – der Download wurde wahrscheinlich unterbrochen.</translation>
+        </message>
+        <message>
+            <source>The file is truncated — the download was probably interrupted.</source>
+            <translation>Die Datei ist unvollständig – der Download wurde wahrscheinlich unterbrochen.</translation>
+        </message>
+        <message>
+            <source>The file is damaged: its header contradicts itself.</source>
+            <translation>Die Datei ist beschädigt: Ihr Header widerspricht sich.</translation>
+        </message>
+        <message>
+            <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
+            <translation>Diese GGUF-Version wird nicht unterstützt (SmolDesk liest die Versionen 2 und 3).</translation>
+        </message>
+        <message>
+            <source>The architecture “%1” is not supported (supported: %2).</source>
+            <translation>Die Architektur „%1“ wird nicht unterstützt (unterstützt: %2).</translation>
+        </message>
+        <message>
+            <source>The tensor type %1 is not supported.</source>
+            <translation>Der Tensortyp %1 wird nicht unterstützt.</translation>
+        </message>
+        <message>
+            <source>Not enough memory: the model needs %1, %2 are free.</source>
+            <translation>Nicht genug Speicher: Das Modell braucht %1, frei sind %2.</translation>
         </message>
     </context>
     <context>
@@ -363,6 +435,18 @@
         <message>
             <source>Markdown files (*.md)</source>
             <translation>Markdown-Dateien (*.md)</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Öffnen</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>Exportieren</translation>
         </message>
     </context>
     <context>
@@ -486,14 +570,6 @@
             <translation>Chatvorlage</translation>
         </message>
         <message>
-            <source>included</source>
-            <translation>enthalten</translation>
-        </message>
-        <message>
-            <source>none (ChatML is used)</source>
-            <translation>keine (ChatML wird verwendet)</translation>
-        </message>
-        <message>
             <source>Thinking</source>
             <translation>Denken</translation>
         </message>
@@ -554,16 +630,24 @@
             <translation>Kontext</translation>
         </message>
         <message>
-            <source>Template</source>
-            <translation>Vorlage</translation>
-        </message>
-        <message>
             <source>Open another model…</source>
             <translation>Anderes Modell öffnen …</translation>
         </message>
         <message>
             <source>GPU not used</source>
             <translation>GPU nicht verwendet</translation>
+        </message>
+        <message>
+            <source>the model&apos;s own chat template</source>
+            <translation>die eigene Chatvorlage des Modells</translation>
+        </message>
+        <message>
+            <source>none in the file; the built-in ChatML template is used</source>
+            <translation>keine in der Datei; die eingebaute ChatML-Vorlage wird verwendet</translation>
+        </message>
+        <message>
+            <source>none; the model continues your text (plain continuation, no chat turns)</source>
+            <translation>keine; das Modell setzt Ihren Text fort (reine Fortsetzung, keine Chat-Beiträge)</translation>
         </message>
     </context>
     <context>
@@ -756,6 +840,10 @@
             <source>No Vulkan device was found: the CPU is used.</source>
             <translation>Es wurde kein Vulkan-Gerät gefunden: Die CPU wird verwendet.</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Schließen</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -826,6 +914,14 @@
         <message>
             <source>Delete “%1”? This cannot be undone.</source>
             <translation>„%1“ löschen? Das kann nicht rückgängig gemacht werden.</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <translation>Umbenennen</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
         </message>
     </context>
     <context>
@@ -965,10 +1061,6 @@
         <message>
             <source>length limit</source>
             <translation>Längenlimit</translation>
-        </message>
-        <message>
-            <source>The context is full. Drop old turns or start a new chat to continue.</source>
-            <translation>Der Kontext ist voll. Entfernen Sie alte Beiträge oder beginnen Sie einen neuen Chat, um fortzufahren.</translation>
         </message>
         <message>
             <source>The prompt alone does not fit into the context of %1 tokens.</source>

@@ -27,6 +27,10 @@
             <source>Copy diagnostics</source>
             <translation>Copy diagnostics</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Close</translation>
+        </message>
     </context>
     <context>
         <name>ChatView</name>
@@ -56,10 +60,6 @@
     </context>
     <context>
         <name>Composer</name>
-        <message>
-            <source>The context is %1% full. Older turns will have to be dropped soon, or start a new chat.</source>
-            <translation>The context is %1% full. Older turns will have to be dropped soon, or start a new chat.</translation>
-        </message>
         <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Ask anything… (Enter sends, Shift+Enter adds a line)</translation>
@@ -116,6 +116,22 @@
             <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
             <translation>Thinking is not available: the chat template of %1 has no thinking mode</translation>
         </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
+            <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</translation>
+        </message>
+        <message>
+            <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
+            <translation>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</translation>
+        </message>
+        <message>
+            <source>Drop oldest turns</source>
+            <translation>Drop oldest turns</translation>
+        </message>
+        <message>
+            <source>New chat</source>
+            <translation>New chat</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -142,6 +158,14 @@
         <message>
             <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
             <translation>Sending the edited prompt removes every later message of this chat. Continue?</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>Send</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Cancel</translation>
         </message>
     </context>
     <context>
@@ -199,10 +223,6 @@
             <translation>There is not enough memory.</translation>
         </message>
         <message>
-            <source>Cancelled.</source>
-            <translation>Cancelled.</translation>
-        </message>
-        <message>
             <source>The model's chat template cannot be used.</source>
             <translation>The model's chat template cannot be used.</translation>
         </message>
@@ -245,6 +265,58 @@
         <message>
             <source>Open a model first.</source>
             <translation>Open a model first.</translation>
+        </message>
+        <message>
+            <source>Loading was cancelled.</source>
+            <translation>Loading was cancelled.</translation>
+        </message>
+        <message>
+            <source>The file %1 does not exist.</source>
+            <translation>The file %1 does not exist.</translation>
+        </message>
+        <message>
+            <source>The file %1 cannot be read.</source>
+            <translation>The file %1 cannot be read.</translation>
+        </message>
+        <message>
+            <source>The file is empty, so it is not a model.</source>
+            <translation>The file is empty, so it is not a model.</translation>
+        </message>
+        <message>
+            <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
+            <translation>This is not a GGUF model file: it does not start with the bytes “GGUF”.</translation>
+        </message>
+        <message>
+            <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
+            <translation>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</translation>
+        </message>
+        <message>
+            <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
+            <translation>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</translation>
+        </message>
+        <message>
+            <source>The file is truncated — the download was probably interrupted.</source>
+            <translation>The file is truncated — the download was probably interrupted.</translation>
+        </message>
+        <message>
+            <source>The file is damaged: its header contradicts itself.</source>
+            <translation>The file is damaged: its header contradicts itself.</translation>
+        </message>
+        <message>
+            <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
+            <translation>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</translation>
+        </message>
+        <message>
+            <source>The architecture “%1” is not supported (supported: %2).</source>
+            <translation>The architecture “%1” is not supported (supported: %2).</translation>
+        </message>
+        <message>
+            <source>The tensor type %1 is not supported.</source>
+            <translation>The tensor type %1 is not supported.</translation>
+        </message>
+        <message>
+            <source>Not enough memory: the model needs %1, %2 are free.</source>
+            <translation>Not enough memory: the model needs %1, %2 are free.</translation>
         </message>
     </context>
     <context>
@@ -363,6 +435,18 @@
         <message>
             <source>Markdown files (*.md)</source>
             <translation>Markdown files (*.md)</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Open</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Cancel</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>Export</translation>
         </message>
     </context>
     <context>
@@ -486,14 +570,6 @@
             <translation>Chat template</translation>
         </message>
         <message>
-            <source>included</source>
-            <translation>included</translation>
-        </message>
-        <message>
-            <source>none (ChatML is used)</source>
-            <translation>none (ChatML is used)</translation>
-        </message>
-        <message>
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
@@ -554,16 +630,24 @@
             <translation>Context</translation>
         </message>
         <message>
-            <source>Template</source>
-            <translation>Template</translation>
-        </message>
-        <message>
             <source>Open another model…</source>
             <translation>Open another model…</translation>
         </message>
         <message>
             <source>GPU not used</source>
             <translation>GPU not used</translation>
+        </message>
+        <message>
+            <source>the model&apos;s own chat template</source>
+            <translation>the model&apos;s own chat template</translation>
+        </message>
+        <message>
+            <source>none in the file; the built-in ChatML template is used</source>
+            <translation>none in the file; the built-in ChatML template is used</translation>
+        </message>
+        <message>
+            <source>none; the model continues your text (plain continuation, no chat turns)</source>
+            <translation>none; the model continues your text (plain continuation, no chat turns)</translation>
         </message>
     </context>
     <context>
@@ -756,6 +840,10 @@
             <source>No Vulkan device was found: the CPU is used.</source>
             <translation>No Vulkan device was found: the CPU is used.</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Close</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -826,6 +914,14 @@
         <message>
             <source>Delete “%1”? This cannot be undone.</source>
             <translation>Delete “%1”? This cannot be undone.</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <translation>Rename</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Cancel</translation>
         </message>
     </context>
     <context>
@@ -965,10 +1061,6 @@
         <message>
             <source>length limit</source>
             <translation>length limit</translation>
-        </message>
-        <message>
-            <source>The context is full. Drop old turns or start a new chat to continue.</source>
-            <translation>The context is full. Drop old turns or start a new chat to continue.</translation>
         </message>
         <message>
             <source>The prompt alone does not fit into the context of %1 tokens.</source>

@@ -27,6 +27,10 @@
             <source>Copy diagnostics</source>
             <translation>Copier le diagnostic</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Fermer</translation>
+        </message>
     </context>
     <context>
         <name>ChatView</name>
@@ -56,10 +60,6 @@
     </context>
     <context>
         <name>Composer</name>
-        <message>
-            <source>The context is %1% full. Older turns will have to be dropped soon, or start a new chat.</source>
-            <translation>Le contexte est plein à %1 %. Il faudra bientôt retirer les anciens échanges, ou commencer une nouvelle discussion.</translation>
-        </message>
         <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Posez une question… (Entrée envoie, Maj+Entrée ajoute une ligne)</translation>
@@ -116,6 +116,22 @@
             <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
             <translation>La réflexion n’est pas disponible : le modèle de conversation de %1 n’a pas de mode réflexion</translation>
         </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
+            <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
+        </message>
+        <message>
+            <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
+            <translation>Le contexte est plein à %1 %. Une fois plein, les plus anciens échanges devront être laissés de côté, ou vous continuerez dans une nouvelle discussion.</translation>
+        </message>
+        <message>
+            <source>Drop oldest turns</source>
+            <translation>Retirer les plus anciens échanges</translation>
+        </message>
+        <message>
+            <source>New chat</source>
+            <translation>Nouvelle discussion</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -142,6 +158,14 @@
         <message>
             <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
             <translation>Envoyer le message modifié supprime tous les messages suivants de cette discussion. Continuer ?</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>Envoyer</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Annuler</translation>
         </message>
     </context>
     <context>
@@ -199,10 +223,6 @@
             <translation>Il n’y a pas assez de mémoire.</translation>
         </message>
         <message>
-            <source>Cancelled.</source>
-            <translation>Annulé.</translation>
-        </message>
-        <message>
             <source>The model's chat template cannot be used.</source>
             <translation>Le modèle de conversation du fichier est inutilisable.</translation>
         </message>
@@ -245,6 +265,58 @@
         <message>
             <source>Open a model first.</source>
             <translation>Ouvrez d’abord un modèle.</translation>
+        </message>
+        <message>
+            <source>Loading was cancelled.</source>
+            <translation>Le chargement a été annulé.</translation>
+        </message>
+        <message>
+            <source>The file %1 does not exist.</source>
+            <translation>Le fichier %1 n’existe pas.</translation>
+        </message>
+        <message>
+            <source>The file %1 cannot be read.</source>
+            <translation>Le fichier %1 ne peut pas être lu.</translation>
+        </message>
+        <message>
+            <source>The file is empty, so it is not a model.</source>
+            <translation>Le fichier est vide, ce n’est donc pas un modèle.</translation>
+        </message>
+        <message>
+            <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
+            <translation>Ce n’est pas un fichier de modèle GGUF : il ne commence pas par les octets « GGUF ».</translation>
+        </message>
+        <message>
+            <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
+            <translation>Le fichier est tronqué : au moins %1 octets attendus, %2 présents — le téléchargement a probablement été interrompu.</translation>
+        </message>
+        <message>
+            <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
+            <translation>Le fichier est tronqué : il s’arrête après %1 octets, au milieu de son en-tête — le téléchargement a probablement été interrompu.</translation>
+        </message>
+        <message>
+            <source>The file is truncated — the download was probably interrupted.</source>
+            <translation>Le fichier est tronqué — le téléchargement a probablement été interrompu.</translation>
+        </message>
+        <message>
+            <source>The file is damaged: its header contradicts itself.</source>
+            <translation>Le fichier est endommagé : son en-tête se contredit.</translation>
+        </message>
+        <message>
+            <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
+            <translation>Cette version de GGUF n’est pas prise en charge (SmolDesk lit les versions 2 et 3).</translation>
+        </message>
+        <message>
+            <source>The architecture “%1” is not supported (supported: %2).</source>
+            <translation>L’architecture « %1 » n’est pas prise en charge (prises en charge : %2).</translation>
+        </message>
+        <message>
+            <source>The tensor type %1 is not supported.</source>
+            <translation>Le type de tenseur %1 n’est pas pris en charge.</translation>
+        </message>
+        <message>
+            <source>Not enough memory: the model needs %1, %2 are free.</source>
+            <translation>Mémoire insuffisante : le modèle a besoin de %1, %2 sont libres.</translation>
         </message>
     </context>
     <context>
@@ -363,6 +435,18 @@
         <message>
             <source>Markdown files (*.md)</source>
             <translation>Fichiers Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Ouvrir</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Annuler</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>Exporter</translation>
         </message>
     </context>
     <context>
@@ -486,14 +570,6 @@
             <translation>Modèle de conversation</translation>
         </message>
         <message>
-            <source>included</source>
-            <translation>inclus</translation>
-        </message>
-        <message>
-            <source>none (ChatML is used)</source>
-            <translation>aucun (ChatML est utilisé)</translation>
-        </message>
-        <message>
             <source>Thinking</source>
             <translation>Réflexion</translation>
         </message>
@@ -554,16 +630,24 @@
             <translation>Contexte</translation>
         </message>
         <message>
-            <source>Template</source>
-            <translation>Modèle de conversation</translation>
-        </message>
-        <message>
             <source>Open another model…</source>
             <translation>Ouvrir un autre modèle…</translation>
         </message>
         <message>
             <source>GPU not used</source>
             <translation>GPU non utilisé</translation>
+        </message>
+        <message>
+            <source>the model&apos;s own chat template</source>
+            <translation>le modèle de conversation du modèle</translation>
+        </message>
+        <message>
+            <source>none in the file; the built-in ChatML template is used</source>
+            <translation>aucun dans le fichier ; le modèle ChatML intégré est utilisé</translation>
+        </message>
+        <message>
+            <source>none; the model continues your text (plain continuation, no chat turns)</source>
+            <translation>aucun ; le modèle poursuit votre texte (simple continuation, sans tours de parole)</translation>
         </message>
     </context>
     <context>
@@ -756,6 +840,10 @@
             <source>No Vulkan device was found: the CPU is used.</source>
             <translation>Aucun périphérique Vulkan n’a été trouvé : le processeur est utilisé.</translation>
         </message>
+        <message>
+            <source>Close</source>
+            <translation>Fermer</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -826,6 +914,14 @@
         <message>
             <source>Delete “%1”? This cannot be undone.</source>
             <translation>Supprimer « %1 » ? Cette action est irréversible.</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <translation>Renommer</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Annuler</translation>
         </message>
     </context>
     <context>
@@ -965,10 +1061,6 @@
         <message>
             <source>length limit</source>
             <translation>limite de longueur</translation>
-        </message>
-        <message>
-            <source>The context is full. Drop old turns or start a new chat to continue.</source>
-            <translation>Le contexte est plein. Retirez d’anciens échanges ou commencez une nouvelle discussion pour continuer.</translation>
         </message>
         <message>
             <source>The prompt alone does not fit into the context of %1 tokens.</source>

@@ -11,7 +11,11 @@ Dialog {
     width: Math.min(520, window.width - 40)
     modal: true
     title: qsTr("About SmolDesk")
-    standardButtons: Dialog.Close
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
+    // Dims the window behind, so it is clear that the dialog has to be answered first.
+    Overlay.modal: Rectangle { color: "#66000000" }
 
     ColumnLayout {
         width: parent.width

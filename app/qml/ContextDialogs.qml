@@ -37,6 +37,7 @@ Item {
         anchors.centerIn: parent
         width: Math.min(520, window.width - 60)
         modal: true
+        Overlay.modal: Rectangle { color: "#66000000" }
         title: qsTr("The conversation is too long")
         Label {
             width: parent.width
@@ -45,7 +46,8 @@ Item {
                   .arg(overflowDialog.promptTokens).arg(overflowDialog.contextSize)
         }
         footer: DialogButtonBox {
-            Button { text: qsTr("Drop oldest turns"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            // A single prompt has no older turns to leave out.
+            Button { visible: App.chat.canDropOldestTurns; text: qsTr("Drop oldest turns"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
             Button { text: qsTr("Start a new chat"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
         onAccepted: App.chat.resolveOverflow(true)
@@ -59,7 +61,11 @@ Item {
         width: Math.min(480, window.width - 60)
         modal: true
         title: qsTr("Edit prompt")
-        standardButtons: Dialog.Ok | Dialog.Cancel
+        footer: DialogButtonBox {
+            Button { text: qsTr("Send"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        }
+        Overlay.modal: Rectangle { color: "#66000000" }
         Label {
             width: parent.width
             wrapMode: Text.Wrap

@@ -88,6 +88,8 @@ ApplicationWindow {
         id: openDialog
         objectName: "openModelDialog"
         title: qsTr("Open a GGUF model")
+        acceptLabel: qsTr("Open")
+        rejectLabel: qsTr("Cancel")
         nameFilters: [qsTr("GGUF models (*.gguf)"), qsTr("All files (*)")]
         onAccepted: App.model.loadUrl(selectedFile)
     }
@@ -96,6 +98,8 @@ ApplicationWindow {
         id: exportDialog
         property string format: "md"
         title: qsTr("Export conversation")
+        acceptLabel: qsTr("Export")
+        rejectLabel: qsTr("Cancel")
         fileMode: FileDialog.SaveFile
         defaultSuffix: format
         nameFilters: format === "json" ? [qsTr("JSON files (*.json)")] : [qsTr("Markdown files (*.md)")]

@@ -154,6 +154,7 @@ Item {
         anchors.centerIn: parent
         width: Math.min(640, window.width - 80)
         modal: true
+        Overlay.modal: Rectangle { color: "#66000000" }
         padding: 12
         onOpened: { editArea.text = root.content; editArea.forceActiveFocus() }
         ColumnLayout {

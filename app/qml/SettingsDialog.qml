@@ -14,8 +14,16 @@ Dialog {
     height: Math.min(600, window.height - 40)
     modal: true
     title: qsTr("Settings")
-    standardButtons: Dialog.Close
+    // Own buttons: Qt's standard button texts come from Qt's translations, which are not shipped.
+    footer: DialogButtonBox {
+        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+    }
+    // Dims the window behind, so it is clear that the dialog has to be answered first.
+    Overlay.modal: Rectangle { color: "#66000000" }
     readonly property var s: App.settings
+    // A new locale makes each SpinBox format its value again, with the word for 0 ("Automatic",
+    // "Unlimited", …) in the new language; a new textFromValue alone does not (Qt 6.4).
+    locale: Qt.locale(App.language.localeName)
 
     // The device picker: Auto, CPU and each Vulkan device the worker listed. A CPU-type Vulkan
     // device (llvmpipe) is offered but never chosen by Auto; unusable devices are shown greyed.
@@ -73,6 +81,7 @@ Dialog {
         spacing: 8
         TabBar {
             id: tabs
+            objectName: "settingsTabs"
             Layout.fillWidth: true
             TabButton { text: qsTr("General") }
             TabButton { text: qsTr("Sampling") }
@@ -89,12 +98,15 @@ Dialog {
                 rowSpacing: 8
                 Label { text: qsTr("Language") }
                 ComboBox {
+                    objectName: "languageChoice"
                     Layout.fillWidth: true
+                    Layout.preferredWidth: 200 // fills; its longest entry must not widen the dialog
                     model: App.language.available
                     textRole: "name"
                     valueRole: "code"
                     Accessible.name: qsTr("Language")
-                    Component.onCompleted: currentIndex = indexOfValue(dialog.s.language)
+                    // The list is rebuilt in the new language; keep the choice shown.
+                    currentIndex: Math.max(0, App.language.available.findIndex((l) => l.code === dialog.s.language))
                     onActivated: dialog.s.language = currentValue
                 }
                 Label { text: qsTr("Device") }
@@ -102,6 +114,7 @@ Dialog {
                     id: deviceBox
                     objectName: "deviceChoice"
                     Layout.fillWidth: true
+                    Layout.preferredWidth: 200
                     model: dialog.deviceChoices
                     textRole: "name"
                     valueRole: "code"
@@ -130,19 +143,32 @@ Dialog {
                           ? dialog.deviceChoices[deviceBox.currentIndex].note : ""
                 }
                 Label { text: qsTr("CPU safe mode") }
-                CheckBox {
-                    text: qsTr("Use only the CPU (entered by itself after a crash at GPU start)")
-                    checked: dialog.s.safeMode
-                    onToggled: dialog.s.safeMode = checked
-                    Accessible.name: qsTr("CPU safe mode")
+                RowLayout {
+                    Layout.fillWidth: true
+                    CheckBox {
+                        id: safeModeBox
+                        checked: dialog.s.safeMode
+                        onToggled: dialog.s.safeMode = checked
+                        Accessible.name: qsTr("CPU safe mode")
+                    }
+                    // A wrapping label: a long CheckBox text pushed the dialog past its edge in French.
+                    Label {
+                        Layout.fillWidth: true
+                        wrapMode: Text.Wrap
+                        text: qsTr("Use only the CPU (entered by itself after a crash at GPU start)")
+                        TapHandler { onTapped: safeModeBox.toggle() }
+                    }
                 }
                 Label { text: qsTr("Threads") }
                 SpinBox {
+                    objectName: "threadsSpin"
                     from: 0; to: 256
                     editable: true
                     value: dialog.s.threads
-                    textFromValue: (v) => v === 0 ? qsTr("Automatic") : String(v)
-                    valueFromText: (t) => t === qsTr("Automatic") ? 0 : parseInt(t)
+                    // A binding that calls qsTr is re-evaluated when the language changes and hands
+                    // the SpinBox a new function; a qsTr inside the function alone never refreshes.
+                    textFromValue: { const word = qsTr("Automatic"); return (v) => v === 0 ? word : String(v) }
+                    valueFromText: { const word = qsTr("Automatic"); return (t) => t === word ? 0 : parseInt(t) }
                     onValueModified: dialog.s.threads = value
                     Accessible.name: qsTr("Threads")
                 }
@@ -151,8 +177,8 @@ Dialog {
                     from: 0; to: 131072; stepSize: 1024
                     editable: true
                     value: dialog.s.contextLength
-                    textFromValue: (v) => v === 0 ? qsTr("Model default") : String(v)
-                    valueFromText: (t) => t === qsTr("Model default") ? 0 : parseInt(t)
+                    textFromValue: { const word = qsTr("Model default"); return (v) => v === 0 ? word : String(v) }
+                    valueFromText: { const word = qsTr("Model default"); return (t) => t === word ? 0 : parseInt(t) }
                     onValueModified: dialog.s.contextLength = value
                     Accessible.name: qsTr("Context length")
                 }
@@ -190,8 +216,8 @@ Dialog {
                 SpinBox {
                     from: 0; to: 2147483647; editable: true
                     value: dialog.s.seed
-                    textFromValue: (v) => v === 0 ? qsTr("Random") : String(v)
-                    valueFromText: (t) => t === qsTr("Random") ? 0 : parseInt(t)
+                    textFromValue: { const word = qsTr("Random"); return (v) => v === 0 ? word : String(v) }
+                    valueFromText: { const word = qsTr("Random"); return (t) => t === word ? 0 : parseInt(t) }
                     onValueModified: dialog.s.seed = value
                     Accessible.name: qsTr("Seed")
                 }
@@ -201,8 +227,8 @@ Dialog {
                 SpinBox {
                     from: 0; to: 32768; stepSize: 256; editable: true
                     value: dialog.s.thinkingBudget
-                    textFromValue: (v) => v === 0 ? qsTr("Unlimited") : String(v)
-                    valueFromText: (t) => t === qsTr("Unlimited") ? 0 : parseInt(t)
+                    textFromValue: { const word = qsTr("Unlimited"); return (v) => v === 0 ? word : String(v) }
+                    valueFromText: { const word = qsTr("Unlimited"); return (t) => t === word ? 0 : parseInt(t) }
                     onValueModified: dialog.s.thinkingBudget = value
                     Accessible.name: qsTr("Thinking budget in tokens")
                 }

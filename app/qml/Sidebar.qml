@@ -100,7 +100,11 @@ Pane {
         modal: true
         title: qsTr("Rename chat")
         width: 380
-        standardButtons: Dialog.Ok | Dialog.Cancel
+        footer: DialogButtonBox {
+            Button { text: qsTr("Rename"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        }
+        Overlay.modal: Rectangle { color: "#66000000" }
         TextField {
             id: nameField
             width: parent.width
@@ -120,7 +124,11 @@ Pane {
         modal: true
         title: qsTr("Delete chat")
         width: 380
-        standardButtons: Dialog.Yes | Dialog.No
+        footer: DialogButtonBox {
+            Button { text: qsTr("Delete"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        }
+        Overlay.modal: Rectangle { color: "#66000000" }
         Label { text: qsTr("Delete “%1”? This cannot be undone.").arg(deleteDialog.name); wrapMode: Text.Wrap; width: parent.width }
         onAccepted: App.chat.deleteConversation(conversationId)
     }

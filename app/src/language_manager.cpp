@@ -15,6 +15,10 @@ QVariantList LanguageManager::available() const {
             QVariantMap{{"code", QStringLiteral("fr")}, {"name", QStringLiteral("Français")}}};
 }
 
+QString LanguageManager::localeName() const {
+    return QLocale().name();
+}
+
 bool LanguageManager::setLanguage(const QString& code) {
     QString lang = code;
     if (lang.isEmpty()) lang = QLocale::system().name().left(2);

@@ -15,10 +15,14 @@ class LanguageManager : public QObject {
     QML_ELEMENT
     QML_UNCREATABLE("Use App.language")
     Q_PROPERTY(QString current READ current NOTIFY currentChanged)
-    Q_PROPERTY(QVariantList available READ available CONSTANT)
+    // The locale of the language in use ("de_DE"), for controls that format numbers and words.
+    Q_PROPERTY(QString localeName READ localeName NOTIFY currentChanged)
+    // Rebuilt on a language change: "System language" is translated too.
+    Q_PROPERTY(QVariantList available READ available NOTIFY currentChanged)
   public:
     explicit LanguageManager(QObject* parent = nullptr);
     QString current() const { return current_; }
+    QString localeName() const;
     QVariantList available() const; // [{code, name}], code "" = the system language
     void setEngine(QQmlEngine* engine) { engine_ = engine; }
     // "" follows the system; "en", "de", "fr". Returns false when no translation exists.

@@ -1,14 +1,115 @@
 // Renders the main window with a short conversation with the demo model and saves it to
 // build/smoldesk-screenshot.png. Run under a display server: `xvfb-run -a build/tests/smoldesk_screenshot`.
 // Arguments: [main.png] [settings.png] — the second also renders the settings dialog (device picker).
+// `--tour DIR` instead writes the screens a new user meets to DIR: the main window at three sizes,
+// a load error, Settings in English and French, a full context and the overflow dialog.
 #include "qml_fixture.h"
 
+#include <QDir>
+#include <QFile>
 #include <QGuiApplication>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <cstdio>
+
+namespace {
+
+bool save(QQuickWindow* window, const QString& path) {
+    QTest::qWait(400);
+    const QImage shot = window->grabWindow();
+    if (shot.isNull() || !shot.save(path)) return false;
+    std::printf("wrote %s (%dx%d)\n", qPrintable(path), shot.width(), shot.height());
+    return true;
+}
+
+bool converse(AppFixture& fx, const QStringList& prompts) {
+    auto* chat = fx.context->chat();
+    QSignalSpy done(chat, &smoldesk::app::ChatController::generationFinished);
+    for (const QString& prompt : prompts) {
+        const qsizetype before = done.count();
+        if (!chat->send(prompt)) return false;
+        if (!QTest::qWaitFor([&] { return done.count() > before; }, 30000)) return false;
+    }
+    return true;
+}
+
+QObject* child(AppFixture& fx, const char* name) {
+    return fx.engine->rootObjects().first()->findChild<QObject*>(QLatin1String(name));
+}
+
+int tour(AppFixture& fx, const QString& dir) {
+    QDir().mkpath(dir);
+    auto* settings = fx.context->settings();
+    auto* model = fx.context->model();
+    settings->setMaxTokens(90);
+    settings->setSeed(42);
+    fx.window->resize(1280, 800);
+    if (!converse(fx, {QStringLiteral("Once upon a time"), QStringLiteral("The little dog")})) return 2;
+    if (!save(fx.window, dir + QStringLiteral("/main-1280.png"))) return 3;
+    fx.window->resize(800, 600);
+    if (!save(fx.window, dir + QStringLiteral("/main-800x600.png"))) return 3;
+    fx.window->resize(1920, 1080);
+    if (!save(fx.window, dir + QStringLiteral("/main-1920.png"))) return 3;
+    fx.window->resize(1280, 800);
+
+    // A truncated download opened over the working model.
+    QFile src(model->demoModelPath());
+    if (!src.open(QIODevice::ReadOnly)) return 7;
+    const QString bad = dir + QStringLiteral("/truncated.gguf");
+    QFile out(bad);
+    if (!out.open(QIODevice::WriteOnly)) return 7;
+    out.write(src.readAll().left(600000));
+    out.close();
+    QSignalSpy failed(model, &smoldesk::app::ModelManager::loadFailed);
+    model->load(bad);
+    if (!QTest::qWaitFor([&] { return failed.count() == 1 && model->state() == QLatin1String("ready"); },
+                         20000))
+        return 8;
+    if (!save(fx.window, dir + QStringLiteral("/error-truncated.png"))) return 3;
+    model->clearError();
+
+    QObject* dialog = child(fx, "settingsDialog");
+    if (!dialog) return 5;
+    for (const char* lang : {"en", "fr", "de"}) {
+        settings->setLanguage(QLatin1String(lang));
+        QMetaObject::invokeMethod(dialog, "open");
+        if (!save(fx.window, dir + QStringLiteral("/settings-%1.png").arg(QLatin1String(lang)))) return 3;
+        if (QObject* tabs = child(fx, "settingsTabs")) {
+            tabs->setProperty("currentIndex", 1);
+            if (!save(fx.window, dir + QStringLiteral("/settings-%1-sampling.png").arg(QLatin1String(lang))))
+                return 3;
+            tabs->setProperty("currentIndex", 0);
+        }
+        QMetaObject::invokeMethod(dialog, "close");
+        QTest::qWait(300);
+        if (QLatin1String(lang) == QLatin1String("fr") &&
+            !save(fx.window, dir + QStringLiteral("/main-fr.png")))
+            return 3;
+    }
+    settings->setLanguage(QStringLiteral("en"));
+
+    // A context of 256: a full context, then a prompt that does not fit.
+    settings->setContextLength(256);
+    settings->setMaxTokens(1000);
+    model->reload();
+    if (!QTest::qWaitFor(
+            [&] { return model->state() == QLatin1String("ready") && model->contextSize() == 256; }, 30000))
+        return 9;
+    fx.context->chat()->newConversation();
+    const QString sentence = QStringLiteral("The little cat sat on the warm mat in the sun. ");
+    if (!converse(fx, {sentence.repeated(10).trimmed()})) return 2;
+    if (!save(fx.window, dir + QStringLiteral("/context-full.png"))) return 3;
+    fx.context->chat()->newConversation();
+    fx.context->chat()->send(sentence.repeated(16).trimmed());
+    QTest::qWait(1500);
+    if (!save(fx.window, dir + QStringLiteral("/overflow-dialog.png"))) return 3;
+    settings->resetModelSettings();
+    return 0;
+}
+
+} // namespace
 
 int main(int argc, char* argv[]) {
     QGuiApplication app(argc, argv);
@@ -17,23 +118,20 @@ int main(int argc, char* argv[]) {
     fx.window->resize(1280, 800);
     if (!QTest::qWaitFor([&] { return fx.context->model()->state() == QLatin1String("ready"); }, 20000))
         return 4;
-    auto* chat = fx.context->chat();
+    if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--tour")) {
+        const int rc = tour(fx, QString::fromLocal8Bit(argv[2]));
+        fx.stop();
+        return rc;
+    }
     fx.context->settings()->setMaxTokens(90);
     fx.context->settings()->setSeed(42);
-    QSignalSpy done(chat, &smoldesk::app::ChatController::generationFinished);
-    for (const char* prompt : {"Tell me a story about a little dog.", "What happened next?"}) {
-        const qsizetype before = done.count();
-        chat->send(QString::fromUtf8(prompt));
-        if (!QTest::qWaitFor([&] { return done.count() > before; }, 30000)) return 2;
-    }
-    QTest::qWait(300);
+    if (!converse(fx, {QStringLiteral("Tell me a story about a little dog."),
+                       QStringLiteral("What happened next?")}))
+        return 2;
     const QString out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(SMOLDESK_SCREENSHOT_PATH);
-    const QImage shot = fx.window->grabWindow();
-    if (shot.isNull() || !shot.save(out)) return 3;
-    std::printf("wrote %s (%dx%d)\n", qPrintable(out), shot.width(), shot.height());
+    if (!save(fx.window, out)) return 3;
     if (argc > 2) {
-        QObject* dialog =
-            fx.engine->rootObjects().first()->findChild<QObject*>(QStringLiteral("settingsDialog"));
+        QObject* dialog = child(fx, "settingsDialog");
         if (!dialog) return 5;
         if (!QTest::qWaitFor([&] { return fx.context->model()->devicesListed(); }, 10000)) return 6;
         QMetaObject::invokeMethod(dialog, "open");
@@ -41,11 +139,7 @@ int main(int argc, char* argv[]) {
         // With the device list open.
         if (QObject* combo = dialog->findChild<QObject*>(QStringLiteral("deviceChoice")))
             if (auto* popup = combo->property("popup").value<QObject*>()) popup->setProperty("visible", true);
-        QTest::qWait(400);
-        const QString out2 = QString::fromLocal8Bit(argv[2]);
-        const QImage shot2 = fx.window->grabWindow();
-        if (shot2.isNull() || !shot2.save(out2)) return 3;
-        std::printf("wrote %s (%dx%d)\n", qPrintable(out2), shot2.width(), shot2.height());
+        if (!save(fx.window, QString::fromLocal8Bit(argv[2]))) return 3;
     }
     fx.stop();
     return 0;

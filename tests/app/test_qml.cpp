@@ -9,8 +9,8 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include <QTimer>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdlib>
 
@@ -131,7 +131,8 @@ class TestQml : public QObject {
         QVERIFY(chat->send(QStringLiteral("Tell me a long story.")));
         QVERIFY(waitFor(done, 60000));
         tick.stop();
-        qInfo("longest GUI event-loop stall: %lld ms while loading smollm3-tiny, %lld ms overall with 200 streamed tokens",
+        qInfo("longest GUI event-loop stall: %lld ms while loading smollm3-tiny, %lld ms overall with 200 "
+              "streamed tokens",
               static_cast<long long>(loadStall), static_cast<long long>(longest));
         QVERIFY(chat->messages()->count() >= 2);
         app_.context->settings()->resetModelSettings();
@@ -262,6 +263,12 @@ class TestQml : public QObject {
         QTRY_COMPARE(send->property("text").toString(), QStringLiteral("Senden"));
         app_.context->settings()->setLanguage(QStringLiteral("fr"));
         QTRY_COMPARE(send->property("text").toString(), QStringLiteral("Envoyer"));
+        // Words that stand for a value follow too (they stayed English before).
+        QObject* threads = settingsDialog()->findChild<QObject*>(QStringLiteral("threadsSpin"));
+        QVERIFY(threads);
+        QTRY_COMPARE(threads->property("displayText").toString(), QStringLiteral("Automatique"));
+        const QVariantList languages = app_.context->language()->available();
+        QCOMPARE(languages.first().toMap().value("name").toString(), QStringLiteral("Langue du système"));
         app_.context->settings()->setLanguage(QStringLiteral("en"));
         QTRY_COMPARE(send->property("text").toString(), QStringLiteral("Send"));
     }
