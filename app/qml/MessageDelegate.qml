@@ -20,7 +20,11 @@ Item {
 
     readonly property bool isUser: role === "user"
     readonly property bool isLast: index === ListView.view.count - 1
-    readonly property int maxWidth: Math.min(width - 48, 820)
+    // One reading column, centred: prompts end at its right edge, answers start at its left one
+    // (at 1920 px prompts sat at the window's edge, far from the answers).
+    readonly property int columnWidth: Math.min(width - 48, 860)
+    readonly property int columnX: (width - columnWidth) / 2
+    readonly property int bubbleWidth: Math.min(columnWidth * 0.85, measure.advanceWidth + 32)
     implicitHeight: column.implicitHeight
     opacity: inContext ? 1.0 : 0.55
 
@@ -29,20 +33,30 @@ Item {
 
     ColumnLayout {
         id: column
-        x: root.isUser ? root.width - width - 24 : 24
-        width: root.isUser ? Math.min(root.maxWidth * 0.85, measure.advanceWidth + 32) : root.maxWidth
+        x: root.isUser ? root.columnX + root.columnWidth - width : root.columnX
+        // A prompt's column is as wide as its bubble, or as the note above it: the note used to
+        // stick out of a narrow bubble's column and run under the model panel.
+        width: root.isUser ? Math.min(root.columnWidth * 0.85, Math.max(root.bubbleWidth, notInContext.visible ? notInContext.implicitWidth : 0))
+                           : root.columnWidth
         spacing: 6
 
         Label {
+            id: notInContext
+            objectName: "notInContextLabel"
             visible: !root.inContext
+            Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
+            Layout.maximumWidth: column.width
+            wrapMode: Text.Wrap
             text: qsTr("Not in the model's context any more")
             font.italic: true
             opacity: 0.8
         }
 
         Rectangle {
+            objectName: "userBubble"
             visible: root.isUser
-            Layout.fillWidth: true
+            Layout.alignment: Qt.AlignRight
+            Layout.preferredWidth: Math.min(column.width, root.bubbleWidth)
             implicitHeight: userText.implicitHeight + 20
             radius: 12
             color: Qt.tint(palette.base, Qt.rgba(palette.highlight.r, palette.highlight.g, palette.highlight.b, 0.18))

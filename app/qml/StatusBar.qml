@@ -19,7 +19,13 @@ ToolBar {
                   ? qsTr("%1 on %2").arg(App.model.modelName).arg(App.model.device)
                   : App.model.state === "loading" ? qsTr("Loading…") : qsTr("No model loaded")
             elide: Text.ElideMiddle
-            Layout.maximumWidth: 420
+            // Shrinks before the context numbers do: at 800 px they were cut off.
+            Layout.fillWidth: true
+            Layout.minimumWidth: 80
+            Layout.maximumWidth: implicitWidth
+            ToolTip.visible: deviceHover.hovered && truncated
+            ToolTip.text: text
+            HoverHandler { id: deviceHover }
         }
         Label {
             id: fallbackLabel
@@ -30,7 +36,7 @@ ToolBar {
             opacity: 0.75
             // The whole sentence where the window allows it; the tooltip and the model panel have it too.
             Layout.fillWidth: true
-            Layout.minimumWidth: 120
+            Layout.minimumWidth: 60
             ToolTip.visible: fallbackHover.hovered
             ToolTip.text: App.model.fallbackReason
             HoverHandler { id: fallbackHover }

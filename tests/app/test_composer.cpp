@@ -84,6 +84,22 @@ class TestComposer : public QObject {
         QCOMPARE(box()->width(), before);
     }
 
+    // Defect 8: at 1920 px prompts and answers share one centred column; prompts sat at the
+    // window's edge while answers stopped at 820 px on the left.
+    void promptsAndAnswersShareOneColumn() {
+        app_.window->resize(1920, 1080);
+        QTest::qWait(100);
+        QQuickItem* view = app_.item("chatView");
+        QQuickItem* bubble = app_.item("userBubble");
+        QQuickItem* answer = app_.item("messageText");
+        QVERIFY(view && bubble && answer);
+        const QRectF b = bubble->mapRectToItem(view, QRectF(0, 0, bubble->width(), bubble->height()));
+        const QRectF a = answer->mapRectToItem(view, QRectF(0, 0, answer->width(), answer->height()));
+        QVERIFY2(b.right() - a.left() <= 880, qPrintable(QStringLiteral("answer from %1, prompt to %2").arg(a.left()).arg(b.right())));
+        QVERIFY2(qAbs((view->width() - b.right()) - a.left()) <= 2, qPrintable(QStringLiteral("margins %1 and %2").arg(a.left()).arg(view->width() - b.right())));
+        app_.window->resize(1180, 760);
+    }
+
     void widthFollowsTheWindow() {
         app_.window->resize(800, 600);
         QTRY_VERIFY(rowWidth() < 700);

@@ -136,6 +136,30 @@ class TestContextMeter : public QObject {
         QVERIFY(!chat()->messages()->at(0).inContext);
         QVERIFY(chat()->messages()->at(chat()->messages()->count() - 1).inContext);
         QTRY_VERIFY(!app_.item("contextBanner")->isVisible());
+        // Defect 8: the notes on the left-out prompts stay inside the chat view (they ran under the
+        // model panel), at the window sizes people use.
+        for (const QSize size : {QSize(1180, 760), QSize(800, 600), QSize(1920, 1080)}) {
+            app_.window->resize(size);
+            QTest::qWait(100);
+            QQuickItem* view = app_.item("chatView");
+            const QList<QQuickItem*> notes = app_.items("notInContextLabel");
+            int shown = 0;
+            for (QQuickItem* note : notes) {
+                if (!note->isVisible()) continue;
+                ++shown;
+                const QRectF r = note->mapRectToItem(view, QRectF(0, 0, note->width(), note->height()));
+                QVERIFY2(r.left() >= 0 && r.right() <= view->width(),
+                         qPrintable(QStringLiteral("%1x%2: note at %3..%4 of %5").arg(size.width()).arg(size.height())
+                                        .arg(r.left()).arg(r.right()).arg(view->width())));
+            }
+            QVERIFY(shown > 0);
+            // The status bar keeps the context numbers on screen.
+            QQuickItem* numbers = app_.item("contextNumbers");
+            const QPointF right = numbers->mapToScene(QPointF(numbers->width(), 0));
+            QVERIFY2(right.x() <= app_.window->width(), qPrintable(QString::number(right.x())));
+            QCOMPARE(numbers->property("truncated").toBool(), false);
+        }
+        app_.window->resize(1180, 760);
         // The conversation goes on.
         QVERIFY(sendAndWait(QStringLiteral("The end.")));
         QVERIFY(chat()->contextUsed() <= 256);
