@@ -499,6 +499,10 @@
             <source>Send</source>
             <translation>Senden</translation>
         </message>
+        <message>
+            <source>Copied</source>
+            <translation>Kopiert</translation>
+        </message>
     </context>
     <context>
         <name>ModelBanner</name>
@@ -843,6 +847,18 @@
         <message>
             <source>Close</source>
             <translation>Schließen</translation>
+        </message>
+        <message>
+            <source>New chats</source>
+            <translation>Neue Chats</translation>
+        </message>
+        <message>
+            <source>Think before answering</source>
+            <translation>Vor der Antwort nachdenken</translation>
+        </message>
+        <message>
+            <source>Think in new chats</source>
+            <translation>In neuen Chats nachdenken</translation>
         </message>
     </context>
     <context>

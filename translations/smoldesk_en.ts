@@ -499,6 +499,10 @@
             <source>Send</source>
             <translation>Send</translation>
         </message>
+        <message>
+            <source>Copied</source>
+            <translation>Copied</translation>
+        </message>
     </context>
     <context>
         <name>ModelBanner</name>
@@ -843,6 +847,18 @@
         <message>
             <source>Close</source>
             <translation>Close</translation>
+        </message>
+        <message>
+            <source>New chats</source>
+            <translation>New chats</translation>
+        </message>
+        <message>
+            <source>Think before answering</source>
+            <translation>Think before answering</translation>
+        </message>
+        <message>
+            <source>Think in new chats</source>
+            <translation>Think in new chats</translation>
         </message>
     </context>
     <context>

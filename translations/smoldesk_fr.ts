@@ -499,6 +499,10 @@
             <source>Send</source>
             <translation>Envoyer</translation>
         </message>
+        <message>
+            <source>Copied</source>
+            <translation>Copié</translation>
+        </message>
     </context>
     <context>
         <name>ModelBanner</name>
@@ -843,6 +847,18 @@
         <message>
             <source>Close</source>
             <translation>Fermer</translation>
+        </message>
+        <message>
+            <source>New chats</source>
+            <translation>Nouvelles discussions</translation>
+        </message>
+        <message>
+            <source>Think before answering</source>
+            <translation>Réfléchir avant de répondre</translation>
+        </message>
+        <message>
+            <source>Think in new chats</source>
+            <translation>Réfléchir dans les nouvelles discussions</translation>
         </message>
     </context>
     <context>

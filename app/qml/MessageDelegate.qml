@@ -100,7 +100,9 @@ Item {
             id: textSegment
             TextEdit {
                 objectName: "messageText"
-                text: segment.text
+                // A single line break in an answer is a line break, not a space as in Markdown
+                // (two trailing spaces make it a hard break); code blocks are segments of their own.
+                text: segment.text.replace(/([^\n])\n(?=[^\n])/g, "$1  \n")
                 textFormat: TextEdit.MarkdownText
                 readOnly: true
                 selectByMouse: true
@@ -138,10 +140,19 @@ Item {
                 rightPadding: 8
             }
             ToolButton {
-                text: qsTr("Copy")
+                id: copyButton
+                objectName: "copyButton"
+                property bool copied: false
+                // Says that it worked for a moment.
+                text: copied ? qsTr("Copied") : qsTr("Copy")
                 font.pointSize: Qt.application.font.pointSize * 0.85
                 Accessible.name: qsTr("Copy message")
-                onClicked: App.chat.copyMessage(root.index)
+                onClicked: {
+                    App.chat.copyMessage(root.index)
+                    copied = true
+                    copiedTimer.restart()
+                }
+                Timer { id: copiedTimer; interval: 1500; onTriggered: copyButton.copied = false }
             }
             ToolButton {
                 visible: root.isUser
@@ -177,7 +188,16 @@ Item {
             ScrollView {
                 Layout.fillWidth: true
                 Layout.preferredHeight: 160
-                TextArea { id: editArea; wrapMode: TextEdit.Wrap; Accessible.name: qsTr("Prompt text") }
+                TextArea {
+                    id: editArea
+                    wrapMode: TextEdit.Wrap
+                    Accessible.name: qsTr("Prompt text")
+                    background: Rectangle {
+                        radius: 6
+                        color: editArea.palette.base
+                        border.color: editArea.activeFocus ? editArea.palette.highlight : editArea.palette.mid
+                    }
+                }
             }
             RowLayout {
                 Layout.alignment: Qt.AlignRight

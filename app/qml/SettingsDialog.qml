@@ -232,6 +232,15 @@ Dialog {
                     onValueModified: dialog.s.thinkingBudget = value
                     Accessible.name: qsTr("Thinking budget in tokens")
                 }
+                Label { text: qsTr("New chats") }
+                CheckBox {
+                    objectName: "thinkByDefault"
+                    text: qsTr("Think before answering")
+                    enabled: App.model.supportsThinking
+                    checked: dialog.s.thinkByDefault
+                    onToggled: dialog.s.thinkByDefault = checked
+                    Accessible.name: qsTr("Think in new chats")
+                }
                 Label {
                     Layout.columnSpan: 2
                     Layout.fillWidth: true

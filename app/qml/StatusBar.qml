@@ -48,7 +48,7 @@ ToolBar {
         }
         Item { Layout.fillWidth: !fallbackLabel.visible }
         Label {
-            visible: App.chat.tokensPerSecond > 0
+            visible: App.chat.tokensPerSecond > 0 && App.model.state === "ready"
             text: qsTr("%1 tokens/s").arg(App.chat.tokensPerSecond.toFixed(1))
         }
         Label {

@@ -13,6 +13,17 @@ QString dataDir() {
     return dir;
 }
 
+void migrateNestedDataDir() {
+    const QString dir = dataDir();
+    QDir nested(dir + QStringLiteral("/SmolDesk"));
+    if (!nested.exists() || !QFileInfo::exists(nested.filePath(QStringLiteral("conversations.sqlite"))))
+        return;
+    for (const QString& name : nested.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden))
+        if (!QFileInfo::exists(dir + QLatin1Char('/') + name))
+            QDir().rename(nested.filePath(name), dir + QLatin1Char('/') + name);
+    nested.removeRecursively();
+}
+
 QString databasePath() {
     return dataDir() + QStringLiteral("/conversations.sqlite");
 }

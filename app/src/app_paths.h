@@ -5,7 +5,11 @@
 
 namespace smoldesk::app::paths {
 
-QString dataDir(); // QStandardPaths::AppDataLocation (created on demand)
+// QStandardPaths::AppDataLocation (created on demand): ~/.local/share/SmolDesk on Linux, as the
+// application sets no organization name (with one, Qt nests SmolDesk/SmolDesk).
+QString dataDir();
+// Moves what an earlier version left in <data>/SmolDesk/SmolDesk up into dataDir().
+void migrateNestedDataDir();
 QString databasePath();
 QString logDir();
 QString modelsDir(); // downloaded models

@@ -9,8 +9,11 @@ constexpr int kMaxRecent = 8;
 }
 
 AppSettings::AppSettings(const QString& iniPath, QObject* parent)
-    : QObject(parent), s_(iniPath.isEmpty() ? std::make_unique<QSettings>()
-                                            : std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
+    : QObject(parent),
+      s_(iniPath.isEmpty()
+             // ~/.config/SmolDesk/SmolDesk.conf: the application has no organization name (app_paths.h).
+             ? std::make_unique<QSettings>(QStringLiteral("SmolDesk"), QStringLiteral("SmolDesk"))
+             : std::make_unique<QSettings>(iniPath, QSettings::IniFormat)) {}
 
 QString AppSettings::language() const {
     return s_->value("ui/language").toString();
@@ -45,6 +48,12 @@ int AppSettings::thinkingBudget() const {
 }
 void AppSettings::setThinkingBudget(int v) {
     setModelValue("thinkingBudget", std::max(0, v));
+}
+bool AppSettings::thinkByDefault() const {
+    return modelValue("thinkByDefault", false).toBool();
+}
+void AppSettings::setThinkByDefault(bool v) {
+    setModelValue("thinkByDefault", v);
 }
 
 QStringList AppSettings::recentModels() const {

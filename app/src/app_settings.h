@@ -23,6 +23,8 @@ class AppSettings : public QObject {
     Q_PROPERTY(QString lastModel READ lastModel NOTIFY recentModelsChanged)
     // per model (the model selected with selectModel(); the settings tab says so)
     Q_PROPERTY(int thinkingBudget READ thinkingBudget WRITE setThinkingBudget NOTIFY modelSettingsChanged)
+    // Whether a new chat with this model starts with Think on.
+    Q_PROPERTY(bool thinkByDefault READ thinkByDefault WRITE setThinkByDefault NOTIFY modelSettingsChanged)
     Q_PROPERTY(int contextLength READ contextLength WRITE setContextLength NOTIFY modelSettingsChanged)
     Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
     Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
@@ -58,6 +60,8 @@ class AppSettings : public QObject {
     int threadsFor(const QString& path) const;
     int thinkingBudget() const; // 0: unlimited
     void setThinkingBudget(int v);
+    bool thinkByDefault() const;
+    void setThinkByDefault(bool v);
     int contextLength() const; // 0: the model's trained context, capped at 4096
     void setContextLength(int v);
     int threads() const;

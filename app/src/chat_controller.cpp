@@ -58,6 +58,16 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(model_, &ModelManager::modelChanged, this, [this] {
         emit contextChanged();
         measureContext();
+        // The speed of another model (or of none) is not this one's.
+        if (tokensPerSecond_ != 0.0) {
+            tokensPerSecond_ = 0.0;
+            emit statsChanged();
+        }
+        // An empty chat takes the new model's Think default.
+        if (current_.id == 0 && messages_->count() == 0 && current_.thinking != settings_->thinkByDefault()) {
+            current_.thinking = settings_->thinkByDefault();
+            emit currentChanged();
+        }
     });
 
     flushTimer_.setSingleShot(true);
@@ -175,7 +185,6 @@ QString ChatController::titleFromPrompt(const QString& prompt) {
 
 void ChatController::setThinkingEnabled(bool on) {
     if (current_.id == 0) {
-        newThinking_ = on;
         current_.thinking = on;
         emit currentChanged();
         return;
@@ -216,7 +225,8 @@ void ChatController::newConversation() {
     if (activeId_) stop();
     finishActive();
     current_ = ConversationRecord{};
-    current_.thinking = newThinking_;
+    // The model's default, not whatever the previous chat had.
+    current_.thinking = settings_->thinkByDefault();
     current_.systemPrompt = settings_->defaultSystemPrompt();
     messages_->clear();
     ++measureId_;

@@ -129,7 +129,6 @@ class ChatController : public QObject {
     QThread storeThread_;
     ConversationStore* store_;
     ConversationRecord current_;
-    bool newThinking_ = false; // the toggle before the first message creates a conversation
 
     quint64 nextRequest_ = 0;
     quint64 activeId_ = 0;

@@ -15,7 +15,8 @@ Q_IMPORT_QML_PLUGIN(SmolDeskPlugin)
 
 int main(int argc, char* argv[]) {
     QGuiApplication app(argc, argv);
-    QGuiApplication::setOrganizationName(QStringLiteral("SmolDesk"));
+    // No organization name: Qt would put the data under SmolDesk/SmolDesk. Settings name both
+    // explicitly (AppSettings).
     QGuiApplication::setApplicationName(QStringLiteral("SmolDesk"));
     QGuiApplication::setApplicationVersion(QStringLiteral(SMOLDESK_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.smoldesk.SmolDesk"));
@@ -33,6 +34,7 @@ int main(int argc, char* argv[]) {
     args.process(app);
     const QString modelArg = args.positionalArguments().value(0);
 
+    smoldesk::app::paths::migrateNestedDataDir();
     smoldesk::app::logger::install(smoldesk::app::paths::logDir());
     qInfo("SmolDesk %s starting", SMOLDESK_VERSION);
     int rc = 0;

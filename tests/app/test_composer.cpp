@@ -95,8 +95,11 @@ class TestComposer : public QObject {
         QVERIFY(view && bubble && answer);
         const QRectF b = bubble->mapRectToItem(view, QRectF(0, 0, bubble->width(), bubble->height()));
         const QRectF a = answer->mapRectToItem(view, QRectF(0, 0, answer->width(), answer->height()));
-        QVERIFY2(b.right() - a.left() <= 880, qPrintable(QStringLiteral("answer from %1, prompt to %2").arg(a.left()).arg(b.right())));
-        QVERIFY2(qAbs((view->width() - b.right()) - a.left()) <= 2, qPrintable(QStringLiteral("margins %1 and %2").arg(a.left()).arg(view->width() - b.right())));
+        QVERIFY2(b.right() - a.left() <= 880,
+                 qPrintable(QStringLiteral("answer from %1, prompt to %2").arg(a.left()).arg(b.right())));
+        QVERIFY2(
+            qAbs((view->width() - b.right()) - a.left()) <= 2,
+            qPrintable(QStringLiteral("margins %1 and %2").arg(a.left()).arg(view->width() - b.right())));
         app_.window->resize(1180, 760);
     }
 

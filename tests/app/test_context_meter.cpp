@@ -149,8 +149,12 @@ class TestContextMeter : public QObject {
                 ++shown;
                 const QRectF r = note->mapRectToItem(view, QRectF(0, 0, note->width(), note->height()));
                 QVERIFY2(r.left() >= 0 && r.right() <= view->width(),
-                         qPrintable(QStringLiteral("%1x%2: note at %3..%4 of %5").arg(size.width()).arg(size.height())
-                                        .arg(r.left()).arg(r.right()).arg(view->width())));
+                         qPrintable(QStringLiteral("%1x%2: note at %3..%4 of %5")
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .arg(r.left())
+                                        .arg(r.right())
+                                        .arg(view->width())));
             }
             QVERIFY(shown > 0);
             // The status bar keeps the context numbers on screen.
