@@ -5,6 +5,9 @@
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x_id = 0) in;
 
+layout(constant_id = 1) const uint TYPE = 0;
+
+#include "weights.glsl"
 #include "dequant.glsl"
 
 layout(binding = 1) readonly buffer Ids { int ids[]; };
@@ -23,5 +26,5 @@ void main() {
     const uint col = gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     const int id = ids[r];
     if (col >= pc.dim || id < int(pc.row0) || id >= int(pc.row0 + pc.rowCount)) return;
-    outv[r * pc.dim + col] = dequantOne(pc.wBase + (uint(id) - pc.row0) * pc.rowBytes, col);
+    outv[r * pc.dim + col] = dequantOne(0, TYPE, pc.wBase + (uint(id) - pc.row0) * pc.rowBytes, col);
 }

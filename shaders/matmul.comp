@@ -6,10 +6,14 @@
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x_id = 0) in;  // must be 128
 
+layout(constant_id = 1) const uint TYPE = 0;
+layout(constant_id = 2) const uint ADD = 0;  // 1: y += W·x (the residual add as epilogue)
+
+#include "weights.glsl"
 #include "dequant.glsl"
 
 layout(binding = 1) readonly buffer X { float x[]; };
-layout(binding = 2) writeonly buffer Y { float y[]; };
+layout(binding = 2) buffer Y { float y[]; };
 
 layout(push_constant) uniform Push {
     uint cols;
@@ -37,7 +41,7 @@ void main() {
         for (uint i = 0; i < BM * BK / 128; ++i) {
             const uint idx = tid + i * 128, r = idx / BK, k = idx % BK;
             const uint row = rowBase + r, col = k0 + k;
-            tileW[k * BM + r] = (row < pc.rows && col < pc.cols) ? dequantOne(pc.wBase + row * pc.rowBytes, col) : 0.0;
+            tileW[k * BM + r] = (row < pc.rows && col < pc.cols) ? dequantOne(0, TYPE, pc.wBase + row * pc.rowBytes, col) : 0.0;
         }
         for (uint i = 0; i < BN * BK / 128; ++i) {
             const uint idx = tid + i * 128, t = idx / BK, k = idx % BK;
@@ -57,6 +61,8 @@ void main() {
     for (uint i = 0; i < 4; ++i)
         for (uint j = 0; j < 4; ++j) {
             const uint row = rowBase + tr + 16 * i, tok = tokBase + tt + 8 * j;
-            if (row < pc.rows && tok < pc.tokens) y[tok * pc.outStride + pc.outRow0 + row] = acc[i][j];
+            if (row >= pc.rows || tok >= pc.tokens) continue;
+            const uint o = tok * pc.outStride + pc.outRow0 + row;
+            y[o] = ADD != 0 ? y[o] + acc[i][j] : acc[i][j];
         }
 }

@@ -3,6 +3,7 @@
 // run, so that decode can be reported as a share of its limit (tokens/s ≤ bandwidth / bytes
 // read per token). --json prints one object for scripts (tests/bench/compare_llama.py).
 #include "bench_json.h"
+#include "bench_vulkan.h"
 #include "commands.h"
 #include "session_options.h"
 
@@ -129,6 +130,10 @@ int cmdBench(Args& args) {
         const double kvRead = static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
         res.decodeLimitTokensPerS = res.bandwidthBytesPerS / (static_cast<double>(res.weightBytes) + kvRead);
     }
+    if (json) // the Vulkan host-cost counters, in passes of their own after the timed runs
+        for (auto& member : vulkanBenchJson(*session, withPrompt.last(static_cast<size_t>(nPrompt)), nGen,
+                                            [&] { return dist(rng); }))
+            res.extraJson.push_back(std::move(member));
     std::fputs((json ? benchJson(res) : benchText(res)).c_str(), stdout);
     return kExitOk;
 }

@@ -91,6 +91,8 @@ class Session {
     const model::HyperParams& hparams() const { return decoder_->hparams(); }
     const text::Tokenizer& tokenizer() const { return *tokenizer_; }
     std::string deviceName() const;
+    // The compute backend (bench reads the Vulkan backend's host-cost counters from it).
+    const compute::Backend& backend() const { return *backend_; }
     // Why the GPU is not used (empty when it is, or when the CPU was asked for).
     const std::string& fallbackReason() const { return fallbackReason_; }
     const std::vector<std::string>& warnings() const { return warnings_; }

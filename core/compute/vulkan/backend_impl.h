@@ -47,6 +47,10 @@ class VulkanBackend : public Backend {
     void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
+    void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
+    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows, size_t outWidth) override;
+    void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
+                         size_t inWidth, size_t outWidth) override;
     void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
               RopeStyle style) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
@@ -61,12 +65,25 @@ class VulkanBackend : public Backend {
     void upload(BufferId dst, size_t offset, std::span<const float> values);
     bool validating() const { return instance_->validating(); }
     const RecorderStats& stats() const { return recorder_->stats(); }
+    VulkanCounters counters() const;
     const DeviceCaps& caps() const { return device_->caps(); }
     const DeviceWeight& weight(WeightId id) const { return weights_.at(static_cast<size_t>(id)); }
     // Positions per attention split for decode; fewer positions need no merge pass.
     static constexpr int kAttentionSplit = 128;
+    // Activation rows up to which products run as matrix-vector (decode) kernels.
+    static constexpr int kMaxMatvecTokens = 8;
 
   private:
+    struct MatvecTarget { // one weight (slice) of a matvec dispatch and where its rows go
+        const DeviceWeight* w;
+        const WeightSlice* slice;
+        BufferId out;
+    };
+    const DeviceWeight& matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const;
+    // One matvec.comp dispatch for 1–3 weights sharing input x (up: SwiGLU's second input or -1).
+    void matvec(std::span<const MatvecTarget> targets, BufferId x, BufferId up, int tokens, uint32_t mode);
+    void matmulTiled(const DeviceWeight& w, BufferId x, BufferId out, int rows, bool add);
+    uint32_t matvecTeam() const;
     struct PendingRope {
         BufferId x;
         int rows, nHeads, headDim, ropeDims, pos0;
@@ -75,8 +92,9 @@ class VulkanBackend : public Backend {
     };
     const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
     Binding bindAct(BufferId id, bool write) const;
-    const Pipeline& pipeline(const std::string& shader, std::vector<uint32_t> spec, uint32_t bindings);
-    std::string reduceVariant(const char* shader) const;
+    const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings);
+    // "<shader>_sg" with subgroup arithmetic, else "<shader>_sh" (shared-memory reductions).
+    std::string_view reduceVariant(std::string_view sg, std::string_view sh) const;
     void dispatchRope(const PendingRope& r);
     void flushRope();
     void submit();
@@ -102,8 +120,11 @@ class VulkanBackend : public Backend {
     Buffer staging_;  // weight uploads
     Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
+    uint64_t weightBytesRead_ = 0; // for VulkanCounters
     Buffer readback_;
-    std::optional<PendingRope> pendingRope_;
+    // rope() calls not yet dispatched (at most two: q and k): storeKv fuses them into its
+    // dispatch; any other op dispatches them first.
+    std::vector<PendingRope> pendingRopes_;
 };
 
 } // namespace smoldesk::compute::vk

@@ -3,6 +3,9 @@
 #include "common/error.h"
 #include "compute/vulkan/shader_registry.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace smoldesk::compute::vk {
 
 const EmbeddedShader* findShader(std::string_view name) {
@@ -20,12 +23,29 @@ PipelineCache::~PipelineCache() {
     }
 }
 
-const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<uint32_t>& spec,
+size_t PipelineCache::KeyHash::operator()(const Key& k) const {
+    uint64_t h = 1469598103934665603ull; // FNV-1a
+    for (char c : k.shader) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+    for (uint32_t i = 0; i < k.specCount; ++i) h = (h ^ k.spec[i]) * 1099511628211ull;
+    return static_cast<size_t>(h);
+}
+
+const Pipeline& PipelineCache::get(std::string_view shader, std::initializer_list<uint32_t> spec,
                                    uint32_t bindings) {
-    auto key = std::make_pair(shader, spec);
+    if (shader.size() >= sizeof(Key::shader) || spec.size() > kMaxSpec)
+        throw Error(ErrorCode::Backend, "Internal error: shader name or specialization too long.");
+    Key key;
+    std::copy(shader.begin(), shader.end(), key.shader.begin());
+    std::copy(spec.begin(), spec.end(), key.spec.begin());
+    key.specCount = static_cast<uint32_t>(spec.size());
     auto it = pipelines_.find(key);
     if (it != pipelines_.end()) return *it->second;
+    return create(key, shader, bindings);
+}
 
+const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderName, uint32_t bindings) {
+    const std::string shader(shaderName);
+    const std::vector<uint32_t> spec(key.spec.begin(), key.spec.begin() + key.specCount);
     const EmbeddedShader* code = findShader(shader);
     if (!code)
         throw Error(ErrorCode::Backend,
@@ -102,7 +122,8 @@ const Pipeline& PipelineCache::get(const std::string& shader, const std::vector<
     check(r, "vkCreateComputePipelines");
     device_.instance().throwOnMessages(("creating the pipeline " + shader).c_str());
     cleanup.p = nullptr;
-    return *pipelines_.emplace(std::move(key), std::move(p)).first->second;
+    ++creations_;
+    return *pipelines_.emplace(key, std::move(p)).first->second;
 }
 
 } // namespace smoldesk::compute::vk

@@ -4,11 +4,13 @@
 // size), and shapes as push constants (at most kPushBytes).
 #include "compute/vulkan/device.h"
 
+#include <array>
 #include <cstdint>
-#include <map>
+#include <initializer_list>
 #include <memory>
 #include <string>
-#include <vector>
+#include <string_view>
+#include <unordered_map>
 
 namespace smoldesk::compute::vk {
 
@@ -30,13 +32,27 @@ class PipelineCache {
     PipelineCache(const PipelineCache&) = delete;
     PipelineCache& operator=(const PipelineCache&) = delete;
 
+    static constexpr size_t kMaxSpec = 8;
     // The pipeline of `shader` with specialization constants spec[0..] (spec[0]: workgroup
-    // size), created on first use.
-    const Pipeline& get(const std::string& shader, const std::vector<uint32_t>& spec, uint32_t bindings);
+    // size), created on first use. Looking one up allocates nothing (it runs per dispatch).
+    const Pipeline& get(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings);
+    // Pipelines created so far (a host-cost counter: none should appear after warm-up).
+    uint64_t creations() const { return creations_; }
 
   private:
     Device& device_;
-    std::map<std::pair<std::string, std::vector<uint32_t>>, std::unique_ptr<Pipeline>> pipelines_;
+    uint64_t creations_ = 0;
+    struct Key {
+        std::array<char, 32> shader{};
+        std::array<uint32_t, kMaxSpec> spec{};
+        uint32_t specCount = 0;
+        bool operator==(const Key& o) const = default;
+    };
+    struct KeyHash {
+        size_t operator()(const Key& k) const;
+    };
+    const Pipeline& create(const Key& key, std::string_view shader, uint32_t bindings);
+    std::unordered_map<Key, std::unique_ptr<Pipeline>, KeyHash> pipelines_;
 };
 
 } // namespace smoldesk::compute::vk

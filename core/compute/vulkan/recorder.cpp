@@ -1,17 +1,42 @@
 #include "compute/vulkan/recorder.h"
 
 #include "common/error.h"
+#include "compute/vulkan/host_clock.h"
+
+#include <cstring>
 
 namespace smoldesk::compute::vk {
 
 namespace {
 constexpr uint32_t kSetsPerPool = 1024;
-constexpr uint32_t kMaxBindingsPerSet = 8;
+// Distinct binding sets kept before the cache starts over (a decode step of a 36-layer model
+// uses about 300; prompts of varying length reuse the same ones, since shapes are pushed).
+constexpr size_t kMaxCachedSets = 32768;
 constexpr VkPipelineStageFlags kWorkStages =
     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
 } // namespace
 
-Recorder::Recorder(Device& device) : device_(device) {
+bool SetKey::operator==(const SetKey& o) const {
+    return layout == o.layout && count == o.count &&
+           std::memcmp(infos.data(), o.infos.data(), sizeof(VkDescriptorBufferInfo) * count) == 0;
+}
+
+size_t SetKeyHash::operator()(const SetKey& k) const {
+    uint64_t h = 1469598103934665603ull; // FNV-1a over the words
+    auto mix = [&h](uint64_t v) {
+        h ^= v;
+        h *= 1099511628211ull;
+    };
+    mix(reinterpret_cast<uint64_t>(k.layout));
+    for (uint32_t i = 0; i < k.count; ++i) {
+        mix(reinterpret_cast<uint64_t>(k.infos[i].buffer));
+        mix(k.infos[i].offset);
+        mix(k.infos[i].range);
+    }
+    return static_cast<size_t>(h);
+}
+
+Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs) : device_(device), fenceTimeoutNs_(fenceTimeoutNs) {
     const Api& api = device.api();
     VkCommandPoolCreateInfo poolInfo{};
     poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
@@ -35,14 +60,26 @@ Recorder::~Recorder() {
     if (recording_) { // abandoned after an exception: end it so the pool can be destroyed cleanly
         api.vkEndCommandBuffer(cmd_);
     }
+    if (!broken_.empty()) {
+        // A hung device may never signal: give it one more bounded wait, and leak the command
+        // pool rather than destroy it under work that may still run.
+        if (api.vkWaitForFences(dev, 1, &fence_, VK_TRUE, fenceTimeoutNs_) != VK_SUCCESS) return;
+    }
     api.vkDeviceWaitIdle(dev);
     for (VkDescriptorPool p : descriptorPools_) api.vkDestroyDescriptorPool(dev, p, nullptr);
     api.vkDestroyFence(dev, fence_, nullptr);
     api.vkDestroyCommandPool(dev, pool_, nullptr);
 }
 
+void Recorder::fail(const std::string& sentence) {
+    broken_ = sentence;
+    throw Error(ErrorCode::Backend, sentence);
+}
+
 void Recorder::begin() {
     if (recording_) return;
+    if (!broken_.empty()) throw Error(ErrorCode::Backend, broken_);
+    recordStartNs_ = threadCpuNanoseconds();
     VkCommandBufferBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -94,11 +131,40 @@ VkDescriptorSet Recorder::allocateSet(VkDescriptorSetLayout layout) {
         info.pSetLayouts = &layout;
         VkDescriptorSet set = VK_NULL_HANDLE;
         VkResult r = api.vkAllocateDescriptorSets(dev, &info, &set);
-        if (r == VK_SUCCESS) return set;
+        if (r == VK_SUCCESS) {
+            ++stats_.descriptorSetAllocations;
+            return set;
+        }
         if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL)
             check(r, "vkAllocateDescriptorSets");
-        ++currentPool_; // this pool is full until the next submit
+        ++currentPool_; // this pool is full until the cache starts over
     }
+}
+
+VkDescriptorSet Recorder::setFor(const Pipeline& pipeline, std::span<const Binding> bindings) {
+    SetKey key;
+    key.layout = pipeline.setLayout;
+    key.count = static_cast<uint32_t>(bindings.size());
+    for (size_t i = 0; i < bindings.size(); ++i)
+        key.infos[i] = {bindings[i].buffer, bindings[i].offset, bindings[i].range};
+    auto it = sets_.find(key);
+    if (it != sets_.end()) return it->second;
+
+    VkDescriptorSet set = allocateSet(pipeline.setLayout);
+    VkWriteDescriptorSet writes[kMaxBindingsPerSet];
+    for (uint32_t i = 0; i < key.count; ++i) {
+        writes[i] = {};
+        writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        writes[i].dstSet = set;
+        writes[i].dstBinding = i;
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].pBufferInfo = &key.infos[i];
+    }
+    device_.api().vkUpdateDescriptorSets(device_.handle(), key.count, writes, 0, nullptr);
+    stats_.descriptorWrites += key.count;
+    sets_.emplace(key, set);
+    return set;
 }
 
 void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindings, const void* push,
@@ -121,20 +187,7 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
     if (needBarrier) barrier();
     for (const Binding& b : bindings) track(b.buffer, b.write);
 
-    VkDescriptorSet set = allocateSet(pipeline.setLayout);
-    VkDescriptorBufferInfo infos[kMaxBindingsPerSet];
-    VkWriteDescriptorSet writes[kMaxBindingsPerSet];
-    for (size_t i = 0; i < bindings.size(); ++i) {
-        infos[i] = {bindings[i].buffer, bindings[i].offset, bindings[i].range};
-        writes[i] = {};
-        writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        writes[i].dstSet = set;
-        writes[i].dstBinding = static_cast<uint32_t>(i);
-        writes[i].descriptorCount = 1;
-        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[i].pBufferInfo = &infos[i];
-    }
-    api.vkUpdateDescriptorSets(device_.handle(), static_cast<uint32_t>(bindings.size()), writes, 0, nullptr);
+    VkDescriptorSet set = setFor(pipeline, bindings);
 
     api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
     api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0,
@@ -178,15 +231,39 @@ void Recorder::submitAndWait() {
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd_;
-    check(api.vkQueueSubmit(device_.queue(), 1, &submit, fence_), "vkQueueSubmit");
+    const VkResult submitted = api.vkQueueSubmit(device_.queue(), 1, &submit, fence_);
+    if (submitted == VK_ERROR_DEVICE_LOST)
+        fail("The GPU '" + device_.caps().name + "' was lost (driver reset or crash) while SmolDesk was using it.");
+    check(submitted, "vkQueueSubmit");
     ++stats_.submits;
-    check(api.vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+    stats_.hostRecordNs += threadCpuNanoseconds() - recordStartNs_;
+    waitForFence();
     check(api.vkResetFences(device_.handle(), 1, &fence_), "vkResetFences");
     check(api.vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
-    for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
-    currentPool_ = 0;
+    if (sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
+        for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
+        currentPool_ = 0;
+        sets_.clear();
+    }
     since_.clear();
     device_.instance().throwOnMessages("a GPU submission");
+}
+
+} // namespace smoldesk::compute::vk
+
+namespace smoldesk::compute::vk {
+
+void Recorder::waitForFence() {
+    ++stats_.fenceWaits;
+    const VkResult r =
+        device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
+    if (r == VK_SUCCESS) return;
+    if (r == VK_TIMEOUT)
+        fail("The GPU '" + device_.caps().name + "' did not finish its work within " +
+             std::to_string(fenceTimeoutNs_ / 1000000) + " ms; it seems to hang.");
+    if (r == VK_ERROR_DEVICE_LOST)
+        fail("The GPU '" + device_.caps().name + "' was lost (driver reset or crash) while SmolDesk was using it.");
+    check(r, "vkWaitForFences");
 }
 
 } // namespace smoldesk::compute::vk

@@ -2,10 +2,16 @@
 // Records dispatches into one command buffer per step and submits it once. A barrier is
 // inserted only when a dispatch reads a buffer written since the last barrier, or writes a
 // buffer read or written since then (tracked per VkBuffer).
+// Descriptor sets are written once per distinct set of bindings and kept: buffers live as
+// long as the backend (the allocator frees nothing early), so after the first step a decode
+// step allocates and writes no descriptors at all; shapes and positions are push constants.
+// Waiting for the GPU is bounded: a hung or lost device becomes an Error, not a frozen app.
 #include "compute/vulkan/pipeline.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -18,15 +24,34 @@ struct Binding {
     bool write = false;
 };
 
+// Running totals since the recorder was created (the host-cost counters of bench --json).
 struct RecorderStats {
     uint64_t submits = 0;
+    uint64_t fenceWaits = 0;
     uint64_t dispatches = 0;
     uint64_t barriers = 0;
+    uint64_t descriptorSetAllocations = 0;
+    uint64_t descriptorWrites = 0; // descriptors written (one per binding)
+    uint64_t hostRecordNs = 0;     // thread CPU time from a step's first command to its submit
+};
+
+constexpr uint32_t kMaxBindingsPerSet = 8;
+
+// A descriptor set's identity: its layout and what each binding points at.
+struct SetKey {
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    uint32_t count = 0;
+    std::array<VkDescriptorBufferInfo, kMaxBindingsPerSet> infos{}; // zero beyond count
+    bool operator==(const SetKey& o) const;
+};
+struct SetKeyHash {
+    size_t operator()(const SetKey& k) const;
 };
 
 class Recorder {
   public:
-    explicit Recorder(Device& device);
+    // fenceTimeoutNs bounds each wait for the GPU.
+    Recorder(Device& device, uint64_t fenceTimeoutNs);
     ~Recorder();
     Recorder(const Recorder&) = delete;
     Recorder& operator=(const Recorder&) = delete;
@@ -50,14 +75,21 @@ class Recorder {
     bool hazard(VkBuffer buffer, bool write) const;
     void barrier();
     VkDescriptorSet allocateSet(VkDescriptorSetLayout layout);
+    VkDescriptorSet setFor(const Pipeline& pipeline, std::span<const Binding> bindings);
+    void waitForFence();
+    [[noreturn]] void fail(const std::string& sentence);
 
     Device& device_;
     VkCommandPool pool_ = VK_NULL_HANDLE;
     VkCommandBuffer cmd_ = VK_NULL_HANDLE;
     VkFence fence_ = VK_NULL_HANDLE;
     bool recording_ = false;
+    uint64_t recordStartNs_ = 0;
+    uint64_t fenceTimeoutNs_;
+    std::string broken_; // set once the device hung or was lost: every later call fails with it
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;
+    std::unordered_map<SetKey, VkDescriptorSet, SetKeyHash> sets_;
     std::unordered_map<VkBuffer, uint8_t> since_; // access since the last barrier
     RecorderStats stats_;
 };

@@ -3,6 +3,7 @@
 #include "common/error.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace smoldesk::compute::vk {
@@ -12,22 +13,25 @@ namespace {
 constexpr uint32_t kEltwiseGroup = 256;
 constexpr uint32_t kNormGroup = 128;
 constexpr uint32_t kMatvecGroup = 64;
-constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
 constexpr uint32_t kAttentionGroup = 64;
-constexpr int kMaxMatvecTokens = 8;
 constexpr uint64_t kStagingBytes = 16ull << 20;
 constexpr uint64_t kIdsArenaBytes = 256ull << 10;
 
 enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2 };
 
+uint64_t fenceTimeoutMs(const VulkanOptions& options) {
+    if (options.fenceTimeoutMs) return options.fenceTimeoutMs;
+    if (const char* env = std::getenv("SMOLDESK_VK_FENCE_TIMEOUT_MS")) {
+        const long long ms = std::atoll(env);
+        if (ms > 0) return static_cast<uint64_t>(ms);
+    }
+    return 120000;
+}
+
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
     return static_cast<uint32_t>((a + b - 1) / b);
 }
 
-struct MatPush {
-    uint32_t cols, rows, wBase, rowBytes, outStride, outRow0,
-        last; // last: groupsX (matvec) or tokens (matmul)
-};
 
 } // namespace
 
@@ -37,7 +41,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_);
-    recorder_ = std::make_unique<Recorder>(*device_);
+    recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options) * 1000000ull);
     // Byte addresses inside a binding are 32-bit in the shaders: stay below 2 GiB.
     maxBinding_ = std::min<uint64_t>(caps.maxStorageBufferRange, 1ull << 31);
     maxBinding_ = maxBinding_ / 16 * 16;
@@ -67,13 +71,13 @@ std::pair<uint32_t, uint32_t> VulkanBackend::foldGroups(uint64_t groups) const {
     return {static_cast<uint32_t>(x), static_cast<uint32_t>(std::max<uint64_t>(1, y))};
 }
 
-const Pipeline& VulkanBackend::pipeline(const std::string& shader, std::vector<uint32_t> spec,
+const Pipeline& VulkanBackend::pipeline(std::string_view shader, std::initializer_list<uint32_t> spec,
                                         uint32_t bindings) {
     return pipelines_->get(shader, spec, bindings);
 }
 
-std::string VulkanBackend::reduceVariant(const char* shader) const {
-    return std::string(shader) + (device_->caps().subgroupArithmetic ? "_sg" : "_sh");
+std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_view sh) const {
+    return device_->caps().subgroupArithmetic ? sg : sh;
 }
 
 void VulkanBackend::submit() {
@@ -204,6 +208,7 @@ void VulkanBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId
     idsUsed_ = offset + bytes;
 
     const Pipeline& p = pipeline("embed", {kMatvecGroup, static_cast<uint32_t>(w.type)}, 3);
+    weightBytesRead_ += ids.size() * w.rowBytes; // only the looked-up rows are read
     for (const WeightSlice& s : w.slices) {
         const Binding b[] = {{w.buffer.handle, s.bindOffset, s.bindRange, false},
                              {idsArena_.handle, offset, bytes, false},
@@ -227,7 +232,7 @@ void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int 
     act(out, n, "rmsNorm");
     if (rows <= 0) return;
     const auto [gx, gy] = foldGroups(static_cast<uint64_t>(rows));
-    const Pipeline& p = pipeline(reduceVariant("rmsnorm"), {kNormGroup}, 3);
+    const Pipeline& p = pipeline(reduceVariant("rmsnorm_sg", "rmsnorm_sh"), {kNormGroup}, 3);
     const Binding b[] = {bindAct(x, false), {wt.buffer.handle, 0, VK_WHOLE_SIZE, false}, bindAct(out, true)};
     struct {
         uint32_t rows, dim;
@@ -235,39 +240,7 @@ void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int 
         uint32_t groupsX;
     } push{static_cast<uint32_t>(rows), static_cast<uint32_t>(dim), eps, gx};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
-}
-
-void VulkanBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
-    flushRope();
-    const DeviceWeight& wt = weights_.at(static_cast<size_t>(w));
-    act(x, static_cast<size_t>(rows) * wt.cols, "matmul");
-    act(out, static_cast<size_t>(rows) * wt.rows, "matmul");
-    if (rows <= 0) return;
-    const bool decode = rows <= kMaxMatvecTokens;
-    const Pipeline& p =
-        decode ? pipeline(reduceVariant("matvec"),
-                          {kMatvecGroup, static_cast<uint32_t>(wt.type), static_cast<uint32_t>(rows)}, 3)
-               : pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type)}, 3);
-    for (const WeightSlice& s : wt.slices) {
-        const Binding b[] = {
-            {wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
-        MatPush push{static_cast<uint32_t>(wt.cols),
-                     static_cast<uint32_t>(s.rows),
-                     s.base,
-                     static_cast<uint32_t>(wt.rowBytes),
-                     static_cast<uint32_t>(wt.rows),
-                     static_cast<uint32_t>(s.row0),
-                     0};
-        if (decode) {
-            const auto [gx, gy] = foldGroups(s.rows);
-            push.last = gx;
-            recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
-        } else {
-            push.last = static_cast<uint32_t>(rows);
-            recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64),
-                                ceilDiv(static_cast<uint64_t>(rows), 32));
-        }
-    }
+    weightBytesRead_ += wt.rows * wt.rowBytes;
 }
 
 void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0,
@@ -277,8 +250,11 @@ void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int rope
     if (ropeDims <= 0 || ropeDims > headDim || ropeDims % 2 != 0)
         throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
                                                     std::to_string(headDim) + " dimensions is not possible.");
-    // Deferred: when storeKv of this buffer follows, the rotation is fused into the cache write.
-    pendingRope_ = PendingRope{x, rows, nHeads, headDim, ropeDims, pos0, freqBase, style};
+    // Deferred: when storeKv follows, the rotations of K and of Q are fused into the cache write.
+    for (const PendingRope& r : pendingRopes_)
+        if (r.x == x) flushRope(); // rotating one buffer twice: keep the order
+    if (pendingRopes_.size() == 2) flushRope();
+    pendingRopes_.push_back(PendingRope{x, rows, nHeads, headDim, ropeDims, pos0, freqBase, style});
 }
 
 void VulkanBackend::dispatchRope(const PendingRope& r) {
@@ -299,10 +275,10 @@ void VulkanBackend::dispatchRope(const PendingRope& r) {
 }
 
 void VulkanBackend::flushRope() {
-    if (!pendingRope_) return;
-    PendingRope r = *pendingRope_;
-    pendingRope_.reset();
-    dispatchRope(r);
+    if (pendingRopes_.empty()) return;
+    std::vector<PendingRope> ropes;
+    ropes.swap(pendingRopes_);
+    for (const PendingRope& r : ropes) dispatchRope(r);
 }
 
 void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) {
@@ -316,26 +292,37 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     const size_t n = static_cast<size_t>(rows) * static_cast<size_t>(kvDim_);
     act(k, n, "storeKv");
     act(v, n, "storeKv");
-    std::optional<PendingRope> fused;
-    if (pendingRope_ && pendingRope_->x == k && pendingRope_->rows == rows && pendingRope_->pos0 == pos0 &&
-        pendingRope_->nHeads * pendingRope_->headDim == kvDim_ && k != v) {
-        fused = pendingRope_;
-        pendingRope_.reset();
+    // The pending rotation of k fuses when it covers exactly these rows; a pending rotation of
+    // another buffer (q) with the same positions and angles fuses along with it.
+    std::optional<PendingRope> fused, fusedQ;
+    for (size_t i = 0; i < pendingRopes_.size(); ++i) {
+        const PendingRope& r = pendingRopes_[i];
+        if (r.x == k && r.rows == rows && r.pos0 == pos0 && r.nHeads * r.headDim == kvDim_ && k != v) fused = r;
     }
+    for (size_t i = 0; fused && i < pendingRopes_.size(); ++i) {
+        const PendingRope& r = pendingRopes_[i];
+        if (r.x != k && r.x != v && r.rows == rows && r.pos0 == pos0 && r.headDim == fused->headDim &&
+            r.ropeDims == fused->ropeDims && r.freqBase == fused->freqBase && r.style == fused->style)
+            fusedQ = r;
+    }
+    std::erase_if(pendingRopes_, [&](const PendingRope& r) {
+        return (fused && r.x == fused->x) || (fusedQ && r.x == fusedQ->x);
+    });
     flushRope();
     if (rows <= 0) return;
-    const uint64_t pairs = n / 2;
+    const uint64_t pairs = n / 2 + (fusedQ ? static_cast<uint64_t>(rows) * fusedQ->nHeads * fusedQ->headDim / 2 : 0);
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
-    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u}, 4);
+    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 5);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(k, fused.has_value()),
                          bindAct(v, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, true},
-                         {vCache_[l].handle, 0, VK_WHOLE_SIZE, true}};
+                         {vCache_[l].handle, 0, VK_WHOLE_SIZE, true},
+                         bindAct(fusedQ ? fusedQ->x : k, fusedQ.has_value())};
     struct {
         uint32_t rows, kvDim, pos0, groupsX, headDim, ropeDims;
         float freqBase;
-        uint32_t neox;
+        uint32_t neox, qDim;
     } push{static_cast<uint32_t>(rows),
            static_cast<uint32_t>(kvDim_),
            static_cast<uint32_t>(pos0),
@@ -343,7 +330,8 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
            fused ? static_cast<uint32_t>(fused->headDim) : 0u,
            fused ? static_cast<uint32_t>(fused->ropeDims) : 0u,
            fused ? fused->freqBase : 0.0f,
-           fused && fused->style == RopeStyle::NeoX ? 1u : 0u};
+           fused && fused->style == RopeStyle::NeoX ? 1u : 0u,
+           fusedQ ? static_cast<uint32_t>(fusedQ->nHeads * fusedQ->headDim) : 0u};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -376,17 +364,14 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
                                 ? static_cast<uint32_t>((maxPos + kAttentionSplit - 1) / kAttentionSplit)
                                 : 1u;
     const uint32_t stride = static_cast<uint32_t>(s.headDim) + 2;
-    if (nSplit > 1) {
-        const uint64_t need = static_cast<uint64_t>(rows) * s.nHead * nSplit * stride * sizeof(float);
-        if (partials_.size < need) {
-            const uint64_t maxSplits =
-                (static_cast<uint64_t>(kvCtx_) + kAttentionSplit - 1) / kAttentionSplit;
-            partials_ = allocator_->create(
-                std::max(need, kMaxMatvecTokens * s.nHead * maxSplits * stride * sizeof(float)),
-                MemoryKind::Device, "attention scratch");
-        }
-    } else if (!partials_) {
-        partials_ = allocator_->create(16, MemoryKind::Device, "attention scratch");
+    // Room for the most splits this cache can need, allocated once: the bindings (and so the
+    // descriptor sets) of every later step stay the same.
+    const uint64_t maxSplits = (static_cast<uint64_t>(kvCtx_) + kAttentionSplit - 1) / kAttentionSplit;
+    const uint64_t need = std::max<uint64_t>(
+        static_cast<uint64_t>(kMaxMatvecTokens) * s.nHead * maxSplits * stride * sizeof(float), 16);
+    if (partials_.size < need) {
+        submit(); // work recorded so far may use the old scratch
+        partials_ = allocator_->create(need, MemoryKind::Device, "attention scratch");
     }
     const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 5);
     const size_t l = static_cast<size_t>(layer);

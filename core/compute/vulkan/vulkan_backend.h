@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct VulkanOptions {
     // (The environment variable SMOLDESK_VK_NO_SUBGROUP=1 likewise forces the shared-memory
     // reductions that devices without subgroup arithmetic use.)
     uint64_t maxBindingBytes = 0;
+    // Longest wait for one submission before the device counts as hung (Error Backend).
+    // 0: SMOLDESK_VK_FENCE_TIMEOUT_MS when set, else 120 s (lavapipe needs long for big prompts).
+    uint64_t fenceTimeoutMs = 0;
 };
 
 struct VulkanDeviceInfo {
@@ -42,6 +46,24 @@ std::vector<VulkanDeviceInfo> listVulkanDevices();
 // nullptr with *reason set to one sentence (no loader, no device, only a CPU-type device,
 // missing features, not enough memory, device lost…) when Vulkan cannot be used.
 std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason);
+
+// Host-cost counters of a Vulkan backend, running totals since it was created (subtract two
+// snapshots for a step's cost). weightBytesRead counts the bytes of weight tensors bound by
+// the dispatches (an embedding lookup counts the rows it reads).
+struct VulkanCounters {
+    uint64_t dispatches = 0;
+    uint64_t descriptorSetAllocations = 0;
+    uint64_t descriptorWrites = 0;
+    uint64_t submits = 0;
+    uint64_t fenceWaits = 0;
+    uint64_t barriers = 0;
+    uint64_t pipelineCreations = 0;
+    uint64_t weightBytesRead = 0;
+    double hostRecordUs = 0; // thread CPU time spent recording and submitting, GPU waits excluded
+};
+
+// The counters when `backend` is a Vulkan backend, else nothing.
+std::optional<VulkanCounters> vulkanCounters(const Backend& backend);
 
 // True when the Vulkan shaders compute with tensors of this type (F32, F16, Q4_0, Q8_0,
 // Q4_K, Q6_K); addWeight throws Error(UnsupportedType) for others.

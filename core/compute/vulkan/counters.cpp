@@ -1,0 +1,29 @@
+#include "compute/vulkan/backend_impl.h"
+
+namespace smoldesk::compute {
+
+std::optional<VulkanCounters> vulkanCounters(const Backend& backend) {
+    const auto* vulkan = dynamic_cast<const vk::VulkanBackend*>(&backend);
+    if (!vulkan) return std::nullopt;
+    return vulkan->counters();
+}
+
+namespace vk {
+
+VulkanCounters VulkanBackend::counters() const {
+    const RecorderStats& s = recorder_->stats();
+    VulkanCounters c;
+    c.dispatches = s.dispatches;
+    c.descriptorSetAllocations = s.descriptorSetAllocations;
+    c.descriptorWrites = s.descriptorWrites;
+    c.submits = s.submits;
+    c.fenceWaits = s.fenceWaits;
+    c.barriers = s.barriers;
+    c.pipelineCreations = pipelines_->creations();
+    c.weightBytesRead = weightBytesRead_;
+    c.hostRecordUs = static_cast<double>(s.hostRecordNs) / 1000.0;
+    return c;
+}
+
+} // namespace vk
+} // namespace smoldesk::compute

@@ -1,0 +1,149 @@
+// The Vulkan backend's matrix products: decode (1–8 tokens) through matvec.comp, one
+// dispatch for a whole group of weights that share their input, with the residual add and
+// SwiGLU folded in; prompts through the tiled matmul.comp (residual add as its epilogue).
+#include "compute/vulkan/backend_impl.h"
+
+#include "common/error.h"
+
+#include <algorithm>
+
+namespace smoldesk::compute::vk {
+
+namespace {
+
+constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
+constexpr uint32_t kMaxGroup = 3;      // weights one matvec dispatch can take (matvec.comp)
+enum MatvecMode : uint32_t { kStore = 0, kAddToOutput = 1, kSwigluInput = 2 };
+
+uint32_t ceilDiv(uint64_t a, uint64_t b) {
+    return static_cast<uint32_t>((a + b - 1) / b);
+}
+
+struct MatvecPush {
+    uint32_t cols, groupsX, slots, unused;
+    uint32_t rows[4], wBase[4], rowBytes[4], firstGroup[4], outRow0[4], outStride[4];
+};
+static_assert(sizeof(MatvecPush) <= kPushBytes);
+
+struct MatmulPush {
+    uint32_t cols, rows, wBase, rowBytes, outStride, outRow0, tokens;
+};
+
+} // namespace
+
+uint32_t VulkanBackend::matvecTeam() const {
+    // One subgroup per weight row where subgroup arithmetic exists (its sum is one
+    // subgroupAdd); otherwise 16 invocations reducing through shared memory.
+    const DeviceCaps& c = device_->caps();
+    const uint32_t sg = c.subgroupSize;
+    if (c.subgroupArithmetic && sg >= 4 && sg <= 64 && (sg & (sg - 1)) == 0) return sg;
+    return 16;
+}
+
+const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const {
+    const DeviceWeight& wt = weights_.at(static_cast<size_t>(w));
+    act(x, static_cast<size_t>(rows) * wt.cols, op);
+    act(out, static_cast<size_t>(rows) * wt.rows, op);
+    return wt;
+}
+
+void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, BufferId up, int tokens,
+                           uint32_t mode) {
+    flushRope();
+    const uint32_t team = matvecTeam();
+    const uint32_t wg = std::min<uint32_t>(256, std::max<uint32_t>(64, 4 * team));
+    const uint32_t rowsPerGroup = wg / team;
+    MatvecPush push{};
+    push.cols = static_cast<uint32_t>(targets[0].w->cols);
+    push.slots = static_cast<uint32_t>(targets.size());
+    uint32_t types[kMaxGroup];
+    Binding weightsBound[kMaxGroup], outsBound[kMaxGroup];
+    uint64_t groups = 0;
+    for (size_t i = 0; i < kMaxGroup; ++i) {
+        const MatvecTarget& t = targets[std::min(i, targets.size() - 1)]; // unused slots repeat the last
+        types[i] = static_cast<uint32_t>(t.w->type);
+        weightsBound[i] = {t.w->buffer.handle, t.slice->bindOffset, t.slice->bindRange, false};
+        outsBound[i] = bindAct(t.out, true);
+        if (i >= targets.size()) continue;
+        push.rows[i] = static_cast<uint32_t>(t.slice->rows);
+        push.wBase[i] = t.slice->base;
+        push.rowBytes[i] = static_cast<uint32_t>(t.w->rowBytes);
+        push.firstGroup[i] = static_cast<uint32_t>(groups);
+        push.outRow0[i] = static_cast<uint32_t>(t.slice->row0);
+        push.outStride[i] = static_cast<uint32_t>(t.w->rows);
+        groups += ceilDiv(t.slice->rows, rowsPerGroup);
+        weightBytesRead_ += t.slice->rows * t.w->rowBytes;
+    }
+    const auto [gx, gy] = foldGroups(groups);
+    push.groupsX = gx;
+    const Pipeline& p = pipeline(reduceVariant("matvec_sg", "matvec_sh"),
+                                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 8);
+    const Binding b[] = {weightsBound[0], bindAct(x, false),     outsBound[0], weightsBound[1],
+                         outsBound[1],    weightsBound[2],       outsBound[2], bindAct(up < 0 ? x : up, false)};
+    recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
+}
+
+void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out, int rows, bool add) {
+    flushRope();
+    const Pipeline& p = pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type), add ? 1u : 0u}, 3);
+    for (const WeightSlice& s : wt.slices) {
+        const Binding b[] = {
+            {wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
+        const MatmulPush push{static_cast<uint32_t>(wt.cols),    static_cast<uint32_t>(s.rows),
+                              s.base,
+                              static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows),
+                              static_cast<uint32_t>(s.row0),     static_cast<uint32_t>(rows)};
+        weightBytesRead_ += s.rows * wt.rowBytes;
+        recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64), ceilDiv(static_cast<uint64_t>(rows), 32));
+    }
+}
+
+void VulkanBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
+    const DeviceWeight& wt = matrix(w, x, out, rows, "matmul");
+    if (rows <= 0) return;
+    if (rows > kMaxMatvecTokens) return matmulTiled(wt, x, out, rows, false);
+    for (const WeightSlice& s : wt.slices) {
+        const MatvecTarget t{&wt, &s, out};
+        matvec({&t, 1}, x, -1, rows, kStore);
+    }
+}
+
+void VulkanBackend::matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) {
+    bool together = rows > 0 && rows <= kMaxMatvecTokens && !outputs.empty() && outputs.size() <= kMaxGroup;
+    MatvecTarget targets[kMaxGroup];
+    for (size_t i = 0; together && i < outputs.size(); ++i) {
+        const DeviceWeight& wt = matrix(outputs[i].w, x, outputs[i].out, rows, "matmulGroup");
+        together = wt.slices.size() == 1 && wt.cols == weights_.at(static_cast<size_t>(outputs[0].w)).cols &&
+                   outputs[i].out != x;
+        targets[i] = {&wt, &wt.slices[0], outputs[i].out};
+    }
+    if (!together) return Backend::matmulGroup(x, outputs, rows);
+    matvec({targets, outputs.size()}, x, -1, rows, kStore);
+}
+
+void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
+                              size_t outWidth) {
+    const DeviceWeight& wt = matrix(w, x, out, rows, "matmulAdd");
+    if (outWidth != wt.rows || out == x) return Backend::matmulAdd(w, x, out, scratch, rows, outWidth);
+    if (rows <= 0) return;
+    if (rows > kMaxMatvecTokens) return matmulTiled(wt, x, out, rows, true);
+    for (const WeightSlice& s : wt.slices) {
+        const MatvecTarget t{&wt, &s, out};
+        matvec({&t, 1}, x, -1, rows, kAddToOutput);
+    }
+}
+
+void VulkanBackend::swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch,
+                                    int rows, size_t inWidth, size_t outWidth) {
+    const DeviceWeight& wt = matrix(w, gate, out, rows, "swigluMatmulAdd");
+    act(up, static_cast<size_t>(rows) * wt.cols, "swigluMatmulAdd");
+    if (rows > kMaxMatvecTokens || inWidth != wt.cols || outWidth != wt.rows || out == gate || out == up)
+        return Backend::swigluMatmulAdd(w, gate, up, out, scratch, rows, inWidth, outWidth);
+    if (rows <= 0) return;
+    for (const WeightSlice& s : wt.slices) {
+        const MatvecTarget t{&wt, &s, out};
+        matvec({&t, 1}, gate, up, rows, kAddToOutput | kSwigluInput);
+    }
+}
+
+} // namespace smoldesk::compute::vk
