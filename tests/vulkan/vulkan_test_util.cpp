@@ -27,8 +27,9 @@ int vulkanTestDevice() {
     return index;
 }
 
-std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes) {
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes, uint64_t fenceTimeoutMs) {
     compute::VulkanOptions o;
+    o.fenceTimeoutMs = fenceTimeoutMs;
     o.device = vulkanTestDevice();
     o.validation = true;
     o.maxBindingBytes = maxBindingBytes;

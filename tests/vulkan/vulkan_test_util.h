@@ -15,7 +15,9 @@ namespace smoldesk::test {
 int vulkanTestDevice();
 
 // A backend on that device with the validation layer on (every message fails the step).
-std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes = 0);
+// fenceTimeoutMs: see VulkanOptions (0: the default).
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes = 0,
+                                                              uint64_t fenceTimeoutMs = 0);
 
 std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale = 1.0f);
 

@@ -3,7 +3,10 @@
 #include "common/error.h"
 #include "compute/vulkan/host_clock.h"
 
+#include <algorithm>
 #include <cstring>
+#include <cstdio>
+#include <cstdlib>
 
 namespace smoldesk::compute::vk {
 
@@ -61,9 +64,11 @@ Recorder::~Recorder() {
         api.vkEndCommandBuffer(cmd_);
     }
     if (!broken_.empty()) {
-        // A hung device may never signal: give it one more bounded wait, and leak the command
-        // pool rather than destroy it under work that may still run.
-        if (api.vkWaitForFences(dev, 1, &fence_, VK_TRUE, fenceTimeoutNs_) != VK_SUCCESS) return;
+        // A hung device may never signal: give it one more bounded wait (at least 10 s, for a
+        // device that was merely slow), and leak the command pool rather than destroy it
+        // under work that may still run.
+        const uint64_t lastWait = std::max<uint64_t>(fenceTimeoutNs_, 10'000'000'000ull);
+        if (api.vkWaitForFences(dev, 1, &fence_, VK_TRUE, lastWait) != VK_SUCCESS) return;
     }
     api.vkDeviceWaitIdle(dev);
     for (VkDescriptorPool p : descriptorPools_) api.vkDestroyDescriptorPool(dev, p, nullptr);
@@ -86,16 +91,23 @@ void Recorder::begin() {
     check(device_.api().vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
     recording_ = true;
     since_.clear();
+    boundPipeline_ = VK_NULL_HANDLE;
 }
 
 bool Recorder::hazard(VkBuffer buffer, bool write) const {
-    auto it = since_.find(buffer);
-    if (it == since_.end()) return false;
-    return write ? true : (it->second & kWritten) != 0; // WAR/WAW for writes, RAW for reads
+    for (const auto& [b, access] : since_)
+        if (b == buffer) return write ? true : (access & kWritten) != 0; // WAR/WAW for writes, RAW for reads
+    return false;
 }
 
 void Recorder::track(VkBuffer buffer, bool write) {
-    since_[buffer] |= write ? kWritten : kRead;
+    const uint8_t access = write ? kWritten : kRead;
+    for (auto& [b, a] : since_)
+        if (b == buffer) {
+            a |= access;
+            return;
+        }
+    since_.emplace_back(buffer, access);
 }
 
 void Recorder::barrier() {
@@ -189,7 +201,10 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
 
     VkDescriptorSet set = setFor(pipeline, bindings);
 
-    api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+    if (boundPipeline_ != pipeline.pipeline) {
+        api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+        boundPipeline_ = pipeline.pipeline;
+    }
     api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0,
                                 nullptr);
     if (pushBytes)

@@ -90,7 +90,9 @@ class Recorder {
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;
     std::unordered_map<SetKey, VkDescriptorSet, SetKeyHash> sets_;
-    std::unordered_map<VkBuffer, uint8_t> since_; // access since the last barrier
+    // Access since the last barrier: a handful of buffers per step, so a flat list.
+    std::vector<std::pair<VkBuffer, uint8_t>> since_;
+    VkPipeline boundPipeline_ = VK_NULL_HANDLE; // skip rebinding the same pipeline
     RecorderStats stats_;
 };
 

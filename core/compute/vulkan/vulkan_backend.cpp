@@ -245,7 +245,6 @@ void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int 
 
 void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0,
                          float freqBase, RopeStyle style) {
-    flushRope();
     act(x, static_cast<size_t>(rows) * nHeads * headDim, "rope");
     if (ropeDims <= 0 || ropeDims > headDim || ropeDims % 2 != 0)
         throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +

@@ -1,0 +1,204 @@
+// The Vulkan backend's fused ops against an exact double reference: grouped matmuls (q/k/v,
+// gate/up with mixed weight types), the residual add as matmul epilogue and SwiGLU folded
+// into the down projection, for decode (one matvec dispatch) and prompt sizes; plus the
+// bounded fence wait. Validation layer on: any message fails.
+#include "common/error.h"
+#include "quant/types.h"
+#include "vulkan_test_util.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace smoldesk;
+using namespace smoldesk::compute;
+using namespace smoldesk::test;
+
+namespace {
+
+using Types = std::vector<int>;
+
+// max over rows of |got - want| / Σ|terms|: the error relative to the size of the dot product.
+struct Check {
+    double worst = 0;
+    void add(double got, double want, double magnitude) {
+        const double e = std::fabs(got - want) / (magnitude + 1e-6);
+        if (!(e <= worst)) worst = std::isnan(e) ? INFINITY : e;
+    }
+};
+
+float silu(float x) {
+    return x / (1.0f + std::exp(-x));
+}
+
+} // namespace
+
+class TestVulkanFused : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<vk::VulkanBackend> gpu_;
+
+    BufferId upload(const std::vector<float>& v) {
+        const BufferId b = gpu_->createBuffer(v.size());
+        gpu_->upload(b, 0, v);
+        return b;
+    }
+    std::vector<float> read(BufferId b, size_t n) {
+        std::vector<float> out(n);
+        gpu_->read(b, 0, n, out.data());
+        return out;
+    }
+
+  private slots:
+    void initTestCase() {
+        if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
+        gpu_ = makeVulkanBackend();
+        QVERIFY(gpu_->validating());
+    }
+
+    void matmulGroup_data() {
+        QTest::addColumn<Types>("types");
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<int>("tokens");
+        const int q4k = int(quant::Type::Q4_K), q6k = int(quant::Type::Q6_K);
+        for (int tokens : {1, 3, 8, 12}) {
+            QTest::addRow("Q4_K,Q4_K,Q6_K t%d", tokens) << Types{q4k, q4k, q6k} << 512 << tokens;
+            QTest::addRow("Q6_K,Q4_K t%d", tokens) << Types{q6k, q4k} << 768 << tokens;
+            QTest::addRow("F32,F16,Q8_0 t%d", tokens)
+                << Types{int(quant::Type::F32), int(quant::Type::F16), int(quant::Type::Q8_0)} << 288 << tokens;
+            QTest::addRow("Q4_0 t%d", tokens) << Types{int(quant::Type::Q4_0)} << 4160 << tokens; // 2 input chunks
+        }
+    }
+    void matmulGroup() {
+        QFETCH(Types, types);
+        QFETCH(int, cols);
+        QFETCH(int, tokens);
+        std::mt19937 rng(static_cast<unsigned>(cols * 7 + tokens + types.size()));
+        const int rowsOf[] = {37, 19, 70};
+        std::vector<TestWeight> w;
+        std::vector<MatmulOutput> outs;
+        for (size_t i = 0; i < types.size(); ++i) {
+            w.emplace_back(static_cast<quant::Type>(types[i]), cols, rowsOf[i], rng);
+            outs.push_back({gpu_->addWeight(w.back().info),
+                            gpu_->createBuffer(static_cast<size_t>(tokens) * rowsOf[i])});
+        }
+        const std::vector<float> xv = randomVector(static_cast<size_t>(tokens) * cols, rng);
+        const BufferId x = upload(xv);
+        const uint64_t before = gpu_->stats().dispatches;
+        gpu_->matmulGroup(x, outs, tokens);
+        const uint64_t dispatches = gpu_->stats().dispatches - before;
+        if (tokens <= vk::VulkanBackend::kMaxMatvecTokens) QCOMPARE(dispatches, uint64_t(1));
+        Check check;
+        for (size_t i = 0; i < types.size(); ++i) {
+            const std::vector<float> got = read(outs[i].out, static_cast<size_t>(tokens) * rowsOf[i]);
+            for (int t = 0; t < tokens; ++t)
+                for (int r = 0; r < rowsOf[i]; ++r) {
+                    double ref = 0, mag = 0;
+                    for (int c = 0; c < cols; ++c) {
+                        const double p = double(w[i].dequantized[size_t(r) * cols + c]) * xv[size_t(t) * cols + c];
+                        ref += p;
+                        mag += std::fabs(p);
+                    }
+                    check.add(got[size_t(t) * rowsOf[i] + r], ref, mag);
+                }
+        }
+        qInfo("relative error %.2g", check.worst);
+        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+    }
+
+    void matmulAddAndSwiglu_data() {
+        QTest::addColumn<int>("type");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<bool>("swiglu");
+        for (quant::Type t : {quant::Type::Q4_K, quant::Type::Q6_K, quant::Type::F16, quant::Type::Q8_0})
+            for (int tokens : {1, 5, 8, 20})
+                for (bool swiglu : {false, true})
+                    QTest::addRow("%s t%d%s", quant::typeName(t), tokens, swiglu ? " swiglu" : "")
+                        << int(t) << tokens << swiglu;
+    }
+    void matmulAddAndSwiglu() {
+        QFETCH(int, type);
+        QFETCH(int, tokens);
+        QFETCH(bool, swiglu);
+        std::mt19937 rng(static_cast<unsigned>(type * 31 + tokens + swiglu));
+        const int cols = 768, rows = 45;
+        TestWeight w(static_cast<quant::Type>(type), cols, rows, rng);
+        const WeightId gw = gpu_->addWeight(w.info);
+        const size_t nIn = static_cast<size_t>(tokens) * cols, nOut = static_cast<size_t>(tokens) * rows;
+        const std::vector<float> gv = randomVector(nIn, rng, 2.0f), uv = randomVector(nIn, rng);
+        const std::vector<float> resid = randomVector(nOut, rng);
+        const BufferId gate = upload(gv), up = upload(uv), out = upload(resid), scratch = gpu_->createBuffer(nOut);
+        const uint64_t before = gpu_->stats().dispatches;
+        if (swiglu)
+            gpu_->swigluMatmulAdd(gw, gate, up, out, scratch, tokens, cols, rows);
+        else
+            gpu_->matmulAdd(gw, gate, out, scratch, tokens, rows);
+        if (tokens <= vk::VulkanBackend::kMaxMatvecTokens || !swiglu)
+            QCOMPARE(gpu_->stats().dispatches - before, uint64_t(1));
+        const std::vector<float> got = read(out, nOut);
+        Check check;
+        for (int t = 0; t < tokens; ++t)
+            for (int r = 0; r < rows; ++r) {
+                double ref = resid[size_t(t) * rows + r], mag = std::fabs(ref);
+                for (int c = 0; c < cols; ++c) {
+                    const size_t i = size_t(t) * cols + c;
+                    const double in = swiglu ? double(silu(gv[i])) * uv[i] : gv[i];
+                    const double p = double(w.dequantized[size_t(r) * cols + c]) * in;
+                    ref += p;
+                    mag += std::fabs(p);
+                }
+                check.add(got[size_t(t) * rows + r], ref, mag);
+            }
+        qInfo("relative error %.2g", check.worst);
+        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+    }
+
+    void decodeStepReusesDescriptorsAndPipelines() {
+        // After a first step, the same ops allocate and write no descriptor sets and create no pipelines.
+        std::mt19937 rng(5);
+        TestWeight w(quant::Type::Q4_K, 512, 64, rng);
+        const WeightId gw = gpu_->addWeight(w.info);
+        const BufferId x = upload(randomVector(512, rng)), y = gpu_->createBuffer(64);
+        std::vector<float> out(64);
+        gpu_->matmulAdd(gw, x, y, y, 1, 64);
+        gpu_->read(y, 0, 64, out.data());
+        const VulkanCounters a = *vulkanCounters(*gpu_);
+        gpu_->matmulAdd(gw, x, y, y, 1, 64);
+        gpu_->read(y, 0, 64, out.data());
+        const VulkanCounters b = *vulkanCounters(*gpu_);
+        QCOMPARE(b.descriptorSetAllocations - a.descriptorSetAllocations, uint64_t(0));
+        QCOMPARE(b.descriptorWrites - a.descriptorWrites, uint64_t(0));
+        QCOMPARE(b.pipelineCreations - a.pipelineCreations, uint64_t(0));
+        QCOMPARE(b.submits - a.submits, uint64_t(1));
+        QCOMPARE(b.fenceWaits - a.fenceWaits, uint64_t(1));
+        QCOMPARE(b.weightBytesRead - a.weightBytesRead, uint64_t(w.info.nBytes));
+    }
+
+    void hungGpuIsAnError() {
+        // A fence wait of 1 ms on a large product: the wait gives up with a clear Error, and
+        // every later step fails the same way instead of freezing.
+        auto gpu = makeVulkanBackend(0, 1);
+        std::mt19937 rng(9);
+        TestWeight w(quant::Type::F32, 2048, 2048, rng);
+        const int tokens = 64;
+        BufferId y = -1;
+        std::vector<float> out(16);
+        bool threw = false;
+        try { // (uploading the weight may already take longer than 1 ms)
+            const WeightId gw = gpu->addWeight(w.info);
+            const BufferId x = gpu->createBuffer(size_t(tokens) * 2048);
+            y = gpu->createBuffer(size_t(tokens) * 2048);
+            for (int i = 0; i < 4; ++i) gpu->matmul(gw, x, y, tokens);
+            gpu->read(y, 0, out.size(), out.data());
+        } catch (const Error& e) {
+            threw = true;
+            QCOMPARE(e.code(), ErrorCode::Backend);
+            QVERIFY2(std::string(e.what()).find("did not finish") != std::string::npos, e.what());
+        }
+        if (!threw) QSKIP("The device finished 4 prompt-sized products within 1 ms.");
+        QVERIFY_THROWS_EXCEPTION(Error, gpu->createBuffer(16)); // recording fails from now on
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVulkanFused)
+#include "test_vulkan_fused.moc"
