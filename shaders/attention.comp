@@ -17,9 +17,11 @@ layout(binding = 1) readonly buffer KCache { float16_t kc[]; };
 layout(binding = 2) readonly buffer VCache { float16_t vc[]; };
 layout(binding = 3) writeonly buffer Out { float outv[]; };
 layout(binding = 4) writeonly buffer Partial { float partial[]; };
+// The position of query row 0, host-written (not pushed) so that decode steps replay.
+layout(binding = 5) readonly buffer Positions { uint positions[]; };
 
 layout(push_constant) uniform Push {
-    uint pos0;
+    uint posSlot;
     uint nHead;
     uint kvDim;
     float scale;
@@ -34,7 +36,7 @@ shared float runMax[GROUP], runSum[GROUP], rescale[GROUP];
 void main() {
     const uint tid = gl_LocalInvocationID.x;
     const uint kvh = gl_WorkGroupID.x, r = gl_WorkGroupID.y, split = gl_WorkGroupID.z;
-    const uint nPos = pc.pos0 + r + 1;
+    const uint nPos = positions[pc.posSlot] + r + 1;
     const uint start = split * pc.splitLen, end = min(nPos, start + pc.splitLen);
     const uint head0 = kvh * GROUP, kvBase = kvh * HEAD_DIM;
 

@@ -17,11 +17,14 @@ layout(binding = 1) readonly buffer V { float v[]; };
 layout(binding = 2) writeonly buffer KCache { float16_t kc[]; };
 layout(binding = 3) writeonly buffer VCache { float16_t vc[]; };
 layout(binding = 4) buffer Q { float q[]; };
+// Positions are read from a small host-written buffer rather than pushed, so that a decode
+// step's commands are the same every token and can be replayed.
+layout(binding = 5) readonly buffer Positions { uint positions[]; };
 
 layout(push_constant) uniform Push {
     uint rows;
     uint kvDim;
-    uint pos0;
+    uint posSlot;  // positions[posSlot]: the position of the first row
     uint groupsX;
     // RoPE of K (ROPE only) and Q (ROPE_Q)
     uint headDim;
@@ -56,6 +59,7 @@ vec2 rotation(uint pos, uint hp) {  // (cos, sin) of pair hp at position pos
 }
 
 void main() {
+    const uint pos0 = positions[pc.posSlot];
     const uint half_ = pc.kvDim / 2;
     const uint i = flatGroup(pc.groupsX) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     if (i >= pc.rows * half_) {
@@ -65,7 +69,7 @@ void main() {
         const uint r = j / qHalf;
         uint a, b, hp;
         if (!ropePair(j % qHalf, a, b, hp)) return;
-        const vec2 cs = rotation(pc.pos0 + r, hp);
+        const vec2 cs = rotation(pos0 + r, hp);
         const uint src = r * pc.qDim;
         const float x0 = q[src + a], x1 = q[src + b];
         q[src + a] = x0 * cs.x - x1 * cs.y;
@@ -73,7 +77,7 @@ void main() {
         return;
     }
     const uint r = i / half_, p = i % half_;
-    const uint src = r * pc.kvDim, dst = (pc.pos0 + r) * pc.kvDim;
+    const uint src = r * pc.kvDim, dst = (pos0 + r) * pc.kvDim;
     // The pair this invocation owns: (2p, 2p+1) for storing; with RoPE the rotation pair.
     uint a = 2 * p, b = 2 * p + 1;
     float k0, k1;
@@ -82,7 +86,7 @@ void main() {
         const bool rotated = ropePair(p, a, b, hp);
         const float x0 = k[src + a], x1 = k[src + b];
         if (rotated) {
-            const vec2 cs = rotation(pc.pos0 + r, hp);
+            const vec2 cs = rotation(pos0 + r, hp);
             k0 = x0 * cs.x - x1 * cs.y;
             k1 = x0 * cs.y + x1 * cs.x;
             k[src + a] = k0;

@@ -61,6 +61,11 @@ class TestVulkanFused : public QObject {
         QTest::addColumn<int>("cols");
         QTest::addColumn<int>("tokens");
         const int q4k = int(quant::Type::Q4_K), q6k = int(quant::Type::Q6_K);
+        if (std::getenv("SMOLDESK_BIG")) {
+            QTest::addRow("3B qkv t8") << Types{int(quant::Type::Q4_K), int(quant::Type::Q4_K), int(quant::Type::Q6_K)} << 2048 << 8;
+            QTest::addRow("3B down t8") << Types{int(quant::Type::Q6_K)} << 11008 << 8;
+            return;
+        }
         for (int tokens : {1, 3, 8, 12}) {
             QTest::addRow("Q4_K,Q4_K,Q6_K t%d", tokens) << Types{q4k, q4k, q6k} << 512 << tokens;
             QTest::addRow("Q6_K,Q4_K t%d", tokens) << Types{q6k, q4k} << 768 << tokens;
@@ -74,7 +79,8 @@ class TestVulkanFused : public QObject {
         QFETCH(int, cols);
         QFETCH(int, tokens);
         std::mt19937 rng(static_cast<unsigned>(cols * 7 + tokens + types.size()));
-        const int rowsOf[] = {37, 19, 70};
+        const bool big = std::getenv("SMOLDESK_BIG") != nullptr;
+        const int rowsOf[] = {big ? 2048 : 37, big ? 512 : 19, big ? 512 : 70};
         std::vector<TestWeight> w;
         std::vector<MatmulOutput> outs;
         for (size_t i = 0; i < types.size(); ++i) {
@@ -163,9 +169,11 @@ class TestVulkanFused : public QObject {
         gpu_->matmulAdd(gw, x, y, y, 1, 64);
         gpu_->read(y, 0, 64, out.data());
         const VulkanCounters a = *vulkanCounters(*gpu_);
+        const uint64_t replays = gpu_->stats().replays;
         gpu_->matmulAdd(gw, x, y, y, 1, 64);
         gpu_->read(y, 0, 64, out.data());
         const VulkanCounters b = *vulkanCounters(*gpu_);
+        QCOMPARE(gpu_->stats().replays - replays, uint64_t(1)); // the same commands: resubmitted as recorded
         QCOMPARE(b.descriptorSetAllocations - a.descriptorSetAllocations, uint64_t(0));
         QCOMPARE(b.descriptorWrites - a.descriptorWrites, uint64_t(0));
         QCOMPARE(b.pipelineCreations - a.pipelineCreations, uint64_t(0));

@@ -122,6 +122,11 @@ class VulkanBackend : public Backend {
     uint64_t idsUsed_ = 0;
     uint64_t weightBytesRead_ = 0; // for VulkanCounters
     Buffer readback_;
+    // Positions read by store_kv and attention, one slot per op in the step (so a decode
+    // step's commands do not change from token to token and replay).
+    Buffer positions_;
+    uint32_t positionsUsed_ = 0;
+    uint32_t positionSlot(int pos0);
     // rope() calls not yet dispatched (at most two: q and k): storeKv fuses them into its
     // dispatch; any other op dispatches them first.
     std::vector<PendingRope> pendingRopes_;

@@ -4,6 +4,7 @@
 #include "compute/vulkan/host_clock.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <cstring>
 #include <cstdio>
 #include <cstdlib>
@@ -60,9 +61,6 @@ Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs) : device_(device), f
 Recorder::~Recorder() {
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
-    if (recording_) { // abandoned after an exception: end it so the pool can be destroyed cleanly
-        api.vkEndCommandBuffer(cmd_);
-    }
     if (!broken_.empty()) {
         // A hung device may never signal: give it one more bounded wait (at least 10 s, for a
         // device that was merely slow), and leak the command pool rather than destroy it
@@ -82,16 +80,68 @@ void Recorder::fail(const std::string& sentence) {
 }
 
 void Recorder::begin() {
-    if (recording_) return;
+    if (!commands_.empty()) return;
     if (!broken_.empty()) throw Error(ErrorCode::Backend, broken_);
     recordStartNs_ = threadCpuNanoseconds();
+    since_.clear();
+}
+
+// Steps compare with memcmp: the command record must have no padding.
+static_assert(std::has_unique_object_representations_v<Recorder::Command>);
+
+void Recorder::add(const Command& c) {
+    commands_.push_back(c);
+}
+
+// Turns the collected list into Vulkan commands in cmd_ (which is idle: every submit waits).
+void Recorder::recordCommands() {
+    const Api& api = device_.api();
+    recordedValid_ = false;
+    check(api.vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
     VkCommandBufferBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
-    info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    check(device_.api().vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
-    recording_ = true;
-    since_.clear();
-    boundPipeline_ = VK_NULL_HANDLE;
+    check(api.vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
+    VkPipeline bound = VK_NULL_HANDLE;
+    for (const Command& c : commands_) {
+        switch (c.kind) {
+        case Command::Dispatch:
+            if (bound != c.pipeline) {
+                api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline);
+                bound = c.pipeline;
+            }
+            api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, c.layout, 0, 1, &c.set, 0, nullptr);
+            if (c.pushBytes)
+                api.vkCmdPushConstants(cmd_, c.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, c.pushBytes, c.push);
+            api.vkCmdDispatch(cmd_, c.groups[0], c.groups[1], c.groups[2]);
+            break;
+        case Command::Copy: {
+            const VkBufferCopy region{c.srcOffset, c.dstOffset, c.bytes};
+            api.vkCmdCopyBuffer(cmd_, c.src, c.dst, 1, &region);
+            break;
+        }
+        case Command::Fill:
+            api.vkCmdFillBuffer(cmd_, c.dst, c.dstOffset, c.bytes, c.value);
+            break;
+        case Command::Barrier: {
+            VkMemoryBarrier b{};
+            b.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+            b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+            b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                              VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+            api.vkCmdPipelineBarrier(cmd_, kWorkStages, kWorkStages, 0, 1, &b, 0, nullptr, 0, nullptr);
+            break;
+        }
+        }
+    }
+    VkMemoryBarrier toHost{};
+    toHost.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
+                             nullptr);
+    check(api.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
+    recorded_.swap(commands_);
+    recordedValid_ = true;
 }
 
 bool Recorder::hazard(VkBuffer buffer, bool write) const {
@@ -111,12 +161,9 @@ void Recorder::track(VkBuffer buffer, bool write) {
 }
 
 void Recorder::barrier() {
-    VkMemoryBarrier b{};
-    b.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-    b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT |
-                      VK_ACCESS_TRANSFER_WRITE_BIT;
-    device_.api().vkCmdPipelineBarrier(cmd_, kWorkStages, kWorkStages, 0, 1, &b, 0, nullptr, 0, nullptr);
+    Command c{};
+    c.kind = Command::Barrier;
+    add(c);
     since_.clear();
     ++stats_.barriers;
 }
@@ -192,24 +239,22 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
         throw Error(ErrorCode::Backend,
                     "Internal error: too many workgroups for the shader " + pipeline.name + ".");
     begin();
-    const Api& api = device_.api();
-
     bool needBarrier = false;
     for (const Binding& b : bindings) needBarrier = needBarrier || hazard(b.buffer, b.write);
     if (needBarrier) barrier();
     for (const Binding& b : bindings) track(b.buffer, b.write);
 
-    VkDescriptorSet set = setFor(pipeline, bindings);
-
-    if (boundPipeline_ != pipeline.pipeline) {
-        api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
-        boundPipeline_ = pipeline.pipeline;
-    }
-    api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0,
-                                nullptr);
-    if (pushBytes)
-        api.vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
-    api.vkCmdDispatch(cmd_, groupsX, groupsY, groupsZ);
+    Command c{};
+    c.kind = Command::Dispatch;
+    c.pipeline = pipeline.pipeline;
+    c.layout = pipeline.layout;
+    c.set = setFor(pipeline, bindings);
+    c.pushBytes = pushBytes;
+    if (pushBytes) std::memcpy(c.push, push, pushBytes);
+    c.groups[0] = groupsX;
+    c.groups[1] = groupsY;
+    c.groups[2] = groupsZ;
+    add(c);
     ++stats_.dispatches;
 }
 
@@ -219,28 +264,41 @@ void Recorder::copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dst
     if (hazard(src, false) || hazard(dst, true)) barrier();
     track(src, false);
     track(dst, true);
-    VkBufferCopy region{srcOffset, dstOffset, bytes};
-    device_.api().vkCmdCopyBuffer(cmd_, src, dst, 1, &region);
+    Command c{};
+    c.kind = Command::Copy;
+    c.src = src;
+    c.dst = dst;
+    c.srcOffset = srcOffset;
+    c.dstOffset = dstOffset;
+    c.bytes = bytes;
+    add(c);
 }
 
 void Recorder::fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value) {
     begin();
     if (hazard(dst, true)) barrier();
     track(dst, true);
-    device_.api().vkCmdFillBuffer(cmd_, dst, offset, bytes, value);
+    Command c{};
+    c.kind = Command::Fill;
+    c.dst = dst;
+    c.dstOffset = offset;
+    c.bytes = bytes;
+    c.value = value;
+    add(c);
 }
 
 void Recorder::submitAndWait() {
-    if (!recording_) return;
+    if (commands_.empty()) return;
     const Api& api = device_.api();
-    VkMemoryBarrier toHost{};
-    toHost.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
-                             nullptr);
-    recording_ = false;
-    check(api.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
+    const bool same = recordedValid_ && recorded_.size() == commands_.size() &&
+                      std::memcmp(recorded_.data(), commands_.data(), commands_.size() * sizeof(Command)) == 0;
+    if (same) {
+        commands_.clear();
+        ++stats_.replays;
+    } else {
+        recordCommands();
+        commands_.clear();
+    }
 
     VkSubmitInfo submit{};
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
@@ -254,11 +312,11 @@ void Recorder::submitAndWait() {
     stats_.hostRecordNs += threadCpuNanoseconds() - recordStartNs_;
     waitForFence();
     check(api.vkResetFences(device_.handle(), 1, &fence_), "vkResetFences");
-    check(api.vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
     if (sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
         for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
         currentPool_ = 0;
         sets_.clear();
+        recordedValid_ = false; // its commands name the sets just freed
     }
     since_.clear();
     device_.instance().throwOnMessages("a GPU submission");

@@ -6,6 +6,10 @@
 // long as the backend (the allocator frees nothing early), so after the first step a decode
 // step allocates and writes no descriptors at all; shapes and positions are push constants.
 // Waiting for the GPU is bounded: a hung or lost device becomes an Error, not a frozen app.
+// Record once, replay: the ops of a step are first collected as a plain list of commands;
+// at submit, a list equal to the one last recorded resubmits that command buffer as it is
+// (a decode step repeats exactly: positions live in a buffer, not in push constants), and
+// only a different list is recorded into Vulkan commands.
 #include "compute/vulkan/pipeline.h"
 
 #include <array>
@@ -33,6 +37,7 @@ struct RecorderStats {
     uint64_t descriptorSetAllocations = 0;
     uint64_t descriptorWrites = 0; // descriptors written (one per binding)
     uint64_t hostRecordNs = 0;     // thread CPU time from a step's first command to its submit
+    uint64_t replays = 0;          // submits that reused the previous step's command buffer
 };
 
 constexpr uint32_t kMaxBindingsPerSet = 8;
@@ -61,16 +66,32 @@ class Recorder {
     void copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dstOffset, uint64_t bytes);
     void fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value);
 
-    bool pending() const { return recording_; }
+    bool pending() const { return !commands_.empty(); }
     // Ends the command buffer, submits it, waits for the GPU and makes its writes visible to
     // the host. Does nothing when nothing was recorded.
     void submitAndWait();
 
     const RecorderStats& stats() const { return stats_; }
 
+    // One command of a step, plain data so that two steps compare with memcmp.
+    struct Command {
+        enum Kind : uint32_t { Dispatch, Copy, Fill, Barrier } kind;
+        uint32_t pushBytes = 0;
+        VkPipeline pipeline = VK_NULL_HANDLE;
+        VkPipelineLayout layout = VK_NULL_HANDLE;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        VkBuffer src = VK_NULL_HANDLE, dst = VK_NULL_HANDLE;
+        uint64_t srcOffset = 0, dstOffset = 0, bytes = 0;
+        uint32_t groups[3] = {0, 0, 0};
+        uint32_t value = 0;
+        uint32_t push[kPushBytes / 4] = {};
+    };
+
   private:
     enum : uint8_t { kRead = 1, kWritten = 2 };
     void begin();
+    void add(const Command& c);
+    void recordCommands();
     void track(VkBuffer buffer, bool write);
     bool hazard(VkBuffer buffer, bool write) const;
     void barrier();
@@ -83,7 +104,9 @@ class Recorder {
     VkCommandPool pool_ = VK_NULL_HANDLE;
     VkCommandBuffer cmd_ = VK_NULL_HANDLE;
     VkFence fence_ = VK_NULL_HANDLE;
-    bool recording_ = false;
+    std::vector<Command> commands_; // the step being collected
+    std::vector<Command> recorded_; // what cmd_ holds (valid when recordedValid_)
+    bool recordedValid_ = false;
     uint64_t recordStartNs_ = 0;
     uint64_t fenceTimeoutNs_;
     std::string broken_; // set once the device hung or was lost: every later call fails with it
@@ -92,7 +115,6 @@ class Recorder {
     std::unordered_map<SetKey, VkDescriptorSet, SetKeyHash> sets_;
     // Access since the last barrier: a handful of buffers per step, so a flat list.
     std::vector<std::pair<VkBuffer, uint8_t>> since_;
-    VkPipeline boundPipeline_ = VK_NULL_HANDLE; // skip rebinding the same pipeline
     RecorderStats stats_;
 };
 

@@ -16,6 +16,7 @@ constexpr uint32_t kMatvecGroup = 64;
 constexpr uint32_t kAttentionGroup = 64;
 constexpr uint64_t kStagingBytes = 16ull << 20;
 constexpr uint64_t kIdsArenaBytes = 256ull << 10;
+constexpr uint32_t kPositionSlots = 4096;
 
 enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2 };
 
@@ -48,6 +49,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     maxWeightBinding_ =
         options.maxBindingBytes ? std::min(maxBinding_, options.maxBindingBytes) : maxBinding_;
     idsArena_ = allocator_->create(kIdsArenaBytes, MemoryKind::Upload, "token ids");
+    positions_ = allocator_->create(kPositionSlots * sizeof(uint32_t), MemoryKind::Upload, "positions");
     instance_->throwOnMessages("device creation");
 }
 
@@ -84,6 +86,15 @@ void VulkanBackend::submit() {
     flushRope();
     recorder_->submitAndWait();
     idsUsed_ = 0;
+    positionsUsed_ = 0;
+}
+
+uint32_t VulkanBackend::positionSlot(int pos0) {
+    if (positionsUsed_ == kPositionSlots) submit(); // (a step of thousands of attention ops)
+    const uint32_t slot = positionsUsed_++;
+    const uint32_t value = static_cast<uint32_t>(pos0);
+    std::memcpy(positions_.mapped + slot * sizeof(uint32_t), &value, sizeof value);
+    return slot;
 }
 
 // ---- resources ----
@@ -311,20 +322,21 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     if (rows <= 0) return;
     const uint64_t pairs = n / 2 + (fusedQ ? static_cast<uint64_t>(rows) * fusedQ->nHeads * fusedQ->headDim / 2 : 0);
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
-    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 5);
+    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 6);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(k, fused.has_value()),
                          bindAct(v, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, true},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, true},
-                         bindAct(fusedQ ? fusedQ->x : k, fusedQ.has_value())};
+                         bindAct(fusedQ ? fusedQ->x : k, fusedQ.has_value()),
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
     struct {
-        uint32_t rows, kvDim, pos0, groupsX, headDim, ropeDims;
+        uint32_t rows, kvDim, posSlot, groupsX, headDim, ropeDims;
         float freqBase;
         uint32_t neox, qDim;
     } push{static_cast<uint32_t>(rows),
            static_cast<uint32_t>(kvDim_),
-           static_cast<uint32_t>(pos0),
+           positionSlot(pos0),
            gx,
            fused ? static_cast<uint32_t>(fused->headDim) : 0u,
            fused ? static_cast<uint32_t>(fused->ropeDims) : 0u,
@@ -372,23 +384,25 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         submit(); // work recorded so far may use the old scratch
         partials_ = allocator_->create(need, MemoryKind::Device, "attention scratch");
     }
-    const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 5);
+    const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 6);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          bindAct(out, nSplit == 1),
-                         {partials_.handle, 0, VK_WHOLE_SIZE, nSplit > 1}};
+                         {partials_.handle, 0, VK_WHOLE_SIZE, nSplit > 1},
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
     struct {
-        uint32_t pos0, nHead, kvDim;
+        uint32_t posSlot, nHead, kvDim;
         float scale;
         uint32_t nSplit, splitLen;
-    } push{static_cast<uint32_t>(pos0),
+    } push{positionSlot(pos0),
            static_cast<uint32_t>(s.nHead),
            static_cast<uint32_t>(kvDim_),
            s.scale,
            nSplit,
-           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : maxPos)}; // one split covers every position
+           // one split covers every position (the cache length: the same for every step)
+           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos))};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
                         static_cast<uint32_t>(rows), nSplit);
     if (nSplit == 1) return;
