@@ -61,17 +61,19 @@ Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs) : device_(device), f
 Recorder::~Recorder() {
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
-    if (!broken_.empty()) {
-        // A hung device may never signal: give it one more bounded wait (at least 10 s, for a
-        // device that was merely slow), and leak the command pool rather than destroy it
-        // under work that may still run.
-        const uint64_t lastWait = std::max<uint64_t>(fenceTimeoutNs_, 10'000'000'000ull);
-        if (api.vkWaitForFences(dev, 1, &fence_, VK_TRUE, lastWait) != VK_SUCCESS) return;
-    }
+    if (!settle()) return; // leak the pool rather than destroy it under work that may still run
     api.vkDeviceWaitIdle(dev);
     for (VkDescriptorPool p : descriptorPools_) api.vkDestroyDescriptorPool(dev, p, nullptr);
     api.vkDestroyFence(dev, fence_, nullptr);
     api.vkDestroyCommandPool(dev, pool_, nullptr);
+}
+
+bool Recorder::settle() {
+    if (broken_.empty()) return true;
+    // A hung device may never signal: one more bounded wait (at least 10 s, for a device that
+    // was merely slow).
+    const uint64_t lastWait = std::max<uint64_t>(fenceTimeoutNs_, 10'000'000'000ull);
+    return device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, lastWait) == VK_SUCCESS;
 }
 
 void Recorder::fail(const std::string& sentence) {

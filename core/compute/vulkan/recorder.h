@@ -72,6 +72,9 @@ class Recorder {
     void submitAndWait();
 
     const RecorderStats& stats() const { return stats_; }
+    // False when a hung device still runs submitted work after one more bounded wait: then
+    // nothing it may use (memory, pipelines, the device) may be destroyed.
+    bool settle();
 
     // One command of a step, plain data so that two steps compare with memcmp.
     struct Command {

@@ -20,13 +20,15 @@ constexpr uint32_t kPositionSlots = 4096;
 
 enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2 };
 
-uint64_t fenceTimeoutMs(const VulkanOptions& options) {
+uint64_t fenceTimeoutMs(const VulkanOptions& options, const DeviceCaps& caps) {
     if (options.fenceTimeoutMs) return options.fenceTimeoutMs;
     if (const char* env = std::getenv("SMOLDESK_VK_FENCE_TIMEOUT_MS")) {
         const long long ms = std::atoll(env);
         if (ms > 0) return static_cast<uint64_t>(ms);
     }
-    return 120000;
+    // A GPU finishes any one step (at most a 256-token prompt chunk) in seconds; a CPU
+    // implementation such as lavapipe needs minutes for a 3B model's prompt chunk.
+    return caps.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 3'600'000 : 60'000;
 }
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
@@ -42,7 +44,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_);
-    recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options) * 1000000ull);
+    recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options, caps) * 1000000ull);
     // Byte addresses inside a binding are 32-bit in the shaders: stay below 2 GiB.
     maxBinding_ = std::min<uint64_t>(caps.maxStorageBufferRange, 1ull << 31);
     maxBinding_ = maxBinding_ / 16 * 16;
@@ -53,7 +55,16 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     instance_->throwOnMessages("device creation");
 }
 
-VulkanBackend::~VulkanBackend() = default;
+VulkanBackend::~VulkanBackend() {
+    if (recorder_->settle()) return;
+    // The device still runs work after a timeout: freeing its memory, pipelines or the device
+    // itself would pull them from under it (a crash, not an error). Leak them instead.
+    (void)recorder_.release();
+    (void)pipelines_.release();
+    (void)allocator_.release();
+    (void)device_.release();
+    (void)instance_.release();
+}
 
 std::string VulkanBackend::deviceName() const {
     return device_->caps().name + " (Vulkan)";

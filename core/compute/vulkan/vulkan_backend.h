@@ -27,7 +27,8 @@ struct VulkanOptions {
     // reductions that devices without subgroup arithmetic use.)
     uint64_t maxBindingBytes = 0;
     // Longest wait for one submission before the device counts as hung (Error Backend).
-    // 0: SMOLDESK_VK_FENCE_TIMEOUT_MS when set, else 120 s (lavapipe needs long for big prompts).
+    // 0: SMOLDESK_VK_FENCE_TIMEOUT_MS when set, else 60 s on GPUs and an hour on CPU-type
+    // devices (lavapipe needs minutes for a 3B model's prompt chunk).
     uint64_t fenceTimeoutMs = 0;
 };
 
