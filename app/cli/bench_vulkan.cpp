@@ -23,15 +23,16 @@ std::string perToken(const VulkanCounters& a, const VulkanCounters& b, int token
     const double n = tokens;
     auto per = [&](uint64_t before, uint64_t after) { return static_cast<double>(after - before) / n; };
     char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "{\"dispatches\": %.6g, \"descriptor_set_allocations\": %.6g, \"descriptor_writes\": %.6g, "
-                  "\"submits\": %.6g, \"fence_waits\": %.6g, \"barriers\": %.6g, \"pipeline_creations\": %.6g, "
-                  "\"host_record_us\": %.1f, \"weight_bytes_read\": %.0f}",
-                  per(a.dispatches, b.dispatches), per(a.descriptorSetAllocations, b.descriptorSetAllocations),
-                  per(a.descriptorWrites, b.descriptorWrites), per(a.submits, b.submits),
-                  per(a.fenceWaits, b.fenceWaits), per(a.barriers, b.barriers),
-                  per(a.pipelineCreations, b.pipelineCreations), (b.hostRecordUs - a.hostRecordUs) / n,
-                  per(a.weightBytesRead, b.weightBytesRead));
+    std::snprintf(
+        buf, sizeof buf,
+        "{\"dispatches\": %.6g, \"descriptor_set_allocations\": %.6g, \"descriptor_writes\": %.6g, "
+        "\"submits\": %.6g, \"fence_waits\": %.6g, \"barriers\": %.6g, \"pipeline_creations\": %.6g, "
+        "\"host_record_us\": %.1f, \"weight_bytes_read\": %.0f}",
+        per(a.dispatches, b.dispatches), per(a.descriptorSetAllocations, b.descriptorSetAllocations),
+        per(a.descriptorWrites, b.descriptorWrites), per(a.submits, b.submits),
+        per(a.fenceWaits, b.fenceWaits), per(a.barriers, b.barriers),
+        per(a.pipelineCreations, b.pipelineCreations), (b.hostRecordUs - a.hostRecordUs) / n,
+        per(a.weightBytesRead, b.weightBytesRead));
     return buf;
 }
 
@@ -62,8 +63,8 @@ std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Sessio
             {"decode_per_token", perToken(d0, d1, nGen)}};
 }
 #else
-std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Session&, std::span<const int32_t>, int,
-                                                                 const std::function<int32_t()>&) {
+std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Session&, std::span<const int32_t>,
+                                                                 int, const std::function<int32_t()>&) {
     return {}; // built without the Vulkan backend
 }
 #endif

@@ -1,7 +1,8 @@
 // The Vulkan backend's fused ops against an exact double reference: grouped matmuls (q/k/v,
 // gate/up with mixed weight types), the residual add as matmul epilogue and SwiGLU folded
 // into the down projection, for decode (one matvec dispatch) and prompt sizes; plus the
-// bounded fence wait. Validation layer on: any message fails.
+// bounded fence wait. Validation layer on: any message fails. SMOLDESK_BIG=1 runs SmolLM3-3B's
+// layer shapes instead (q/k/v, gate/up, down at 8 tokens; about two minutes on lavapipe).
 #include "common/error.h"
 #include "quant/types.h"
 #include "vulkan_test_util.h"
@@ -62,17 +63,21 @@ class TestVulkanFused : public QObject {
         QTest::addColumn<int>("tokens");
         const int q4k = int(quant::Type::Q4_K), q6k = int(quant::Type::Q6_K);
         if (std::getenv("SMOLDESK_BIG")) {
-            QTest::addRow("3B qkv t8") << Types{int(quant::Type::Q4_K), int(quant::Type::Q4_K), int(quant::Type::Q6_K)} << 2048 << 8;
+            QTest::addRow("3B qkv t8")
+                << Types{int(quant::Type::Q4_K), int(quant::Type::Q4_K), int(quant::Type::Q6_K)} << 2048 << 8;
             QTest::addRow("3B down t8") << Types{int(quant::Type::Q6_K)} << 11008 << 8;
-            QTest::addRow("3B gate/up t8") << Types{int(quant::Type::Q4_K), int(quant::Type::Q4_K)} << 2048 << 8;
+            QTest::addRow("3B gate/up t8")
+                << Types{int(quant::Type::Q4_K), int(quant::Type::Q4_K)} << 2048 << 8;
             return;
         }
         for (int tokens : {1, 3, 8, 12}) {
             QTest::addRow("Q4_K,Q4_K,Q6_K t%d", tokens) << Types{q4k, q4k, q6k} << 512 << tokens;
             QTest::addRow("Q6_K,Q4_K t%d", tokens) << Types{q6k, q4k} << 768 << tokens;
             QTest::addRow("F32,F16,Q8_0 t%d", tokens)
-                << Types{int(quant::Type::F32), int(quant::Type::F16), int(quant::Type::Q8_0)} << 288 << tokens;
-            QTest::addRow("Q4_0 t%d", tokens) << Types{int(quant::Type::Q4_0)} << 4160 << tokens; // 2 input chunks
+                << Types{int(quant::Type::F32), int(quant::Type::F16), int(quant::Type::Q8_0)} << 288
+                << tokens;
+            QTest::addRow("Q4_0 t%d", tokens)
+                << Types{int(quant::Type::Q4_0)} << 4160 << tokens; // 2 input chunks
         }
     }
     void matmulGroup() {
@@ -102,7 +107,8 @@ class TestVulkanFused : public QObject {
                 for (int r = 0; r < rowsOf[i]; ++r) {
                     double ref = 0, mag = 0;
                     for (int c = 0; c < cols; ++c) {
-                        const double p = double(w[i].dequantized[size_t(r) * cols + c]) * xv[size_t(t) * cols + c];
+                        const double p =
+                            double(w[i].dequantized[size_t(r) * cols + c]) * xv[size_t(t) * cols + c];
                         ref += p;
                         mag += std::fabs(p);
                     }
@@ -140,7 +146,8 @@ class TestVulkanFused : public QObject {
         const size_t nIn = static_cast<size_t>(tokens) * cols, nOut = static_cast<size_t>(tokens) * rows;
         const std::vector<float> gv = randomVector(nIn, rng, 2.0f), uv = randomVector(nIn, rng);
         const std::vector<float> resid = randomVector(nOut, rng);
-        const BufferId gate = upload(gv), up = upload(uv), out = upload(resid), scratch = gpu_->createBuffer(nOut);
+        const BufferId gate = upload(gv), up = upload(uv), out = upload(resid),
+                       scratch = gpu_->createBuffer(nOut);
         const uint64_t before = gpu_->stats().dispatches;
         if (swiglu)
             gpu_->swigluMatmulAdd(gw, gate, up, out, scratch, tokens, cols, rows);

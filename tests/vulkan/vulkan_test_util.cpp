@@ -27,7 +27,8 @@ int vulkanTestDevice() {
     return index;
 }
 
-std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes, uint64_t fenceTimeoutMs) {
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes,
+                                                              uint64_t fenceTimeoutMs) {
     compute::VulkanOptions o;
     o.fenceTimeoutMs = fenceTimeoutMs;
     o.device = vulkanTestDevice();

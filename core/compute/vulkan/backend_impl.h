@@ -48,7 +48,8 @@ class VulkanBackend : public Backend {
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
-    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows, size_t outWidth) override;
+    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
+                   size_t outWidth) override;
     void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
                          size_t inWidth, size_t outWidth) override;
     void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
@@ -92,7 +93,8 @@ class VulkanBackend : public Backend {
     };
     const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
     Binding bindAct(BufferId id, bool write) const;
-    const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings);
+    const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec,
+                             uint32_t bindings);
     // "<shader>_sg" with subgroup arithmetic, else "<shader>_sh" (shared-memory reductions).
     std::string_view reduceVariant(std::string_view sg, std::string_view sh) const;
     void dispatchRope(const PendingRope& r);

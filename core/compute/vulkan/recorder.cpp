@@ -4,10 +4,10 @@
 #include "compute/vulkan/host_clock.h"
 
 #include <algorithm>
-#include <type_traits>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 
 namespace smoldesk::compute::vk {
 
@@ -40,7 +40,8 @@ size_t SetKeyHash::operator()(const SetKey& k) const {
     return static_cast<size_t>(h);
 }
 
-Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs) : device_(device), fenceTimeoutNs_(fenceTimeoutNs) {
+Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs)
+    : device_(device), fenceTimeoutNs_(fenceTimeoutNs) {
     const Api& api = device.api();
     VkCommandPoolCreateInfo poolInfo{};
     poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
@@ -111,7 +112,8 @@ void Recorder::recordCommands() {
                 api.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline);
                 bound = c.pipeline;
             }
-            api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, c.layout, 0, 1, &c.set, 0, nullptr);
+            api.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, c.layout, 0, 1, &c.set, 0,
+                                        nullptr);
             if (c.pushBytes)
                 api.vkCmdPushConstants(cmd_, c.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, c.pushBytes, c.push);
             api.vkCmdDispatch(cmd_, c.groups[0], c.groups[1], c.groups[2]);
@@ -292,8 +294,9 @@ void Recorder::fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t valu
 void Recorder::submitAndWait() {
     if (commands_.empty()) return;
     const Api& api = device_.api();
-    const bool same = recordedValid_ && recorded_.size() == commands_.size() &&
-                      std::memcmp(recorded_.data(), commands_.data(), commands_.size() * sizeof(Command)) == 0;
+    const bool same =
+        recordedValid_ && recorded_.size() == commands_.size() &&
+        std::memcmp(recorded_.data(), commands_.data(), commands_.size() * sizeof(Command)) == 0;
     if (same) {
         commands_.clear();
         ++stats_.replays;
@@ -308,7 +311,8 @@ void Recorder::submitAndWait() {
     submit.pCommandBuffers = &cmd_;
     const VkResult submitted = api.vkQueueSubmit(device_.queue(), 1, &submit, fence_);
     if (submitted == VK_ERROR_DEVICE_LOST)
-        fail("The GPU '" + device_.caps().name + "' was lost (driver reset or crash) while SmolDesk was using it.");
+        fail("The GPU '" + device_.caps().name +
+             "' was lost (driver reset or crash) while SmolDesk was using it.");
     check(submitted, "vkQueueSubmit");
     ++stats_.submits;
     stats_.hostRecordNs += threadCpuNanoseconds() - recordStartNs_;
@@ -330,14 +334,14 @@ namespace smoldesk::compute::vk {
 
 void Recorder::waitForFence() {
     ++stats_.fenceWaits;
-    const VkResult r =
-        device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
+    const VkResult r = device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
     if (r == VK_SUCCESS) return;
     if (r == VK_TIMEOUT)
         fail("The GPU '" + device_.caps().name + "' did not finish its work within " +
              std::to_string(fenceTimeoutNs_ / 1000000) + " ms; it seems to hang.");
     if (r == VK_ERROR_DEVICE_LOST)
-        fail("The GPU '" + device_.caps().name + "' was lost (driver reset or crash) while SmolDesk was using it.");
+        fail("The GPU '" + device_.caps().name +
+             "' was lost (driver reset or crash) while SmolDesk was using it.");
     check(r, "vkWaitForFences");
 }
 

@@ -35,7 +35,6 @@ uint32_t ceilDiv(uint64_t a, uint64_t b) {
     return static_cast<uint32_t>((a + b - 1) / b);
 }
 
-
 } // namespace
 
 VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps,
@@ -318,7 +317,8 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     std::optional<PendingRope> fused, fusedQ;
     for (size_t i = 0; i < pendingRopes_.size(); ++i) {
         const PendingRope& r = pendingRopes_[i];
-        if (r.x == k && r.rows == rows && r.pos0 == pos0 && r.nHeads * r.headDim == kvDim_ && k != v) fused = r;
+        if (r.x == k && r.rows == rows && r.pos0 == pos0 && r.nHeads * r.headDim == kvDim_ && k != v)
+            fused = r;
     }
     for (size_t i = 0; fused && i < pendingRopes_.size(); ++i) {
         const PendingRope& r = pendingRopes_[i];
@@ -331,7 +331,8 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     });
     flushRope();
     if (rows <= 0) return;
-    const uint64_t pairs = n / 2 + (fusedQ ? static_cast<uint64_t>(rows) * fusedQ->nHeads * fusedQ->headDim / 2 : 0);
+    const uint64_t pairs =
+        n / 2 + (fusedQ ? static_cast<uint64_t>(rows) * fusedQ->nHeads * fusedQ->headDim / 2 : 0);
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
     const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 6);
     const size_t l = static_cast<size_t>(layer);
@@ -407,11 +408,7 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         uint32_t posSlot, nHead, kvDim;
         float scale;
         uint32_t nSplit, splitLen;
-    } push{positionSlot(pos0),
-           static_cast<uint32_t>(s.nHead),
-           static_cast<uint32_t>(kvDim_),
-           s.scale,
-           nSplit,
+    } push{positionSlot(pos0), static_cast<uint32_t>(s.nHead), static_cast<uint32_t>(kvDim_), s.scale, nSplit,
            // one split covers every position (the cache length: the same for every step)
            static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos))};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),

@@ -40,7 +40,8 @@ uint32_t VulkanBackend::matvecTeam() const {
     return 16;
 }
 
-const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const {
+const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, int rows,
+                                          const char* op) const {
     const DeviceWeight& wt = weights_.at(static_cast<size_t>(w));
     act(x, static_cast<size_t>(rows) * wt.cols, op);
     act(out, static_cast<size_t>(rows) * wt.rows, op);
@@ -76,10 +77,11 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, Bu
     }
     const auto [gx, gy] = foldGroups(groups);
     push.groupsX = gx;
-    const Pipeline& p = pipeline(reduceVariant("matvec_sg", "matvec_sh"),
-                                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 8);
-    const Binding b[] = {weightsBound[0], bindAct(x, false),     outsBound[0], weightsBound[1],
-                         outsBound[1],    weightsBound[2],       outsBound[2], bindAct(up < 0 ? x : up, false)};
+    const Pipeline& p =
+        pipeline(reduceVariant("matvec_sg", "matvec_sh"),
+                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 8);
+    const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1],
+                         outsBound[1],    weightsBound[2],   outsBound[2], bindAct(up < 0 ? x : up, false)};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -89,12 +91,13 @@ void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out
     for (const WeightSlice& s : wt.slices) {
         const Binding b[] = {
             {wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
-        const MatmulPush push{static_cast<uint32_t>(wt.cols),    static_cast<uint32_t>(s.rows),
-                              s.base,
-                              static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows),
-                              static_cast<uint32_t>(s.row0),     static_cast<uint32_t>(rows)};
+        const MatmulPush push{
+            static_cast<uint32_t>(wt.cols),     static_cast<uint32_t>(s.rows),  s.base,
+            static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
+            static_cast<uint32_t>(rows)};
         weightBytesRead_ += s.rows * wt.rowBytes;
-        recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64), ceilDiv(static_cast<uint64_t>(rows), 32));
+        recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64),
+                            ceilDiv(static_cast<uint64_t>(rows), 32));
     }
 }
 
