@@ -40,6 +40,7 @@ class VulkanBackend : public Backend {
     ~VulkanBackend() override;
 
     std::string deviceName() const override;
+    void setWeightMapping(const MappedFile* map) override { mapping_ = map; }
     WeightId addWeight(const gguf::TensorInfo& tensor) override;
     BufferId createBuffer(size_t floats) override;
     void createKvCache(int nLayers, int nCtx, int kvDim) override;
@@ -123,6 +124,7 @@ class VulkanBackend : public Backend {
     Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
     uint64_t weightBytesRead_ = 0; // for VulkanCounters
+    const MappedFile* mapping_ = nullptr; // uploaded weights' pages in it are released
     Buffer readback_;
     // Positions read by store_kv and attention, one slot per op in the step (so a decode
     // step's commands do not change from token to token and replay).

@@ -150,6 +150,9 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
         recorder_->submitAndWait();
         done += n;
     }
+    // The device holds the weight now: its pages of the file mapping may leave resident memory.
+    if (mapping_ && t.data >= mapping_->data() && t.data + t.nBytes <= mapping_->data() + mapping_->size())
+        releaseMappedPages(t.data, t.nBytes);
     weights_.push_back(std::move(w));
     return static_cast<WeightId>(weights_.size() - 1);
 }
