@@ -75,11 +75,13 @@ std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const
 
 } // namespace
 
-std::vector<GpuDevice> listGpuDevices() {
+std::vector<GpuDevice> listGpuDevices(std::string* whyNone) {
     std::vector<GpuDevice> out;
 #ifdef SMOLDESK_HAVE_VULKAN
-    for (const auto& d : compute::listVulkanDevices())
+    for (const auto& d : compute::listVulkanDevices(whyNone))
         out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot});
+#else
+    if (whyNone) *whyNone = "This build of SmolDesk has no Vulkan support.";
 #endif
     return out;
 }

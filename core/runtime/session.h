@@ -77,7 +77,8 @@ struct GpuDevice {
     std::string whyNot;
 };
 // Vulkan devices for a device picker; empty when the build or the machine has no Vulkan.
-std::vector<GpuDevice> listGpuDevices();
+// When empty, *whyNone (if given) says why in one sentence, a driver failing to list included.
+std::vector<GpuDevice> listGpuDevices(std::string* whyNone = nullptr);
 
 class Session {
   public:

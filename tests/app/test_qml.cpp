@@ -3,6 +3,7 @@
 // the model dialog, runtime language switching.
 #include "qml_fixture.h"
 
+#include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -193,7 +194,8 @@ class TestQml : public QObject {
     void devicePicker() {
         ModelManager* model = app_.context->model();
         QTRY_VERIFY_WITH_TIMEOUT(model->devicesListed(), 20000);
-        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices();
+        std::string whyNoDevice;
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
         QCOMPARE(model->devices().size(), qsizetype(devices.size()));
         QObject* dialog = settingsDialog();
         QVERIFY(dialog);
@@ -213,7 +215,8 @@ class TestQml : public QObject {
                 cpuType = &devices[i];
             }
         }
-        if (devices.empty()) QSKIP("no Vulkan device on this machine");
+        if (devices.empty())
+            SMOLDESK_SKIP_OR_FAIL(("no Vulkan device on this machine: " + whyNoDevice).c_str());
 
         bool realGpu = false;
         for (const auto& d : devices) realGpu = realGpu || (d.usable && d.type != "cpu" && d.type != "other");

@@ -4,6 +4,7 @@
 #include "model_worker.h"
 
 #include "common/error.h"
+#include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -222,8 +223,10 @@ class TestWorker : public QObject {
     // Choosing a device by index loads on Vulkan, a CPU-type device (llvmpipe) included; Auto
     // never picks a CPU-type device and says why the GPU is not used.
     void loadsOnChosenVulkanDevice() {
-        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices();
-        if (devices.empty()) QSKIP("no Vulkan device on this machine");
+        std::string whyNoDevice;
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
+        if (devices.empty())
+            SMOLDESK_SKIP_OR_FAIL(("no Vulkan device on this machine: " + whyNoDevice).c_str());
         const runtime::GpuDevice* pick = nullptr;
         for (const auto& d : devices)
             if (d.usable && d.type == "cpu") pick = &d;

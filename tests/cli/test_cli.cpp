@@ -1,5 +1,6 @@
 // smoldesk-cli end to end: the commands a user types, their output and exit codes.
 #include "golden.h"
+#include "require_all.h"
 #include "test_data.h"
 #include "tiny_model.h"
 
@@ -142,8 +143,8 @@ class TestCli : public QObject {
         Result r = cli(
             {"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "--backend", "vulkan"},
             {}, {"SMOLDESK_VK_DEVICE=llvmpipe"});
-        if (r.err.contains("no driver") || r.err.contains("no Vulkan"))
-            QSKIP("no Vulkan device on this machine");
+        if (r.err.contains("no driver") || r.err.contains("no Vulkan") || r.err.contains("no device"))
+            SMOLDESK_SKIP_OR_FAIL(("no Vulkan device on this machine: " + r.err.trimmed()).constData());
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.contains("(Vulkan)"), r.err.constData());
         QCOMPARE(QString::fromUtf8(r.out),

@@ -40,7 +40,15 @@ class TestVulkanFallback : public QObject {
         QVERIFY(createVulkanBackend(o, nullptr) == nullptr); // a null reason pointer is fine too
     }
 
-    void noDevicesListed() { QVERIFY(listVulkanDevices().empty()); }
+    // The empty list comes with the reason, so a device picker (and a CI log) can say why.
+    void noDevicesListedWithAReason() {
+        QVERIFY(listVulkanDevices().empty());
+        std::string why;
+        QVERIFY(listVulkanDevices(&why).empty());
+        qInfo("why: %s", why.c_str());
+        QVERIFY(!why.empty());
+        QCOMPARE(why.back(), '.');
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVulkanFallback)

@@ -4,6 +4,7 @@
 #include "../model/golden.h"
 #include "model/decoder.h"
 #include "model/hparams.h"
+#include "require_all.h"
 #include "runtime/sampler.h"
 #include "test_data.h"
 #include "vulkan_test_util.h"
@@ -61,7 +62,7 @@ class TestVulkanModel : public QObject {
 
   private slots:
     void initTestCase() {
-        if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
+        if (vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(whyNoVulkanTestDevice().c_str());
     }
 
     void smollm3Tiny_data() {

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "quant/types.h"
+#include "require_all.h"
 #include "vulkan_test_util.h"
 
 #include <QtTest>
@@ -80,7 +81,7 @@ class TestVulkanOps : public QObject {
 
   private slots:
     void initTestCase() {
-        if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
+        if (vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(whyNoVulkanTestDevice().c_str());
         gpu_ = makeVulkanBackend();
         cpu_ = std::make_unique<CpuBackend>(2);
         const vk::DeviceCaps& c = gpu_->caps();
@@ -422,8 +423,10 @@ class TestVulkanOps : public QObject {
     }
 
     void deviceChoice() {
-        const std::vector<VulkanDeviceInfo> devices = listVulkanDevices();
+        std::string whyNone = "stale";
+        const std::vector<VulkanDeviceInfo> devices = listVulkanDevices(&whyNone);
         QVERIFY(!devices.empty());
+        QVERIFY2(whyNone.empty(), whyNone.c_str());
         const VulkanDeviceInfo& mine = devices[size_t(vulkanTestDevice())];
         std::string reason;
         bool onlyCpu = true;

@@ -9,22 +9,52 @@
 
 namespace smoldesk::test {
 
+namespace {
+
+struct TestDeviceChoice {
+    int index = -1;
+    std::string whyNone;
+};
+
+std::string deviceNames(const std::vector<compute::VulkanDeviceInfo>& devices) {
+    std::string names;
+    for (const auto& d : devices)
+        names += (names.empty() ? "" : ", ") + std::to_string(d.index) + ": " + d.name +
+                 (d.usable ? "" : " (unusable: " + d.whyNot + ")");
+    return names;
+}
+
+TestDeviceChoice chooseTestDevice() {
+    std::string whyNone;
+    const std::vector<compute::VulkanDeviceInfo> devices = compute::listVulkanDevices(&whyNone);
+    if (devices.empty()) return {-1, "No Vulkan device on this machine: " + whyNone};
+    if (const char* env = std::getenv("SMOLDESK_VK_DEVICE"); env && *env) {
+        for (const auto& d : devices)
+            if (d.usable && (std::to_string(d.index) == env || d.name.find(env) != std::string::npos))
+                return {d.index, {}};
+        return {-1, std::string("SMOLDESK_VK_DEVICE='") + env +
+                        "' names no usable Vulkan device (devices: " + deviceNames(devices) + ")."};
+    }
+    for (const auto& d : devices)
+        if (d.usable && d.type == "cpu") return {d.index, {}};
+    for (const auto& d : devices)
+        if (d.usable) return {d.index, {}};
+    return {-1, "No usable Vulkan device (devices: " + deviceNames(devices) + ")."};
+}
+
+const TestDeviceChoice& testDeviceChoice() {
+    static const TestDeviceChoice choice = chooseTestDevice();
+    return choice;
+}
+
+} // namespace
+
 int vulkanTestDevice() {
-    static const int index = [] {
-        const std::vector<compute::VulkanDeviceInfo> devices = compute::listVulkanDevices();
-        if (const char* env = std::getenv("SMOLDESK_VK_DEVICE"); env && *env) {
-            for (const auto& d : devices)
-                if (d.usable && (std::to_string(d.index) == env || d.name.find(env) != std::string::npos))
-                    return d.index;
-            return -1;
-        }
-        for (const auto& d : devices)
-            if (d.usable && d.type == "cpu") return d.index;
-        for (const auto& d : devices)
-            if (d.usable) return d.index;
-        return -1;
-    }();
-    return index;
+    return testDeviceChoice().index;
+}
+
+const std::string& whyNoVulkanTestDevice() {
+    return testDeviceChoice().whyNone;
 }
 
 std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes,

@@ -6,13 +6,16 @@
 
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace smoldesk::test {
 
 // SMOLDESK_VK_DEVICE when set, else the first usable CPU-type device (lavapipe), else the
-// first usable device; -1 when there is none (the tests then skip).
+// first usable device; -1 when there is none (the tests then skip, or fail in CI).
 int vulkanTestDevice();
+// Why vulkanTestDevice() is -1, in one sentence naming what is missing (empty otherwise).
+const std::string& whyNoVulkanTestDevice();
 
 // A backend on that device with the validation layer on (every message fails the step).
 // fenceTimeoutMs: see VulkanOptions (0: the default).

@@ -93,20 +93,25 @@ bool vulkanSupportsType(quant::Type type) {
     }
 }
 
-std::vector<VulkanDeviceInfo> listVulkanDevices() {
+std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone) {
     std::vector<VulkanDeviceInfo> out;
+    std::string why;
     try {
-        std::string reason;
-        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &reason);
-        if (!instance) return out;
-        int index = 0;
-        for (VkPhysicalDevice physical : instance->physicalDevices()) {
-            vk::DeviceCaps c = vk::queryDeviceCaps(instance->api(), physical);
-            out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot});
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
+        if (instance) {
+            int index = 0;
+            for (VkPhysicalDevice physical : instance->physicalDevices()) {
+                vk::DeviceCaps c = vk::queryDeviceCaps(instance->api(), physical);
+                out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot});
+            }
+            if (out.empty()) why = "The Vulkan loader found no device.";
         }
-    } catch (...) {
-        out.clear(); // a broken driver is "no device", never a crash
+    } catch (const std::exception& e) {
+        // A broken driver is "no device" for the picker, never a crash, but the caller learns why.
+        out.clear();
+        why = std::string("Listing the Vulkan devices failed: ") + e.what();
     }
+    if (whyNone) *whyNone = out.empty() ? why : std::string();
     return out;
 }
 

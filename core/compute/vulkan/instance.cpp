@@ -111,10 +111,17 @@ Instance::~Instance() {
 }
 
 std::vector<VkPhysicalDevice> Instance::physicalDevices() const {
+    // A failing driver is reported, not turned into "no device": the caller says why.
     uint32_t count = 0;
-    if (api_.vkEnumeratePhysicalDevices(instance_, &count, nullptr) != VK_SUCCESS) return {};
-    std::vector<VkPhysicalDevice> devices(count);
-    if (api_.vkEnumeratePhysicalDevices(instance_, &count, devices.data()) < 0) return {};
+    VkResult r = api_.vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices;
+    if (r == VK_SUCCESS) {
+        devices.resize(count);
+        r = api_.vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+    }
+    if (r < 0)
+        throw Error(ErrorCode::Backend,
+                    std::string("Listing the Vulkan devices failed with ") + resultName(r) + ".");
     devices.resize(count);
     return devices;
 }

@@ -21,6 +21,7 @@ class Instance {
     const Api& api() const { return api_; }
     VkInstance handle() const { return instance_; }
     uint32_t apiVersion() const { return apiVersion_; }
+    // Throws Error(Backend) naming the result when the driver fails to enumerate.
     std::vector<VkPhysicalDevice> physicalDevices() const;
 
     bool validating() const { return messenger_ != VK_NULL_HANDLE; }

@@ -41,8 +41,10 @@ struct VulkanDeviceInfo {
     std::string whyNot;
 };
 
-// Every Vulkan device the loader reports; empty when there is no loader or driver. Never throws.
-std::vector<VulkanDeviceInfo> listVulkanDevices();
+// Every Vulkan device the loader reports; empty when there is no loader or driver, or when the
+// driver fails while listing. Never throws: when the list is empty, *whyNone (if given) says
+// why in one sentence (no loader, no driver, the driver's error); otherwise it is cleared.
+std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone = nullptr);
 
 // nullptr with *reason set to one sentence (no loader, no device, only a CPU-type device,
 // missing features, not enough memory, device lost…) when Vulkan cannot be used.
