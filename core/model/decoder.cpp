@@ -31,8 +31,35 @@ compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
     return be_.addWeight(*t);
 }
 
+namespace {
+
+// HyperParams may come from a caller (tests, adjustHyperParams) rather than readHyperParams:
+// check the bounds every size below relies on, in 64 bits, before multiplying anything.
+void checkSizes(const HyperParams& hp, int nCtx) {
+    using L = HyperParamLimits;
+    const auto within = [](int64_t v, int64_t limit) { return v >= 1 && v <= limit; };
+    const int64_t qDim = int64_t{hp.nHead} * int64_t{hp.headDim};
+    const int64_t kvDim = int64_t{hp.nHeadKv} * int64_t{hp.headDim};
+    if (!within(hp.nLayer, L::kLayers) || !within(hp.nEmbd, L::kWidth) || !within(hp.nFf, L::kWidth) ||
+        !within(hp.nHead, L::kHeads) || !within(hp.nHeadKv, L::kHeads) || !within(hp.headDim, L::kWidth) ||
+        !within(qDim, L::kRowWidth) || !within(kvDim, L::kRowWidth) || hp.ropeDims < 0 ||
+        hp.ropeDims > hp.headDim || hp.layerUsesRope.size() != static_cast<size_t>(hp.nLayer))
+        throw Error(ErrorCode::BadShape, "The model's hyper-parameters are out of range (" +
+                                             std::to_string(hp.nLayer) + " layers, width " +
+                                             std::to_string(hp.nEmbd) + ", " + std::to_string(hp.nHead) +
+                                             " heads of " + std::to_string(hp.headDim) + ").");
+    if (!within(nCtx, L::kContext))
+        throw Error(ErrorCode::InvalidArgument,
+                    "A context of " + std::to_string(nCtx) + " tokens is not possible.");
+}
+
+} // namespace
+
 Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch)
     : hp_(std::move(hp)), be_(backend), nCtx_(nCtx), maxBatch_(std::max(1, maxBatch)) {
+    checkSizes(hp_, nCtx_);
+    // Every factor below is bounded by HyperParamLimits (widths 2^24, batch 2^31, vocabulary
+    // 2^30), so each product is exact in 64 bits.
     const uint64_t d = static_cast<uint64_t>(hp_.nEmbd);
     const gguf::TensorInfo* emb = file.findTensor("token_embd.weight");
     if (!emb) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor 'token_embd.weight'.");
@@ -43,9 +70,13 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
         throw Error(ErrorCode::BadShape, "The vocabulary size " + std::to_string(hp_.nVocab) +
                                              " contradicts tensor 'token_embd.weight' with " +
                                              std::to_string(emb->ne[1]) + " rows.");
+    if (emb->ne[1] == 0 || emb->ne[1] > static_cast<uint64_t>(HyperParamLimits::kVocab))
+        throw Error(ErrorCode::BadShape, "Tensor 'token_embd.weight' has " + std::to_string(emb->ne[1]) +
+                                             " rows, an impossible vocabulary size.");
     hp_.nVocab = static_cast<int>(emb->ne[1]);
     const uint64_t nv = static_cast<uint64_t>(hp_.nVocab);
-    const uint64_t qd = static_cast<uint64_t>(hp_.qDim()), kvd = static_cast<uint64_t>(hp_.kvDim());
+    const uint64_t qd = static_cast<uint64_t>(hp_.nHead) * static_cast<uint64_t>(hp_.headDim);
+    const uint64_t kvd = static_cast<uint64_t>(hp_.nHeadKv) * static_cast<uint64_t>(hp_.headDim);
     const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
 
     be_.setWeightMapping(&file.map());
@@ -80,6 +111,14 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     up_ = be_.createBuffer(b * ff);
     last_ = be_.createBuffer(kLogitRows * d);
     logits_ = be_.createBuffer(kLogitRows * nv);
+    // Layers (2^16) × context (2^30) × kvDim (2^24) can exceed 64 bits: refuse in floating
+    // point, before the backend multiplies them, any cache beyond a petabyte.
+    const double kvBytes =
+        2.0 * sizeof(float) * hp_.nLayer * static_cast<double>(nCtx_) * static_cast<double>(kvd);
+    if (kvBytes > 0x1p50)
+        throw Error(ErrorCode::OutOfMemory, "A context of " + std::to_string(nCtx_) + " tokens needs a " +
+                                                std::to_string(static_cast<uint64_t>(kvBytes / 1e12)) +
+                                                " TB KV cache; choose a shorter context.");
     be_.createKvCache(hp_.nLayer, nCtx_, hp_.kvDim());
 }
 

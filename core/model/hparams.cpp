@@ -19,12 +19,32 @@ constexpr ArchRules kArchitectures[] = {
     {"llama", compute::RopeStyle::Adjacent, 0},
 };
 
-int requirePositive(const gguf::File& f, const std::string& key) {
-    uint64_t v = f.requireUInt(key);
-    if (v == 0 || v > (1u << 30))
-        throw Error(ErrorCode::BadShape,
-                    "Metadata '" + key + "' has the impossible value " + std::to_string(v) + ".");
+// A positive integer no larger than `limit`, checked as the file's 64-bit value before it
+// becomes an int.
+int positive(const std::string& key, int64_t limit, uint64_t v) {
+    if (v == 0 || v > static_cast<uint64_t>(limit))
+        throw Error(ErrorCode::BadShape, "Metadata '" + key + "' has the impossible value " +
+                                             std::to_string(v) + " (at most " + std::to_string(limit) + ").");
     return static_cast<int>(v);
+}
+
+int requirePositive(const gguf::File& f, const std::string& key, int64_t limit) {
+    return positive(key, limit, f.requireUInt(key));
+}
+
+int optionalPositive(const gguf::File& f, const std::string& key, int64_t limit, int fallback) {
+    return f.has(key) ? requirePositive(f, key, limit) : fallback;
+}
+
+// A float key, checked as a double: converting an out-of-range double to float is undefined,
+// and NaN passes every comparison.
+float requireFloatIn(const gguf::File& f, const std::string& key, double fallback, double low, double high,
+                     const char* what) {
+    const double v = f.getFloat(key).value_or(fallback);
+    if (!(v >= low && v <= high))
+        throw Error(ErrorCode::BadShape, "The model's " + std::string(what) + " ('" + key +
+                                             "' = " + std::to_string(v) + ") is invalid.");
+    return static_cast<float>(v);
 }
 
 } // namespace
@@ -63,22 +83,20 @@ HyperParams readHyperParams(const gguf::File& f) {
         throw Error(ErrorCode::UnsupportedArch,
                     "Architecture '" + std::string(*archName) +
                         "' is not supported (supported: " + supportedArchitecturesText() + ").");
+    using L = HyperParamLimits;
     HyperParams hp;
     hp.arch = rules->name;
     const std::string p = hp.arch + ".";
-    hp.nLayer = requirePositive(f, p + "block_count");
-    hp.nEmbd = requirePositive(f, p + "embedding_length");
-    hp.nHead = requirePositive(f, p + "attention.head_count");
-    hp.nHeadKv =
-        f.has(p + "attention.head_count_kv") ? requirePositive(f, p + "attention.head_count_kv") : hp.nHead;
-    hp.nFf = requirePositive(f, p + "feed_forward_length");
-    hp.nCtxTrain = f.has(p + "context_length") ? requirePositive(f, p + "context_length") : 2048;
-    hp.headDim = f.has(p + "attention.key_length") ? requirePositive(f, p + "attention.key_length")
-                                                   : hp.nEmbd / hp.nHead;
-    hp.ropeDims =
-        f.has(p + "rope.dimension_count") ? requirePositive(f, p + "rope.dimension_count") : hp.headDim;
-    hp.ropeFreqBase = static_cast<float>(f.getFloat(p + "rope.freq_base").value_or(10000.0));
-    hp.rmsEps = static_cast<float>(f.getFloat(p + "attention.layer_norm_rms_epsilon").value_or(1e-5));
+    hp.nLayer = requirePositive(f, p + "block_count", L::kLayers);
+    hp.nEmbd = requirePositive(f, p + "embedding_length", L::kWidth);
+    hp.nHead = requirePositive(f, p + "attention.head_count", L::kHeads);
+    hp.nHeadKv = optionalPositive(f, p + "attention.head_count_kv", L::kHeads, hp.nHead);
+    hp.nFf = requirePositive(f, p + "feed_forward_length", L::kWidth);
+    hp.nCtxTrain = optionalPositive(f, p + "context_length", L::kContext, 2048);
+    hp.headDim = optionalPositive(f, p + "attention.key_length", L::kWidth, hp.nEmbd / hp.nHead);
+    hp.ropeDims = optionalPositive(f, p + "rope.dimension_count", L::kWidth, hp.headDim);
+    hp.ropeFreqBase = requireFloatIn(f, p + "rope.freq_base", 10000.0, 1e-3, 1e12, "RoPE base");
+    hp.rmsEps = requireFloatIn(f, p + "attention.layer_norm_rms_epsilon", 1e-5, 0.0, 1.0, "norm epsilon");
     hp.ropeStyle = rules->ropeStyle;
 
     if (hp.nHead % hp.nHeadKv != 0)
@@ -89,9 +107,14 @@ HyperParams readHyperParams(const gguf::File& f) {
         throw Error(ErrorCode::BadShape, "The model's head size (" + std::to_string(hp.headDim) +
                                              ") and RoPE size (" + std::to_string(hp.ropeDims) +
                                              ") do not fit together.");
-    if (auto v = f.getUInt(p + "vocab_size")) hp.nVocab = static_cast<int>(*v);
-    if (hp.ropeFreqBase <= 0.0f || !(hp.rmsEps >= 0.0f))
-        throw Error(ErrorCode::BadShape, "The model's RoPE base or norm epsilon is invalid.");
+    // In 64 bits: both factors may be up to 2^20 and 2^16. nHeadKv divides nHead, so kvDim <= qDim.
+    const int64_t qDim = int64_t{hp.nHead} * int64_t{hp.headDim};
+    if (qDim > L::kRowWidth)
+        throw Error(ErrorCode::BadShape, "The model's " + std::to_string(hp.nHead) + " heads of size " +
+                                             std::to_string(hp.headDim) + " are " + std::to_string(qDim) +
+                                             " wide, more than the " + std::to_string(L::kRowWidth) +
+                                             " SmolDesk supports.");
+    if (auto v = f.getUInt(p + "vocab_size")) hp.nVocab = positive(p + "vocab_size", L::kVocab, *v);
 
     hp.layerUsesRope.resize(static_cast<size_t>(hp.nLayer), true);
     if (rules->noRopeLayerStep > 0)

@@ -4,6 +4,7 @@
 #include "compute/backend.h"
 #include "gguf/file.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,9 +26,24 @@ struct HyperParams {
     compute::RopeStyle ropeStyle = compute::RopeStyle::Adjacent;
     std::vector<bool> layerUsesRope; // false on NoPE layers
 
+    // readHyperParams guarantees these products fit in an int (see the limits below).
     int qDim() const { return nHead * headDim; }
     int kvDim() const { return nHeadKv * headDim; }
     int nopeLayerCount() const;
+};
+
+// Upper bounds on hyper-parameters from a file. Each is far above any real model (the largest
+// public ones have ~130 layers, 16k wide embeddings, 53k wide FFNs, 128 heads of 256, 262k
+// tokens) yet small enough that every size the engine derives from them — a row width times
+// the batch, a KV cache of layers × context × width — is computed exactly in 64 bits, and
+// widths like qDim() stay inside an int.
+struct HyperParamLimits {
+    static constexpr int64_t kLayers = 1 << 16;
+    static constexpr int64_t kWidth = 1 << 20; // embedding, FFN, head and RoPE sizes
+    static constexpr int64_t kHeads = 1 << 16;
+    static constexpr int64_t kRowWidth = 1 << 24; // heads × head size (qDim, kvDim)
+    static constexpr int64_t kVocab = 1 << 30;
+    static constexpr int64_t kContext = 1 << 30;
 };
 
 // Architectures with a forward pass in this engine, e.g. {"smollm3", "llama"}.
@@ -35,7 +51,8 @@ const std::vector<std::string>& supportedArchitectures();
 std::string supportedArchitecturesText(); // "smollm3, llama"
 
 // Reads and checks the hyper-parameters. Fails with Error(UnsupportedArch) naming the
-// supported architectures before any heavy work, or Error(MissingKey/BadShape) with a sentence.
+// supported architectures before any heavy work, or Error(MissingKey/WrongType/BadShape) with a
+// sentence: every value is within HyperParamLimits, products included, and floats are finite.
 HyperParams readHyperParams(const gguf::File& file);
 
 } // namespace smoldesk::model
