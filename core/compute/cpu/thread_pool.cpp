@@ -44,6 +44,16 @@ void ThreadPool::runChunks(int index) {
     }
 }
 
+void ThreadPool::runChunksCatching(int index) noexcept {
+    // try costs nothing until something throws, so the per-chunk path is unchanged.
+    try {
+        runChunks(index);
+    } catch (...) {
+        if (!failed_.exchange(true, std::memory_order_acq_rel)) error_ = std::current_exception();
+        next_.store(n_, std::memory_order_relaxed); // the others stop taking chunks
+    }
+}
+
 void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(size_t, size_t, int)>& fn) {
     if (n == 0) return;
     if (grain == 0) grain = 1;
@@ -57,16 +67,24 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
         grain_ = grain;
         fn_ = &fn;
         next_.store(0);
+        failed_.store(false, std::memory_order_relaxed);
+        error_ = nullptr;
         pending_.store(nThreads_ - 1);
         generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
-    runChunks(0);
+    // The caller's own chunks catch too: unwinding now would destroy fn while workers call it.
+    runChunksCatching(0);
     for (int spins = 0; pending_.load(std::memory_order_acquire) != 0; ++spins) {
         if (spins < kSpinIterations)
             SMOLDESK_PAUSE();
         else
             std::this_thread::yield();
+    }
+    if (failed_.load(std::memory_order_acquire)) {
+        std::exception_ptr error = std::move(error_);
+        error_ = nullptr;
+        std::rethrow_exception(error);
     }
 }
 
@@ -84,7 +102,7 @@ void ThreadPool::workerLoop(int index) {
         }
         seen = generation_.load(std::memory_order_acquire);
         if (stop_) return;
-        runChunks(index);
+        runChunksCatching(index);
         pending_.fetch_sub(1, std::memory_order_acq_rel);
     }
 }

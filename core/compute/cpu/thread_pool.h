@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -21,6 +22,8 @@ class ThreadPool {
 
     int size() const { return nThreads_; }
     // Calls fn(begin, end, threadIndex) over [0, n) in chunks of `grain`; returns when all are done.
+    // When fn throws (on any thread), the chunks not yet started are dropped, every thread
+    // finishes the chunk it is in, and the first exception is rethrown here after that join.
     void parallelFor(size_t n, size_t grain, const std::function<void(size_t, size_t, int)>& fn);
 
     // Physical cores of this machine (hyper-threads excluded when detectable).
@@ -29,6 +32,8 @@ class ThreadPool {
   private:
     void workerLoop(int index);
     void runChunks(int index);
+    // runChunks that keeps fn's exception for the caller instead of letting it escape a thread.
+    void runChunksCatching(int index) noexcept;
 
     int nThreads_;
     std::vector<std::thread> workers_;
@@ -40,6 +45,10 @@ class ThreadPool {
     std::atomic<bool> stop_{false};
     size_t n_ = 0, grain_ = 1;
     const std::function<void(size_t, size_t, int)>* fn_ = nullptr;
+    // The first exception of the current parallelFor; written once (guarded by failed_) and
+    // read by the caller after every worker has signalled pending_, so no lock is needed.
+    std::atomic<bool> failed_{false};
+    std::exception_ptr error_;
 };
 
 } // namespace smoldesk::compute
