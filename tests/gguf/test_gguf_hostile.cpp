@@ -183,6 +183,11 @@ class TestGgufHostile : public QObject {
         r.header(2, 0).tensorInfo("a", {16}, 0, 0).tensorInfo("b", {16}, 0, 32).padTo(32).zeros(128);
         EXPECT_REJECT(r.b, ErrorCode::Corrupt, "overlap");
     }
+    void twoTensorsAtOneOffset() {
+        Raw r;
+        r.header(2, 0).tensorInfo("a", {8}, 0, 0).tensorInfo("b", {8}, 0, 0).padTo(32).zeros(64);
+        EXPECT_REJECT(r.b, ErrorCode::Corrupt, "overlap");
+    }
     void duplicateTensorName() {
         Raw r;
         r.header(2, 0).tensorInfo("a", {8}, 0, 0).tensorInfo("a", {8}, 0, 32).padTo(32).zeros(64);
