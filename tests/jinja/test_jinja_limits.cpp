@@ -67,6 +67,14 @@ void JinjaLimits::hostileTemplatesFailFast_data() {
     QTest::newRow("replace blow-up") << "{% set ns = namespace(s='aaaaaaaaaaaaaaaa') %}{% for i in range(40) "
                                         "%}{% set ns.s = ns.s.replace('a', 'aa') %}{% endfor %}"
                                      << "limit";
+    // Found by fuzz_jinja: a prefixed literal beyond int64 overflowed while it was read.
+    QTest::newRow("huge hex literal") << "{{ 0x7fffffffffffffff1 }}"
+                                      << "integer literal too large";
+    QTest::newRow("huge binary literal") << "{{ 0b" + QString("1").repeated(64) + " }}"
+                                         << "integer literal too large";
+    QTest::newRow("octal 2^63 - 1 fits, 2^64 - 1 does not")
+        << "{{ 0o777777777777777777777 + 0o1777777777777777777777 }}"
+        << "integer literal too large";
 }
 
 void JinjaLimits::hostileTemplatesFailFast() {

@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -361,6 +362,9 @@ class Lexer {
                 }
                 int d = hexDigit(s_[pos]);
                 if (d < 0 || d >= base) break;
+                // Like decimal literals: an int64 holds our integers, so a longer literal is an error.
+                if (value > (INT64_MAX - d) / base)
+                    fail(py::kOverflowError, "integer literal too large", start);
                 value = value * base + d;
                 ++pos;
             }
