@@ -5,6 +5,7 @@
 // layer shapes instead (q/k/v, gate/up, down at 8 tokens; about two minutes on lavapipe).
 #include "common/error.h"
 #include "quant/types.h"
+#include "require_all.h"
 #include "vulkan_test_util.h"
 
 #include <QtTest>
@@ -52,7 +53,7 @@ class TestVulkanFused : public QObject {
 
   private slots:
     void initTestCase() {
-        if (vulkanTestDevice() < 0) QSKIP("No Vulkan device on this machine.");
+        if (vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(whyNoVulkanTestDevice().c_str());
         gpu_ = makeVulkanBackend();
         QVERIFY(gpu_->validating());
     }
@@ -219,7 +220,7 @@ class TestVulkanFused : public QObject {
             QCOMPARE(e.code(), ErrorCode::Backend);
             QVERIFY2(std::string(e.what()).find("did not finish") != std::string::npos, e.what());
         }
-        if (!threw) QSKIP("The device finished 4 prompt-sized products within 1 ms.");
+        if (!threw) SMOLDESK_SKIP_OR_FAIL("The device finished 4 prompt-sized products within 1 ms.");
         QVERIFY_THROWS_EXCEPTION(Error, gpu->createBuffer(16)); // recording fails from now on
     }
 };
