@@ -58,15 +58,17 @@ class TestComposer : public QObject {
     void widthIsStableAfterTheFirstMessage() {
         const qreal before = box()->width();
         ChatController* chat = app_.context->chat();
-        app_.context->settings()->setMaxTokens(40);
+        // Long enough to still be streaming a moment after Return: the CPU backend runs the demo
+        // model at thousands of tokens per second.
+        app_.context->settings()->setMaxTokens(400);
         QSignalSpy done(chat, &ChatController::generationFinished);
         input()->setProperty("text", QStringLiteral("Once upon a time"));
         input()->forceActiveFocus();
         QTRY_VERIFY(input()->hasActiveFocus());
         QTest::keyClick(app_.window, Qt::Key_Return);
-        QVERIFY(chat->generating());
+        QVERIFY2(chat->generating() || done.count() == 1, "Return did not send the prompt");
         QTest::qWait(20);
-        verifyProportions("streaming");
+        verifyProportions(chat->generating() ? "streaming" : "answered at once");
         QCOMPARE(box()->width(), before);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QTest::qWait(50);
