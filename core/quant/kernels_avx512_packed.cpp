@@ -39,7 +39,7 @@ template <int NC> void storeTile(const __m512 (&acc)[NC], float* out, size_t out
 }
 
 // Blocks ahead of the one in use that decode (one token) prefetches.
-constexpr int64_t kPrefetchBlocks = 4;
+constexpr int64_t kPrefetchBlocks = 2;
 
 template <int NC>
 void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, float* out,
