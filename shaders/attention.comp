@@ -27,6 +27,7 @@ layout(push_constant) uniform Push {
     float scale;
     uint nSplit;
     uint splitLen;
+    uint window;  // sliding window: the last `window` positions only (0 = all)
 } pc;
 
 shared float qs[GROUP * HEAD_DIM];
@@ -37,7 +38,8 @@ void main() {
     const uint tid = gl_LocalInvocationID.x;
     const uint kvh = gl_WorkGroupID.x, r = gl_WorkGroupID.y, split = gl_WorkGroupID.z;
     const uint nPos = positions[pc.posSlot] + r + 1;
-    const uint start = split * pc.splitLen, end = min(nPos, start + pc.splitLen);
+    const uint windowStart = pc.window != 0 && nPos > pc.window ? nPos - pc.window : 0;
+    const uint start = max(split * pc.splitLen, windowStart), end = min(nPos, split * pc.splitLen + pc.splitLen);
     const uint head0 = kvh * GROUP, kvBase = kvh * HEAD_DIM;
 
     for (uint i = tid; i < GROUP * HEAD_DIM; i += WG) qs[i] = q[(r * pc.nHead + head0) * HEAD_DIM + i];

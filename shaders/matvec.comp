@@ -8,7 +8,8 @@
 // Q4_K reads 32 bytes of quants per 64 weights as two 16-byte loads and decodes the two
 // sub-block scales once; Q6_K decodes its scales once per 32 weights; the min term of Q4_K
 // uses the sum of the inputs and never touches the quants. MODE bit 0 adds the result to y
-// (the residual add as epilogue); bit 1 makes the input silu(x) · up (SwiGLU folded in).
+// (the residual add as epilogue); bit 1 makes the input silu(x) · up (SwiGLU folded in), bit 2
+// gelu(x) · up (GeGLU, tanh GELU).
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
 #if USE_SUBGROUP
@@ -47,7 +48,7 @@ layout(push_constant) uniform Push {
     uvec4 outStride;  // values per output row
 } pc;
 
-const uint MODE_ADD = 1u, MODE_SWIGLU = 2u;
+const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u;
 // Input values staged per chunk: TOKENS × CHUNK floats (16 KiB); CHUNK is a multiple of 256.
 const uint STAGE = 4096;
 const uint CHUNK = (STAGE / TOKENS) / 256 * 256;
@@ -169,6 +170,7 @@ void main() {
                 const uint src = t * pc.cols + c0 + c;
                 float v = x[src];
                 if ((MODE & MODE_SWIGLU) != 0u) v = v / (1.0 + exp(-v)) * up[src];
+                if ((MODE & MODE_GEGLU) != 0u) v = v / (1.0 + exp(-1.5957691216 * v * (1.0 + 0.044715 * v * v))) * up[src];
                 xs[t * CHUNK + c] = v;
             }
         barrier();

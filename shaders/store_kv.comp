@@ -32,6 +32,7 @@ layout(push_constant) uniform Push {
     float freqBase;
     uint neox;
     uint qDim;
+    float freqScale;  // linear RoPE scaling: positions times this
 } pc;
 
 // The two values of pair p of a row (p < dim/2) and whether RoPE rotates them: for adjacent
@@ -53,7 +54,7 @@ bool ropePair(uint p, out uint a, out uint b, out uint hp) {
 
 vec2 rotation(uint pos, uint hp) {  // (cos, sin) of pair hp at position pos
     const float thetaScale = pow(pc.freqBase, -2.0 / float(pc.ropeDims));
-    float theta = float(pos);
+    float theta = float(pos) * pc.freqScale;
     for (uint n = 0; n < hp; ++n) theta *= thetaScale;
     return vec2(cos(theta), sin(theta));
 }

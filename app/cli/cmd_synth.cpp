@@ -54,7 +54,7 @@ int cmdSynth(Args& args) {
     const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
     if (!out || !vocab)
         throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example "
-                         "tests/data/text/smollm3-vocab.gguf).");
+                         "build/test-data/text/smollm3-vocab.gguf, unpacked from tests/data/text/vocabs.tar.xz by CMake).");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     auto voc = gguf::File::open(*vocab);
 

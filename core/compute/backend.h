@@ -21,6 +21,23 @@ enum class RopeStyle {
     NeoX,     // rotate (x[i], x[i + d/2])
 };
 
+// The rotary embedding of one layer: angle_i(pos) = pos · freqScale · freqBase^(-2i/dims)
+// over the first `dims` values of each head (linear RoPE scaling when freqScale < 1).
+struct RopeSpec {
+    int dims = 0;
+    float freqBase = 10000.0f;
+    float freqScale = 1.0f;
+    RopeStyle style = RopeStyle::Adjacent;
+
+    bool operator==(const RopeSpec&) const = default;
+};
+
+// The gate activation of a gated FFN: down(act(gate·x) ⊙ up·x).
+enum class GluActivation {
+    Silu,     // SwiGLU (llama, qwen, phi)
+    GeluTanh, // GeGLU with the tanh approximation (gemma)
+};
+
 // One product of a grouped matmul: out = W·x for a weight that shares its input with others.
 struct MatmulOutput {
     WeightId w;
@@ -32,6 +49,9 @@ struct AttentionShape {
     int nHeadKv = 0;
     int headDim = 0;
     float scale = 1.0f;
+    // Sliding-window attention: a query at position p sees keys at k with p - k < window
+    // (0 = every earlier position).
+    int window = 0;
 };
 
 class Backend {
@@ -70,23 +90,27 @@ class Backend {
         matmul(w, x, scratch, rows);
         add(out, scratch, out, static_cast<size_t>(rows) * outWidth);
     }
-    // out[t] += W·(silu(gate[t]) ⊙ up[t]): SwiGLU folded into the down projection's input,
-    // with the residual add as its epilogue. gate and scratch may be clobbered.
-    virtual void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch,
-                                 int rows, size_t inWidth, size_t outWidth) {
-        swiglu(gate, up, gate, static_cast<size_t>(rows) * inWidth);
+    // out[t] += W·(act(gate[t]) ⊙ up[t]): the gated activation folded into the down
+    // projection's input, with the residual add as its epilogue. gate and scratch may be clobbered.
+    virtual void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
+                              BufferId scratch, int rows, size_t inWidth, size_t outWidth) {
+        glu(act, gate, up, gate, static_cast<size_t>(rows) * inWidth);
         matmulAdd(w, gate, out, scratch, rows, outWidth);
     }
-    // Rotates the first ropeDims of each head of rows at positions pos0, pos0+1, … in place.
-    virtual void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
-                      RopeStyle style) = 0;
+    // x[r] += bias for each of `rows` rows of width dim (an F32 weight of dim values).
+    virtual void addBias(BufferId x, WeightId bias, int rows, int dim) = 0;
+    // x *= factor over n values.
+    virtual void scale(BufferId x, size_t n, float factor) = 0;
+    // Rotates the first rope.dims of each head of rows at positions pos0, pos0+1, … in place.
+    virtual void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) = 0;
     // Writes K and V rows (kvDim each) at positions pos0… of a layer's cache (as f16).
     virtual void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) = 0;
-    // Causal attention of q rows (positions pos0…) over cache positions [0, pos0 + row].
+    // Causal attention of q rows (positions pos0…) over cache positions [0, pos0 + row]
+    // (the last shape.window of them when it is set).
     virtual void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                            const AttentionShape& shape) = 0;
-    // out = silu(gate) * up, elementwise over n values.
-    virtual void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) = 0;
+    // out = act(gate) * up, elementwise over n values.
+    virtual void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) = 0;
     // out = a + b, elementwise over n values; out may alias a.
     virtual void add(BufferId a, BufferId b, BufferId out, size_t n) = 0;
     virtual void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) = 0;

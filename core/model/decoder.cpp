@@ -3,33 +3,10 @@
 #include "common/error.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace smoldesk::model {
 
 using compute::BufferId;
-
-compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
-                                std::vector<uint64_t> shape) {
-    const gguf::TensorInfo* t = file.findTensor(name);
-    if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
-    bool ok = t->nDims == shape.size();
-    for (size_t d = 0; ok && d < shape.size(); ++d) ok = t->ne[d] == shape[d];
-    if (!ok) {
-        std::string want = "[";
-        for (size_t d = 0; d < shape.size(); ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
-        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() +
-                                             " but the model's settings need " + want + "].");
-    }
-    const quant::TypeInfo& ti = quant::typeInfo(t->type);
-    if (!ti.computable)
-        throw Error(ErrorCode::UnsupportedType,
-                    "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
-    if (shape.size() == 1 && t->type != quant::Type::F32)
-        throw Error(ErrorCode::UnsupportedType,
-                    "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
-    return be_.addWeight(*t);
-}
 
 namespace {
 
@@ -43,7 +20,8 @@ void checkSizes(const HyperParams& hp, int nCtx) {
     if (!within(hp.nLayer, L::kLayers) || !within(hp.nEmbd, L::kWidth) || !within(hp.nFf, L::kWidth) ||
         !within(hp.nHead, L::kHeads) || !within(hp.nHeadKv, L::kHeads) || !within(hp.headDim, L::kWidth) ||
         !within(qDim, L::kRowWidth) || !within(kvDim, L::kRowWidth) || hp.ropeDims < 0 ||
-        hp.ropeDims > hp.headDim || hp.layerUsesRope.size() != static_cast<size_t>(hp.nLayer))
+        hp.ropeDims > hp.headDim || hp.layerUsesRope.size() != static_cast<size_t>(hp.nLayer) ||
+        !(hp.layerWindow.empty() || hp.layerWindow.size() == static_cast<size_t>(hp.nLayer)))
         throw Error(ErrorCode::BadShape, "The model's hyper-parameters are out of range (" +
                                              std::to_string(hp.nLayer) + " layers, width " +
                                              std::to_string(hp.nEmbd) + ", " + std::to_string(hp.nHead) +
@@ -84,20 +62,7 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     outputNorm_ = bind(file, "output_norm.weight", {d});
     output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv})
                                                : tokEmbd_; // tied when absent
-    for (int il = 0; il < hp_.nLayer; ++il) {
-        const std::string p = "blk." + std::to_string(il) + ".";
-        Layer l{};
-        l.attnNorm = bind(file, p + "attn_norm.weight", {d});
-        l.wq = bind(file, p + "attn_q.weight", {d, qd});
-        l.wk = bind(file, p + "attn_k.weight", {d, kvd});
-        l.wv = bind(file, p + "attn_v.weight", {d, kvd});
-        l.wo = bind(file, p + "attn_output.weight", {qd, d});
-        l.ffnNorm = bind(file, p + "ffn_norm.weight", {d});
-        l.gate = bind(file, p + "ffn_gate.weight", {d, ff});
-        l.up = bind(file, p + "ffn_up.weight", {d, ff});
-        l.down = bind(file, p + "ffn_down.weight", {ff, d});
-        layers_.push_back(l);
-    }
+    for (int il = 0; il < hp_.nLayer; ++il) layers_.push_back(bindLayer(file, il));
 
     const size_t b = static_cast<size_t>(maxBatch_);
     x_ = be_.createBuffer(b * d);
@@ -134,28 +99,20 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
         throw Error(ErrorCode::InvalidArgument, "The context holds " + std::to_string(nCtx_) + " tokens; " +
                                                     std::to_string(pos0 + n) + " do not fit.");
     const size_t d = static_cast<size_t>(hp_.nEmbd);
-    const compute::AttentionShape shape{hp_.nHead, hp_.nHeadKv, hp_.headDim,
-                                        1.0f / std::sqrt(static_cast<float>(hp_.headDim))};
-
     be_.embed(tokEmbd_, ids, x_);
+    if (hp_.embedScale != 1.0f) be_.scale(x_, static_cast<size_t>(n) * d, hp_.embedScale);
     for (int il = 0; il < hp_.nLayer; ++il) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             throw Error(ErrorCode::Cancelled, "Cancelled.");
         const Layer& L = layers_[static_cast<size_t>(il)];
-        be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
-        const compute::MatmulOutput qkv[] = {{L.wq, q_}, {L.wk, k_}, {L.wv, v_}};
-        be_.matmulGroup(h_, qkv, n);
-        if (hp_.layerUsesRope[static_cast<size_t>(il)]) {
-            be_.rope(q_, n, hp_.nHead, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
-            be_.rope(k_, n, hp_.nHeadKv, hp_.headDim, hp_.ropeDims, pos0, hp_.ropeFreqBase, hp_.ropeStyle);
+        switch (hp_.family) {
+        case Family::Llama:
+            llamaLayer(L, il, n, pos0);
+            break;
+        case Family::Gemma3:
+            gemma3Layer(L, il, n, pos0);
+            break;
         }
-        be_.storeKv(il, k_, v_, n, pos0);
-        be_.attention(il, q_, attn_, n, pos0, shape);
-        be_.matmulAdd(L.wo, attn_, x_, proj_, n, d);
-        be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
-        const compute::MatmulOutput gateUp[] = {{L.gate, gate_}, {L.up, up_}};
-        be_.matmulGroup(h_, gateUp, n);
-        be_.swigluMatmulAdd(L.down, gate_, up_, x_, proj_, n, static_cast<size_t>(hp_.nFf), d);
     }
 
     const int first = allLogits ? 0 : n - 1;
@@ -169,6 +126,15 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
         be_.read(logits_, 0, static_cast<size_t>(rows) * nv,
                  logits.data() + static_cast<size_t>(r - first) * nv);
     }
+}
+
+compute::AttentionShape Decoder::attentionShape(int il) const {
+    return compute::AttentionShape{hp_.nHead, hp_.nHeadKv, hp_.headDim, hp_.attentionScale(),
+                                   hp_.windowOf(il)};
+}
+
+void Decoder::headNorm(BufferId x, compute::WeightId w, int n, int heads) {
+    be_.rmsNorm(x, w, x, n * heads, hp_.headDim, hp_.rmsEps);
 }
 
 } // namespace smoldesk::model

@@ -1,12 +1,15 @@
 #pragma once
-// The llama-family decoder (llama, smollm3): tensors bound to a backend and one forward
-// pass written once against the compute interface, shared by the CPU and Vulkan backends.
+// A decoder-only transformer: tensors bound to a backend, and one forward pass per model
+// family (forward_llama.cpp, forward_gemma3.cpp) written once against the compute
+// interface, shared by the CPU and Vulkan backends. This file's forward() runs the parts
+// every family shares: the embedding lookup, the layers, the final norm and the logits.
 #include "compute/backend.h"
 #include "gguf/file.h"
 #include "model/hparams.h"
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <vector>
 
@@ -29,16 +32,34 @@ class Decoder {
                  const std::atomic<bool>* cancel = nullptr);
 
   private:
+    static constexpr compute::WeightId kAbsent = -1;
     struct Layer {
         compute::WeightId attnNorm, wq, wk, wv, wo, ffnNorm, gate, up, down;
+        compute::WeightId bq = kAbsent, bk = kAbsent, bv = kAbsent;      // qwen2
+        compute::WeightId qNorm = kAbsent, kNorm = kAbsent;              // qwen3, gemma3
+        compute::WeightId postAttnNorm = kAbsent, postFfnNorm = kAbsent; // gemma3
     };
     compute::WeightId bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape);
+    compute::WeightId bindOptional(const gguf::File& file, const std::string& name,
+                                   std::vector<uint64_t> shape);
+    // Rows [row0, row0 + rows) of a fused 2-D tensor of shape {cols, totalRows} as a weight of
+    // its own (phi3's attn_qkv and gate+up ffn_up).
+    compute::WeightId bindRows(const gguf::File& file, const std::string& name, uint64_t cols,
+                               uint64_t totalRows, uint64_t row0, uint64_t rows);
+    Layer bindLayer(const gguf::File& file, int il); // decoder_bind.cpp
+    // One layer of each family on the residual stream x_, n tokens from position pos0.
+    void llamaLayer(const Layer& L, int il, int n, int pos0);
+    void gemma3Layer(const Layer& L, int il, int n, int pos0);
+    // Per-head RMSNorm of n rows of `heads` heads (Q/K norms); the weight is one head wide.
+    void headNorm(compute::BufferId x, compute::WeightId w, int n, int heads);
+    compute::AttentionShape attentionShape(int il) const;
 
     HyperParams hp_;
     compute::Backend& be_;
     int nCtx_;
     int maxBatch_;
     compute::WeightId tokEmbd_, outputNorm_, output_;
+    std::deque<gguf::TensorInfo> views_; // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;
     compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_;
     static constexpr int kLogitRows = 8; // logits are computed in chunks to bound memory

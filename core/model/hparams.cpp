@@ -2,22 +2,34 @@
 
 #include "common/error.h"
 
+#include <cmath>
+
 namespace smoldesk::model {
 
 namespace {
 
 struct ArchRules {
     const char* name;
+    Family family;
     compute::RopeStyle ropeStyle;
     int noRopeLayerStep; // every n-th layer (1-based) skips RoPE; 0 = never
 };
 
 // SmolLM3: llama.cpp hard-codes n_no_rope_layer_step = 4 (no GGUF key exists), and its
-// GGUF Q/K rows are permuted for adjacent-pair rotation like llama's.
+// GGUF Q/K rows are permuted for adjacent-pair rotation like llama's. The converters keep
+// the Hugging Face row order for the others, which rotate NeoX-style pairs.
 constexpr ArchRules kArchitectures[] = {
-    {"smollm3", compute::RopeStyle::Adjacent, 4},
-    {"llama", compute::RopeStyle::Adjacent, 0},
+    {"smollm3", Family::Llama, compute::RopeStyle::Adjacent, 4},
+    {"llama", Family::Llama, compute::RopeStyle::Adjacent, 0},
+    {"qwen2", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"qwen3", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"gemma3", Family::Gemma3, compute::RopeStyle::NeoX, 0},
+    {"phi3", Family::Llama, compute::RopeStyle::NeoX, 0},
 };
+
+// Gemma 3 alternates five sliding-window layers with one global layer unless the file says
+// otherwise (llama.cpp's default; its GGUFs carry no pattern key).
+constexpr int kGemma3WindowPattern = 6;
 
 // A positive integer no larger than `limit`, checked as the file's 64-bit value before it
 // becomes an int.
@@ -49,6 +61,16 @@ float requireFloatIn(const gguf::File& f, const std::string& key, double fallbac
 
 } // namespace
 
+compute::RopeSpec HyperParams::ropeOf(int layer) const {
+    const bool local = windowOf(layer) > 0;
+    return compute::RopeSpec{ropeDims, local ? ropeFreqBaseLocal : ropeFreqBase, local ? 1.0f : ropeFreqScale,
+                             ropeStyle};
+}
+
+float HyperParams::attentionScale() const {
+    return attnScale > 0.0f ? attnScale : 1.0f / std::sqrt(static_cast<float>(headDim));
+}
+
 int HyperParams::nopeLayerCount() const {
     int n = 0;
     for (bool r : layerUsesRope) n += !r;
@@ -69,6 +91,55 @@ std::string supportedArchitecturesText() {
     for (const auto& n : supportedArchitectures()) s += (s.empty() ? "" : ", ") + n;
     return s;
 }
+
+namespace {
+
+// Linear scaling divides positions by the factor; the other schemes (YaRN, LongRoPE) change
+// each frequency differently and are refused by name rather than run wrongly.
+void readRopeScaling(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    const auto type = f.getString(p + "rope.scaling.type");
+    if (!type || *type == "none") {
+        if (f.has(p + "rope.scale_linear")) // the key older converters wrote
+            hp.ropeFreqScale =
+                1.0f / requireFloatIn(f, p + "rope.scale_linear", 1.0, 1e-3, 1e4, "RoPE scaling factor");
+        return;
+    }
+    if (*type != "linear")
+        throw Error(ErrorCode::UnsupportedArch, "The model uses '" + std::string(*type) +
+                                                    "' RoPE scaling, which SmolDesk does not support yet "
+                                                    "(only linear scaling).");
+    hp.ropeFreqScale =
+        1.0f / requireFloatIn(f, p + "rope.scaling.factor", 1.0, 1e-3, 1e4, "RoPE scaling factor");
+}
+
+// Phi-3.5 and Phi-4-mini files carry LongRoPE's per-frequency factors; running without them
+// would quietly give wrong answers, so they are named and refused.
+void checkPhi3Rope(const gguf::File& f) {
+    for (const char* name : {"rope_factors_long.weight", "rope_factors_short.weight"})
+        if (f.findTensor(name))
+            throw Error(ErrorCode::UnsupportedArch, std::string("The model uses LongRoPE (tensor '") + name +
+                                                        "'), which SmolDesk does not support yet.");
+}
+
+void readGemma3(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    using L = HyperParamLimits;
+    hp.embedScale = std::sqrt(static_cast<float>(hp.nEmbd));
+    hp.ffnActivation = compute::GluActivation::GeluTanh;
+    hp.ropeFreqBaseLocal =
+        requireFloatIn(f, p + "rope.freq_base_swa", 10000.0, 1e-3, 1e12, "local RoPE base");
+    // llama.cpp scales by the head width, except for the 62-layer 27B model, trained with
+    // query_pre_attn_scalar = n_embd / n_head.
+    if (hp.nLayer == 62) hp.attnScale = 1.0f / std::sqrt(static_cast<float>(hp.nEmbd / hp.nHead));
+    const int window = optionalPositive(f, p + "attention.sliding_window", L::kContext, 0);
+    const int pattern =
+        optionalPositive(f, p + "attention.sliding_window_pattern", L::kLayers, kGemma3WindowPattern);
+    if (window == 0) return;
+    hp.layerWindow.resize(static_cast<size_t>(hp.nLayer));
+    for (int il = 0; il < hp.nLayer; ++il)
+        hp.layerWindow[static_cast<size_t>(il)] = il % pattern < pattern - 1 ? window : 0;
+}
+
+} // namespace
 
 HyperParams readHyperParams(const gguf::File& f) {
     auto archName = f.getString("general.architecture");
@@ -120,6 +191,11 @@ HyperParams readHyperParams(const gguf::File& f) {
     if (rules->noRopeLayerStep > 0)
         for (int il = 0; il < hp.nLayer; ++il)
             hp.layerUsesRope[static_cast<size_t>(il)] = (il + 1) % rules->noRopeLayerStep != 0;
+
+    hp.family = rules->family;
+    readRopeScaling(f, p, hp);
+    if (hp.arch == "phi3") checkPhi3Rope(f);
+    if (hp.family == Family::Gemma3) readGemma3(f, p, hp);
     return hp;
 }
 

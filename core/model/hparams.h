@@ -1,6 +1,7 @@
 #pragma once
 // Hyper-parameters of a decoder-only transformer, read from GGUF metadata, plus the
-// per-layer facts the forward pass needs (RoPE on or off for SmolLM3's NoPE layers).
+// per-layer facts the forward pass needs (RoPE on or off for SmolLM3's NoPE layers, the
+// sliding window of Gemma 3's local layers).
 #include "compute/backend.h"
 #include "gguf/file.h"
 
@@ -9,6 +10,11 @@
 #include <vector>
 
 namespace smoldesk::model {
+
+// The forward passes this engine has. Llama covers the pre-norm SwiGLU decoders that differ
+// only in optional parts: llama, smollm3 (NoPE layers), qwen2 (Q/K/V biases), qwen3 (per-head
+// Q/K norms) and phi3 (fused Q/K/V and gate/up tensors, partial rotary).
+enum class Family { Llama, Gemma3 };
 
 struct HyperParams {
     std::string arch;
@@ -25,6 +31,21 @@ struct HyperParams {
     float rmsEps = 1e-5f;
     compute::RopeStyle ropeStyle = compute::RopeStyle::Adjacent;
     std::vector<bool> layerUsesRope; // false on NoPE layers
+
+    Family family = Family::Llama;
+    float ropeFreqScale = 1.0f;         // linear RoPE scaling (1 / rope.scaling.factor)
+    float ropeFreqBaseLocal = 10000.0f; // RoPE base of sliding-window layers (gemma3)
+    float attnScale = 0.0f;             // 0: 1/sqrt(headDim)
+    float embedScale = 1.0f;            // token embeddings are multiplied by this (gemma3: √n_embd)
+    compute::GluActivation ffnActivation = compute::GluActivation::Silu;
+    std::vector<int> layerWindow; // per layer: sliding window in positions, 0 = full; empty = none
+
+    int windowOf(int layer) const {
+        return layerWindow.empty() ? 0 : layerWindow[static_cast<size_t>(layer)];
+    }
+    // The rotation of a layer (local layers have their own base and no scaling).
+    compute::RopeSpec ropeOf(int layer) const;
+    float attentionScale() const;
 
     // readHyperParams guarantees these products fit in an int (see the limits below).
     int qDim() const { return nHead * headDim; }
@@ -46,9 +67,9 @@ struct HyperParamLimits {
     static constexpr int64_t kContext = 1 << 30;
 };
 
-// Architectures with a forward pass in this engine, e.g. {"smollm3", "llama"}.
+// Architectures with a forward pass in this engine, e.g. {"smollm3", "llama", "qwen2", …}.
 const std::vector<std::string>& supportedArchitectures();
-std::string supportedArchitecturesText(); // "smollm3, llama"
+std::string supportedArchitecturesText(); // "smollm3, llama, qwen2, qwen3, gemma3, phi3"
 
 // Reads and checks the hyper-parameters. Fails with Error(UnsupportedArch) naming the
 // supported architectures before any heavy work, or Error(MissingKey/WrongType/BadShape) with a

@@ -21,10 +21,11 @@ struct AttendArgs {
     float scale = 1.0f;
     const float* q[kAttendQueries] = {};
     float* out[kAttendQueries] = {};
-    int nPos[kAttendQueries] = {};
-    const uint16_t* kTiles = nullptr; // tiles of 16 positions, [headDim][16] halfs each
-    size_t kTileStride = 0;           // halfs from one tile of this head to the next
-    const uint16_t* v = nullptr;      // V of position j at v + j·vStride (headDim halfs)
+    int nPos[kAttendQueries] = {};     // query q sees positions [firstPos[q], nPos[q])
+    int firstPos[kAttendQueries] = {}; // > 0 under a sliding window
+    const uint16_t* kTiles = nullptr;  // tiles of 16 positions, [headDim][16] halfs each
+    size_t kTileStride = 0;            // halfs from one tile of this head to the next
+    const uint16_t* v = nullptr;       // V of position j at v + j·vStride (headDim halfs)
     size_t vStride = 0;
     float* scratch = nullptr; // attendScratchFloats(headDim, context) floats, 64-byte aligned
 };
@@ -51,6 +52,8 @@ struct Kernels {
     void (*attendF16)(const AttendArgs& args);
     // out[i] = silu(g[i]) · u[i] (out may alias g or u).
     void (*swigluRow)(const float* g, const float* u, float* out, int64_t n);
+    // out[i] = gelu(g[i]) · u[i], GELU with the tanh approximation (out may alias g or u).
+    void (*gegluRow)(const float* g, const float* u, float* out, int64_t n);
     // Activation quantizers; all variants produce the same bytes as the scalar ones.
     void (*quantizeQ8_0)(const float* x, void* y, int64_t n);
     void (*quantizeQ8_K)(const float* x, void* y, int64_t n);

@@ -330,7 +330,7 @@ Floats16 halfsToFloats(const uint16_t* p) {
 #include "attention_kernel.inc"
 
 constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows, vecDotTile,   packedTileAvx2,
-                           readStream, attendF16, swigluRow,  quantizeQ8_0, quantizeQ8_K};
+                           readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -314,7 +314,7 @@ float laneMax(Floats16 v) {
 #include "attention_kernel.inc"
 
 constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows, vecDotTile,   packedTileAvx512,
-                             readStream, attendF16, swigluRow,  quantizeQ8_0, quantizeQ8_K};
+                             readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -333,7 +333,7 @@ Floats16 halfsToFloats(const uint16_t* p) {
 #include "attention_kernel.inc"
 
 constexpr Kernels kScalar = {"scalar",   vecDot,    vecDotRows, vecDotTile,   nullptr,
-                             readStream, attendF16, swigluRow,  quantizeQ8_0, quantizeQ8_K};
+                             readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -94,11 +94,11 @@ class TestErrorText : public QObject {
 
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;
-        spec.arch = "gemma3";
+        spec.arch = "mamba2";
         const QString s =
-            sentenceFor(QString::fromStdString(test::writeTinyModel(spec, "app_err_gemma3.gguf")));
+            sentenceFor(QString::fromStdString(test::writeTinyModel(spec, "app_err_mamba2.gguf")));
         verifyOneSentence(s);
-        QVERIFY2(s.startsWith(QStringLiteral("The architecture “gemma3” is not supported (supported: ")),
+        QVERIFY2(s.startsWith(QStringLiteral("The architecture “mamba2” is not supported (supported: ")),
                  qPrintable(s));
         QVERIFY2(s.contains(QLatin1String("llama")), qPrintable(s));
         QCOMPARE(s.count(QLatin1String("supported")), 2);

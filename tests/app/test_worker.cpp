@@ -96,11 +96,11 @@ class TestWorker : public QObject {
     }
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;
-        spec.arch = "gemma3";
-        const QString p = QString::fromStdString(test::writeTinyModel(spec, "app_gemma3.gguf"));
+        spec.arch = "mamba2";
+        const QString p = QString::fromStdString(test::writeTinyModel(spec, "app_mamba2.gguf"));
         const EngineError e = loadExpectingError(p);
         QCOMPARE(e.code, int(ErrorCode::UnsupportedArch));
-        QVERIFY2(e.message.contains(QLatin1String("gemma3")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QLatin1String("mamba2")), qPrintable(e.message));
         // The model panel reports the same before loading.
         const ModelFacts facts = readModelFacts(p);
         QVERIFY(facts.ok);

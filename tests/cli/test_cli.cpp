@@ -154,12 +154,12 @@ class TestCli : public QObject {
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;
         spec.edit = [](gguf::Writer& w) {
-            w.set("general.architecture", gguf::WriteValue::string("gemma3"));
+            w.set("general.architecture", gguf::WriteValue::string("mamba2"));
         };
         Result r =
             cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("Architecture 'gemma3' is not supported (supported: smollm3, llama)."),
+        QVERIFY2(r.err.contains("Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)."),
                  r.err.constData());
     }
 };

@@ -161,9 +161,9 @@ class TestCpuOps : public QObject {
         const BufferId gate = upload(be, randomVector(n * cols, rng, 3.0f)),
                        up = upload(be, randomVector(n * cols, rng));
         const BufferId acc2 = upload(be, residual), act = be.createBuffer(n * cols);
-        be.swiglu(gate, up, act, n * cols);
+        be.glu(compute::GluActivation::Silu, gate, up, act, n * cols);
         be.matmul(down, act, plain, tokens);
-        be.swigluMatmulAdd(down, gate, up, acc2, scratch, tokens, cols, 64);
+        be.gluMatmulAdd(compute::GluActivation::Silu, down, gate, up, acc2, scratch, tokens, cols, 64);
         for (size_t i = 0; i < n * 64; ++i) QCOMPARE(be.data(acc2)[i], residual[i] + be.data(plain)[i]);
     }
 
@@ -224,7 +224,7 @@ class TestCpuOps : public QObject {
         std::vector<float> x = randomVector(size_t(rows) * heads * hd, rng);
         CpuBackend be(1);
         BufferId xb = upload(be, x);
-        be.rope(xb, rows, heads, hd, ropeDims, pos0, float(base), RopeStyle(style));
+        be.rope(xb, rows, heads, hd, pos0, compute::RopeSpec{ropeDims, float(base), 1.0f, RopeStyle(style)});
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < heads; ++h) {
                 const float* in = &x[(size_t(r) * heads + h) * hd];
@@ -328,7 +328,7 @@ class TestCpuOps : public QObject {
             if (!quant::selectCpuKernel(variant)) continue;
             CpuBackend be(2);
             BufferId gb = upload(be, g), ub = upload(be, u), out = be.createBuffer(n);
-            be.swiglu(gb, ub, out, n);
+            be.glu(compute::GluActivation::Silu, gb, ub, out, n);
             for (size_t i = 0; i < n; ++i) {
                 double ref = g[i] / (1.0 + std::exp(-double(g[i]))) * u[i];
                 if (!(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))

@@ -42,9 +42,9 @@ class TestModelErrors : public QObject {
   private slots:
     void unknownArchitectureFailsFirst() {
         TinyModelSpec s;
-        s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("gemma3")); };
+        s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("mamba2")); };
         expectError(loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
-                    "Architecture 'gemma3' is not supported (supported: smollm3, llama)");
+                    "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
     }
     void missingTensor() {
         TinyModelSpec s;

@@ -151,7 +151,7 @@ class TestVulkanFused : public QObject {
                        scratch = gpu_->createBuffer(nOut);
         const uint64_t before = gpu_->stats().dispatches;
         if (swiglu)
-            gpu_->swigluMatmulAdd(gw, gate, up, out, scratch, tokens, cols, rows);
+            gpu_->gluMatmulAdd(GluActivation::Silu, gw, gate, up, out, scratch, tokens, cols, rows);
         else
             gpu_->matmulAdd(gw, gate, out, scratch, tokens, rows);
         if (tokens <= vk::VulkanBackend::kMaxMatvecTokens || !swiglu)

@@ -266,8 +266,8 @@ class TestVulkanOps : public QObject {
         const int rows = 3, heads = 4;
         Pair x = upload(randomVector(size_t(rows) * heads * headDim, rng));
         const RopeStyle style = neox ? RopeStyle::NeoX : RopeStyle::Adjacent;
-        gpu_->rope(x.gpu, rows, heads, headDim, ropeDims, pos0, 5e6f, style);
-        cpu_->rope(x.cpu, rows, heads, headDim, ropeDims, pos0, 5e6f, style);
+        gpu_->rope(x.gpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, 1.0f, style});
+        cpu_->rope(x.cpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, 1.0f, style});
         EXPECT_CLOSE(readGpu(x), readCpu(x), 2e-3, "rope"); // sin/cos of angles up to 1000 rad
     }
 
@@ -349,8 +349,8 @@ class TestVulkanOps : public QObject {
         const uint64_t before = gpu_->stats().dispatches;
         for (Backend* be : {static_cast<Backend*>(gpu_.get()), static_cast<Backend*>(cpu_.get())}) {
             const bool g = be == gpu_.get();
-            be->rope(g ? q.gpu : q.cpu, rows, nHead, headDim, ropeDims, pos0, 1e4f, style);
-            be->rope(g ? k.gpu : k.cpu, rows, nHeadKv, headDim, ropeDims, pos0, 1e4f, style);
+            be->rope(g ? q.gpu : q.cpu, rows, nHead, headDim, pos0, RopeSpec{ropeDims, 1e4f, 1.0f, style});
+            be->rope(g ? k.gpu : k.cpu, rows, nHeadKv, headDim, pos0, RopeSpec{ropeDims, 1e4f, 1.0f, style});
             be->storeKv(0, g ? k.gpu : k.cpu, g ? v.gpu : v.cpu, rows, pos0);
             be->attention(0, g ? q.gpu : q.cpu, g ? out.gpu : out.cpu, rows, pos0, shape);
         }
@@ -364,8 +364,8 @@ class TestVulkanOps : public QObject {
         std::mt19937 rng(11);
         const size_t n = 70001;
         Pair a = upload(randomVector(n, rng, 4.0f)), b = upload(randomVector(n, rng)), out = zeros(n);
-        gpu_->swiglu(a.gpu, b.gpu, out.gpu, n);
-        cpu_->swiglu(a.cpu, b.cpu, out.cpu, n);
+        gpu_->glu(GluActivation::Silu, a.gpu, b.gpu, out.gpu, n);
+        cpu_->glu(GluActivation::Silu, a.cpu, b.cpu, out.cpu, n);
         EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-5, "swiglu");
         gpu_->add(a.gpu, b.gpu, a.gpu, n - 1); // in place, odd count
         cpu_->add(a.cpu, b.cpu, a.cpu, n - 1);

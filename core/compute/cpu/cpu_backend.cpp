@@ -194,18 +194,34 @@ void CpuBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId, int r
     runProducts({&p, 1}, data(x), nullptr, rows, static_cast<int64_t>(weight.info->ne[0]));
 }
 
-void CpuBackend::swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId, int rows,
-                                 size_t inWidth, size_t) {
+void CpuBackend::gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
+                              BufferId, int rows, size_t inWidth, size_t) {
     const Weight& weight = weights_[static_cast<size_t>(w)];
     if (weight.info->ne[0] != inWidth)
         throw Error(ErrorCode::InvalidArgument,
-                    "Tensor '" + weight.info->name + "' does not take the SwiGLU width as its input.");
+                    "Tensor '" + weight.info->name + "' does not take the gated FFN width as its input.");
     const Product p{&weight, data(out), true};
-    runProducts({&p, 1}, data(gate), data(up), rows, static_cast<int64_t>(inWidth));
+    runProducts({&p, 1}, data(gate), data(up), rows, static_cast<int64_t>(inWidth), act);
+}
+
+void CpuBackend::addBias(BufferId x, WeightId bias, int rows, int dim) {
+    const gguf::TensorInfo& bt = *weights_[static_cast<size_t>(bias)].info;
+    if (bt.type != quant::Type::F32 || bt.nElements != static_cast<uint64_t>(dim))
+        throw Error(ErrorCode::UnsupportedType,
+                    "Bias tensor '" + bt.name + "' must be F32 with " + std::to_string(dim) + " values.");
+    const float* b = reinterpret_cast<const float*>(bt.data);
+    float* p = data(x);
+    for (size_t r = 0; r < static_cast<size_t>(rows); ++r)
+        for (size_t i = 0; i < static_cast<size_t>(dim); ++i) p[r * static_cast<size_t>(dim) + i] += b[i];
+}
+
+void CpuBackend::scale(BufferId x, size_t n, float factor) {
+    float* p = data(x);
+    for (size_t i = 0; i < n; ++i) p[i] *= factor;
 }
 
 void CpuBackend::prepareActivations(std::span<const Product> products, const float* x, const float* up,
-                                    int rows, int64_t k) {
+                                    int rows, int64_t k, GluActivation act) {
     size_t slots = 0;
     for (const Product& p : products) {
         const quant::Type t = p.w->packed ? quant::Type::Q8_K : quant::vecDotType(p.w->info->type);
@@ -226,7 +242,8 @@ void CpuBackend::prepareActivations(std::span<const Product> products, const flo
             std::vector<float>& tmp = rowScratch_[static_cast<size_t>(thread)];
             tmp.resize(static_cast<size_t>(k));
             const float* u = up + r * static_cast<size_t>(k);
-            quant::cpu::activeKernels().swigluRow(src, u, tmp.data(), k);
+            const auto& kernels = quant::cpu::activeKernels();
+            (act == GluActivation::GeluTanh ? kernels.gegluRow : kernels.swigluRow)(src, u, tmp.data(), k);
             src = tmp.data();
         }
         for (size_t s = 0; s < slots; ++s) {
@@ -296,9 +313,9 @@ void CpuBackend::runUnits(const Product& p, size_t u0, size_t u1, int colBlock, 
 }
 
 void CpuBackend::runProducts(std::span<const Product> products, const float* x, const float* up, int rows,
-                             int64_t k) {
+                             int64_t k, GluActivation act) {
     if (rows <= 0 || products.empty()) return;
-    prepareActivations(products, x, up, rows, k);
+    prepareActivations(products, x, up, rows, k, act);
     // Work units: 16 weight rows of one product for one block of up to kColumnBlock tokens;
     // the products of a call are concatenated so one parallel region runs them all.
     std::array<size_t, kMaxProducts + 1> start{};
@@ -351,18 +368,19 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
     pool_.parallelFor(perBlock * static_cast<size_t>((rows + kColumnBlock - 1) / kColumnBlock), 1, runRange);
 }
 
-void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
-                      RopeStyle style) {
+void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& spec) {
+    const int ropeDims = spec.dims;
+    const RopeStyle style = spec.style;
     if (ropeDims <= 0 || ropeDims % 2 != 0 || ropeDims / 2 > kMaxRopePairs || ropeDims > headDim)
         throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
                                                     std::to_string(headDim) +
                                                     " head dimensions is not supported.");
     float* p = data(x);
     // ggml's cache: theta starts at the position and is multiplied by theta_scale per pair.
-    const float thetaScale = std::pow(freqBase, -2.0f / static_cast<float>(ropeDims));
+    const float thetaScale = std::pow(spec.freqBase, -2.0f / static_cast<float>(ropeDims));
     forRows(rows, [&](size_t r) {
         float cosv[kMaxRopePairs], sinv[kMaxRopePairs];
-        float theta = static_cast<float>(pos0) + static_cast<float>(r);
+        float theta = (static_cast<float>(pos0) + static_cast<float>(r)) * spec.freqScale;
         for (int i = 0; i < ropeDims / 2; ++i) {
             cosv[i] = std::cos(theta);
             sinv[i] = std::sin(theta);
@@ -451,6 +469,7 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
                     a.q[a.nQueries] = qs + offset;
                     a.out[a.nQueries] = os + offset;
                     a.nPos[a.nQueries] = pos0 + r + 1;
+                    a.firstPos[a.nQueries] = s.window > 0 ? std::max(0, pos0 + r + 1 - s.window) : 0;
                     ++a.nQueries;
                 }
             kernels.attendF16(a);
@@ -458,13 +477,14 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
     });
 }
 
-void CpuBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {
+void CpuBackend::glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) {
     const float* g = data(gate);
     const float* u = data(up);
     float* o = data(out);
-    pool_.parallelFor(n, 4096, [&](size_t b, size_t e, int) {
-        quant::cpu::activeKernels().swigluRow(g + b, u + b, o + b, static_cast<int64_t>(e - b));
-    });
+    const auto& kernels = quant::cpu::activeKernels();
+    const auto row = act == GluActivation::GeluTanh ? kernels.gegluRow : kernels.swigluRow;
+    pool_.parallelFor(
+        n, 4096, [&](size_t b, size_t e, int) { row(g + b, u + b, o + b, static_cast<int64_t>(e - b)); });
 }
 
 void CpuBackend::add(BufferId a, BufferId b, BufferId out, size_t n) {

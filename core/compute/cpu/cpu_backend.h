@@ -31,14 +31,15 @@ class CpuBackend : public Backend {
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
     void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
                    size_t outWidth) override;
-    void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
-                         size_t inWidth, size_t outWidth) override;
-    void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
-              RopeStyle style) override;
+    void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
+                      BufferId scratch, int rows, size_t inWidth, size_t outWidth) override;
+    void addBias(BufferId x, WeightId bias, int rows, int dim) override;
+    void scale(BufferId x, size_t n, float factor) override;
+    void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
-    void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) override;
+    void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
@@ -63,11 +64,12 @@ class CpuBackend : public Backend {
         float* out;
         bool accumulate;
     };
-    // Runs products that share one input of width k: x itself, or silu(x) ⊙ up when up is set.
-    void runProducts(std::span<const Product> products, const float* x, const float* up, int rows, int64_t k);
+    // Runs products that share one input of width k: x itself, or act(x) ⊙ up when up is set.
+    void runProducts(std::span<const Product> products, const float* x, const float* up, int rows, int64_t k,
+                     GluActivation act = GluActivation::Silu);
     // Quantizes (or copies) the input rows into the dot format of each weight type involved.
     void prepareActivations(std::span<const Product> products, const float* x, const float* up, int rows,
-                            int64_t k);
+                            int64_t k, GluActivation act);
     struct ActivationSlot {
         quant::Type type = quant::Type::F32;
         size_t stride = 0;

@@ -51,14 +51,15 @@ class VulkanBackend : public Backend {
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
     void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
                    size_t outWidth) override;
-    void swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch, int rows,
-                         size_t inWidth, size_t outWidth) override;
-    void rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0, float freqBase,
-              RopeStyle style) override;
+    void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
+                      BufferId scratch, int rows, size_t inWidth, size_t outWidth) override;
+    void addBias(BufferId x, WeightId bias, int rows, int dim) override;
+    void scale(BufferId x, size_t n, float factor) override;
+    void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
-    void swiglu(BufferId gate, BufferId up, BufferId out, size_t n) override;
+    void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
@@ -88,9 +89,8 @@ class VulkanBackend : public Backend {
     uint32_t matvecTeam() const;
     struct PendingRope {
         BufferId x;
-        int rows, nHeads, headDim, ropeDims, pos0;
-        float freqBase;
-        RopeStyle style;
+        int rows, nHeads, headDim, pos0;
+        RopeSpec spec;
     };
     const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
     Binding bindAct(BufferId id, bool write) const;
@@ -101,8 +101,9 @@ class VulkanBackend : public Backend {
     void dispatchRope(const PendingRope& r);
     void flushRope();
     void submit();
-    void eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out, size_t outOffset,
-                 size_t n);
+    // b: an activation buffer, or (bias) a weight's buffer.
+    void eltwise(uint32_t op, BufferId a, size_t aOffset, const Binding& b, BufferId out, size_t outOffset,
+                 size_t n, uint32_t dim = 1, float factor = 1.0f);
     std::pair<uint32_t, uint32_t> foldGroups(uint64_t groups) const;
     uint64_t alignBinding(uint64_t offset) const;
 
@@ -123,7 +124,7 @@ class VulkanBackend : public Backend {
     Buffer staging_;  // weight uploads
     Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
-    uint64_t weightBytesRead_ = 0; // for VulkanCounters
+    uint64_t weightBytesRead_ = 0;        // for VulkanCounters
     const MappedFile* mapping_ = nullptr; // uploaded weights' pages in it are released
     Buffer readback_;
     // Positions read by store_kv and attention, one slot per op in the step (so a decode

@@ -18,7 +18,7 @@ constexpr uint64_t kStagingBytes = 16ull << 20;
 constexpr uint64_t kIdsArenaBytes = 256ull << 10;
 constexpr uint32_t kPositionSlots = 4096;
 
-enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2 };
+enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2, kBias = 3, kScale = 4, kGeglu = 5 };
 
 uint64_t fenceTimeoutMs(const VulkanOptions& options, const DeviceCaps& caps) {
     if (options.fenceTimeoutMs) return options.fenceTimeoutMs;
@@ -267,8 +267,8 @@ void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int 
     weightBytesRead_ += wt.rows * wt.rowBytes;
 }
 
-void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int ropeDims, int pos0,
-                         float freqBase, RopeStyle style) {
+void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& spec) {
+    const int ropeDims = spec.dims;
     act(x, static_cast<size_t>(rows) * nHeads * headDim, "rope");
     if (ropeDims <= 0 || ropeDims > headDim || ropeDims % 2 != 0)
         throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
@@ -277,11 +277,11 @@ void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int rope
     for (const PendingRope& r : pendingRopes_)
         if (r.x == x) flushRope(); // rotating one buffer twice: keep the order
     if (pendingRopes_.size() == 2) flushRope();
-    pendingRopes_.push_back(PendingRope{x, rows, nHeads, headDim, ropeDims, pos0, freqBase, style});
+    pendingRopes_.push_back(PendingRope{x, rows, nHeads, headDim, pos0, spec});
 }
 
 void VulkanBackend::dispatchRope(const PendingRope& r) {
-    const uint64_t pairs = static_cast<uint64_t>(r.rows) * r.nHeads * (r.ropeDims / 2);
+    const uint64_t pairs = static_cast<uint64_t>(r.rows) * r.nHeads * (r.spec.dims / 2);
     if (pairs == 0) return;
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
     const Pipeline& p = pipeline("rope", {kEltwiseGroup}, 1);
@@ -290,10 +290,16 @@ void VulkanBackend::dispatchRope(const PendingRope& r) {
         uint32_t rows, nHeads, headDim, ropeDims, pos0;
         float freqBase;
         uint32_t neox, groupsX;
-    } push{static_cast<uint32_t>(r.rows),        static_cast<uint32_t>(r.nHeads),
-           static_cast<uint32_t>(r.headDim),     static_cast<uint32_t>(r.ropeDims),
-           static_cast<uint32_t>(r.pos0),        r.freqBase,
-           r.style == RopeStyle::NeoX ? 1u : 0u, gx};
+        float freqScale;
+    } push{static_cast<uint32_t>(r.rows),
+           static_cast<uint32_t>(r.nHeads),
+           static_cast<uint32_t>(r.headDim),
+           static_cast<uint32_t>(r.spec.dims),
+           static_cast<uint32_t>(r.pos0),
+           r.spec.freqBase,
+           r.spec.style == RopeStyle::NeoX ? 1u : 0u,
+           gx,
+           r.spec.freqScale};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -326,7 +332,7 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     for (size_t i = 0; fused && i < pendingRopes_.size(); ++i) {
         const PendingRope& r = pendingRopes_[i];
         if (r.x != k && r.x != v && r.rows == rows && r.pos0 == pos0 && r.headDim == fused->headDim &&
-            r.ropeDims == fused->ropeDims && r.freqBase == fused->freqBase && r.style == fused->style)
+            r.spec == fused->spec)
             fusedQ = r;
     }
     std::erase_if(pendingRopes_, [&](const PendingRope& r) {
@@ -349,15 +355,17 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
         uint32_t rows, kvDim, posSlot, groupsX, headDim, ropeDims;
         float freqBase;
         uint32_t neox, qDim;
+        float freqScale;
     } push{static_cast<uint32_t>(rows),
            static_cast<uint32_t>(kvDim_),
            positionSlot(pos0),
            gx,
            fused ? static_cast<uint32_t>(fused->headDim) : 0u,
-           fused ? static_cast<uint32_t>(fused->ropeDims) : 0u,
-           fused ? fused->freqBase : 0.0f,
-           fused && fused->style == RopeStyle::NeoX ? 1u : 0u,
-           fusedQ ? static_cast<uint32_t>(fusedQ->nHeads * fusedQ->headDim) : 0u};
+           fused ? static_cast<uint32_t>(fused->spec.dims) : 0u,
+           fused ? fused->spec.freqBase : 0.0f,
+           fused && fused->spec.style == RopeStyle::NeoX ? 1u : 0u,
+           fusedQ ? static_cast<uint32_t>(fusedQ->nHeads * fusedQ->headDim) : 0u,
+           fused ? fused->spec.freqScale : 1.0f};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -410,10 +418,11 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     struct {
         uint32_t posSlot, nHead, kvDim;
         float scale;
-        uint32_t nSplit, splitLen;
+        uint32_t nSplit, splitLen, window;
     } push{positionSlot(pos0), static_cast<uint32_t>(s.nHead), static_cast<uint32_t>(kvDim_), s.scale, nSplit,
            // one split covers every position (the cache length: the same for every step)
-           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos))};
+           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos)),
+           static_cast<uint32_t>(std::max(0, s.window))};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
                         static_cast<uint32_t>(rows), nSplit);
     if (nSplit == 1) return;
@@ -426,30 +435,51 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     recorder_->dispatch(merge, mb, mpush, sizeof mpush, gx, gy);
 }
 
-void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, BufferId b, BufferId out,
-                            size_t outOffset, size_t n) {
+void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, const Binding& b, BufferId out,
+                            size_t outOffset, size_t n, uint32_t dim, float factor) {
     flushRope();
     if (n == 0) return;
     const auto [gx, gy] = foldGroups(ceilDiv(n, kEltwiseGroup));
     const Pipeline& p = pipeline("eltwise", {kEltwiseGroup, op}, 3);
-    const Binding bind[] = {bindAct(a, false), bindAct(b, false), bindAct(out, true)};
-    const uint32_t push[] = {static_cast<uint32_t>(n), gx, static_cast<uint32_t>(aOffset),
-                             static_cast<uint32_t>(outOffset)};
-    recorder_->dispatch(p, bind, push, sizeof push, gx, gy);
+    const Binding bind[] = {bindAct(a, false), b, bindAct(out, true)};
+    struct {
+        uint32_t n, groupsX, aOffset, outOffset, dim;
+        float factor;
+    } push{static_cast<uint32_t>(n),         gx,  static_cast<uint32_t>(aOffset),
+           static_cast<uint32_t>(outOffset), dim, factor};
+    recorder_->dispatch(p, bind, &push, sizeof push, gx, gy);
 }
 
-void VulkanBackend::swiglu(BufferId gate, BufferId up, BufferId out, size_t n) {
-    act(gate, n, "swiglu");
-    act(up, n, "swiglu");
-    act(out, n, "swiglu");
-    eltwise(kSwiglu, gate, 0, up, out, 0, n);
+void VulkanBackend::glu(GluActivation activation, BufferId gate, BufferId up, BufferId out, size_t n) {
+    act(gate, n, "glu");
+    act(up, n, "glu");
+    act(out, n, "glu");
+    eltwise(activation == GluActivation::GeluTanh ? kGeglu : kSwiglu, gate, 0, bindAct(up, false), out, 0, n);
 }
 
 void VulkanBackend::add(BufferId a, BufferId b, BufferId out, size_t n) {
     act(a, n, "add");
     act(b, n, "add");
     act(out, n, "add");
-    eltwise(kAdd, a, 0, b, out, 0, n);
+    eltwise(kAdd, a, 0, bindAct(b, false), out, 0, n);
+}
+
+void VulkanBackend::addBias(BufferId x, WeightId bias, int rows, int dim) {
+    const DeviceWeight& wt = weights_.at(static_cast<size_t>(bias));
+    if (wt.type != quant::Type::F32 || wt.cols * wt.rows != static_cast<uint64_t>(dim) ||
+        wt.slices.size() != 1)
+        throw Error(ErrorCode::UnsupportedType,
+                    "Bias tensor '" + wt.name + "' must be F32 with " + std::to_string(dim) + " values.");
+    const size_t n = static_cast<size_t>(rows) * static_cast<size_t>(dim);
+    act(x, n, "addBias");
+    weightBytesRead_ += wt.rows * wt.rowBytes;
+    eltwise(kBias, x, 0, Binding{wt.buffer.handle, 0, VK_WHOLE_SIZE, false}, x, 0, n,
+            static_cast<uint32_t>(dim));
+}
+
+void VulkanBackend::scale(BufferId x, size_t n, float factor) {
+    act(x, n, "scale");
+    eltwise(kScale, x, 0, bindAct(x, false), x, 0, n, 1, factor);
 }
 
 void VulkanBackend::copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) {
@@ -459,7 +489,7 @@ void VulkanBackend::copy(BufferId src, size_t srcOffset, BufferId dst, size_t ds
         throw Error(ErrorCode::InvalidArgument,
                     "Vulkan copy: overlapping ranges of one buffer are not supported.");
     if (src == dst && srcOffset == dstOffset) return;
-    eltwise(kCopy, src, srcOffset, src, dst, dstOffset, n);
+    eltwise(kCopy, src, srcOffset, bindAct(src, false), dst, dstOffset, n);
 }
 
 void VulkanBackend::upload(BufferId dst, size_t offset, std::span<const float> values) {

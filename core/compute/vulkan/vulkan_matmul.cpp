@@ -13,7 +13,7 @@ namespace {
 
 constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
 constexpr uint32_t kMaxGroup = 3;      // weights one matvec dispatch can take (matvec.comp)
-enum MatvecMode : uint32_t { kStore = 0, kAddToOutput = 1, kSwigluInput = 2 };
+enum MatvecMode : uint32_t { kStore = 0, kAddToOutput = 1, kSwigluInput = 2, kGegluInput = 4 };
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
     return static_cast<uint32_t>((a + b - 1) / b);
@@ -136,16 +136,17 @@ void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scr
     }
 }
 
-void VulkanBackend::swigluMatmulAdd(WeightId w, BufferId gate, BufferId up, BufferId out, BufferId scratch,
-                                    int rows, size_t inWidth, size_t outWidth) {
-    const DeviceWeight& wt = matrix(w, gate, out, rows, "swigluMatmulAdd");
-    act(up, static_cast<size_t>(rows) * wt.cols, "swigluMatmulAdd");
+void VulkanBackend::gluMatmulAdd(GluActivation activation, WeightId w, BufferId gate, BufferId up,
+                                 BufferId out, BufferId scratch, int rows, size_t inWidth, size_t outWidth) {
+    const DeviceWeight& wt = matrix(w, gate, out, rows, "gluMatmulAdd");
+    act(up, static_cast<size_t>(rows) * wt.cols, "gluMatmulAdd");
     if (rows > kMaxMatvecTokens || inWidth != wt.cols || outWidth != wt.rows || out == gate || out == up)
-        return Backend::swigluMatmulAdd(w, gate, up, out, scratch, rows, inWidth, outWidth);
+        return Backend::gluMatmulAdd(activation, w, gate, up, out, scratch, rows, inWidth, outWidth);
     if (rows <= 0) return;
+    const uint32_t input = activation == GluActivation::GeluTanh ? kGegluInput : kSwigluInput;
     for (const WeightSlice& s : wt.slices) {
         const MatvecTarget t{&wt, &s, out};
-        matvec({&t, 1}, gate, up, rows, kAddToOutput | kSwigluInput);
+        matvec({&t, 1}, gate, up, rows, kAddToOutput | input);
     }
 }
 

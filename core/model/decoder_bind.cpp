@@ -1,0 +1,109 @@
+// Tensor binding: which tensors each family's layers have, checked for presence, shape and
+// type before any compute, and registered with the backend.
+#include "model/decoder.h"
+
+#include "common/error.h"
+
+namespace smoldesk::model {
+
+compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
+                                std::vector<uint64_t> shape) {
+    const gguf::TensorInfo* t = file.findTensor(name);
+    if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
+    bool ok = t->nDims == shape.size();
+    for (size_t d = 0; ok && d < shape.size(); ++d) ok = t->ne[d] == shape[d];
+    if (!ok) {
+        std::string want = "[";
+        for (size_t d = 0; d < shape.size(); ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
+        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() +
+                                             " but the model's settings need " + want + "].");
+    }
+    const quant::TypeInfo& ti = quant::typeInfo(t->type);
+    if (!ti.computable)
+        throw Error(ErrorCode::UnsupportedType,
+                    "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
+    if (shape.size() == 1 && t->type != quant::Type::F32)
+        throw Error(ErrorCode::UnsupportedType,
+                    "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
+    return be_.addWeight(*t);
+}
+
+compute::WeightId Decoder::bindOptional(const gguf::File& file, const std::string& name,
+                                        std::vector<uint64_t> shape) {
+    return file.findTensor(name) ? bind(file, name, std::move(shape)) : kAbsent;
+}
+
+compute::WeightId Decoder::bindRows(const gguf::File& file, const std::string& name, uint64_t cols,
+                                    uint64_t totalRows, uint64_t row0, uint64_t rows) {
+    const gguf::TensorInfo* t = file.findTensor(name);
+    if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
+    if (t->nDims != 2 || t->ne[0] != cols || t->ne[1] != totalRows)
+        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() +
+                                             " but the model's settings need [" + std::to_string(cols) +
+                                             ", " + std::to_string(totalRows) + "].");
+    const quant::TypeInfo& ti = quant::typeInfo(t->type);
+    if (!ti.computable)
+        throw Error(ErrorCode::UnsupportedType,
+                    "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
+    // Rows are whole blocks in every format, so a row range is a contiguous byte range.
+    const uint64_t rowBytes = quant::rowBytes(t->type, cols);
+    gguf::TensorInfo& view = views_.emplace_back(*t);
+    view.name = name + " (rows " + std::to_string(row0) + "-" + std::to_string(row0 + rows - 1) + ")";
+    view.ne[1] = rows;
+    view.nElements = cols * rows;
+    view.nBytes = rowBytes * rows;
+    view.offset = t->offset + rowBytes * row0;
+    view.data = t->data + rowBytes * row0;
+    return be_.addWeight(view);
+}
+
+Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
+    const uint64_t d = static_cast<uint64_t>(hp_.nEmbd);
+    const uint64_t hd = static_cast<uint64_t>(hp_.headDim);
+    const uint64_t qd = static_cast<uint64_t>(hp_.nHead) * hd;
+    const uint64_t kvd = static_cast<uint64_t>(hp_.nHeadKv) * hd;
+    const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
+    const std::string p = "blk." + std::to_string(il) + ".";
+    const bool phi3 = hp_.arch == "phi3", qwen2 = hp_.arch == "qwen2";
+    const bool qkNorm = hp_.arch == "qwen3" || hp_.family == Family::Gemma3;
+    Layer l{};
+    l.attnNorm = bind(file, p + "attn_norm.weight", {d});
+    if (phi3) { // one [Q; K; V] matrix
+        const uint64_t total = qd + 2 * kvd;
+        l.wq = bindRows(file, p + "attn_qkv.weight", d, total, 0, qd);
+        l.wk = bindRows(file, p + "attn_qkv.weight", d, total, qd, kvd);
+        l.wv = bindRows(file, p + "attn_qkv.weight", d, total, qd + kvd, kvd);
+    } else {
+        l.wq = bind(file, p + "attn_q.weight", {d, qd});
+        l.wk = bind(file, p + "attn_k.weight", {d, kvd});
+        l.wv = bind(file, p + "attn_v.weight", {d, kvd});
+    }
+    // qwen2 always has Q/K/V biases; some llama-architecture files carry them too.
+    const auto bias = [&](const std::string& name, uint64_t width) {
+        return qwen2 ? bind(file, name, {width}) : bindOptional(file, name, {width});
+    };
+    l.bq = bias(p + "attn_q.bias", qd);
+    l.bk = bias(p + "attn_k.bias", kvd);
+    l.bv = bias(p + "attn_v.bias", kvd);
+    if (qkNorm) {
+        l.qNorm = bind(file, p + "attn_q_norm.weight", {hd});
+        l.kNorm = bind(file, p + "attn_k_norm.weight", {hd});
+    }
+    l.wo = bind(file, p + "attn_output.weight", {qd, d});
+    l.ffnNorm = bind(file, p + "ffn_norm.weight", {d});
+    if (phi3) { // ffn_up holds the gate rows first, then the up rows
+        l.gate = bindRows(file, p + "ffn_up.weight", d, 2 * ff, 0, ff);
+        l.up = bindRows(file, p + "ffn_up.weight", d, 2 * ff, ff, ff);
+    } else {
+        l.gate = bind(file, p + "ffn_gate.weight", {d, ff});
+        l.up = bind(file, p + "ffn_up.weight", {d, ff});
+    }
+    l.down = bind(file, p + "ffn_down.weight", {ff, d});
+    if (hp_.family == Family::Gemma3) {
+        l.postAttnNorm = bind(file, p + "post_attention_norm.weight", {d});
+        l.postFfnNorm = bind(file, p + "post_ffw_norm.weight", {d});
+    }
+    return l;
+}
+
+} // namespace smoldesk::model
