@@ -1,0 +1,111 @@
+// The qwen2, qwen3, gemma3 and phi3 forward passes on the Vulkan backend (lavapipe in CI,
+// validation layer on) against llama.cpp's goldens, with the fixture's tolerances
+// (tests/data/models/arch/README.md): batched, one token at a time (decode kernels, and
+// for gemma3's 160-token prompt the split attention beyond its 32-position window), in
+// chunks, and the greedy continuation with its 16 ids exact.
+#include "../model/golden.h"
+#include "model/decoder.h"
+#include "model/hparams.h"
+#include "require_all.h"
+#include "runtime/sampler.h"
+#include "test_data.h"
+#include "vulkan_test_util.h"
+
+#include <QtTest>
+
+using namespace smoldesk;
+using namespace smoldesk::test;
+
+namespace {
+
+constexpr double kMean = 0.005, kMax = 0.03, kCosine = 0.99999;
+
+struct Loaded {
+    std::unique_ptr<gguf::File> file;
+    std::unique_ptr<compute::vk::VulkanBackend> backend;
+    std::unique_ptr<model::Decoder> decoder;
+};
+
+Loaded load(const QString& arch) {
+    Loaded l;
+    l.file = gguf::File::open(dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf"));
+    l.backend = makeVulkanBackend();
+    l.decoder = std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, 256, 256);
+    return l;
+}
+
+std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& tokens, size_t chunk) {
+    std::vector<float> all, part;
+    for (size_t i = 0; i < tokens.size(); i += chunk) {
+        const size_t n = std::min(chunk, tokens.size() - i);
+        d.forward(std::span<const int32_t>(tokens).subspan(i, n), static_cast<int>(i), true, part);
+        all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+}
+
+void expectWithin(const LogitDiff& d, const QString& what) {
+    const QByteArray msg = (what + QStringLiteral(": ") + QString::fromStdString(d.describe())).toUtf8();
+    qInfo("%s", msg.constData());
+    QVERIFY2(d.meanAbs <= kMean, msg.constData());
+    QVERIFY2(d.maxAbs <= kMax, msg.constData());
+    QVERIFY2(d.minCosine >= kCosine, msg.constData());
+}
+
+} // namespace
+
+class TestVulkanArch : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        if (vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(whyNoVulkanTestDevice().c_str());
+    }
+
+    void prompts_data() {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<int>("chunk");
+        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3"}) {
+            const QString arch = QString::fromLatin1(a);
+            QTest::newRow(qPrintable(arch + " P1 batched")) << arch << "P1" << 256;
+            QTest::newRow(qPrintable(arch + " P2 batched")) << arch << "P2" << 256;
+            QTest::newRow(qPrintable(arch + " P2 one by one")) << arch << "P2" << 1;
+            QTest::newRow(qPrintable(arch + " P2 chunks of 7")) << arch << "P2" << 7;
+        }
+    }
+    void prompts() {
+        QFETCH(QString, arch);
+        QFETCH(QString, prompt);
+        QFETCH(int, chunk);
+        const Golden g = loadGolden("arch/" + arch.toStdString() + "-tiny-" + prompt.toStdString());
+        Loaded l = load(arch);
+        expectWithin(compareLogits(promptLogits(*l.decoder, g.tokens, static_cast<size_t>(chunk)), g.logits,
+                                   g.nVocab),
+                     QString::fromLatin1(QTest::currentDataTag()));
+    }
+
+    void greedyDecode_data() {
+        QTest::addColumn<QString>("arch");
+        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3"}) QTest::newRow(a) << QString::fromLatin1(a);
+    }
+    void greedyDecode() {
+        QFETCH(QString, arch);
+        const Golden g = loadGolden("arch/" + arch.toStdString() + "-tiny-P1-decode");
+        Loaded l = load(arch);
+        std::vector<float> logits, rows;
+        l.decoder->forward(g.tokens, 0, false, logits);
+        std::vector<int32_t> ids;
+        int pos = static_cast<int>(g.tokens.size());
+        for (size_t step = 0; step < g.generated.size(); ++step) {
+            rows.insert(rows.end(), logits.begin(), logits.end());
+            ids.push_back(runtime::argmax(logits));
+            if (step + 1 < g.generated.size()) l.decoder->forward({&ids.back(), 1}, pos++, false, logits);
+        }
+        QCOMPARE(ids, g.generated);
+        expectWithin(compareLogits(rows, g.logits, g.nVocab), arch + " decode");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVulkanArch)
+#include "test_vulkan_arch.moc"
