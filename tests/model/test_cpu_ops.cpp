@@ -1,4 +1,5 @@
 // Each CPU op against a naive double-precision reference on random data and odd shapes.
+#include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "quant/cpu_kernels.h"
 #include "quant/dequant.h"
@@ -210,27 +211,30 @@ class TestCpuOps : public QObject {
     void rope_data() {
         QTest::addColumn<int>("style");
         QTest::addColumn<int>("ropeDims");
-        QTest::newRow("adjacent full") << int(RopeStyle::Adjacent) << 12;
-        QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8;
-        QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12;
-        QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6;
+        QTest::addColumn<double>("freqScale");
+        QTest::newRow("adjacent full") << int(RopeStyle::Adjacent) << 12 << 1.0;
+        QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8 << 1.0;
+        QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12 << 1.0;
+        QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6 << 1.0;
+        QTest::newRow("neox, linear scaling 1/8") << int(RopeStyle::NeoX) << 12 << 0.125;
     }
     void rope() {
         QFETCH(int, style);
         QFETCH(int, ropeDims);
+        QFETCH(double, freqScale);
         std::mt19937 rng(9);
         const int rows = 5, heads = 3, hd = 12, pos0 = 1000;
         const double base = 5e6;
         std::vector<float> x = randomVector(size_t(rows) * heads * hd, rng);
         CpuBackend be(1);
         BufferId xb = upload(be, x);
-        be.rope(xb, rows, heads, hd, pos0, compute::RopeSpec{ropeDims, float(base), 1.0f, RopeStyle(style)});
+        be.rope(xb, rows, heads, hd, pos0, compute::RopeSpec{ropeDims, float(base), float(freqScale), RopeStyle(style)});
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < heads; ++h) {
                 const float* in = &x[(size_t(r) * heads + h) * hd];
                 const float* got = be.data(xb) + (size_t(r) * heads + h) * hd;
                 for (int i = 0; i < ropeDims / 2; ++i) {
-                    double theta = (pos0 + r) * std::pow(base, -2.0 * i / ropeDims);
+                    double theta = (pos0 + r) * freqScale * std::pow(base, -2.0 * i / ropeDims);
                     int a = style == int(RopeStyle::Adjacent) ? 2 * i : i;
                     int b = style == int(RopeStyle::Adjacent) ? 2 * i + 1 : i + ropeDims / 2;
                     double ra = in[a] * std::cos(theta) - in[b] * std::sin(theta);
@@ -248,15 +252,22 @@ class TestCpuOps : public QObject {
         QTest::addColumn<int>("hd");
         QTest::addColumn<int>("pos0");
         QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("window");
         // Odd head widths take the one-query path; multiples of 16 the tiled kernels, with
         // groups of 1 (8 tokens per task), 4 (SmolLM3), 16 (two tasks per KV head), prompts
         // and single-token decode, and positions ending inside and at the edge of a K tile.
-        QTest::newRow("hd 12, group 3, prompt") << 6 << 2 << 12 << 17 << 5;
-        QTest::newRow("hd 16, group 1, prompt") << 2 << 2 << 16 << 3 << 11;
-        QTest::newRow("hd 64, group 4, prompt") << 8 << 2 << 64 << 30 << 9;
-        QTest::newRow("hd 128, group 4, decode") << 16 << 4 << 128 << 47 << 1;
-        QTest::newRow("hd 32, group 16, prompt") << 16 << 1 << 32 << 15 << 3;
-        QTest::newRow("hd 16, group 4, tile edge") << 4 << 1 << 16 << 0 << 32;
+        QTest::newRow("hd 12, group 3, prompt") << 6 << 2 << 12 << 17 << 5 << 0;
+        QTest::newRow("hd 16, group 1, prompt") << 2 << 2 << 16 << 3 << 11 << 0;
+        QTest::newRow("hd 64, group 4, prompt") << 8 << 2 << 64 << 30 << 9 << 0;
+        QTest::newRow("hd 128, group 4, decode") << 16 << 4 << 128 << 47 << 1 << 0;
+        QTest::newRow("hd 32, group 16, prompt") << 16 << 1 << 32 << 15 << 3 << 0;
+        QTest::newRow("hd 16, group 4, tile edge") << 4 << 1 << 16 << 0 << 32 << 0;
+        // Sliding windows (gemma3): a window inside one K tile, across tiles, and one query
+        // whose window starts mid-tile while its neighbours' start elsewhere.
+        QTest::newRow("hd 64, window 5, prompt") << 4 << 2 << 64 << 30 << 9 << 5;
+        QTest::newRow("hd 16, window 20, decode") << 4 << 1 << 16 << 70 << 1 << 20;
+        QTest::newRow("hd 12, window 7, prompt") << 6 << 2 << 12 << 17 << 5 << 7;
+        QTest::newRow("hd 32, window 33, group 16") << 16 << 1 << 32 << 40 << 3 << 33;
     }
     // Every kernel variant this CPU runs against a double-precision softmax over f16-rounded K/V.
     void attentionGqa() {
@@ -265,6 +276,7 @@ class TestCpuOps : public QObject {
         QFETCH(int, hd);
         QFETCH(int, pos0);
         QFETCH(int, rows);
+        QFETCH(int, window);
         std::mt19937 rng(11);
         const int kvDim = nHeadKv * hd, ctx = pos0 + rows + 3;
         const float scale = 1.0f / std::sqrt(float(hd));
@@ -276,19 +288,20 @@ class TestCpuOps : public QObject {
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < nHead; ++h) {
                 const int g = h / (nHead / nHeadKv), n = pos0 + r + 1;
+                const int first = window > 0 ? std::max(0, n - window) : 0;
                 std::vector<double> s(n);
                 double mx = -1e300, sum = 0;
-                for (int j = 0; j < n; ++j) {
+                for (int j = first; j < n; ++j) {
                     double dot = 0;
                     for (int d = 0; d < hd; ++d)
                         dot += q[(size_t(r) * nHead + h) * hd + d] * f16(k[size_t(j) * kvDim + g * hd + d]);
                     s[j] = dot * scale;
                     mx = std::max(mx, s[j]);
                 }
-                for (int j = 0; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
+                for (int j = first; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
                 for (int d = 0; d < hd; ++d) {
                     double o = 0;
-                    for (int j = 0; j < n; ++j) o += s[j] / sum * f16(v[size_t(j) * kvDim + g * hd + d]);
+                    for (int j = first; j < n; ++j) o += s[j] / sum * f16(v[size_t(j) * kvDim + g * hd + d]);
                     want[(size_t(r) * nHead + h) * hd + d] = o;
                 }
             }
@@ -303,7 +316,7 @@ class TestCpuOps : public QObject {
             BufferId kb = upload(be, k), vb = upload(be, v);
             be.storeKv(1, kb, vb, pos0 + rows, 0);
             BufferId qb = upload(be, q), out = be.createBuffer(q.size());
-            be.attention(1, qb, out, rows, pos0, AttentionShape{nHead, nHeadKv, hd, scale});
+            be.attention(1, qb, out, rows, pos0, AttentionShape{nHead, nHeadKv, hd, scale, window});
             for (size_t i = 0; i < want.size(); ++i)
                 if (std::fabs(be.data(out)[i] - want[i]) > 1e-4)
                     QFAIL(qPrintable(QString("%1: value %2: got %3, want %4")
@@ -328,16 +341,23 @@ class TestCpuOps : public QObject {
             if (!quant::selectCpuKernel(variant)) continue;
             CpuBackend be(2);
             BufferId gb = upload(be, g), ub = upload(be, u), out = be.createBuffer(n);
-            be.glu(compute::GluActivation::Silu, gb, ub, out, n);
-            for (size_t i = 0; i < n; ++i) {
-                double ref = g[i] / (1.0 + std::exp(-double(g[i]))) * u[i];
-                if (!(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))
-                    QFAIL(qPrintable(QString("%1: silu(%2)·%3 = %4, want %5")
-                                         .arg(variant)
-                                         .arg(g[i])
-                                         .arg(u[i])
-                                         .arg(be.data(out)[i])
-                                         .arg(ref)));
+            for (auto act : {compute::GluActivation::Silu, compute::GluActivation::GeluTanh}) {
+                const bool gelu = act == compute::GluActivation::GeluTanh;
+                be.glu(act, gb, ub, out, n);
+                for (size_t i = 0; i < n; ++i) {
+                    const double x = g[i];
+                    const double a = gelu ? 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+                                          : x / (1.0 + std::exp(-x));
+                    const double ref = a * u[i];
+                    if (!(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))
+                        QFAIL(qPrintable(QString("%1: %2(%3)·%4 = %5, want %6")
+                                             .arg(variant)
+                                             .arg(gelu ? "gelu" : "silu")
+                                             .arg(g[i])
+                                             .arg(u[i])
+                                             .arg(be.data(out)[i])
+                                             .arg(ref)));
+                }
             }
         }
         QVERIFY(quant::selectCpuKernel(before));
@@ -345,6 +365,29 @@ class TestCpuOps : public QObject {
         BufferId gb = upload(be, g), ub = upload(be, u);
         be.add(gb, ub, gb, n);
         for (size_t i = 0; i < n; ++i) QCOMPARE(be.data(gb)[i], g[i] + u[i]);
+        be.scale(ub, n, -2.5f);
+        for (size_t i = 0; i < n; ++i) QCOMPARE(be.data(ub)[i], u[i] * -2.5f);
+    }
+
+    void addBias() {
+        std::mt19937 rng(17);
+        const int rows = 3, dim = 37;
+        std::vector<float> x = randomVector(size_t(rows) * dim, rng), bias = randomVector(dim, rng);
+        gguf::TensorInfo bi;
+        bi.name = "b";
+        bi.nDims = 1;
+        bi.ne = {uint64_t(dim), 1, 1, 1};
+        bi.nElements = dim;
+        bi.nBytes = dim * 4;
+        bi.data = reinterpret_cast<const uint8_t*>(bias.data());
+        CpuBackend be(1);
+        const WeightId b = be.addWeight(bi);
+        BufferId xb = upload(be, x);
+        be.addBias(xb, b, rows, dim);
+        for (int r = 0; r < rows; ++r)
+            for (int i = 0; i < dim; ++i) QCOMPARE(be.data(xb)[r * dim + i], x[r * dim + i] + bias[i]);
+        // A bias of the wrong width is refused, not read past its end.
+        QVERIFY_THROWS_EXCEPTION(smoldesk::Error, be.addBias(xb, b, 1, dim + 1));
     }
 };
 

@@ -249,12 +249,14 @@ class TestVulkanOps : public QObject {
         QTest::addColumn<int>("ropeDims");
         QTest::addColumn<int>("pos0");
         QTest::addColumn<bool>("neox");
+        QTest::addColumn<float>("freqScale");
         for (bool neox : {false, true}) {
             const char* s = neox ? "NeoX" : "adjacent";
-            QTest::addRow("%s 128/128 pos 0", s) << 128 << 128 << 0 << neox;
-            QTest::addRow("%s 128/128 pos 1000", s) << 128 << 128 << 1000 << neox;
-            QTest::addRow("%s 64/32 pos 17", s) << 64 << 32 << 17 << neox;
-            QTest::addRow("%s 8/8 pos 5", s) << 8 << 8 << 5 << neox;
+            QTest::addRow("%s 128/128 pos 0", s) << 128 << 128 << 0 << neox << 1.0f;
+            QTest::addRow("%s 128/128 pos 1000", s) << 128 << 128 << 1000 << neox << 1.0f;
+            QTest::addRow("%s 64/32 pos 17", s) << 64 << 32 << 17 << neox << 1.0f;
+            QTest::addRow("%s 8/8 pos 5", s) << 8 << 8 << 5 << neox << 1.0f;
+            QTest::addRow("%s 64/64 pos 1000, linear scaling 1/8", s) << 64 << 64 << 1000 << neox << 0.125f;
         }
     }
     void rope() {
@@ -262,12 +264,13 @@ class TestVulkanOps : public QObject {
         QFETCH(int, ropeDims);
         QFETCH(int, pos0);
         QFETCH(bool, neox);
+        QFETCH(float, freqScale);
         std::mt19937 rng(static_cast<unsigned>(headDim + ropeDims + pos0));
         const int rows = 3, heads = 4;
         Pair x = upload(randomVector(size_t(rows) * heads * headDim, rng));
         const RopeStyle style = neox ? RopeStyle::NeoX : RopeStyle::Adjacent;
-        gpu_->rope(x.gpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, 1.0f, style});
-        cpu_->rope(x.cpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, 1.0f, style});
+        gpu_->rope(x.gpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, freqScale, style});
+        cpu_->rope(x.cpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, freqScale, style});
         EXPECT_CLOSE(readGpu(x), readCpu(x), 2e-3, "rope"); // sin/cos of angles up to 1000 rad
     }
 
@@ -277,16 +280,20 @@ class TestVulkanOps : public QObject {
         QTest::addColumn<int>("headDim");
         QTest::addColumn<int>("pos0");
         QTest::addColumn<int>("rows");
-        QTest::addRow("smollm3-tiny prompt 37") << 4 << 1 << 128 << 0 << 37;
-        QTest::addRow("smollm3-tiny prompt 300") << 4 << 1 << 128 << 0 << 300;
-        QTest::addRow("MHA prompt 200") << 1 << 1 << 64 << 0 << 200;
-        QTest::addRow("9 rows at 120 (not split)") << 4 << 1 << 128 << 120 << 9;
-        QTest::addRow("stories decode") << 8 << 4 << 8 << 5 << 1;
-        QTest::addRow("MHA chunk of 6 at 10") << 4 << 4 << 64 << 10 << 6;
-        QTest::addRow("group 3, headDim 96, 13 rows") << 6 << 2 << 96 << 2 << 13;
-        QTest::addRow("decode at 300: 3 splits") << 4 << 1 << 128 << 300 << 1;
-        QTest::addRow("4 rows at 297: split and causal") << 8 << 2 << 64 << 297 << 4;
-        QTest::addRow("decode at 127: one full split") << 4 << 1 << 128 << 127 << 1;
+        QTest::addColumn<int>("window");
+        QTest::addRow("smollm3-tiny prompt 37") << 4 << 1 << 128 << 0 << 37 << 0;
+        QTest::addRow("smollm3-tiny prompt 300") << 4 << 1 << 128 << 0 << 300 << 0;
+        QTest::addRow("MHA prompt 200") << 1 << 1 << 64 << 0 << 200 << 0;
+        QTest::addRow("9 rows at 120 (not split)") << 4 << 1 << 128 << 120 << 9 << 0;
+        QTest::addRow("stories decode") << 8 << 4 << 8 << 5 << 1 << 0;
+        QTest::addRow("MHA chunk of 6 at 10") << 4 << 4 << 64 << 10 << 6 << 0;
+        QTest::addRow("group 3, headDim 96, 13 rows") << 6 << 2 << 96 << 2 << 13 << 0;
+        QTest::addRow("decode at 300: 3 splits") << 4 << 1 << 128 << 300 << 1 << 0;
+        QTest::addRow("4 rows at 297: split and causal") << 8 << 2 << 64 << 297 << 4 << 0;
+        QTest::addRow("decode at 127: one full split") << 4 << 1 << 128 << 127 << 1 << 0;
+        QTest::addRow("window 32, prompt 100") << 4 << 2 << 64 << 0 << 100 << 32;
+        QTest::addRow("window 32, decode at 300: splits below the window") << 4 << 2 << 64 << 300 << 1 << 32;
+        QTest::addRow("window 200, 3 rows at 250: window across splits") << 4 << 2 << 64 << 250 << 3 << 200;
     }
     void attention() {
         QFETCH(int, nHead);
@@ -294,6 +301,7 @@ class TestVulkanOps : public QObject {
         QFETCH(int, headDim);
         QFETCH(int, pos0);
         QFETCH(int, rows);
+        QFETCH(int, window);
         std::mt19937 rng(static_cast<unsigned>(nHead * 100 + headDim + pos0 + rows));
         const int kvDim = nHeadKv * headDim, total = pos0 + rows, nCtx = 320;
         gpu_->createKvCache(2, nCtx, kvDim);
@@ -311,7 +319,7 @@ class TestVulkanOps : public QObject {
         cpu_->storeKv(1, k.cpu, v.cpu, rows, pos0);
         Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng, 2.0f)),
              out = zeros(size_t(rows) * nHead * headDim);
-        const AttentionShape shape{nHead, nHeadKv, headDim, 1.0f / std::sqrt(float(headDim))};
+        const AttentionShape shape{nHead, nHeadKv, headDim, 1.0f / std::sqrt(float(headDim)), window};
         const uint64_t before = gpu_->stats().dispatches;
         gpu_->attention(1, q.gpu, out.gpu, rows, pos0, shape);
         cpu_->attention(1, q.cpu, out.cpu, rows, pos0, shape);
@@ -367,6 +375,17 @@ class TestVulkanOps : public QObject {
         gpu_->glu(GluActivation::Silu, a.gpu, b.gpu, out.gpu, n);
         cpu_->glu(GluActivation::Silu, a.cpu, b.cpu, out.cpu, n);
         EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-5, "swiglu");
+        gpu_->glu(GluActivation::GeluTanh, a.gpu, b.gpu, out.gpu, n);
+        cpu_->glu(GluActivation::GeluTanh, a.cpu, b.cpu, out.cpu, n);
+        EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-5, "geglu");
+        gpu_->scale(out.gpu, n - 3, 11.3137f);
+        cpu_->scale(out.cpu, n - 3, 11.3137f);
+        EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-4, "scale");
+        TestWeight bias(quant::Type::F32, 70, 1, rng);
+        const WeightId gb = gpu_->addWeight(bias.info), cb = cpu_->addWeight(bias.info);
+        gpu_->addBias(out.gpu, gb, 1000, 70);
+        cpu_->addBias(out.cpu, cb, 1000, 70);
+        EXPECT_CLOSE(readGpu(out), readCpu(out), 1e-4, "addBias");
         gpu_->add(a.gpu, b.gpu, a.gpu, n - 1); // in place, odd count
         cpu_->add(a.cpu, b.cpu, a.cpu, n - 1);
         EXPECT_CLOSE(readGpu(a), readCpu(a), 0.0, "add");
