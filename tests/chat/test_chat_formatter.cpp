@@ -94,6 +94,50 @@ class TestChatFormatter : public QObject {
     void deepSeekStyleGenerationPromptOpensThought() {
         QVERIFY(chat::ChatFormatter::promptOpensThought("<｜Assistant｜><think>\n"));
         QVERIFY(!chat::ChatFormatter::promptOpensThought("<|im_start|>assistant\n"));
+        // DeepSeek-R1-Distill's real template, as Python's jinja2 renders it, opens the thought.
+        QVERIFY(chat::ChatFormatter::promptOpensThought(test::readText(test::dataPath(
+            "jinja/templates/expected/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B__system_user__gen.txt"))));
+    }
+
+    // The qwen2, qwen3, gemma3 and phi3 model fixtures carry their family's real template: the
+    // formatter built from each file renders a chat exactly as Python's jinja2 does (the
+    // template corpus's expected renders), and Qwen3's enable_thinking switch works.
+    void modelFamilyTemplates_data() {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("corpusName");
+        QTest::addColumn<bool>("thinking");
+        QTest::newRow("qwen2") << "qwen2" << "Qwen-Qwen2.5-7B-Instruct" << false;
+        QTest::newRow("qwen3") << "qwen3" << "Qwen-Qwen3-0.6B" << true;
+        QTest::newRow("gemma3") << "gemma3" << "google-gemma-3-it" << false;
+        QTest::newRow("phi3") << "phi3" << "microsoft-Phi-3.5-mini-instruct" << false;
+    }
+    void modelFamilyTemplates() {
+        QFETCH(QString, arch);
+        QFETCH(QString, corpusName);
+        QFETCH(bool, thinking);
+        auto file = gguf::File::open(test::dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
+        QVERIFY(!formatter->usesBuiltinTemplate());
+        QCOMPARE(formatter->supportsThinking(), thinking);
+        chat::ChatRequest req{
+            {{"system", "You are a helpful assistant."}, {"user", "What is the capital of France?"}}, true, {}, {}};
+        const auto expected = [&](const char* variant) {
+            QString text = QString::fromStdString(test::readText(test::dataPath(
+                "jinja/templates/expected/" + corpusName.toStdString() + "__system_user__" + variant + ".txt")));
+            // The corpus rendered bos_token as "<bos>" (Gemma's); these files' vocabulary says "<s>".
+            if (arch == "gemma3" && text.startsWith("<bos>")) text.replace(0, 5, QStringLiteral("<s>"));
+            return text;
+        };
+        QCOMPARE(QString::fromStdString(formatter->render(req)), expected("gen"));
+        if (thinking) {
+            req.enableThinking = false;
+            const std::string off = formatter->render(req);
+            QCOMPARE(QString::fromStdString(off), expected("gen_think-off"));
+            QVERIFY(off.find("<think>\n\n</think>") != std::string::npos); // an empty thought, prefilled
+            req.enableThinking = true;
+            QCOMPARE(QString::fromStdString(formatter->render(req)), expected("gen_think-on"));
+        }
     }
 
     void builtinChatMlWhenTheFileHasNoTemplate() {
