@@ -46,61 +46,127 @@ bool useMoreBits(int i, int n) {
     return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
 }
 
+// Full-size shapes of each family's popular model. The vocabulary (and so the embedding and
+// output rows) comes from the --vocab file, so only the layers match the real model exactly.
+struct SynthShape {
+    const char* arch;
+    const char* model;
+    int nLayer, d, nHead, nHeadKv, hd, ff, ropeDims;
+    float ropeBase;
+    bool tied;
+};
+
+constexpr SynthShape kShapes[] = {
+    {"smollm3", "SmolLM3-3B", 36, 2048, 16, 4, 128, 11008, 128, 5000000.0f, true},
+    {"qwen2", "Qwen2.5-3B", 36, 2048, 16, 2, 128, 11008, 128, 1000000.0f, true},
+    {"qwen3", "Qwen3-4B", 36, 2560, 32, 8, 128, 9728, 128, 1000000.0f, true},
+    {"gemma3", "Gemma-3-4B", 34, 2560, 8, 4, 256, 10240, 256, 1000000.0f, true},
+    {"phi3", "Phi-4-mini", 32, 3072, 24, 8, 128, 8192, 96, 10000.0f, true},
+};
+
 } // namespace
 
 int cmdSynth(Args& args) {
     auto out = args.option("--output", "-o");
     auto vocab = args.option("--vocab");
+    const std::string archName = args.option("--arch").value_or("smollm3");
     const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
     if (!out || !vocab)
         throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example "
-                         "build/test-data/text/smollm3-vocab.gguf, unpacked from tests/data/text/vocabs.tar.xz by CMake).");
+                         "build/test-data/text/smollm3-vocab.gguf, unpacked from "
+                         "tests/data/text/vocabs.tar.xz by CMake).");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+    const SynthShape* shape = nullptr;
+    std::string known;
+    for (const SynthShape& s : kShapes) {
+        if (archName == s.arch) shape = &s;
+        known += (known.empty() ? "" : ", ") + std::string(s.arch);
+    }
+    if (!shape) throw UsageError("Unknown --arch '" + archName + "' (choose one of " + known + ").");
     auto voc = gguf::File::open(*vocab);
+    const gguf::Value* tokens = voc->getArray("tokenizer.ggml.tokens", gguf::ValueType::String);
+    if (!tokens) throw UsageError("The vocabulary file " + *vocab + " has no tokenizer.ggml.tokens.");
 
-    const int nLayer = 36, d = 2048, nHead = 16, nHeadKv = 4, hd = 128, ff = 11008, nVocab = 128256;
+    const SynthShape& sh = *shape;
+    const std::string a = sh.arch;
+    const int nLayer = sh.nLayer, d = sh.d, nHead = sh.nHead, nHeadKv = sh.nHeadKv, hd = sh.hd, ff = sh.ff;
+    const int nVocab = static_cast<int>(tokens->size());
     gguf::Writer w;
-    w.set("general.architecture", gguf::WriteValue::string("smollm3"));
-    w.set("general.name", gguf::WriteValue::string("SmolLM3-3B-shaped synthetic Q4_K_M (random weights)"));
+    w.set("general.architecture", gguf::WriteValue::string(a));
+    w.set("general.name",
+          gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic Q4_K_M (random weights)"));
     w.set("general.file_type", gguf::WriteValue::u32(15));
     w.set("general.quantization_version", gguf::WriteValue::u32(2));
-    w.set("smollm3.block_count", gguf::WriteValue::u32(nLayer));
-    w.set("smollm3.context_length", gguf::WriteValue::u32(65536));
-    w.set("smollm3.embedding_length", gguf::WriteValue::u32(d));
-    w.set("smollm3.feed_forward_length", gguf::WriteValue::u32(ff));
-    w.set("smollm3.attention.head_count", gguf::WriteValue::u32(nHead));
-    w.set("smollm3.attention.head_count_kv", gguf::WriteValue::u32(nHeadKv));
-    w.set("smollm3.rope.freq_base", gguf::WriteValue::f32(5000000.0f));
-    w.set("smollm3.attention.layer_norm_rms_epsilon", gguf::WriteValue::f32(1e-6f));
-    w.set("smollm3.vocab_size", gguf::WriteValue::u32(nVocab));
-    w.set("smollm3.rope.dimension_count", gguf::WriteValue::u32(hd));
+    w.set(a + ".block_count", gguf::WriteValue::u32(nLayer));
+    w.set(a + ".context_length", gguf::WriteValue::u32(32768));
+    w.set(a + ".embedding_length", gguf::WriteValue::u32(d));
+    w.set(a + ".feed_forward_length", gguf::WriteValue::u32(ff));
+    w.set(a + ".attention.head_count", gguf::WriteValue::u32(nHead));
+    w.set(a + ".attention.head_count_kv", gguf::WriteValue::u32(nHeadKv));
+    w.set(a + ".attention.key_length", gguf::WriteValue::u32(hd));
+    w.set(a + ".attention.value_length", gguf::WriteValue::u32(hd));
+    w.set(a + ".rope.freq_base", gguf::WriteValue::f32(sh.ropeBase));
+    w.set(a + ".attention.layer_norm_rms_epsilon", gguf::WriteValue::f32(1e-6f));
+    w.set(a + ".vocab_size", gguf::WriteValue::u32(nVocab));
+    w.set(a + ".rope.dimension_count", gguf::WriteValue::u32(sh.ropeDims));
+    if (a == "gemma3") {
+        w.set(a + ".attention.sliding_window", gguf::WriteValue::u32(1024));
+        w.set(a + ".rope.freq_base_swa", gguf::WriteValue::f32(10000.0f));
+        w.set(a + ".rope.scaling.type", gguf::WriteValue::string("linear"));
+        w.set(a + ".rope.scaling.factor", gguf::WriteValue::f32(8.0f));
+    }
     for (const auto& [key, value] : voc->metadata())
         if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), gguf::WriteValue::copyOf(value));
 
     std::mt19937_64 rng(seed);
-    auto norm = [&](const std::string& name) {
-        w.addTensorF32(name, {uint64_t(d)}, std::vector<float>(d, 1.0f));
+    auto vec = [&](const std::string& name, int n) {
+        w.addTensorF32(name, {uint64_t(n)}, std::vector<float>(static_cast<size_t>(n), 1.0f));
     };
     auto mat = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
         w.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng));
     };
+    // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
+    // layers; Q5_K for fused QKV.
+    const uint64_t qd = uint64_t(nHead) * hd, kvd = uint64_t(nHeadKv) * hd;
     mat("token_embd.weight", quant::Type::Q6_K, d, nVocab);
+    if (!sh.tied) mat("output.weight", quant::Type::Q6_K, d, nVocab);
     for (int il = 0; il < nLayer; ++il) {
         const std::string p = "blk." + std::to_string(il) + ".";
         const quant::Type more = useMoreBits(il, nLayer) ? quant::Type::Q6_K : quant::Type::Q4_K;
-        norm(p + "attn_norm.weight");
-        mat(p + "attn_q.weight", quant::Type::Q4_K, d, nHead * hd);
-        mat(p + "attn_k.weight", quant::Type::Q4_K, d, nHeadKv * hd);
-        mat(p + "attn_v.weight", more, d, nHeadKv * hd);
-        mat(p + "attn_output.weight", quant::Type::Q4_K, nHead * hd, d);
-        norm(p + "ffn_norm.weight");
-        mat(p + "ffn_gate.weight", quant::Type::Q4_K, d, ff);
-        mat(p + "ffn_up.weight", quant::Type::Q4_K, d, ff);
+        vec(p + "attn_norm.weight", d);
+        if (a == "phi3") {
+            mat(p + "attn_qkv.weight", quant::Type::Q5_K, d, qd + 2 * kvd);
+        } else {
+            mat(p + "attn_q.weight", quant::Type::Q4_K, d, qd);
+            mat(p + "attn_k.weight", quant::Type::Q4_K, d, kvd);
+            mat(p + "attn_v.weight", more, d, kvd);
+        }
+        if (a == "qwen2") {
+            vec(p + "attn_q.bias", static_cast<int>(qd));
+            vec(p + "attn_k.bias", static_cast<int>(kvd));
+            vec(p + "attn_v.bias", static_cast<int>(kvd));
+        }
+        if (a == "qwen3" || a == "gemma3") {
+            vec(p + "attn_q_norm.weight", hd);
+            vec(p + "attn_k_norm.weight", hd);
+        }
+        mat(p + "attn_output.weight", quant::Type::Q4_K, qd, d);
+        vec(p + "ffn_norm.weight", d);
+        if (a == "phi3") {
+            mat(p + "ffn_up.weight", quant::Type::Q4_K, d, 2 * uint64_t(ff));
+        } else {
+            mat(p + "ffn_gate.weight", quant::Type::Q4_K, d, ff);
+            mat(p + "ffn_up.weight", quant::Type::Q4_K, d, ff);
+        }
         mat(p + "ffn_down.weight", more, ff, d);
+        if (a == "gemma3") {
+            vec(p + "post_attention_norm.weight", d);
+            vec(p + "post_ffw_norm.weight", d);
+        }
     }
-    norm("output_norm.weight");
+    vec("output_norm.weight", d);
     w.write(*out);
-    std::fprintf(stderr, "wrote %s\n", out->c_str());
+    std::fprintf(stderr, "wrote %s (%s-shaped)\n", out->c_str(), sh.model);
     return kExitOk;
 }
 

@@ -28,9 +28,11 @@ const Command kCommands[] = {
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
     {"bench", cmdBench,
-     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]   prompt/decode speed, memory, bandwidth"},
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]   "
+     "prompt/decode speed, memory, bandwidth"},
     {"synth", cmdSynth,
-     "synth -o OUT.gguf --vocab VOCAB.gguf      write a SmolLM3-3B-shaped Q4_K_M file with random weights"},
+     "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3]   write a Q4_K_M file "
+     "with random weights, shaped like SmolLM3-3B, Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or Phi-4-mini"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},
     {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...             print the text of token ids"},
     {"template", cmdTemplate,

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 namespace smoldesk::quant::cpu {
 
@@ -93,7 +94,7 @@ float dotQ8_0(int64_t n, const void* w, const void* act) {
     return hsum(acc);
 }
 
-// ---- Q4_K x Q8_K ----
+// ---- Q4_K and Q5_K x Q8_K ----
 
 // The eight 6-bit scales (bytes 0..7 of the result) and mins (bytes 8..15) of a Q4_K/Q5_K block.
 __m128i unpackScalesMinsK4(const uint8_t* s) {
@@ -123,9 +124,13 @@ __m256i wordShuffle(int j) {
 }
 
 // Dot of NC activation rows with one weight row; out[c] for c < NC. The weights of each
-// 64-value chunk are unpacked once and used for all NC columns.
-template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K* const* y, float* out) {
+// 64-value chunk are unpacked once and used for all NC columns. Q5_K is Q4_K plus a fifth bit
+// per value: bit 2j of qh[l] for value l of chunk j's low nibbles, bit 2j+1 for its high ones.
+template <int NC, typename Block>
+void tileQ45_K(int64_t nb, const Block* x, const BlockQ8_K* const* y, float* out) {
+    constexpr bool kFive = std::is_same_v<Block, BlockQ5_K>;
     const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i bit0 = _mm256_set1_epi8(0x01);
     __m256 acc[NC], accMin[NC];
     for (int c = 0; c < NC; ++c) acc[c] = accMin[c] = _mm256_setzero_ps();
     for (int64_t i = 0; i < nb; ++i) {
@@ -135,10 +140,19 @@ template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K*
         const float d = halfToFloat(x[i].d), dmin = halfToFloat(x[i].dmin);
         __m256i sumi[NC];
         for (int c = 0; c < NC; ++c) sumi[c] = _mm256_setzero_si256();
+        __m256i qh = _mm256_setzero_si256();
+        if constexpr (kFive) qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qh));
         for (int j = 0; j < 4; ++j) {
             const __m256i q4 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qs + 32 * j));
-            const __m256i lo = _mm256_and_si256(q4, low4);
-            const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(q4, 4), low4);
+            __m256i lo = _mm256_and_si256(q4, low4);
+            __m256i hi = _mm256_and_si256(_mm256_srli_epi16(q4, 4), low4);
+            if constexpr (kFive) {
+                // Each byte keeps only its own bit 2j (2j+1), moved to bit 4: the value's 16.
+                lo = _mm256_or_si256(
+                    lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * j), bit0), 4));
+                hi = _mm256_or_si256(
+                    hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * j + 1), bit0), 4));
+            }
             const __m256i scLo = _mm256_shuffle_epi8(sc16, wordShuffle(2 * j));
             const __m256i scHi = _mm256_shuffle_epi8(sc16, wordShuffle(2 * j + 1));
             for (int c = 0; c < NC; ++c) {
@@ -329,8 +343,8 @@ Floats16 halfsToFloats(const uint16_t* p) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kAvx2 = {"avx2",     vecDot,    vecDotRows, vecDotTile,   packedTileAvx2,
-                           readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
+constexpr Kernels kAvx2 = {"avx2",    vecDot,    vecDotRows, vecDotTile,   packedTileAvx2, readStream,
+                           attendF16, swigluRow, gegluRow,   quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 namespace smoldesk::quant::cpu {
 
@@ -116,9 +117,9 @@ __m512i halfShifts(short lo, short hi) {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi16(lo)), _mm256_set1_epi16(hi), 1);
 }
 
-// ---- Q4_K x Q8_K ----
+// ---- Q4_K and Q5_K x Q8_K ----
 
-// The eight 6-bit scales (bytes 0..7 of the result) and mins (bytes 8..15) of a Q4_K block.
+// The eight 6-bit scales (bytes 0..7 of the result) and mins (bytes 8..15) of a Q4_K/Q5_K block.
 __m128i unpackScalesMinsK4(const uint8_t* s) {
     uint32_t u[3];
     std::memcpy(u, s, 12);
@@ -132,9 +133,13 @@ __m128i unpackScalesMinsK4(const uint8_t* s) {
 
 // Dot of NC activation rows with one weight row; out[c] for c < NC. Each 64-value chunk is
 // unpacked once (low nibbles in the low 256 bits, high nibbles in the high 256 bits, matching
-// the activation order) and used for all NC columns.
-template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K* const* y, float* out) {
+// the activation order) and used for all NC columns. Q5_K adds a fifth bit per value: bit 2j
+// of qh[l] for value l of chunk j's low nibbles, bit 2j+1 for its high ones.
+template <int NC, typename Block>
+void tileQ45_K(int64_t nb, const Block* x, const BlockQ8_K* const* y, float* out) {
+    constexpr bool kFive = std::is_same_v<Block, BlockQ5_K>;
     const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i bit0 = _mm512_set1_epi8(0x01);
     const __m512i nibbleShift = halfShifts(0, 4);
     __m512 acc[NC];
     __m256 accMin[NC];
@@ -151,6 +156,9 @@ template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K*
                                _mm512_permutexvar_epi16(loadIndex(kScaleIndex.q4k[1]), sc16)};
         __m512i sumi[NC];
         for (int c = 0; c < NC; ++c) sumi[c] = _mm512_setzero_si512();
+        __m512i qh = _mm512_setzero_si512();
+        if constexpr (kFive)
+            qh = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[i].qh)));
         for (int p = 0; p < 2; ++p) {
             __m512i q[2];
             for (int h = 0; h < 2; ++h) {
@@ -158,13 +166,19 @@ template <int NC> void tileQ4_K(int64_t nb, const BlockQ4_K* x, const BlockQ8_K*
                 const __m512i packed =
                     _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs)));
                 q[h] = _mm512_and_si512(_mm512_srlv_epi16(packed, nibbleShift), low4);
+                if constexpr (kFive) {
+                    const short j = static_cast<short>(2 * p + h); // the chunk
+                    const __m512i bits =
+                        _mm512_and_si512(_mm512_srlv_epi16(qh, halfShifts(2 * j, 2 * j + 1)), bit0);
+                    q[h] = _mm512_or_si512(q[h], _mm512_slli_epi16(bits, 4));
+                }
             }
             for (int c = 0; c < NC; ++c) {
                 const int8_t* a = y[c][i].qs + 128 * p;
                 const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q[0], _mm512_loadu_si512(a));
                 const __m512i d1 =
                     _mm512_dpbusd_epi32(_mm512_setzero_si512(), q[1], _mm512_loadu_si512(a + 64));
-                // |dot of 4| <= 4·15·127 fits int16: pack, then scale and accumulate in one VNNI op.
+                // |dot of 4| <= 4·31·127 fits int16: pack, then scale and accumulate in one VNNI op.
                 sumi[c] = _mm512_dpwssd_epi32(sumi[c], _mm512_packs_epi32(d0, d1), sc[p]);
             }
         }
@@ -313,8 +327,8 @@ float laneMax(Floats16 v) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kAvx512 = {"avx512",   vecDot,    vecDotRows, vecDotTile,   packedTileAvx512,
-                             readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
+constexpr Kernels kAvx512 = {"avx512",  vecDot,    vecDotRows, vecDotTile,   packedTileAvx512, readStream,
+                             attendF16, swigluRow, gegluRow,   quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 
