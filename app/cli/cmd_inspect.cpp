@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "gguf/file.h"
+#include "model/hparams.h"
 
 #include <cstdio>
 #include <map>
@@ -37,7 +38,9 @@ int cmdInspect(Args& args) {
     std::printf("gguf version:  %u (alignment %u)\n", file->version(), file->alignment());
     if (auto name = file->getString("general.name"))
         std::printf("name:          %.*s\n", int(name->size()), name->data());
-    std::printf("architecture:  %s\n", arch.c_str());
+    const std::string family = model::architectureFamilyName(arch);
+    std::printf("architecture:  %s%s\n", arch.c_str(),
+                family.empty() ? " (not supported)" : (" (" + family + ")").c_str());
 
     std::printf("hyper-parameters:\n");
     const std::string prefix = arch + ".";

@@ -31,8 +31,12 @@ ModelFacts readModelFacts(const QString& path) {
         if (!QFileInfo::exists(path))
             throw Error(ErrorCode::Io, "The file '" + path.toStdString() + "' does not exist.");
         auto file = gguf::File::open(path.toStdString());
-        if (auto a = file->getString("general.architecture"))
+        if (auto a = file->getString("general.architecture")) {
             f.architecture = QString::fromUtf8(a->data(), a->size());
+            const std::string family = model::architectureFamilyName(*a);
+            if (!family.empty())
+                f.architecture += QStringLiteral(" (%1)").arg(QString::fromStdString(family));
+        }
         std::map<std::string, uint64_t> bytesByType;
         QString uncomputable;
         for (const auto& t : file->tensors()) {

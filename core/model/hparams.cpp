@@ -10,6 +10,7 @@ namespace {
 
 struct ArchRules {
     const char* name;
+    const char* familyName;
     Family family;
     compute::RopeStyle ropeStyle;
     int noRopeLayerStep; // every n-th layer (1-based) skips RoPE; 0 = never
@@ -19,12 +20,12 @@ struct ArchRules {
 // GGUF Q/K rows are permuted for adjacent-pair rotation like llama's. The converters keep
 // the Hugging Face row order for the others, which rotate NeoX-style pairs.
 constexpr ArchRules kArchitectures[] = {
-    {"smollm3", Family::Llama, compute::RopeStyle::Adjacent, 4},
-    {"llama", Family::Llama, compute::RopeStyle::Adjacent, 0},
-    {"qwen2", Family::Llama, compute::RopeStyle::NeoX, 0},
-    {"qwen3", Family::Llama, compute::RopeStyle::NeoX, 0},
-    {"gemma3", Family::Gemma3, compute::RopeStyle::NeoX, 0},
-    {"phi3", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"smollm3", "SmolLM3", Family::Llama, compute::RopeStyle::Adjacent, 4},
+    {"llama", "Llama", Family::Llama, compute::RopeStyle::Adjacent, 0},
+    {"qwen2", "Qwen2 / Qwen2.5", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"qwen3", "Qwen3", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"gemma3", "Gemma 3", Family::Gemma3, compute::RopeStyle::NeoX, 0},
+    {"phi3", "Phi-3", Family::Llama, compute::RopeStyle::NeoX, 0},
 };
 
 // Gemma 3 alternates five sliding-window layers with one global layer unless the file says
@@ -84,6 +85,12 @@ const std::vector<std::string>& supportedArchitectures() {
         return v;
     }();
     return names;
+}
+
+std::string architectureFamilyName(std::string_view arch) {
+    for (const auto& a : kArchitectures)
+        if (arch == a.name) return a.familyName;
+    return {};
 }
 
 std::string supportedArchitecturesText() {

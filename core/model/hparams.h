@@ -70,6 +70,8 @@ struct HyperParamLimits {
 // Architectures with a forward pass in this engine, e.g. {"smollm3", "llama", "qwen2", …}.
 const std::vector<std::string>& supportedArchitectures();
 std::string supportedArchitecturesText(); // "smollm3, llama, qwen2, qwen3, gemma3, phi3"
+// The model family a user knows an architecture by ("gemma3" → "Gemma 3"); empty when unsupported.
+std::string architectureFamilyName(std::string_view arch);
 
 // Reads and checks the hyper-parameters. Fails with Error(UnsupportedArch) naming the
 // supported architectures before any heavy work, or Error(MissingKey/WrongType/BadShape) with a

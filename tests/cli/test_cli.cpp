@@ -43,7 +43,7 @@ class TestCli : public QObject {
         Result r = cli({"inspect", data("models/smollm3-tiny.gguf")});
         QCOMPARE(r.code, 0);
         for (const char* needle :
-             {"architecture:  smollm3", "block_count", "tokenizer:     llama", "chat template: absent",
+             {"architecture:  smollm3 (SmolLM3)", "block_count", "tokenizer:     llama", "chat template: absent",
               "tensors:       74", "Q4_K        48", "Q6_K         9", "8996416 bytes"})
             QVERIFY2(r.out.contains(needle), needle);
     }

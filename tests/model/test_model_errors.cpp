@@ -46,6 +46,26 @@ class TestModelErrors : public QObject {
         expectError(loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
                     "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
     }
+    // RoPE schemes the engine lacks are refused by name, never run wrongly.
+    void longRopeIsRefusedByName() {
+        TinyModelSpec s;
+        s.arch = "phi3";
+        s.edit = [](gguf::Writer& w) {
+            w.addTensorF32("rope_factors_long.weight", {8}, std::vector<float>(8, 1.0f));
+        };
+        expectError(loadError(writeTinyModel(s, "longrope.gguf")), ErrorCode::UnsupportedArch,
+                    "LongRoPE (tensor 'rope_factors_long.weight')");
+    }
+    void yarnScalingIsRefusedByName() {
+        TinyModelSpec s;
+        s.arch = "qwen2";
+        s.edit = [](gguf::Writer& w) {
+            w.set("qwen2.rope.scaling.type", gguf::WriteValue::string("yarn"));
+            w.set("qwen2.rope.scaling.factor", gguf::WriteValue::f32(4.0f));
+        };
+        expectError(loadError(writeTinyModel(s, "yarn.gguf")), ErrorCode::UnsupportedArch,
+                    "'yarn' RoPE scaling");
+    }
     void missingTensor() {
         TinyModelSpec s;
         s.skipTensor = "blk.1.ffn_up.weight";
