@@ -6,6 +6,7 @@
 #include "markdown_segments.h"
 #include "message_list_model.h"
 #include "model_facts.h"
+#include "test_data.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -206,6 +207,33 @@ class TestModels : public QObject {
         QCOMPARE(o.value("messages").toArray().size(), 2);
         QCOMPARE(o.value("messages").toArray().at(1).toObject().value("thought").toString(),
                  QStringLiteral("greet back"));
+    }
+
+    // The model panel's facts for each newly supported family, read from the arch fixtures.
+    void modelFamilies_data() {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<bool>("thinking");
+        QTest::newRow("qwen2") << "qwen2"
+                               << "qwen2 (Qwen2 / Qwen2.5)" << false;
+        QTest::newRow("qwen3") << "qwen3"
+                               << "qwen3 (Qwen3)" << true;
+        QTest::newRow("gemma3") << "gemma3"
+                                << "gemma3 (Gemma 3)" << false;
+        QTest::newRow("phi3") << "phi3"
+                              << "phi3 (Phi-3)" << false;
+    }
+    void modelFamilies() {
+        QFETCH(QString, arch);
+        QFETCH(QString, shown);
+        QFETCH(bool, thinking);
+        const ModelFacts f = readModelFacts(QString::fromStdString(
+            smoldesk::test::dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf")));
+        QVERIFY2(f.ok && f.supported && !f.hasError(), qPrintable(f.error.message));
+        QCOMPARE(f.architecture, shown);
+        QVERIFY(f.templateKnown && f.templatePresent);
+        QCOMPARE(f.supportsThinking, thinking);
+        QCOMPARE(f.headDim, 64);
     }
 
     void memoryEstimate() {

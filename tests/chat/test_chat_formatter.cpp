@@ -106,10 +106,14 @@ class TestChatFormatter : public QObject {
         QTest::addColumn<QString>("arch");
         QTest::addColumn<QString>("corpusName");
         QTest::addColumn<bool>("thinking");
-        QTest::newRow("qwen2") << "qwen2" << "Qwen-Qwen2.5-7B-Instruct" << false;
-        QTest::newRow("qwen3") << "qwen3" << "Qwen-Qwen3-0.6B" << true;
-        QTest::newRow("gemma3") << "gemma3" << "google-gemma-3-it" << false;
-        QTest::newRow("phi3") << "phi3" << "microsoft-Phi-3.5-mini-instruct" << false;
+        QTest::newRow("qwen2") << "qwen2"
+                               << "Qwen-Qwen2.5-7B-Instruct" << false;
+        QTest::newRow("qwen3") << "qwen3"
+                               << "Qwen-Qwen3-0.6B" << true;
+        QTest::newRow("gemma3") << "gemma3"
+                                << "google-gemma-3-it" << false;
+        QTest::newRow("phi3") << "phi3"
+                              << "microsoft-Phi-3.5-mini-instruct" << false;
     }
     void modelFamilyTemplates() {
         QFETCH(QString, arch);
@@ -121,10 +125,14 @@ class TestChatFormatter : public QObject {
         QVERIFY(!formatter->usesBuiltinTemplate());
         QCOMPARE(formatter->supportsThinking(), thinking);
         chat::ChatRequest req{
-            {{"system", "You are a helpful assistant."}, {"user", "What is the capital of France?"}}, true, {}, {}};
+            {{"system", "You are a helpful assistant."}, {"user", "What is the capital of France?"}},
+            true,
+            {},
+            {}};
         const auto expected = [&](const char* variant) {
-            QString text = QString::fromStdString(test::readText(test::dataPath(
-                "jinja/templates/expected/" + corpusName.toStdString() + "__system_user__" + variant + ".txt")));
+            QString text = QString::fromStdString(
+                test::readText(test::dataPath("jinja/templates/expected/" + corpusName.toStdString() +
+                                              "__system_user__" + variant + ".txt")));
             // The corpus rendered bos_token as "<bos>" (Gemma's); these files' vocabulary says "<s>".
             if (arch == "gemma3" && text.startsWith("<bos>")) text.replace(0, 5, QStringLiteral("<s>"));
             return text;

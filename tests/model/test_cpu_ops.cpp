@@ -228,7 +228,8 @@ class TestCpuOps : public QObject {
         std::vector<float> x = randomVector(size_t(rows) * heads * hd, rng);
         CpuBackend be(1);
         BufferId xb = upload(be, x);
-        be.rope(xb, rows, heads, hd, pos0, compute::RopeSpec{ropeDims, float(base), float(freqScale), RopeStyle(style)});
+        be.rope(xb, rows, heads, hd, pos0,
+                compute::RopeSpec{ropeDims, float(base), float(freqScale), RopeStyle(style)});
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < heads; ++h) {
                 const float* in = &x[(size_t(r) * heads + h) * hd];
@@ -346,8 +347,9 @@ class TestCpuOps : public QObject {
                 be.glu(act, gb, ub, out, n);
                 for (size_t i = 0; i < n; ++i) {
                     const double x = g[i];
-                    const double a = gelu ? 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
-                                          : x / (1.0 + std::exp(-x));
+                    const double a =
+                        gelu ? 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+                             : x / (1.0 + std::exp(-x));
                     const double ref = a * u[i];
                     if (!(std::fabs(be.data(out)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))
                         QFAIL(qPrintable(QString("%1: %2(%3)·%4 = %5, want %6")

@@ -43,8 +43,9 @@ class TestModelErrors : public QObject {
     void unknownArchitectureFailsFirst() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("mamba2")); };
-        expectError(loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
-                    "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
+        expectError(
+            loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
+            "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
     }
     // RoPE schemes the engine lacks are refused by name, never run wrongly.
     void longRopeIsRefusedByName() {

@@ -30,7 +30,8 @@ Loaded load(const QString& arch) {
     Loaded l;
     l.file = gguf::File::open(dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf"));
     l.backend = makeVulkanBackend();
-    l.decoder = std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, 256, 256);
+    l.decoder =
+        std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, 256, 256);
     return l;
 }
 
@@ -80,9 +81,9 @@ class TestVulkanArch : public QObject {
         QFETCH(int, chunk);
         const Golden g = loadGolden("arch/" + arch.toStdString() + "-tiny-" + prompt.toStdString());
         Loaded l = load(arch);
-        expectWithin(compareLogits(promptLogits(*l.decoder, g.tokens, static_cast<size_t>(chunk)), g.logits,
-                                   g.nVocab),
-                     QString::fromLatin1(QTest::currentDataTag()));
+        expectWithin(
+            compareLogits(promptLogits(*l.decoder, g.tokens, static_cast<size_t>(chunk)), g.logits, g.nVocab),
+            QString::fromLatin1(QTest::currentDataTag()));
     }
 
     void greedyDecode_data() {
