@@ -48,6 +48,9 @@ class Decoder {
                                uint64_t totalRows, uint64_t row0, uint64_t rows);
     Layer bindLayer(const gguf::File& file, int il); // decoder_bind.cpp
     // One layer of each family on the residual stream x_, n tokens from position pos0.
+    // selfAttention (forward_llama.cpp) is the part they share: attention of the normed x_
+    // into attn_, through the KV cache.
+    void selfAttention(const Layer& L, int il, int n, int pos0);
     void llamaLayer(const Layer& L, int il, int n, int pos0);
     void gemma3Layer(const Layer& L, int il, int n, int pos0);
     // Per-head RMSNorm of n rows of `heads` heads (Q/K norms); the weight is one head wide.

@@ -6,15 +6,14 @@
 
 namespace smoldesk::model {
 
-void Decoder::llamaLayer(const Layer& L, int il, int n, int pos0) {
-    const size_t d = static_cast<size_t>(hp_.nEmbd);
+void Decoder::selfAttention(const Layer& L, int il, int n, int pos0) {
     be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
     const compute::MatmulOutput qkv[] = {{L.wq, q_}, {L.wk, k_}, {L.wv, v_}};
     be_.matmulGroup(h_, qkv, n);
     if (L.bq != kAbsent) be_.addBias(q_, L.bq, n, hp_.qDim()); // the K bias before RoPE
     if (L.bk != kAbsent) be_.addBias(k_, L.bk, n, hp_.kvDim());
     if (L.bv != kAbsent) be_.addBias(v_, L.bv, n, hp_.kvDim());
-    if (L.qNorm != kAbsent) {
+    if (L.qNorm != kAbsent) { // both norms before both rotations: the Vulkan backend fuses those into storeKv
         headNorm(q_, L.qNorm, n, hp_.nHead);
         headNorm(k_, L.kNorm, n, hp_.nHeadKv);
     }
@@ -25,6 +24,11 @@ void Decoder::llamaLayer(const Layer& L, int il, int n, int pos0) {
     }
     be_.storeKv(il, k_, v_, n, pos0);
     be_.attention(il, q_, attn_, n, pos0, attentionShape(il));
+}
+
+void Decoder::llamaLayer(const Layer& L, int il, int n, int pos0) {
+    const size_t d = static_cast<size_t>(hp_.nEmbd);
+    selfAttention(L, il, n, pos0);
     be_.matmulAdd(L.wo, attn_, x_, proj_, n, d);
     be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
     const compute::MatmulOutput gateUp[] = {{L.gate, gate_}, {L.up, up_}};

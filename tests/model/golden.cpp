@@ -62,4 +62,36 @@ LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>
     return d;
 }
 
+bool logitsWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what) {
+    const bool ok = d.meanAbs <= mean && d.maxAbs <= max && d.minCosine >= cosine;
+    const std::string msg = what + ": " + d.describe() + (ok ? "" : " -- outside the tolerance");
+    if (ok)
+        qInfo("%s", msg.c_str());
+    else
+        qWarning("%s", msg.c_str());
+    return ok;
+}
+
+std::vector<float> promptLogits(runtime::Session& s, const std::vector<int32_t>& tokens, size_t chunk) {
+    std::vector<float> all;
+    s.reset();
+    for (size_t i = 0; i < tokens.size(); i += chunk) {
+        const size_t n = std::min(chunk, tokens.size() - i);
+        const std::vector<int32_t> prefix(tokens.begin(), tokens.begin() + static_cast<long>(i + n));
+        const std::vector<float> part = s.evaluate(prefix, true);
+        all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+}
+
+std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& tokens, size_t chunk) {
+    std::vector<float> all, part;
+    for (size_t i = 0; i < tokens.size(); i += chunk) {
+        const size_t n = std::min(chunk, tokens.size() - i);
+        d.forward(std::span<const int32_t>(tokens).subspan(i, n), static_cast<int>(i), true, part);
+        all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+}
+
 } // namespace smoldesk::test

@@ -1,5 +1,8 @@
 #pragma once
 // llama.cpp golden logits from the fixtures and the comparison the fixtures README prescribes.
+#include "model/decoder.h"
+#include "runtime/session.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -24,5 +27,13 @@ struct LogitDiff {
     std::string describe() const;
 };
 LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>& golden, int nVocab);
+
+// Logs `what: <figures>` and says whether d is within the tolerance (use inside QVERIFY).
+bool logitsWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what);
+
+// Logits of every prompt position, the prompt fed through the KV cache `chunk` tokens at a time:
+// through a Session (its prefix reuse included) or a Decoder on a backend.
+std::vector<float> promptLogits(runtime::Session& s, const std::vector<int32_t>& tokens, size_t chunk);
+std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& tokens, size_t chunk);
 
 } // namespace smoldesk::test

@@ -30,25 +30,8 @@ Golden golden(const QString& arch, const char* which) {
     return loadGolden("arch/" + arch.toStdString() + "-tiny-" + which);
 }
 
-// Logits of every prompt position, the prompt fed through the KV cache `chunk` tokens at a time.
-std::vector<float> promptLogits(runtime::Session& s, const std::vector<int32_t>& tokens, size_t chunk) {
-    std::vector<float> all;
-    s.reset();
-    for (size_t i = 0; i < tokens.size(); i += chunk) {
-        const size_t n = std::min(chunk, tokens.size() - i);
-        std::vector<int32_t> prefix(tokens.begin(), tokens.begin() + static_cast<long>(i + n));
-        std::vector<float> part = s.evaluate(prefix, true);
-        all.insert(all.end(), part.begin(), part.end());
-    }
-    return all;
-}
-
-void expectWithin(const LogitDiff& d, const QString& what) {
-    const QByteArray msg = (what + QStringLiteral(": ") + QString::fromStdString(d.describe())).toUtf8();
-    qInfo("%s", msg.constData());
-    QVERIFY2(d.meanAbs <= kMean, msg.constData());
-    QVERIFY2(d.maxAbs <= kMax, msg.constData());
-    QVERIFY2(d.minCosine >= kCosine, msg.constData());
+bool within(const LogitDiff& d, const QString& what) {
+    return logitsWithin(d, kMean, kMax, kCosine, what.toStdString());
 }
 
 void addArchRows() {
@@ -81,8 +64,8 @@ class TestArchGoldens : public QObject {
         auto s = open(arch, 512);
         for (const char* p : {"P1", "P2"}) {
             const Golden g = golden(arch, p);
-            expectWithin(compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab),
-                         arch + " " + p + " batched");
+            QVERIFY(within(compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab),
+                           arch + " " + p + " batched"));
         }
     }
 
@@ -92,12 +75,13 @@ class TestArchGoldens : public QObject {
         const Golden g = golden(arch, "P2");
         for (size_t chunk : {size_t{1}, size_t{7}, size_t{32}}) {
             auto s = open(arch, 512);
-            expectWithin(compareLogits(promptLogits(*s, g.tokens, chunk), g.logits, g.nVocab),
-                         arch + " P2 in chunks of " + QString::number(chunk));
+            QVERIFY(within(compareLogits(promptLogits(*s, g.tokens, chunk), g.logits, g.nVocab),
+                           arch + " P2 in chunks of " + QString::number(chunk)));
         }
         // The session's own split of a prompt longer than its batch.
         auto s = open(arch, 48);
-        expectWithin(compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab), arch + " P2 batch 48");
+        QVERIFY(
+            within(compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab), arch + " P2 batch 48"));
     }
 
     void greedyDecode_data() { addArchRows(); }
@@ -113,7 +97,7 @@ class TestArchGoldens : public QObject {
             if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
         }
         QCOMPARE(ids, g.generated);
-        expectWithin(compareLogits(rows, g.logits, g.nVocab), arch + " decode");
+        QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), arch + " decode"));
     }
 
     // Each family's distinguishing part matters: leaving it out fails the tolerance by far

@@ -24,19 +24,6 @@ std::unique_ptr<Session> open(const std::string& model, int batch,
     return Session::load(o);
 }
 
-// Logits for every prompt position, fed in chunks of `chunk` tokens through the KV cache.
-std::vector<float> promptLogits(Session& s, const std::vector<int32_t>& tokens, size_t chunk) {
-    std::vector<float> all;
-    s.reset();
-    for (size_t i = 0; i < tokens.size(); i += chunk) {
-        size_t n = std::min(chunk, tokens.size() - i);
-        std::vector<int32_t> prefix(tokens.begin(), tokens.begin() + static_cast<long>(i + n));
-        std::vector<float> part = s.evaluate(prefix, true);
-        all.insert(all.end(), part.begin(), part.end());
-    }
-    return all;
-}
-
 void expectWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what) {
     const std::string msg = what + ": " + d.describe();
     qInfo("%s", msg.c_str());

@@ -32,17 +32,6 @@ Loaded load(const std::string& path, int nCtx, int maxBatch) {
     return l;
 }
 
-// Logits of every prompt position, fed in chunks through the KV cache.
-std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& tokens, size_t chunk) {
-    std::vector<float> all, part;
-    for (size_t i = 0; i < tokens.size(); i += chunk) {
-        const size_t n = std::min(chunk, tokens.size() - i);
-        d.forward(std::span<const int32_t>(tokens).subspan(i, n), static_cast<int>(i), true, part);
-        all.insert(all.end(), part.begin(), part.end());
-    }
-    return all;
-}
-
 void expectWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what,
                   qint64 ms) {
     const std::string msg = what + ": " + d.describe() + " (" + std::to_string(ms) + " ms)";
