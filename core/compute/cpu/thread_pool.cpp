@@ -15,9 +15,11 @@
 namespace smoldesk::compute {
 
 namespace {
-// Spin a little before sleeping (workers) or yielding (the caller): ops arrive every few
-// microseconds during decode, but on a loaded machine a spinning thread steals the core
-// the thread it waits for needs.
+// Spin a little before sleeping: ops arrive every few microseconds during decode, but on a
+// loaded machine a spinning thread steals the core the thread it waits for needs. Both sides
+// then block on a condition variable rather than yield: sched_yield hands the core to any
+// other runnable process for a whole time slice (even a nice-19 build), while a woken
+// sleeper preempts such a process at once.
 constexpr int kSpinIterations = 20000;
 } // namespace
 
@@ -75,11 +77,11 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
     wake_.notify_all();
     // The caller's own chunks catch too: unwinding now would destroy fn while workers call it.
     runChunksCatching(0);
-    for (int spins = 0; pending_.load(std::memory_order_acquire) != 0; ++spins) {
-        if (spins < kSpinIterations)
-            SMOLDESK_PAUSE();
-        else
-            std::this_thread::yield();
+    for (int spins = 0; pending_.load(std::memory_order_acquire) != 0 && spins < kSpinIterations; ++spins)
+        SMOLDESK_PAUSE();
+    if (pending_.load(std::memory_order_acquire) != 0) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        done_.wait(lock, [&] { return pending_.load(std::memory_order_acquire) == 0; });
     }
     if (failed_.load(std::memory_order_acquire)) {
         std::exception_ptr error = std::move(error_);
@@ -103,7 +105,12 @@ void ThreadPool::workerLoop(int index) {
         seen = generation_.load(std::memory_order_acquire);
         if (stop_) return;
         runChunksCatching(index);
-        pending_.fetch_sub(1, std::memory_order_acq_rel);
+        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+            // Under the mutex: the caller checks pending_ under it before it sleeps, so this
+            // notification cannot fall between its check and its wait.
+            std::lock_guard<std::mutex> lock(mutex_);
+            done_.notify_one();
+        }
     }
 }
 

@@ -39,6 +39,7 @@ class ThreadPool {
     std::vector<std::thread> workers_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable done_; // the last worker of a parallelFor signals the waiting caller
     std::atomic<uint64_t> generation_{0};
     std::atomic<int> pending_{0};
     std::atomic<size_t> next_{0};
