@@ -15,12 +15,29 @@
 namespace smoldesk::compute {
 
 namespace {
-// Spin a little before sleeping: ops arrive every few microseconds during decode, but on a
-// loaded machine a spinning thread steals the core the thread it waits for needs. Both sides
-// then block on a condition variable rather than yield: sched_yield hands the core to any
-// other runnable process for a whole time slice (even a nice-19 build), while a woken
-// sleeper preempts such a process at once.
-constexpr int kSpinIterations = 20000;
+// Spin before sleeping: ops arrive every few microseconds during decode. Both sides then block
+// on a condition variable rather than yield: sched_yield hands the core to any other runnable
+// process for a whole time slice (even a nice-19 build), while a woken sleeper preempts such a
+// process at once.
+//
+// How long to spin depends on the machine's load. On a quiet machine long spins keep decode
+// fast (3B-shaped decode, 2 threads: 28.5 tokens/s with ~0.4 ms spins, 23.7 with ~40 µs). On a
+// loaded one a spinning thread steals the core the thread it waits for needs, and long spins
+// made the same decode collapse to 2.4 tokens/s while nice-19 builds ran (short spins: 8.5).
+// So spins are long until a worker starts a parallel region more than kLateStart after it was
+// published (it had been preempted for a time slice; on a quiet machine late starts stay under
+// 3 ms, a smaller threshold cost quiet decode 13%), then short for the next kShortSpinCalls
+// regions: 6.3 tokens/s in the loaded case, 28.4 quiet.
+constexpr int kLongSpin = 20000;
+constexpr int kShortSpin = 2000;
+constexpr auto kLateStart = std::chrono::microseconds(3000);
+constexpr int kShortSpinCalls = 4096;
+
+int64_t nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 } // namespace
 
 ThreadPool::ThreadPool(int threads) : nThreads_(threads < 1 ? 1 : threads) {
@@ -72,17 +89,20 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
         failed_.store(false, std::memory_order_relaxed);
         error_ = nullptr;
         pending_.store(nThreads_ - 1);
+        publishedNs_.store(nowNs(), std::memory_order_relaxed);
         generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     // The caller's own chunks catch too: unwinding now would destroy fn while workers call it.
     runChunksCatching(0);
-    for (int spins = 0; pending_.load(std::memory_order_acquire) != 0 && spins < kSpinIterations; ++spins)
+    const int limit = spinLimit_.load(std::memory_order_relaxed);
+    for (int spins = 0; pending_.load(std::memory_order_acquire) != 0 && spins < limit; ++spins)
         SMOLDESK_PAUSE();
     if (pending_.load(std::memory_order_acquire) != 0) {
         std::unique_lock<std::mutex> lock(mutex_);
         done_.wait(lock, [&] { return pending_.load(std::memory_order_acquire) == 0; });
     }
+    adaptSpin(lateStart_.exchange(false, std::memory_order_relaxed));
     if (failed_.load(std::memory_order_acquire)) {
         std::exception_ptr error = std::move(error_);
         error_ = nullptr;
@@ -90,11 +110,21 @@ void ThreadPool::parallelFor(size_t n, size_t grain, const std::function<void(si
     }
 }
 
+void ThreadPool::adaptSpin(bool aWorkerStartedLate) {
+    if (aWorkerStartedLate) {
+        shortSpinCallsLeft_ = kShortSpinCalls;
+        spinLimit_.store(kShortSpin, std::memory_order_relaxed);
+    } else if (shortSpinCallsLeft_ > 0 && --shortSpinCallsLeft_ == 0) {
+        spinLimit_.store(kLongSpin, std::memory_order_relaxed);
+    }
+}
+
 void ThreadPool::workerLoop(int index) {
     uint64_t seen = 0;
     while (true) {
         int spins = 0;
-        while (generation_.load(std::memory_order_acquire) == seen && spins < kSpinIterations) {
+        const int limit = spinLimit_.load(std::memory_order_relaxed);
+        while (generation_.load(std::memory_order_acquire) == seen && spins < limit) {
             SMOLDESK_PAUSE();
             ++spins;
         }
@@ -104,6 +134,9 @@ void ThreadPool::workerLoop(int index) {
         }
         seen = generation_.load(std::memory_order_acquire);
         if (stop_) return;
+        if (nowNs() - publishedNs_.load(std::memory_order_relaxed) >
+            std::chrono::duration_cast<std::chrono::nanoseconds>(kLateStart).count())
+            lateStart_.store(true, std::memory_order_relaxed);
         runChunksCatching(index);
         if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
             // Under the mutex: the caller checks pending_ under it before it sleeps, so this

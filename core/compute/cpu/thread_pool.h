@@ -3,6 +3,7 @@
 // counter; workers spin briefly between ops (ops come every few microseconds during decode)
 // and then sleep, so an idle engine costs no CPU.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -34,6 +35,8 @@ class ThreadPool {
     void runChunks(int index);
     // runChunks that keeps fn's exception for the caller instead of letting it escape a thread.
     void runChunksCatching(int index) noexcept;
+    // Shortens the spins after a worker started late (a loaded machine), lengthens them later.
+    void adaptSpin(bool aWorkerStartedLate);
 
     int nThreads_;
     std::vector<std::thread> workers_;
@@ -44,6 +47,10 @@ class ThreadPool {
     std::atomic<int> pending_{0};
     std::atomic<size_t> next_{0};
     std::atomic<bool> stop_{false};
+    std::atomic<int> spinLimit_{20000};   // pause iterations before sleeping (see thread_pool.cpp)
+    int shortSpinCallsLeft_ = 0;          // the caller's: regions until spins are long again
+    std::atomic<int64_t> publishedNs_{0}; // when the current region was handed out
+    std::atomic<bool> lateStart_{false};  // a worker started it more than kLateStart after
     size_t n_ = 0, grain_ = 1;
     const std::function<void(size_t, size_t, int)>* fn_ = nullptr;
     // The first exception of the current parallelFor; written once (guarded by failed_) and
