@@ -213,14 +213,16 @@ class TestVulkanFused : public QObject {
             const WeightId gw = gpu->addWeight(w.info);
             const BufferId x = gpu->createBuffer(size_t(tokens) * 2048);
             y = gpu->createBuffer(size_t(tokens) * 2048);
-            for (int i = 0; i < 4; ++i) gpu->matmul(gw, x, y, tokens);
+            // A real GPU does 4 such products (0.5 GFLOP each) well within 1 ms: give it 256.
+            const int products = gpu->caps().vkType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 4 : 256;
+            for (int i = 0; i < products; ++i) gpu->matmul(gw, x, y, tokens);
             gpu->read(y, 0, out.size(), out.data());
         } catch (const Error& e) {
             threw = true;
             QCOMPARE(e.code(), ErrorCode::Backend);
             QVERIFY2(std::string(e.what()).find("did not finish") != std::string::npos, e.what());
         }
-        if (!threw) SMOLDESK_SKIP_OR_FAIL("The device finished 4 prompt-sized products within 1 ms.");
+        if (!threw) SMOLDESK_SKIP_OR_FAIL("The device finished the prompt-sized products within 1 ms.");
         QVERIFY_THROWS_EXCEPTION(Error, gpu->createBuffer(16)); // recording fails from now on
     }
 };
