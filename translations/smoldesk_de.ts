@@ -341,6 +341,10 @@
     <context>
         <name>Main</name>
         <message>
+            <source>Conversation exported to %1</source>
+            <translation>Unterhaltung exportiert nach %1</translation>
+        </message>
+        <message>
             <source>%1 — SmolDesk</source>
             <translation>%1 — SmolDesk</translation>
         </message>
@@ -451,6 +455,10 @@
     </context>
     <context>
         <name>MessageDelegate</name>
+        <message>
+            <source>Interrupted: SmolDesk closed before this answer was complete.</source>
+            <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
+        </message>
         <message>
             <source>Not in the model's context any more</source>
             <translation>Nicht mehr im Kontext des Modells</translation>
@@ -656,6 +664,10 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>No Vulkan device can be used: %1 The CPU is used.</source>
+            <translation>Kein Vulkan-Gerät ist nutzbar: %1 Die CPU wird verwendet.</translation>
+        </message>
         <message>
             <source>Settings</source>
             <translation>Einstellungen</translation>
@@ -1135,6 +1147,13 @@
         <message>
             <source>System language</source>
             <translation>Systemsprache</translation>
+        </message>
+    </context>
+    <context>
+        <name>smoldesk::app::ModelManager</name>
+        <message>
+            <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
+            <translation>Die GPU funktioniert nicht mehr, daher arbeitet SmolDesk auf der CPU weiter. %1</translation>
         </message>
     </context>
 </TS>

@@ -341,6 +341,10 @@
     <context>
         <name>Main</name>
         <message>
+            <source>Conversation exported to %1</source>
+            <translation>Conversation exported to %1</translation>
+        </message>
+        <message>
             <source>%1 — SmolDesk</source>
             <translation>%1 — SmolDesk</translation>
         </message>
@@ -451,6 +455,10 @@
     </context>
     <context>
         <name>MessageDelegate</name>
+        <message>
+            <source>Interrupted: SmolDesk closed before this answer was complete.</source>
+            <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
+        </message>
         <message>
             <source>Not in the model's context any more</source>
             <translation>Not in the model's context any more</translation>
@@ -656,6 +664,10 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>No Vulkan device can be used: %1 The CPU is used.</source>
+            <translation>No Vulkan device can be used: %1 The CPU is used.</translation>
+        </message>
         <message>
             <source>Settings</source>
             <translation>Settings</translation>
@@ -1135,6 +1147,13 @@
         <message>
             <source>System language</source>
             <translation>System language</translation>
+        </message>
+    </context>
+    <context>
+        <name>smoldesk::app::ModelManager</name>
+        <message>
+            <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
+            <translation>The GPU stopped working, so SmolDesk continues on the CPU. %1</translation>
         </message>
     </context>
 </TS>

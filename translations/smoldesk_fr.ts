@@ -341,6 +341,10 @@
     <context>
         <name>Main</name>
         <message>
+            <source>Conversation exported to %1</source>
+            <translation>Conversation exportée vers %1</translation>
+        </message>
+        <message>
             <source>%1 — SmolDesk</source>
             <translation>%1 — SmolDesk</translation>
         </message>
@@ -451,6 +455,10 @@
     </context>
     <context>
         <name>MessageDelegate</name>
+        <message>
+            <source>Interrupted: SmolDesk closed before this answer was complete.</source>
+            <translation>Interrompu : SmolDesk s’est fermé avant la fin de cette réponse.</translation>
+        </message>
         <message>
             <source>Not in the model's context any more</source>
             <translation>N’est plus dans le contexte du modèle</translation>
@@ -656,6 +664,10 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>No Vulkan device can be used: %1 The CPU is used.</source>
+            <translation>Aucun périphérique Vulkan n’est utilisable : %1 Le CPU est utilisé.</translation>
+        </message>
         <message>
             <source>Settings</source>
             <translation>Paramètres</translation>
@@ -1135,6 +1147,13 @@
         <message>
             <source>System language</source>
             <translation>Langue du système</translation>
+        </message>
+    </context>
+    <context>
+        <name>smoldesk::app::ModelManager</name>
+        <message>
+            <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
+            <translation>Le GPU a cessé de fonctionner : SmolDesk continue sur le CPU. %1</translation>
         </message>
     </context>
 </TS>

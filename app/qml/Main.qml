@@ -18,6 +18,10 @@ ApplicationWindow {
     function openModelDialog() { openDialog.open() }
     function exportConversation(format) {
         exportDialog.format = format
+        // Starts in the documents folder with a name from the chat's title.
+        const suggested = App.chat.suggestedExportUrl(format)
+        exportDialog.currentFolder = suggested.toString().substring(0, suggested.toString().lastIndexOf("/"))
+        exportDialog.selectedFile = suggested
         exportDialog.open()
     }
 
@@ -96,6 +100,7 @@ ApplicationWindow {
 
     FileDialog {
         id: exportDialog
+        objectName: "exportDialog"
         property string format: "md"
         title: qsTr("Export conversation")
         acceptLabel: qsTr("Export")
@@ -104,6 +109,22 @@ ApplicationWindow {
         defaultSuffix: format
         nameFilters: format === "json" ? [qsTr("JSON files (*.json)")] : [qsTr("Markdown files (*.md)")]
         onAccepted: App.chat.exportConversation(selectedFile, format)
+    }
+
+    // Says where an export went, for a few seconds.
+    ToolTip {
+        id: exportedNote
+        objectName: "exportedNote"
+        x: (window.width - width) / 2
+        y: window.height - height - 64
+        timeout: 5000
+    }
+    Connections {
+        target: App.chat
+        function onExported(path) {
+            exportedNote.text = qsTr("Conversation exported to %1").arg(path)
+            exportedNote.open()
+        }
     }
 
     SettingsDialog { id: settingsDialog }

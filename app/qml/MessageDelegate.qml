@@ -16,6 +16,7 @@ Item {
     required property bool streaming
     required property string stats
     required property bool inContext
+    required property bool interrupted
     signal editRequested(int row, string text)
 
     readonly property bool isUser: role === "user"
@@ -129,9 +130,18 @@ Item {
         RowLayout {
             Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
             spacing: 2
-            opacity: hover.hovered || (root.isLast && !root.isUser) ? 1.0 : 0.0
+            opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
             visible: !root.streaming
 
+            Label {
+                objectName: "interruptedLabel"
+                visible: !root.isUser && root.interrupted
+                text: qsTr("Interrupted: SmolDesk closed before this answer was complete.")
+                opacity: 0.8
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                font.italic: true
+                rightPadding: 8
+            }
             Label {
                 visible: !root.isUser && root.stats.length > 0
                 text: root.stats
@@ -163,10 +173,11 @@ Item {
                 onClicked: editor.open()
             }
             ToolButton {
+                objectName: "regenerateButton"
                 visible: !root.isUser && root.isLast
                 text: qsTr("Regenerate")
                 font.pointSize: Qt.application.font.pointSize * 0.85
-                enabled: !App.chat.generating
+                enabled: App.chat.canRegenerate
                 Accessible.name: qsTr("Regenerate answer")
                 onClicked: App.chat.regenerate()
             }

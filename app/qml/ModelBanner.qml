@@ -3,10 +3,12 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import SmolDesk
 
-// Loading progress with Cancel, and load errors with their action, above the chat.
+// Loading progress with Cancel, load errors with their action, and notices (the GPU failed and
+// the CPU took over) above the chat.
 Pane {
     id: banner
     visible: App.model.state === "loading" || App.model.errorText.length > 0 || App.chat.errorText.length > 0
+             || App.model.notice.length > 0
     padding: 10
     background: Rectangle {
         color: App.model.errorText.length > 0 || App.chat.errorText.length > 0
@@ -56,6 +58,23 @@ Pane {
                 text: "✕"
                 Accessible.name: qsTr("Dismiss")
                 onClicked: App.model.clearError()
+            }
+        }
+
+        RowLayout {
+            visible: App.model.notice.length > 0
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                objectName: "noticeLabel"
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: App.model.notice
+            }
+            ToolButton {
+                text: "✕"
+                Accessible.name: qsTr("Dismiss")
+                onClicked: App.model.clearNotice()
             }
         }
 

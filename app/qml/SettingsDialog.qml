@@ -58,7 +58,9 @@ Dialog {
         if (App.settings.safeMode)
             list[0].note = qsTr("CPU safe mode is on: GPUs are neither listed nor used.")
         else if (App.model.devicesListed && App.model.devices.length === 0)
-            list[0].note = qsTr("No Vulkan device was found: the CPU is used.")
+            list[0].note = App.model.devicesError.length > 0
+                    ? qsTr("No Vulkan device can be used: %1 The CPU is used.").arg(App.model.devicesError)
+                    : qsTr("No Vulkan device was found: the CPU is used.")
         return list
     }
 

@@ -6,6 +6,7 @@ import QtQuick.Layouts
 // "Thought for N s" (click to expand).
 Rectangle {
     id: block
+    objectName: "thinkingBlock"
     property string text
     property bool thinking
     property double seconds
@@ -46,6 +47,7 @@ Rectangle {
         }
 
         TextEdit {
+            objectName: "thoughtText"
             visible: block.expanded
             Layout.fillWidth: true
             text: block.text

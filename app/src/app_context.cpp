@@ -60,7 +60,8 @@ void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelA
     language_->setEngine(engine);
     language_->setLanguage(settings_->language());
     if (CrashGuard::consumeCrashMarker(crashMarker_)) {
-        qCWarning(lcApp) << "the previous start crashed while the GPU backend started: CPU-only safe mode";
+        qCWarning(lcApp) << "the previous run crashed while it used the GPU (starting, listing or "
+                            "computing): CPU-only safe mode";
         settings_->setSafeMode(true);
         safeModeEntered_ = true;
     }

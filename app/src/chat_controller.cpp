@@ -10,15 +10,18 @@
 #include "model_worker.h"
 
 #include <QClipboard>
+#include <QDir>
 #include <QGuiApplication>
 #include <QLocale>
 #include <QLoggingCategory>
+#include <QStandardPaths>
 
 Q_LOGGING_CATEGORY(lcChat, "smoldesk.chat")
 
 namespace smoldesk::app {
 namespace {
 constexpr int kFlushMs = 30;           // streamed text reaches the view at most once per frame or two
+constexpr int kPersistMs = 500;        // and the database at most twice a second (a kill loses less)
 constexpr int kAnswerReserve = 16;     // as ModelWorker: a prompt must leave this much room to answer
 constexpr int kDropTargetPercent = 75; // dropOldestTurns() leaves room for a few more turns
 } // namespace
@@ -54,6 +57,17 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
     connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
     connect(w, &ModelWorker::tokensCounted, this, &ChatController::onTokensCounted);
+    // The worker answers again on the CPU after a GPU fault: the answer starts over.
+    connect(w, &ModelWorker::gpuFault, this, [this](quint64 id, const QString&, const LoadedModel&) {
+        if (id != activeId_ || activeRow_ < 0) return;
+        flushTimer_.stop();
+        pendingThought_.clear();
+        pendingAnswer_.clear();
+        messages_->setContent(activeRow_, QString());
+        messages_->setThought(activeRow_, QString());
+        messages_->setThinking(activeRow_, false, 0.0);
+        persistActive();
+    });
     // Another model has another context size and tokenizer: measure the conversation again.
     connect(model_, &ModelManager::modelChanged, this, [this] {
         emit contextChanged();
@@ -73,6 +87,12 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     flushTimer_.setSingleShot(true);
     flushTimer_.setInterval(kFlushMs);
     connect(&flushTimer_, &QTimer::timeout, this, &ChatController::flushPending);
+    persistTimer_.setSingleShot(true);
+    persistTimer_.setInterval(kPersistMs);
+    connect(&persistTimer_, &QTimer::timeout, this, &ChatController::persistActive);
+    connect(this, &ChatController::generatingChanged, this, &ChatController::canRegenerateChanged);
+    connect(messages_, &MessageListModel::countChanged, this, &ChatController::canRegenerateChanged);
+    connect(model_, &ModelManager::stateChanged, this, &ChatController::canRegenerateChanged);
 
     QMetaObject::invokeMethod(
         store_,
@@ -113,6 +133,12 @@ bool ChatController::contextWarning() const {
 
 bool ChatController::contextFull() const {
     return contextTotal() > 0 && contextUsed_ > 0 && contextUsed_ + kAnswerReserve > contextTotal();
+}
+
+bool ChatController::canRegenerate() const {
+    const int last = messages_->count() - 1;
+    return !activeId_ && last >= 0 && messages_->at(last).role == QLatin1String("assistant") &&
+           model_->state() == QLatin1String("ready");
 }
 
 bool ChatController::canDropOldestTurns() const {
@@ -344,9 +370,11 @@ void ChatController::startAssistant() {
     a.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
     a.role = QStringLiteral("assistant");
     a.created = QDateTime::currentDateTime();
+    a.state = MessageState::Streaming; // written now: a kill leaves an answer to regenerate
     messages_->append(a);
     activeRow_ = messages_->count() - 1;
     messages_->setStreaming(activeRow_, true);
+    saveRow(activeRow_);
     activeId_ = req.id;
     stopRequested_ = false;
     dropping_ = false;
@@ -389,6 +417,21 @@ void ChatController::flushPending() {
     }
     if (pendingContext_ >= 0) setContext(pendingContext_);
     pendingContext_ = -1;
+    if (!persistTimer_.isActive()) persistTimer_.start();
+}
+
+void ChatController::persistActive() {
+    persistTimer_.stop();
+    if (activeRow_ >= 0) saveRow(activeRow_);
+}
+
+void ChatController::removeRowsFrom(int row) {
+    if (row < 0 || row >= messages_->count()) return;
+    const int position = messages_->at(row).position;
+    messages_->removeFrom(row);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
+        Qt::QueuedConnection);
 }
 
 void ChatController::onThoughtFinished(quint64 id, double seconds) {
@@ -405,8 +448,10 @@ void ChatController::onPromptReady(quint64 id, int promptTokens, int) {
 void ChatController::finishActive() {
     if (activeRow_ < 0) return;
     flushPending();
+    persistTimer_.stop();
     messages_->setStreaming(activeRow_, false);
     messages_->setThinking(activeRow_, false, messages_->at(activeRow_).thoughtSeconds);
+    messages_->setState(activeRow_, MessageState::Complete);
     saveRow(activeRow_);
     activeRow_ = -1;
     activeId_ = 0;
@@ -442,7 +487,7 @@ void ChatController::onFailed(quint64 id, const EngineError& e) {
     const int row = activeRow_;
     const bool empty = messages_->at(row).content.isEmpty() && messages_->at(row).thought.isEmpty();
     finishActive();
-    if (empty) messages_->removeFrom(row);
+    if (empty) removeRowsFrom(row);
     setError(describeError(e));
     emit generationFinished(QStringLiteral("error"));
 }
@@ -450,9 +495,10 @@ void ChatController::onFailed(quint64 id, const EngineError& e) {
 void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
     if (id != activeId_) return;
     const int row = activeRow_;
+    persistTimer_.stop();
     activeRow_ = -1;
     activeId_ = 0;
-    messages_->removeFrom(row); // the empty answer was never saved
+    removeRowsFrom(row); // the empty answer, written when it started
     emit generatingChanged();
     setContext(promptTokens);
     if (autoDrop_) {
@@ -572,7 +618,15 @@ bool ChatController::exportConversation(const QUrl& url, const QString& format) 
         setError(tr("The conversation cannot be exported: %1").arg(error));
         return false;
     }
+    emit exported(QDir::toNativeSeparators(path));
     return true;
+}
+
+QUrl ChatController::suggestedExportUrl(const QString& format) const {
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (folder.isEmpty()) folder = QDir::homePath();
+    return QUrl::fromLocalFile(folder + QLatin1Char('/') +
+                               Exporter::suggestedFileName(current_.title, format));
 }
 
 } // namespace smoldesk::app

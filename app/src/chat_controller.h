@@ -30,6 +30,8 @@ class ChatController : public QObject {
     Q_PROPERTY(bool thinkingEnabled READ thinkingEnabled WRITE setThinkingEnabled NOTIFY currentChanged)
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY currentChanged)
     Q_PROPERTY(bool generating READ generating NOTIFY generatingChanged)
+    // The last message is an answer (complete, stopped or interrupted) and a model is ready.
+    Q_PROPERTY(bool canRegenerate READ canRegenerate NOTIFY canRegenerateChanged)
     Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged)
     Q_PROPERTY(int contextTotal READ contextTotal NOTIFY contextChanged)
     Q_PROPERTY(bool contextWarning READ contextWarning NOTIFY contextChanged)
@@ -53,6 +55,7 @@ class ChatController : public QObject {
     QString systemPrompt() const { return current_.systemPrompt; }
     void setSystemPrompt(const QString& prompt);
     bool generating() const { return activeId_ != 0; }
+    bool canRegenerate() const;
     // Tokens of the open conversation as the model sees it: measured when a chat opens or the
     // model changes, then prompt + generated tokens; never more than the context holds.
     int contextUsed() const;
@@ -77,6 +80,8 @@ class ChatController : public QObject {
     Q_INVOKABLE void copyMessage(int row) const;
     Q_INVOKABLE void copyConversation() const;
     Q_INVOKABLE bool exportConversation(const QUrl& url, const QString& format);
+    // Where the export dialog starts: the documents folder and a name from the title.
+    Q_INVOKABLE QUrl suggestedExportUrl(const QString& format) const;
     // The user's answer to overflowRequested: drop the oldest turns, or move the prompt to a new chat.
     Q_INVOKABLE void resolveOverflow(bool dropOldest);
     // Leaves the oldest turns out of the context until the conversation fits with room to answer.
@@ -89,6 +94,7 @@ class ChatController : public QObject {
   signals:
     void currentChanged();
     void generatingChanged();
+    void canRegenerateChanged();
     void contextChanged();
     void statsChanged();
     void errorChanged();
@@ -97,6 +103,8 @@ class ChatController : public QObject {
     void conversationsReady();
     void messagesReady();
     void generationFinished(const QString& stopReason);
+    // An export was written (the window confirms it with the path).
+    void exported(const QString& path);
 
   private:
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
@@ -114,6 +122,10 @@ class ChatController : public QObject {
     void onConversationsLoaded(const QList<ConversationRecord>& all);
     void onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages);
     void flushPending();
+    // Writes the streaming answer as shown so far (a crash keeps it; see MessageState).
+    void persistActive();
+    // Removes rows [row, end) from the view and the store.
+    void removeRowsFrom(int row);
     void startAssistant();
     void finishActive();
     void touchConversation();
@@ -137,6 +149,7 @@ class ChatController : public QObject {
     bool autoDrop_ = false; // the user chose to drop oldest turns for this prompt
     QString pendingThought_, pendingAnswer_;
     QTimer flushTimer_;
+    QTimer persistTimer_;
     int contextUsed_ = 0;     // as measured or reported (may exceed a smaller model's context)
     int pendingContext_ = -1; // from the latest delta, shown at the next flush
     quint64 measureId_ = 0;

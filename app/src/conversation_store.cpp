@@ -34,7 +34,7 @@ const char* const kSchema[] = {
     "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, "
     "position INTEGER NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, thought TEXT NOT NULL DEFAULT '', "
     "thought_seconds REAL NOT NULL DEFAULT 0, stats TEXT NOT NULL DEFAULT '', in_context INTEGER NOT NULL "
-    "DEFAULT 1, created INTEGER)",
+    "DEFAULT 1, created INTEGER, state INTEGER NOT NULL DEFAULT 0)",
     "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, position)",
 };
 } // namespace
@@ -76,7 +76,24 @@ void ConversationStore::open(const QString& path) {
     bool ok =
         exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     for (const char* sql : kSchema) ok = ok && exec(QString::fromLatin1(sql));
+    ok = ok && addStateColumn() && markInterrupted();
     emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
+}
+
+bool ConversationStore::addStateColumn() {
+    // Databases from before answers were written while streaming lack the column.
+    QSqlQuery q(QSqlDatabase::database(connection_));
+    if (!q.exec(QStringLiteral("PRAGMA table_info(messages)"))) return false;
+    while (q.next())
+        if (q.value(1).toString() == QLatin1String("state")) return true;
+    return exec(QStringLiteral("ALTER TABLE messages ADD COLUMN state INTEGER NOT NULL DEFAULT 0"));
+}
+
+bool ConversationStore::markInterrupted() {
+    // An answer still marked as streaming belonged to a process that died while writing it.
+    return exec(QStringLiteral("UPDATE messages SET state = %1 WHERE state = %2")
+                    .arg(int(MessageState::Interrupted))
+                    .arg(int(MessageState::Streaming)));
 }
 
 void ConversationStore::close() {
@@ -112,7 +129,7 @@ void ConversationStore::loadMessages(qint64 conversationId) {
         QSqlQuery q(QSqlDatabase::database(connection_));
         q.prepare(
             QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
-                           "created FROM messages WHERE conversation_id = ? ORDER BY position"));
+                           "created, state FROM messages WHERE conversation_id = ? ORDER BY position"));
         q.addBindValue(conversationId);
         q.exec();
         while (q.next()) {
@@ -127,6 +144,10 @@ void ConversationStore::loadMessages(qint64 conversationId) {
             m.statsText = q.value(6).toString();
             m.inContext = q.value(7).toBool();
             m.created = QDateTime::fromMSecsSinceEpoch(q.value(8).toLongLong());
+            const int state = q.value(9).toInt();
+            m.state = state == int(MessageState::Streaming) || state == int(MessageState::Interrupted)
+                          ? MessageState(state)
+                          : MessageState::Complete;
             out.append(m);
         }
     }
@@ -169,11 +190,10 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral(
         "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, "
-        "stats, "
-        "in_context, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-        "position = excluded.position, content = excluded.content, thought = excluded.thought, "
+        "stats, in_context, created, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO "
+        "UPDATE SET position = excluded.position, content = excluded.content, thought = excluded.thought, "
         "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = "
-        "excluded.in_context"));
+        "excluded.in_context, state = excluded.state"));
     q.addBindValue(m.id);
     q.addBindValue(m.conversationId);
     q.addBindValue(m.position);
@@ -184,6 +204,7 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     q.addBindValue(text(m.statsText));
     q.addBindValue(m.inContext ? 1 : 0);
     q.addBindValue(m.created.toMSecsSinceEpoch());
+    q.addBindValue(int(m.state));
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 

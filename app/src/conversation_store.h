@@ -36,6 +36,8 @@ class ConversationStore : public QObject {
 
   private:
     bool exec(const QString& sql);
+    bool addStateColumn();
+    bool markInterrupted();
     QString connection_;
     bool open_ = false;
 };

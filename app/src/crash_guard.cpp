@@ -8,7 +8,7 @@ CrashGuard::CrashGuard(const QString& markerPath) : path_(markerPath) {
     if (path_.isEmpty()) return;
     QFile f(path_);
     if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        f.write("gpu-start\n");
+        f.write("gpu-in-use\n");
         f.flush();
     }
 }

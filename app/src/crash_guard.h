@@ -1,6 +1,7 @@
 #pragma once
-// A marker file that exists only while a GPU backend starts. If the process dies there, the
-// marker survives and the next start runs in CPU-only safe mode.
+// A marker file that exists only while the GPU is in use: while a backend starts, while the
+// devices are listed and while the GPU computes an answer. If the process dies there, the marker
+// survives and the next start runs in CPU-only safe mode.
 #include <QString>
 
 namespace smoldesk::app {

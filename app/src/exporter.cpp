@@ -52,4 +52,19 @@ bool writeFile(const QString& path, const QByteArray& data, QString* error) {
     return true;
 }
 
+QString suggestedFileName(const QString& title, const QString& format) {
+    QString name;
+    for (const QChar c : title.simplified()) {
+        // Refused or special on Windows, macOS or Linux file systems.
+        const bool bad = c.unicode() < 0x20 || QStringLiteral("/\\:*?\"<>|").contains(c);
+        name += bad ? QLatin1Char('-') : c;
+    }
+    name = name.left(60).trimmed();
+    while (name.startsWith(QLatin1Char('.')) || name.startsWith(QLatin1Char('-'))) name.remove(0, 1);
+    while (name.endsWith(QLatin1Char('.'))) name.chop(1);
+    if (name.isEmpty()) name = QStringLiteral("conversation");
+    return name + QLatin1Char('.') +
+           (format == QLatin1String("json") ? QStringLiteral("json") : QStringLiteral("md"));
+}
+
 } // namespace smoldesk::app::Exporter

@@ -32,15 +32,19 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
         return m.statsText;
     case InContextRole:
         return m.inContext;
+    case InterruptedRole:
+        return m.state == MessageState::Interrupted;
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> MessageListModel::roleNames() const {
-    return {{IdRole, "messageId"},        {RoleRole, "role"},         {ContentRole, "content"},
-            {ThoughtRole, "thought"},     {ThinkingRole, "thinking"}, {ThoughtSecondsRole, "thoughtSeconds"},
-            {StreamingRole, "streaming"}, {StatsRole, "stats"},       {InContextRole, "inContext"}};
+    return {{IdRole, "messageId"},        {RoleRole, "role"},
+            {ContentRole, "content"},     {ThoughtRole, "thought"},
+            {ThinkingRole, "thinking"},   {ThoughtSecondsRole, "thoughtSeconds"},
+            {StreamingRole, "streaming"}, {StatsRole, "stats"},
+            {InContextRole, "inContext"}, {InterruptedRole, "interrupted"}};
 }
 
 void MessageListModel::changed(int row, int role) {
@@ -107,6 +111,19 @@ void MessageListModel::setContent(int row, const QString& text) {
     if (row < 0 || row >= rows_.size()) return;
     rows_[row].content = text;
     changed(row, ContentRole);
+}
+
+void MessageListModel::setState(int row, MessageState state) {
+    if (row < 0 || row >= rows_.size() || rows_[row].state == state) return;
+    const bool wasInterrupted = rows_[row].state == MessageState::Interrupted;
+    rows_[row].state = state;
+    if (wasInterrupted != (state == MessageState::Interrupted)) changed(row, InterruptedRole);
+}
+
+void MessageListModel::setThought(int row, const QString& text) {
+    if (row < 0 || row >= rows_.size() || rows_[row].thought == text) return;
+    rows_[row].thought = text;
+    changed(row, ThoughtRole);
 }
 
 void MessageListModel::setInContextBefore(int position) {

@@ -24,6 +24,7 @@ class MessageListModel : public QAbstractListModel {
         StreamingRole,
         StatsRole,
         InContextRole,
+        InterruptedRole, // the app ended while this answer streamed: it is incomplete
     };
     explicit MessageListModel(QObject* parent = nullptr);
 
@@ -39,7 +40,9 @@ class MessageListModel : public QAbstractListModel {
     void setStreaming(int row, bool streaming);
     void setStats(int row, const QString& stats);
     void setContent(int row, const QString& text);
+    void setThought(int row, const QString& text);
     void setInContextBefore(int position);
+    void setState(int row, MessageState state);
     void removeFrom(int row);
     void clear();
 

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 
+#include <QDeadlineTimer>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLoggingCategory>
@@ -15,25 +16,37 @@
 Q_LOGGING_CATEGORY(lcModel, "smoldesk.model")
 
 namespace smoldesk::app {
+namespace {
+constexpr int kQuitWaitMs = 3000;
+}
 
 ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent)
-    : QObject(parent), settings_(settings), crashMarker_(crashMarker), worker_(new ModelWorker) {
+    : QObject(parent), settings_(settings), crashMarker_(crashMarker), thread_(new QThread),
+      worker_(new ModelWorker) {
     registerEngineTypes();
     qRegisterMetaType<ModelFacts>();
-    thread_.setObjectName(QStringLiteral("ModelWorker"));
-    worker_->moveToThread(&thread_);
+    thread_->setObjectName(QStringLiteral("ModelWorker"));
+    worker_->moveToThread(thread_);
     connect(worker_, &ModelWorker::loadProgress, this, [this](double f) {
         progress_ = f;
         emit loadProgressChanged();
     });
     connect(worker_, &ModelWorker::loaded, this, &ModelManager::onLoaded);
     connect(worker_, &ModelWorker::loadFailed, this, &ModelManager::onLoadFailed);
+    connect(worker_, &ModelWorker::gpuFault, this,
+            [this](quint64, const QString& reason, const LoadedModel& m) { onGpuFault(reason, m); });
+    connect(worker_, &ModelWorker::unloaded, this, &ModelManager::onUnloaded);
+    connect(worker_, &ModelWorker::devicesUnavailable, this, [this](const QString& reason) {
+        devicesError_ = reason;
+        qCInfo(lcModel).noquote() << "no Vulkan device:" << reason;
+    });
     connect(settings_, &AppSettings::modelSettingsChanged, this, &ModelManager::refreshEstimate);
     connect(worker_, &ModelWorker::devicesListed, this, [this](const QList<GpuDeviceInfo>& list) {
         listingDevices_ = false;
         if (settings_->safeMode()) return; // safe mode came on meanwhile
         devices_ = list;
         devicesListed_ = true;
+        if (!list.isEmpty()) devicesError_.clear();
         for (const GpuDeviceInfo& d : list)
             qCInfo(lcModel).noquote()
                 << "Vulkan device" << d.index << d.name << d.type << d.memoryBytes
@@ -47,15 +60,23 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QO
         safeMode_ = settings_->safeMode();
         refreshDevices();
     });
-    thread_.start();
+    thread_->start();
 }
 
 ModelManager::~ModelManager() {
     worker_->requestStopAll();
     worker_->requestCancelLoad();
-    thread_.quit();
-    thread_.wait();
+    thread_->quit();
+    // Loading and generation stop within a token or a progress step. A call that cannot be
+    // cancelled (a file on a stalled network share, a driver that hangs) must not hold the
+    // quitting GUI: the worker and its thread are left to the ending process.
+    if (!thread_->wait(QDeadlineTimer(kQuitWaitMs))) {
+        qCWarning(lcModel) << "the model worker did not stop within" << kQuitWaitMs
+                           << "ms; quitting without waiting for it";
+        return;
+    }
     delete worker_;
+    delete thread_;
 }
 
 bool ModelManager::isDemo() const {
@@ -180,6 +201,27 @@ void ModelManager::onLoaded(const LoadedModel& m) {
     setState(QStringLiteral("ready"));
     emit modelChanged();
     emit modelLoaded();
+}
+
+void ModelManager::onGpuFault(const QString& reason, const LoadedModel& cpuModel) {
+    qCWarning(lcModel).noquote() << "GPU fault, continuing on the CPU:" << reason;
+    model_ = cpuModel;
+    notice_ = tr("The GPU stopped working, so SmolDesk continues on the CPU. %1").arg(reason);
+    emit modelChanged();
+    emit noticeChanged();
+}
+
+void ModelManager::onUnloaded() {
+    if (model_.path.isEmpty()) return;
+    model_ = LoadedModel{};
+    setState(QStringLiteral("empty"));
+    emit modelChanged();
+}
+
+void ModelManager::clearNotice() {
+    if (notice_.isEmpty()) return;
+    notice_.clear();
+    emit noticeChanged();
 }
 
 void ModelManager::onLoadFailed(const EngineError& e, bool keptPrevious) {

@@ -41,6 +41,10 @@ class ModelManager : public QObject {
     // Vulkan devices for the device picker: maps with index, name, type, memoryBytes, usable, whyNot.
     Q_PROPERTY(QVariantList devices READ devices NOTIFY devicesChanged)
     Q_PROPERTY(bool devicesListed READ devicesListed NOTIFY devicesChanged)
+    // Why no Vulkan device was listed (no driver, the driver failed to enumerate); empty otherwise.
+    Q_PROPERTY(QString devicesError READ devicesError NOTIFY devicesChanged)
+    // Something the user should know that is not an error, e.g. the GPU failed and the CPU took over.
+    Q_PROPERTY(QString notice READ notice NOTIFY noticeChanged)
   public:
     ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent = nullptr);
     ~ModelManager() override;
@@ -68,6 +72,9 @@ class ModelManager : public QObject {
     const EngineError& lastError() const { return lastError_; }
     QVariantList devices() const;
     bool devicesListed() const { return devicesListed_; }
+    QString devicesError() const { return devicesError_; }
+    QString notice() const { return notice_; }
+    Q_INVOKABLE void clearNotice();
     const QList<GpuDeviceInfo>& gpuDevices() const { return devices_; }
     // The Vulkan device index in a device setting ("gpu:N"), -1 for "auto"/"cpu".
     static int gpuIndexOf(const QString& deviceSetting);
@@ -99,16 +106,20 @@ class ModelManager : public QObject {
     void modelLoaded();
     void loadFailed(int code, const QString& text);
     void devicesChanged();
+    void noticeChanged();
 
   private:
     void setState(const QString& s);
     void onLoaded(const LoadedModel& m);
     void onLoadFailed(const EngineError& e, bool keptPrevious);
     void startLoad(const QString& path, bool keepError);
+    void onGpuFault(const QString& reason, const LoadedModel& cpuModel);
+    void onUnloaded();
 
     AppSettings* settings_;
     QString crashMarker_;
-    QThread thread_;
+    // On the heap: a worker stuck in a call that cannot be cancelled is left behind at quit.
+    QThread* thread_;
     ModelWorker* worker_ = nullptr;
     QString state_ = QStringLiteral("empty");
     double progress_ = 0.0;
@@ -123,6 +134,8 @@ class ModelManager : public QObject {
     bool inspecting_ = false;
     QList<GpuDeviceInfo> devices_;
     bool devicesListed_ = false;
+    QString devicesError_;
+    QString notice_;
     bool listingDevices_ = false;
     bool safeMode_ = false;
     quint64 inspectToken_ = 0;

@@ -6,6 +6,7 @@
 
 #include "chat/thinking_parser.h"
 #include "common/error.h"
+#include "compute/cpu/cpu_backend.h"
 #include "runtime/session.h"
 
 #include <QFileInfo>
@@ -148,13 +149,20 @@ void ModelWorker::unload() {
 
 void ModelWorker::listDevices(const QString& crashMarker) {
     QList<GpuDeviceInfo> out;
-    {
+    std::string whyNone;
+    try {
         // Drivers can crash while they enumerate: the next start then runs in CPU safe mode.
         CrashGuard guard(crashMarker);
-        for (const runtime::GpuDevice& d : runtime::listGpuDevices())
+        for (const runtime::GpuDevice& d : runtime::listGpuDevices(&whyNone))
             out.append({d.index, QString::fromStdString(d.name), QString::fromStdString(d.type),
                         d.memoryBytes, d.usable, QString::fromStdString(d.whyNot)});
+    } catch (const std::exception& e) {
+        out.clear();
+        whyNone = e.what();
     }
+    if (out.isEmpty())
+        emit devicesUnavailable(whyNone.empty() ? QStringLiteral("No Vulkan device was found.")
+                                                : QString::fromStdString(whyNone));
     emit devicesListed(out);
 }
 
@@ -187,10 +195,16 @@ void ModelWorker::generate(const GenerationRequest& request) {
         ~Done() { running.store(0); }
     } done{running_};
     try {
+        // A crash inside the GPU driver while it computes starts the next run in CPU safe mode,
+        // as a crash while it starts does.
+        CrashGuard guard(onGpu() ? loadedRequest_.crashMarker : QString());
         runGeneration(request);
     } catch (const std::exception& e) {
         EngineError err = engineErrorFrom(e);
-        if (err.code == static_cast<int>(ErrorCode::Cancelled)) {
+        if (err.code == static_cast<int>(ErrorCode::Backend) && onGpu()) {
+            // A lost or hung GPU fails every later request: go on without it.
+            if (!continueOnCpu(request, err)) emit failed(request.id, err);
+        } else if (err.code == static_cast<int>(ErrorCode::Cancelled)) {
             GenerationResult r;
             r.stopReason = QStringLiteral("stopped");
             r.contextUsed = static_cast<int>(session_->cachedTokens().size());
@@ -200,6 +214,47 @@ void ModelWorker::generate(const GenerationRequest& request) {
             emit failed(request.id, err);
         }
     }
+}
+
+bool ModelWorker::onGpu() const {
+    return session_ && !dynamic_cast<const compute::CpuBackend*>(&session_->backend());
+}
+
+bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineError& fault) {
+    LoadRequest cpu = loadedRequest_;
+    cpu.cpuOnly = true;
+    cpu.gpuIndex = -1;
+    builder_.reset();
+    session_.reset(); // the Vulkan backend waits (bounded) for the device, or leaks what it still uses
+    try {
+        cancelLoad_.store(false);
+        openSession(cpu);
+    } catch (const std::exception&) {
+        builder_.reset();
+        session_.reset();
+        loadedRequest_ = {};
+        emit unloaded();
+        return false;
+    }
+    loadedRequest_ = cpu;
+    LoadedModel m = describeLoaded(cpu);
+    m.fallbackReason = fault.message;
+    emit gpuFault(request.id, fault.message, m);
+    try {
+        runGeneration(request);
+    } catch (const std::exception& e) {
+        const EngineError err = engineErrorFrom(e);
+        if (err.code != static_cast<int>(ErrorCode::Cancelled)) {
+            emit failed(request.id, err);
+        } else {
+            GenerationResult r;
+            r.stopReason = QStringLiteral("stopped");
+            r.contextUsed = static_cast<int>(session_->cachedTokens().size());
+            r.contextSize = session_->contextSize();
+            emit finished(request.id, r);
+        }
+    }
+    return true;
 }
 
 void ModelWorker::runGeneration(const GenerationRequest& request) {

@@ -58,9 +58,19 @@ class ModelWorker : public QObject {
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
     void failed(quint64 id, const smoldesk::app::EngineError& error);
+    // The GPU failed while generation `id` ran (device lost, hung): the model was loaded again on
+    // the CPU (`cpuModel`) and the answer starts over there; `reason` is the engine's sentence.
+    void gpuFault(quint64 id, const QString& reason, const smoldesk::app::LoadedModel& cpuModel);
+    // Emitted before devicesListed when no device was listed: why, in one sentence (no Vulkan
+    // driver, the driver failed to enumerate, …).
+    void devicesUnavailable(const QString& reason);
 
   private:
     void runGeneration(const GenerationRequest& request);
+    bool onGpu() const;
+    // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
+    // the CPU cannot take the model either (then nothing is loaded).
+    bool continueOnCpu(const GenerationRequest& request, const EngineError& fault);
     // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
     void openSession(const LoadRequest& request);
     LoadedModel describeLoaded(const LoadRequest& request) const;

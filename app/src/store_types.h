@@ -17,6 +17,10 @@ struct ConversationRecord {
     QString systemPrompt;
 };
 
+// How far an answer got. Streaming rows are written while the answer streams; a row still
+// Streaming when the store opens belonged to a process that died: it becomes Interrupted.
+enum class MessageState : int { Complete = 0, Streaming = 1, Interrupted = 2 };
+
 struct MessageRecord {
     qint64 id = 0;
     qint64 conversationId = 0;
@@ -28,6 +32,7 @@ struct MessageRecord {
     QString statsText;
     bool inContext = true;
     QDateTime created;
+    MessageState state = MessageState::Complete;
 };
 
 qint64 newRecordId();

@@ -1,12 +1,16 @@
 // Smaller things a new user meets (issue 12, defect 10): a new chat takes the model's Think
 // default instead of the previous chat's, Copy says that it copied, a single line break in an
-// answer stays a line break, and the status bar drops the speed of a model that is gone.
+// answer stays a line break, the status bar drops the speed of a model that is gone, and the
+// export dialog suggests a file name and the window confirms where the export went.
 #include "qml_fixture.h"
 
 #include <QClipboard>
+#include <QFile>
 #include <QGuiApplication>
 #include <QSignalSpy>
 #include <QTest>
+
+#include "exporter.h"
 
 using namespace smoldesk::app;
 
@@ -74,6 +78,40 @@ class TestChatDetails : public QObject {
         app_.context->model()->reload();
         QTRY_VERIFY_WITH_TIMEOUT(app_.context->model()->state() == QLatin1String("ready"), 30000);
         QCOMPARE(chat()->tokensPerSecond(), 0.0);
+    }
+
+    void exportSuggestsANameAndConfirms() {
+        QCOMPARE(Exporter::suggestedFileName(QStringLiteral("Why? A/B: \"tests\""), QStringLiteral("md")),
+                 QStringLiteral("Why- A-B- -tests-.md"));
+        QCOMPARE(Exporter::suggestedFileName(QStringLiteral("..."), QStringLiteral("json")),
+                 QStringLiteral("conversation.json"));
+        chat()->newConversation();
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("Once upon a time: a story")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+
+        QObject* root = app_.engine->rootObjects().first();
+        QObject* dialog = root->findChild<QObject*>(QStringLiteral("exportDialog"));
+        QVERIFY(dialog);
+        QMetaObject::invokeMethod(root, "exportConversation", Q_ARG(QVariant, QStringLiteral("json")));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        const QUrl suggested = dialog->property("selectedFile").toUrl();
+        QVERIFY2(suggested.fileName() == QLatin1String("Once upon a time- a story.json"),
+                 qPrintable(suggested.toString()));
+        QCOMPARE(dialog->property("acceptLabel").toString(), QStringLiteral("Export"));
+        QMetaObject::invokeMethod(dialog, "reject");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+
+        QObject* note = root->findChild<QObject*>(QStringLiteral("exportedNote"));
+        QVERIFY(note);
+        QVERIFY(!note->property("visible").toBool());
+        const QString path = QStringLiteral(SMOLDESK_TEST_TMP "/app_chat_details_export.md");
+        QFile::remove(path);
+        QVERIFY(chat()->exportConversation(QUrl::fromLocalFile(path), QStringLiteral("md")));
+        QVERIFY(QFile::exists(path));
+        QTRY_VERIFY(note->property("visible").toBool());
+        QVERIFY2(note->property("text").toString().contains(path),
+                 qPrintable(note->property("text").toString()));
     }
 };
 

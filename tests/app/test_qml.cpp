@@ -3,6 +3,7 @@
 // the model dialog, runtime language switching.
 #include "qml_fixture.h"
 
+#include "model_worker.h"
 #include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
@@ -11,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 
 #include <cstdlib>
@@ -19,6 +21,8 @@ using namespace smoldesk;
 using namespace smoldesk::app;
 
 namespace {
+constexpr qint64 kMaxStallMs = 3000;
+
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
 }
@@ -104,17 +108,26 @@ class TestQml : public QObject {
     void escStops() {
         ChatController* chat = app_.context->chat();
         app_.context->settings()->setMaxTokens(100000);
+        // The demo model fills its context within a fraction of a second; slowed to a few
+        // milliseconds a token on the worker thread, the answer still runs when Esc arrives, so
+        // only Esc can end it with "stopped".
+        auto slow = connect(
+            app_.context->model()->worker(), &ModelWorker::delta, this,
+            [](quint64, const QString&, const QString&, int) { QThread::msleep(5); }, Qt::DirectConnection);
         QSignalSpy done(chat, &ChatController::generationFinished);
         QVERIFY(chat->send(QStringLiteral("The little dog")));
+        QVERIFY2(chat->generating() && done.isEmpty(), "the answer ended before Esc was pressed");
         QTest::keyClick(app_.window, Qt::Key_Escape);
         QVERIFY(waitFor(done, 30000));
-        QVERIFY(done.at(0).at(0).toString() == QLatin1String("stopped") ||
-                done.at(0).at(0).toString() == QLatin1String("context-full"));
+        disconnect(slow);
+        QCOMPARE(done.at(0).at(0).toString(), QStringLiteral("stopped"));
+        QVERIFY(
+            chat->messages()->at(chat->messages()->count() - 1).statsText.contains(QLatin1String("stopped")));
         app_.context->settings()->resetModelSettings();
     }
 
-    // Reports the longest gap between GUI event-loop turns while a model loads and answers
-    // (measured, not asserted: timings belong in reports, not in pass/fail).
+    // The longest gap between GUI event-loop turns while a model loads and answers stays under a
+    // bound far above normal stalls (the number is also reported).
     void eventLoopStallWhileLoadingAndGenerating() {
         QElapsedTimer clock;
         qint64 last = 0, longest = 0;
@@ -138,6 +151,10 @@ class TestQml : public QObject {
         qInfo("longest GUI event-loop stall: %lld ms while loading smollm3-tiny, %lld ms overall with 200 "
               "streamed tokens",
               static_cast<long long>(loadStall), static_cast<long long>(longest));
+        // Generous for shared, loaded machines (the GUI typically stalls for tens of ms); a GUI
+        // thread that waited on the engine would stall for the whole load or answer.
+        QVERIFY2(longest < kMaxStallMs,
+                 qPrintable(QStringLiteral("the GUI event loop stalled for %1 ms").arg(longest)));
         QVERIFY(chat->messages()->count() >= 2);
         app_.context->settings()->resetModelSettings();
         QVERIFY(loadAndWait(app_.context->model()->demoModelPath()));
@@ -233,8 +250,12 @@ class TestQml : public QObject {
             QTRY_VERIFY(fallback->isVisible());
             QVERIFY(fallback->property("text").toString().contains(model->fallbackReason()));
         }
-        if (!cpuType) return;
-        app_.context->settings()->setDevice(QStringLiteral("gpu:%1").arg(cpuType->index));
+        // Choosing a device by hand: the CPU-type one (lavapipe on CI), else any usable one.
+        const runtime::GpuDevice* pick = cpuType;
+        for (const auto& d : devices)
+            if (!pick && d.usable) pick = &d;
+        if (!pick) SMOLDESK_SKIP_OR_FAIL("no usable Vulkan device on this machine to choose in the picker");
+        app_.context->settings()->setDevice(QStringLiteral("gpu:%1").arg(pick->index));
         QTRY_COMPARE(
             dialog->findChild<QObject*>(QStringLiteral("deviceChoice"))->property("currentValue").toString(),
             app_.context->settings()->device());

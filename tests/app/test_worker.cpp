@@ -220,6 +220,32 @@ class TestWorker : public QObject {
             QVERIFY2(devices[i].usable || !devices[i].whyNot.isEmpty(), qPrintable(devices[i].name));
         }
     }
+    // When listing finds nothing (here: the Vulkan loader is pointed at a driver that does not
+    // exist), the worker says why, so the settings can show it instead of an empty list.
+    void deviceListingFailureIsReported() {
+        const QByteArray saved = qgetenv("VK_ICD_FILENAMES");
+        const QByteArray savedDrivers = qgetenv("VK_DRIVER_FILES");
+        qputenv("VK_ICD_FILENAMES", "/nonexistent/smoldesk_icd.json");
+        qputenv("VK_DRIVER_FILES", "/nonexistent/smoldesk_icd.json");
+        QSignalSpy listed(worker_, &ModelWorker::devicesListed);
+        QSignalSpy unavailable(worker_, &ModelWorker::devicesUnavailable);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->listDevices({}); });
+        const bool done = waitFor(listed, 20000);
+        auto restore = [](const char* name, const QByteArray& value) {
+            if (value.isNull())
+                qunsetenv(name);
+            else
+                qputenv(name, value);
+        };
+        restore("VK_ICD_FILENAMES", saved);
+        restore("VK_DRIVER_FILES", savedDrivers);
+        QVERIFY(done);
+        QVERIFY(listed.at(0).at(0).value<QList<GpuDeviceInfo>>().isEmpty());
+        QCOMPARE(unavailable.count(), 1);
+        const QString reason = unavailable.at(0).at(0).toString();
+        QVERIFY2(reason.size() > 10 && reason.endsWith(QLatin1Char('.')), qPrintable(reason));
+        qInfo("listing without a driver: %s", qPrintable(reason));
+    }
     // Choosing a device by index loads on Vulkan, a CPU-type device (llvmpipe) included; Auto
     // never picks a CPU-type device and says why the GPU is not used.
     void loadsOnChosenVulkanDevice() {
@@ -266,6 +292,75 @@ class TestWorker : public QObject {
         m = loaded.at(1).at(0).value<LoadedModel>();
         QVERIFY2(!m.device.endsWith(QLatin1String("(Vulkan)")), qPrintable(m.device));
         QVERIFY2(!m.fallbackReason.isEmpty(), qPrintable(m.device));
+    }
+
+    // A GPU that is lost in the middle of an answer (injected on lavapipe): the worker loads the
+    // model on the CPU, says so (gpuFault), and the answer completes there; later requests work.
+    // The crash marker exists while the GPU computes and is gone afterwards.
+    void gpuFaultContinuesOnCpu() {
+        std::string whyNoDevice;
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
+        const runtime::GpuDevice* pick = nullptr;
+        for (const auto& d : devices)
+            if (d.usable && (d.type == "cpu" || !pick)) pick = &d;
+        if (!pick) SMOLDESK_SKIP_OR_FAIL(("no usable Vulkan device on this machine: " + whyNoDevice).c_str());
+        const QString marker = QString::fromStdString(test::tmpPath("app_worker_gpu_fault.marker"));
+        QFile::remove(marker);
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        LoadRequest r{QString::fromStdString(test::demoModelPath()), 256, 1, false, marker};
+        r.gpuIndex = pick->index;
+        QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); });
+        QVERIFY(waitFor(loaded, 60000));
+        QVERIFY2(loaded.at(0).at(0).value<LoadedModel>().device.endsWith(QLatin1String("(Vulkan)")),
+                 qPrintable(loaded.at(0).at(0).value<LoadedModel>().device));
+        QVERIFY(!QFile::exists(marker));
+
+        std::atomic<int> deltasWithMarker{0};
+        auto probe = connect(
+            worker_, &ModelWorker::delta, this,
+            [&](quint64, const QString&, const QString&, int) {
+                if (QFile::exists(marker)) ++deltasWithMarker;
+            },
+            Qt::DirectConnection);
+        QSignalSpy fault(worker_, &ModelWorker::gpuFault);
+        QSignalSpy finished(worker_, &ModelWorker::finished);
+        QSignalSpy failed(worker_, &ModelWorker::failed);
+        // The 6th fence wait from now: the prompt and a few tokens ran on the GPU.
+        qputenv("SMOLDESK_VK_INJECT_DEVICE_LOST", "6");
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(30, 24)); });
+        QVERIFY(waitFor(finished, 60000) || !failed.isEmpty());
+        qunsetenv("SMOLDESK_VK_INJECT_DEVICE_LOST");
+        disconnect(probe);
+        QVERIFY2(failed.isEmpty(),
+                 failed.isEmpty() ? "" : qPrintable(failed.at(0).at(1).value<EngineError>().message));
+        QCOMPARE(fault.count(), 1);
+        QCOMPARE(fault.at(0).at(0).toULongLong(), quint64(30));
+        QVERIFY2(fault.at(0).at(1).toString().contains(QLatin1String("was lost")),
+                 qPrintable(fault.at(0).at(1).toString()));
+        const LoadedModel cpu = fault.at(0).at(2).value<LoadedModel>();
+        QVERIFY2(!cpu.device.endsWith(QLatin1String("(Vulkan)")), qPrintable(cpu.device));
+        QCOMPARE(cpu.fallbackReason, fault.at(0).at(1).toString());
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(finished.at(0).at(1).value<GenerationResult>().generatedTokens > 0);
+        QVERIFY(deltasWithMarker.load() > 0); // the GPU answered a few tokens under the marker
+        QVERIFY(!QFile::exists(marker));
+
+        // The next request runs on the CPU without the marker.
+        deltasWithMarker = 0;
+        probe = connect(
+            worker_, &ModelWorker::delta, this,
+            [&](quint64, const QString&, const QString&, int) {
+                if (QFile::exists(marker)) ++deltasWithMarker;
+            },
+            Qt::DirectConnection);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(31, 6)); });
+        QVERIFY(waitFor(finished, 60000, 2));
+        disconnect(probe);
+        QVERIFY(failed.isEmpty());
+        QVERIFY(finished.at(1).at(1).value<GenerationResult>().generatedTokens > 0);
+        QCOMPARE(deltasWithMarker.load(), 0);
+        QCOMPARE(fault.count(), 1);
     }
 };
 

@@ -4,6 +4,7 @@
 #include "compute/vulkan/host_clock.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,20 @@ constexpr uint32_t kSetsPerPool = 1024;
 constexpr size_t kMaxCachedSets = 32768;
 constexpr VkPipelineStageFlags kWorkStages =
     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+
+// Test hook for GPU-fault recovery: with SMOLDESK_VK_INJECT_DEVICE_LOST=N in the environment,
+// the N-th fence wait from the moment the variable appears reports VK_ERROR_DEVICE_LOST (after
+// the work really finished, so teardown stays clean). Read at each wait, so a test can set it
+// once the model is loaded.
+bool injectDeviceLost() {
+    static std::atomic<long long> waitsSeen{0};
+    const char* env = std::getenv("SMOLDESK_VK_INJECT_DEVICE_LOST");
+    if (!env || !*env) {
+        waitsSeen.store(0);
+        return false;
+    }
+    return waitsSeen.fetch_add(1) + 1 == std::atoll(env);
+}
 } // namespace
 
 bool SetKey::operator==(const SetKey& o) const {
@@ -334,7 +349,8 @@ namespace smoldesk::compute::vk {
 
 void Recorder::waitForFence() {
     ++stats_.fenceWaits;
-    const VkResult r = device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
+    VkResult r = device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
+    if (r == VK_SUCCESS && injectDeviceLost()) r = VK_ERROR_DEVICE_LOST;
     if (r == VK_SUCCESS) return;
     if (r == VK_TIMEOUT)
         fail("The GPU '" + device_.caps().name + "' did not finish its work within " +
