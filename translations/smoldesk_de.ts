@@ -456,6 +456,10 @@
     <context>
         <name>MessageDelegate</name>
         <message>
+            <source>Table</source>
+            <translation>Tabelle</translation>
+        </message>
+        <message>
             <source>Interrupted: SmolDesk closed before this answer was complete.</source>
             <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
         </message>

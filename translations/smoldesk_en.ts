@@ -456,6 +456,10 @@
     <context>
         <name>MessageDelegate</name>
         <message>
+            <source>Table</source>
+            <translation>Table</translation>
+        </message>
+        <message>
             <source>Interrupted: SmolDesk closed before this answer was complete.</source>
             <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
         </message>

@@ -456,6 +456,10 @@
     <context>
         <name>MessageDelegate</name>
         <message>
+            <source>Table</source>
+            <translation>Tableau</translation>
+        </message>
+        <message>
             <source>Interrupted: SmolDesk closed before this answer was complete.</source>
             <translation>Interrompu : SmolDesk s’est fermé avant la fin de cette réponse.</translation>
         </message>

@@ -92,7 +92,7 @@ Item {
             delegate: Loader {
                 required property var modelData
                 Layout.fillWidth: true
-                sourceComponent: modelData.code ? codeSegment : textSegment
+                sourceComponent: modelData.code ? codeSegment : modelData.table ? tableSegment : textSegment
                 property var segment: modelData
             }
         }
@@ -113,6 +113,32 @@ Item {
                 selectedTextColor: palette.highlightedText
                 onLinkActivated: (link) => Qt.openUrlExternally(link)
                 Accessible.name: qsTr("Answer")
+            }
+        }
+        Component {
+            id: tableSegment
+            // A table with rules and padding (Qt's Markdown view draws none); scrolls sideways
+            // when it is wider than the column.
+            Flickable {
+                implicitHeight: tableText.implicitHeight
+                contentWidth: tableText.implicitWidth
+                contentHeight: tableText.implicitHeight
+                flickableDirection: Flickable.HorizontalFlick
+                boundsBehavior: Flickable.StopAtBounds
+                clip: true
+                ScrollBar.horizontal: ScrollBar { policy: ScrollBar.AsNeeded }
+                TextEdit {
+                    id: tableText
+                    objectName: "messageTable"
+                    text: segment.html
+                    textFormat: TextEdit.RichText
+                    readOnly: true
+                    selectByMouse: true
+                    color: palette.text
+                    selectionColor: palette.highlight
+                    selectedTextColor: palette.highlightedText
+                    Accessible.name: qsTr("Table")
+                }
             }
         }
         Component {

@@ -22,7 +22,7 @@ constexpr int kQuitWaitMs = 3000;
 
 ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent)
     : QObject(parent), settings_(settings), crashMarker_(crashMarker), thread_(new QThread),
-      worker_(new ModelWorker) {
+      inspectPool_(new QThreadPool), worker_(new ModelWorker) {
     registerEngineTypes();
     qRegisterMetaType<ModelFacts>();
     thread_->setObjectName(QStringLiteral("ModelWorker"));
@@ -70,7 +70,10 @@ ModelManager::~ModelManager() {
     // Loading and generation stop within a token or a progress step. A call that cannot be
     // cancelled (a file on a stalled network share, a driver that hangs) must not hold the
     // quitting GUI: the worker and its thread are left to the ending process.
-    if (!thread_->wait(QDeadlineTimer(kQuitWaitMs))) {
+    const QDeadlineTimer deadline(kQuitWaitMs);
+    if (inspectPool_->waitForDone(static_cast<int>(deadline.remainingTime())))
+        delete inspectPool_; // else left behind like the worker below
+    if (!thread_->wait(deadline)) {
         qCWarning(lcModel) << "the model worker did not stop within" << kQuitWaitMs
                            << "ms; quitting without waiting for it";
         return;
@@ -266,7 +269,7 @@ void ModelManager::inspect(const QString& path) {
         inspecting_ = false;
         refreshEstimate();
     });
-    watcher->setFuture(QtConcurrent::run([path] { return readModelFacts(path); }));
+    watcher->setFuture(QtConcurrent::run(inspectPool_, [path] { return readModelFacts(path); }));
 }
 
 void ModelManager::inspectUrl(const QUrl& url) {

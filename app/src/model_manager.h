@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QThread>
+#include <QThreadPool>
 #include <QUrl>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
@@ -120,6 +121,9 @@ class ModelManager : public QObject {
     QString crashMarker_;
     // On the heap: a worker stuck in a call that cannot be cancelled is left behind at quit.
     QThread* thread_;
+    // Reads model facts for the panel. Not Qt's global pool: the application waits for that one
+    // when it quits, and a file on a stalled share would hold the quit forever.
+    QThreadPool* inspectPool_;
     ModelWorker* worker_ = nullptr;
     QString state_ = QStringLiteral("empty");
     double progress_ = 0.0;

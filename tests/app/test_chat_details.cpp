@@ -6,6 +6,7 @@
 
 #include <QClipboard>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QSignalSpy>
 #include <QTest>
@@ -67,6 +68,24 @@ class TestChatDetails : public QObject {
         const QString shown = text->property("text").toString();
         QVERIFY2(!shown.contains(QLatin1String("Line one Line two")), qPrintable(shown));
         QVERIFY2(text->property("lineCount").toInt() >= 3, qPrintable(shown));
+        chat()->newConversation();
+    }
+
+    void tablesRenderAsTables() {
+        chat()->newConversation();
+        MessageRecord m;
+        m.role = QStringLiteral("assistant");
+        m.content = QStringLiteral(
+            "Two cities:\n\n| City | Population |\n|---|---:|\n| Berlin | 3.7 M |\n| Paris | 2.1 M |\n");
+        chat()->messages()->append(m);
+        QQuickItem* table = nullptr;
+        QTRY_VERIFY((table = app_.item("messageTable")) != nullptr);
+        QVERIFY(table->isVisible());
+        const QString shown = table->property("text").toString();
+        QVERIFY2(shown.contains(QLatin1String("<table")) && shown.contains(QLatin1String("Paris")),
+                 qPrintable(shown));
+        // Rows on lines of their own: taller than two lines of the header's text.
+        QVERIFY(table->height() > 2.5 * QFontMetricsF(table->property("font").value<QFont>()).height());
         chat()->newConversation();
     }
 

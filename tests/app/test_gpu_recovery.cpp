@@ -16,6 +16,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
+#include <QThreadPool>
 
 #include <QElapsedTimer>
 
@@ -75,6 +76,8 @@ class TestGpuRecovery : public QObject {
         clock.start();
         app.reset();
         const qint64 quitMs = clock.elapsed();
+        // Nothing stuck in Qt's global pool either: the application waits for it when it quits.
+        const int stuckInGlobalPool = QThreadPool::globalInstance()->activeThreadCount();
         // Let the stuck readers go (a writer that closes at once: they read an empty file).
         for (int i = 0; i < 100; ++i) {
             const int fd = ::open(fifo.constData(), O_WRONLY | O_NONBLOCK);
@@ -87,6 +90,7 @@ class TestGpuRecovery : public QObject {
         ::unlink(fifo.constData());
         // Generous: the bound is a few seconds; before, quitting never returned.
         QVERIFY2(quitMs < 30000, qPrintable(QStringLiteral("quitting took %1 ms").arg(quitMs)));
+        QCOMPARE(stuckInGlobalPool, 0);
     }
 
     void faultDuringAnswerContinuesOnCpu() {

@@ -195,6 +195,29 @@ class TestModels : public QObject {
         QCOMPARE(s[3].text, QStringLiteral("print("));
     }
 
+    void markdownTables() {
+        const auto s =
+            splitMarkdown(QStringLiteral("Cities:\n\n| City | Pop. |\n|:-----|-----:|\n| Berlin | 3.7 M |\n"
+                                         "| `a\\|b` | **<5** |\nAfter the table.\n\nNo | table\nhere"));
+        QCOMPARE(s.size(), 3);
+        QCOMPARE(s[0].text, QStringLiteral("Cities:\n"));
+        QVERIFY(s[1].table && !s[1].code);
+        const QString& html = s[1].html;
+        QVERIFY2(html.startsWith(QLatin1String("<table border=\"1\"")), qPrintable(html));
+        QVERIFY2(html.contains(QLatin1String("<th align=\"left\">City</th><th align=\"right\">Pop.</th>")),
+                 qPrintable(html));
+        QVERIFY2(html.contains(QLatin1String("<td align=\"left\">Berlin</td><td align=\"right\">3.7 M</td>")),
+                 qPrintable(html));
+        // Escaped pipes stay in their cell, markup is escaped, code and bold are kept.
+        QVERIFY2(html.contains(QLatin1String(
+                     "<td align=\"left\"><code>a|b</code></td><td align=\"right\"><b>&lt;5</b></td>")),
+                 qPrintable(html));
+        QCOMPARE(html.count(QLatin1String("<tr>")), 3);
+        QVERIFY(!s[2].table);
+        QCOMPARE(s[2].text,
+                 QStringLiteral("After the table.\n\nNo | table\nhere")); // no delimiter row: prose
+    }
+
     void exportFormats() {
         ConversationRecord c = conv(1, "Export me", 0);
         QList<MessageRecord> ms{msg(1, 0, "user", "Hi"), msg(1, 1, "assistant", "Hello!")};
