@@ -13,5 +13,6 @@ int cmdLogits(Args& args);
 int cmdBench(Args& args);
 int cmdChat(Args& args);
 int cmdSynth(Args& args);
+int cmdServe(Args& args);
 
 } // namespace smoldesk::cli

@@ -27,6 +27,9 @@ const Command kCommands[] = {
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32"},
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
+    {"serve", cmdServe,
+     "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]   "
+     "local OpenAI-compatible API server"},
     {"bench", cmdBench,
      "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]   "
      "prompt/decode speed, memory, bandwidth"},

@@ -16,6 +16,8 @@
 #include <QQmlEngine>
 #include <QSysInfo>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcApp, "smoldesk.app")
 
 namespace smoldesk::app {
@@ -31,6 +33,7 @@ AppContext::AppContext(const Options& o, QObject* parent)
                                o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath, this);
     downloader_ = new Downloader(this);
     language_ = new LanguageManager(this);
+    server_ = new ServerController(settings_, model_, this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(settings_, &AppSettings::languageChanged, this,
             [this] { language_->setLanguage(settings_->language()); });
@@ -41,6 +44,9 @@ AppContext::~AppContext() {
     // The chat controller flushes its writes before the worker goes away.
     delete chat_;
     chat_ = nullptr;
+    // The API server cancels its generation and closes its clients before the worker goes away.
+    delete server_;
+    server_ = nullptr;
 }
 
 AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
@@ -104,6 +110,11 @@ QString AppContext::diagnostics() const {
     if (!model_->errorText().isEmpty() && !model_->lastError().message.isEmpty())
         last += QStringLiteral(" (engine: %1)").arg(model_->lastError().message);
     lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
+    lines << QStringLiteral("API server: %1")
+                 .arg(server_->running() ? server_->address()
+                                         : (server_->error().isEmpty() ? QStringLiteral("off") : server_->error()));
+    const QStringList requests = server_->log().mid(std::max<qsizetype>(0, server_->log().size() - 20));
+    for (const QString& r : requests) lines << QStringLiteral("  API request: %1").arg(r);
     lines << QStringLiteral("Log: %1").arg(logger::logFilePath());
     return lines.join(QLatin1Char('\n'));
 }

@@ -6,6 +6,7 @@
 #include "downloader.h"
 #include "language_manager.h"
 #include "model_manager.h"
+#include "server_controller.h"
 
 #include <QObject>
 #include <QtQml/qqmlregistration.h>
@@ -24,6 +25,7 @@ class AppContext : public QObject {
     Q_PROPERTY(smoldesk::app::ChatController* chat READ chat CONSTANT)
     Q_PROPERTY(smoldesk::app::Downloader* downloader READ downloader CONSTANT)
     Q_PROPERTY(smoldesk::app::LanguageManager* language READ language CONSTANT)
+    Q_PROPERTY(smoldesk::app::ServerController* server READ server CONSTANT)
     Q_PROPERTY(QString version READ version CONSTANT)
     Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
   public:
@@ -43,6 +45,7 @@ class AppContext : public QObject {
     ChatController* chat() const { return chat_; }
     Downloader* downloader() const { return downloader_; }
     LanguageManager* language() const { return language_; }
+    ServerController* server() const { return server_; }
     QString version() const;
     bool safeModeEntered() const { return safeModeEntered_; }
 
@@ -59,6 +62,7 @@ class AppContext : public QObject {
     ChatController* chat_;
     Downloader* downloader_;
     LanguageManager* language_;
+    ServerController* server_;
     bool safeModeEntered_ = false;
     QString crashMarker_;
 };

@@ -1,5 +1,7 @@
 #include "app_settings.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -31,6 +33,23 @@ void AppSettings::setDevice(const QString& v) {
     if (v == device()) return;
     s_->setValue("engine/device", v);
     emit changed();
+}
+
+bool AppSettings::serverEnabled() const { return s_->value("server/enabled", false).toBool(); }
+
+void AppSettings::setServerEnabled(bool v) {
+    if (v == serverEnabled()) return;
+    s_->setValue("server/enabled", v);
+    emit serverSettingsChanged();
+}
+
+int AppSettings::serverPort() const { return s_->value("server/port", 8080).toInt(); }
+
+void AppSettings::setServerPort(int v) {
+    v = std::clamp(v, 1024, 65535);
+    if (v == serverPort()) return;
+    s_->setValue("server/port", v);
+    emit serverSettingsChanged();
 }
 
 bool AppSettings::safeMode() const {

@@ -19,6 +19,9 @@ class AppSettings : public QObject {
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString device READ device WRITE setDevice NOTIFY changed)
     Q_PROPERTY(bool safeMode READ safeMode WRITE setSafeMode NOTIFY changed)
+    // The local API server (off by default) and the port it tries first.
+    Q_PROPERTY(bool serverEnabled READ serverEnabled WRITE setServerEnabled NOTIFY serverSettingsChanged)
+    Q_PROPERTY(int serverPort READ serverPort WRITE setServerPort NOTIFY serverSettingsChanged)
     Q_PROPERTY(QStringList recentModels READ recentModels NOTIFY recentModelsChanged)
     Q_PROPERTY(QString lastModel READ lastModel NOTIFY recentModelsChanged)
     // per model (the model selected with selectModel(); the settings tab says so)
@@ -46,6 +49,10 @@ class AppSettings : public QObject {
     void setDevice(const QString& v);
     bool safeMode() const;
     void setSafeMode(bool v);
+    bool serverEnabled() const;
+    void setServerEnabled(bool v);
+    int serverPort() const;
+    void setServerPort(int v);
     QStringList recentModels() const;
     QString lastModel() const;
     void addRecentModel(const QString& path);
@@ -93,6 +100,7 @@ class AppSettings : public QObject {
     void changed();
     void recentModelsChanged();
     void modelSettingsChanged();
+    void serverSettingsChanged();
 
   private:
     QVariant modelValue(const char* key, const QVariant& fallback) const;

@@ -86,6 +86,10 @@ struct GenerationRequest {
     QList<ChatTurn> turns;
     bool enableThinking = false;
     SamplingSettings sampling;
+    // What the local API server asks for beyond the chat (the chat leaves these empty):
+    QStringList stopStrings; // the answer ends before the first of these, which is not sent
+    bool rawPrompt = false;  // /v1/completions: `prompt` is the whole text, no chat template
+    QString prompt;
 };
 
 struct GenerationResult {

@@ -48,6 +48,14 @@ void ModelWorker::requestStop(quint64 id) {
     if (running_.load() != 0 && running_.load() <= id) stop_.store(true);
 }
 
+void ModelWorker::requestCancel(quint64 id) {
+    {
+        QMutexLocker lock(&cancelMutex_);
+        cancelled_.insert(id);
+    }
+    if (running_.load() == id) stop_.store(true);
+}
+
 void ModelWorker::requestStopAll() {
     stoppedUpTo_.store(~quint64(0));
     stop_.store(true);
@@ -190,10 +198,20 @@ void ModelWorker::generate(const GenerationRequest& request) {
     stop_.store(false);
     running_.store(request.id);
     if (stoppedUpTo_.load() >= request.id) stop_.store(true);
+    {
+        QMutexLocker lock(&cancelMutex_);
+        if (cancelled_.contains(request.id)) stop_.store(true);
+    }
     struct Done {
-        std::atomic<quint64>& running;
-        ~Done() { running.store(0); }
-    } done{running_};
+        ModelWorker& w;
+        quint64 id;
+        ~Done() {
+            w.running_.store(0);
+            // Requests run in order: a cancel for this one or an earlier one has nothing left to stop.
+            QMutexLocker lock(&w.cancelMutex_);
+            w.cancelled_.removeIf([this](quint64 c) { return c <= id; });
+        }
+    } done{*this, request.id};
     try {
         // A crash inside the GPU driver while it computes starts the next run in CPU safe mode,
         // as a crash while it starts does.
@@ -258,7 +276,14 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
 }
 
 void ModelWorker::runGeneration(const GenerationRequest& request) {
-    const BuiltPrompt prompt = builder_->build(request.turns, request.enableThinking);
+    BuiltPrompt prompt;
+    if (request.rawPrompt) {
+        // A raw completion continues the text as it is: no template, typed tags stay text.
+        const auto& tok = session_->tokenizer();
+        prompt.tokens = tok.encode(request.prompt.toStdString(), tok.addBosByDefault(), false);
+    } else {
+        prompt = builder_->build(request.turns, request.enableThinking);
+    }
     const int ctx = session_->contextSize();
     const int n = static_cast<int>(prompt.tokens.size());
     if (n + kAnswerReserve > ctx) {
@@ -278,6 +303,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     gp.sampling.seed = static_cast<uint64_t>(s.seed);
     gp.thinkingBudget = s.thinkingBudget > 0 ? s.thinkingBudget : -1;
     gp.startsInThought = prompt.startsInThought;
+    for (const QString& stop : request.stopStrings)
+        if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
 
     chat::ThinkingParser parser(prompt.startsInThought);
     const quint64 id = request.id;
@@ -291,7 +318,11 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     auto onToken = [&](const runtime::TokenEvent& ev) {
         if (stop_.load()) return false; // nothing more leaves once Stop was pressed
         generated = ev.id >= 0 ? ev.index + 1 : generated;
-        publish(parser.push(ev.text));
+        if (request.rawPrompt) {
+            publish(chat::ParsedDelta{{}, ev.text, false}); // raw text has no thought to split off
+        } else {
+            publish(parser.push(ev.text));
+        }
         return !stop_.load();
     };
     const runtime::GenerationStats st = session_->generate(prompt.tokens, gp, onToken, &stop_);

@@ -5,7 +5,9 @@
 #include "engine_types.h"
 #include "model_facts.h"
 
+#include <QMutex>
 #include <QObject>
+#include <QSet>
 
 #include <atomic>
 #include <memory>
@@ -29,6 +31,9 @@ class ModelWorker : public QObject {
     // Thread-safe. Stops generation `id` (running or still queued) and every earlier one; the
     // engine checks the flag between tokens and prompt batches.
     void requestStop(quint64 id);
+    // Thread-safe. Stops generation `id` only (running or still queued), never another one: the
+    // local API server uses it when a client goes away.
+    void requestCancel(quint64 id);
     // Thread-safe. Stops everything for good (shutdown).
     void requestStopAll();
     void requestCancelLoad() { cancelLoad_.store(true); }
@@ -83,6 +88,8 @@ class ModelWorker : public QObject {
     std::atomic<quint64> stoppedUpTo_{0};
     std::atomic<quint64> running_{0};
     std::atomic<bool> cancelLoad_{false};
+    QMutex cancelMutex_;
+    QSet<quint64> cancelled_; // requestCancel's ids not yet run to their end
 };
 
 } // namespace smoldesk::app

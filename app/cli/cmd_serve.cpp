@@ -1,0 +1,137 @@
+// smoldesk-cli serve: the local OpenAI-compatible API server (app/server) without the desktop
+// app, on the same ModelWorker thread the app uses. Runs until SIGINT/SIGTERM.
+#include "commands.h"
+
+#include "api_server.h"
+#include "engine_types.h"
+#include "model_worker.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QThread>
+
+#include <cstdio>
+#include <cstdlib>
+
+#ifdef Q_OS_UNIX
+#include <QSocketNotifier>
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
+namespace smoldesk::cli {
+namespace {
+
+#ifdef Q_OS_UNIX
+int signalPipe[2] = {-1, -1};
+
+void onSignal(int) {
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(signalPipe[0], &byte, 1); // async-signal-safe
+}
+
+// SIGINT/SIGTERM end the event loop (through a socket pair: a handler may do little else), so the
+// running generation is cancelled and the model freed before the process exits.
+void quitOnSignals(QCoreApplication& app) {
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0) return;
+    auto* notifier = new QSocketNotifier(signalPipe[1], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+}
+#else
+void quitOnSignals(QCoreApplication&) {}
+#endif
+
+} // namespace
+
+int cmdServe(Args& args) {
+    auto model = args.option("--model", "-m");
+    server::ServerOptions options;
+    options.port = static_cast<int>(args.intOption("--port", "", 8080));
+    options.tryNextPorts = !args.flag("--exact-port");
+    if (auto host = args.option("--host")) options.host = QString::fromStdString(*host);
+    if (auto key = args.option("--api-key")) options.apiKey = QString::fromStdString(*key);
+    else if (const char* env = std::getenv("SMOLDESK_API_KEY")) options.apiKey = QString::fromUtf8(env);
+    options.maxQueued = static_cast<int>(args.intOption("--max-queue", "", options.maxQueued));
+    options.maxConnections = static_cast<int>(args.intOption("--max-connections", "", options.maxConnections));
+    options.maxBodyBytes = args.intOption("--max-body", "", options.maxBodyBytes);
+    app::LoadRequest load;
+    load.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
+    load.threads = static_cast<int>(args.intOption("--threads", "-t", 0));
+    if (auto b = args.option("--backend")) {
+        if (*b == "cpu")
+            load.cpuOnly = true;
+        else if (*b != "auto")
+            throw UsageError("serve's --backend takes auto or cpu.");
+    }
+    if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+    if (!model) throw UsageError("Give the model file with -m FILE.");
+    if (load.contextLength < 0 || load.threads < 0) throw UsageError("Threads and context must be positive.");
+    if (const QString problem = server::checkServerOptions(options); !problem.isEmpty())
+        throw UsageError(problem.toStdString());
+    load.path = QString::fromStdString(*model);
+
+    int argc = 1;
+    char name[] = "smoldesk-cli";
+    char* argv[] = {name, nullptr};
+    QCoreApplication app(argc, argv);
+    app::registerEngineTypes();
+    QThread thread;
+    auto* worker = new app::ModelWorker;
+    worker->moveToThread(&thread);
+    thread.start();
+    struct StopWorker {
+        QThread& thread;
+        app::ModelWorker* worker;
+        ~StopWorker() {
+            worker->requestStopAll();
+            thread.quit();
+            thread.wait();
+            delete worker; // frees the model, on this thread now that the worker's is gone
+        }
+    } stopWorker{thread, worker};
+
+    // Load on the worker thread, as the app does, and wait here for the outcome.
+    QEventLoop wait;
+    QString loadError, device;
+    int context = 0;
+    QObject::connect(worker, &app::ModelWorker::loaded, &wait, [&](const app::LoadedModel& m) {
+        device = m.device;
+        context = m.contextSize;
+        for (const QString& w : m.warnings) std::fprintf(stderr, "warning: %s\n", qPrintable(w));
+        if (!m.fallbackReason.isEmpty()) std::fprintf(stderr, "note: %s\n", qPrintable(m.fallbackReason));
+        wait.quit();
+    });
+    QObject::connect(worker, &app::ModelWorker::loadFailed, &wait, [&](const app::EngineError& e, bool) {
+        loadError = e.message.isEmpty() ? QStringLiteral("The model could not be loaded.") : e.message;
+        wait.quit();
+    });
+    worker->armLoad();
+    QMetaObject::invokeMethod(worker, [worker, load] { worker->load(load); }, Qt::QueuedConnection);
+    wait.exec();
+    if (!loadError.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(loadError));
+        return kExitBadFile;
+    }
+
+    server::ApiServer apiServer(worker);
+    apiServer.setModel(server::ApiServer::modelIdFor(load.path));
+    if (const QString problem = apiServer.start(options); !problem.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(problem));
+        return kExitRuntime;
+    }
+    QObject::connect(&apiServer, &server::ApiServer::requestLogged, &app, [](const server::RequestLogEntry& e) {
+        std::fprintf(stderr, "%s\n", qPrintable(e.toLine()));
+    });
+    std::fprintf(stderr, "device: %s, context %d tokens\n", qPrintable(device), context);
+    std::printf("Serving %s at %s\n", qPrintable(apiServer.model()), qPrintable(apiServer.baseUrl()));
+    std::fflush(stdout);
+    quitOnSignals(app);
+    app.exec();
+    apiServer.stop();
+    return kExitOk;
+}
+
+} // namespace smoldesk::cli
