@@ -11,12 +11,15 @@
 #include <QTimer>
 #include <QUuid>
 
+#include <atomic>
+
 namespace smoldesk::server {
 namespace {
 
 // Generation ids of the API server live far above the chat's (which count up from 1), so that the
 // chat's "stop this and every earlier one" can never reach an API request.
-constexpr quint64 kFirstServerId = quint64(1) << 62;
+// Shared by every ApiServer in the process (tests run several on one worker).
+std::atomic<quint64> nextServerId{quint64(1) << 62};
 constexpr int kRequestReadTimeoutMs = 30000; // a client must send its whole request within this
 
 QString responseId(const char* prefix) {
@@ -75,7 +78,7 @@ struct ApiServer::Job {
 };
 
 ApiServer::ApiServer(app::ModelWorker* worker, QObject* parent)
-    : QObject(parent), worker_(worker), tcp_(new QTcpServer(this)), nextId_(kFirstServerId) {
+    : QObject(parent), worker_(worker), tcp_(new QTcpServer(this)) {
     qRegisterMetaType<RequestLogEntry>();
     clock_.start();
     connect(tcp_, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
@@ -327,7 +330,7 @@ void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat)
         return;
     }
     const int ahead = static_cast<int>(waiting_.size()) + (active_ ? 1 : 0);
-    if (waiting_.size() >= options_.maxQueued) {
+    if (active_ && waiting_.size() >= options_.maxQueued) {
         sendError(c,
                   ApiError{503,
                            QStringLiteral("%1 requests are waiting for the model, the most this server queues.")
@@ -337,7 +340,7 @@ void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat)
         return;
     }
     auto* job = new Job;
-    job->id = nextId_++;
+    job->id = nextServerId++;
     job->connection = &c;
     job->chat = chat;
     job->request = std::move(*parsed);

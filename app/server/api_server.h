@@ -106,7 +106,6 @@ class ApiServer : public QObject {
     QHash<QTcpSocket*, Connection*> connections_;
     QList<Job*> waiting_;
     Job* active_ = nullptr;
-    quint64 nextId_;
     QElapsedTimer clock_;
 };
 

@@ -85,6 +85,12 @@ bool readCommon(const QJsonObject& o, ApiRequest& r, ApiError* error) {
     if (!n.isUndefined() && !n.isNull() && (!isInteger(n) || n.toDouble() != 1))
         return bad(QStringLiteral("Only n = 1 is supported."));
 
+    // llama.cpp's server extension: generate max_tokens even past the end-of-generation token.
+    const QJsonValue ignoreEos = o.value(QStringLiteral("ignore_eos"));
+    if (!ignoreEos.isUndefined() && !ignoreEos.isNull() && !ignoreEos.isBool())
+        return bad(QStringLiteral("ignore_eos must be true or false."));
+    r.generation.ignoreEndOfGeneration = ignoreEos.toBool(false);
+
     const QJsonValue stop = o.value(QStringLiteral("stop"));
     if (stop.isString()) {
         r.generation.stopStrings = {stop.toString()};

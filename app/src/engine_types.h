@@ -89,6 +89,7 @@ struct GenerationRequest {
     // What the local API server asks for beyond the chat (the chat leaves these empty):
     QStringList stopStrings; // the answer ends before the first of these, which is not sent
     bool rawPrompt = false;  // /v1/completions: `prompt` is the whole text, no chat template
+    bool ignoreEndOfGeneration = false; // run to maxTokens (llama.cpp's ignore_eos; benchmarks)
     QString prompt;
 };
 

@@ -303,6 +303,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     gp.sampling.seed = static_cast<uint64_t>(s.seed);
     gp.thinkingBudget = s.thinkingBudget > 0 ? s.thinkingBudget : -1;
     gp.startsInThought = prompt.startsInThought;
+    gp.stopAtEndOfGeneration = !request.ignoreEndOfGeneration;
     for (const QString& stop : request.stopStrings)
         if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
 

@@ -1,0 +1,158 @@
+// `smoldesk-cli serve`: its options, a greedy answer equal to `smoldesk-cli run`'s (an independent
+// path through the engine), and the official OpenAI JavaScript client streaming from it.
+#include "server_fixture.h"
+
+#include "require_all.h"
+#include "test_data.h"
+#include "tiny_model.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace smoldesk::test;
+
+namespace {
+
+struct Finished {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Finished runCli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(SMOLDESK_CLI), args);
+    Finished f;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return f;
+    }
+    f.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    f.out = p.readAllStandardOutput();
+    f.err = p.readAllStandardError();
+    return f;
+}
+
+// A running `smoldesk-cli serve`; stopped with SIGTERM at the end.
+class ServeProcess {
+  public:
+    explicit ServeProcess(const QStringList& args) {
+        process_.start(QStringLiteral(SMOLDESK_CLI), QStringList{"serve", "--port", "0", "-t", "1"} + args);
+        process_.waitForStarted();
+    }
+    ~ServeProcess() {
+        process_.terminate();
+        if (!process_.waitForFinished(10000)) process_.kill();
+    }
+    // The base URL from "Serving MODEL at URL"; empty when it did not say so in time.
+    QString waitForUrl() {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 30000 && process_.state() == QProcess::Running) {
+            process_.waitForReadyRead(100);
+            out_ += process_.readAllStandardOutput();
+            const qsizetype at = out_.indexOf(" at http://");
+            if (at >= 0 && out_.indexOf('\n', at) > 0)
+                return QString::fromUtf8(out_.mid(at + 4, out_.indexOf('\n', at) - at - 4)).trimmed();
+        }
+        return {};
+    }
+    int exitAfterTerminate() {
+        process_.terminate();
+        return process_.waitForFinished(10000) && process_.exitStatus() == QProcess::NormalExit ? process_.exitCode() : -1;
+    }
+    QProcess& process() { return process_; }
+
+  private:
+    QProcess process_;
+    QByteArray out_;
+};
+
+QString npmPrefix() {
+    const QByteArray env = qgetenv("SMOLDESK_NPM_PREFIX");
+    if (!env.isEmpty()) return QString::fromLocal8Bit(env);
+    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
+    return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
+}
+
+} // namespace
+
+class TestServerCli : public QObject {
+    Q_OBJECT
+  private slots:
+    void refusesBadOptions() {
+        const QString model = QString::fromStdString(demoModelPath());
+        Finished f = runCli({"serve", "-m", model, "--host", "0.0.0.0"});
+        QCOMPARE(f.exitCode, 1);
+        QVERIFY2(f.err.contains("API key"), f.err.constData());
+        f = runCli({"serve"});
+        QCOMPARE(f.exitCode, 1);
+        QVERIFY2(f.err.contains("-m FILE"), f.err.constData());
+        f = runCli({"serve", "-m", "/nonexistent/model.gguf"});
+        QCOMPARE(f.exitCode, 2);
+        QVERIFY2(f.err.contains("does not exist"), f.err.constData());
+        f = runCli({"serve", "-m", model, "--port", "70000"});
+        QCOMPARE(f.exitCode, 1);
+    }
+
+    // The non-streamed greedy answer equals what `smoldesk-cli run` writes for the same prompt.
+    void greedyAnswerMatchesRun() {
+        const QString model = QString::fromStdString(demoModelPath());
+        const QString prompt = QStringLiteral("Once upon a time, there was a little girl");
+        const Finished run = runCli({"run", "-m", model, "-p", prompt, "-n", "24", "--temp", "0", "--raw", "-t", "1"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.startsWith(prompt.toUtf8()));
+        const QString expected = QString::fromUtf8(run.out.mid(prompt.toUtf8().size())).chopped(1); // run ends with "\n"
+
+        ServeProcess serve({"-m", model});
+        const QString base = serve.waitForUrl();
+        QVERIFY2(base.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(base));
+        const QByteArray body = QJsonDocument(QJsonObject{{"prompt", prompt}, {"max_tokens", 24}, {"temperature", 0}})
+                                    .toJson(QJsonDocument::Compact);
+        const HttpResult r = runCurl({"-H", "Content-Type: application/json", "--data-binary", QString::fromUtf8(body),
+                                      base + "/completions"});
+        QCOMPARE(r.status, 200);
+        const QString text = r.json().value("choices").toArray().at(0).toObject().value("text").toString();
+        QCOMPARE(text, expected);
+        QCOMPARE(serve.exitAfterTerminate(), 0); // SIGTERM: a clean stop
+    }
+
+    void openaiJavaScriptClientStreams() {
+        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+        if (node.isEmpty()) SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
+        const QString module = npmPrefix() + "/node_modules/openai";
+        if (!QFileInfo::exists(module + "/package.json"))
+            SMOLDESK_SKIP_OR_FAIL("The openai npm package is not installed (packaging/install-deps.sh installs it "
+                                  "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+
+        ServeProcess serve({"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
+        const QString base = serve.waitForUrl();
+        QVERIFY(!base.isEmpty());
+        QProcess client;
+        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_STREAM_SCRIPT), module, base, "test-key", "smollm3-tiny"});
+        QVERIFY(client.waitForFinished(60000));
+        const QByteArray err = client.readAllStandardError();
+        QVERIFY2(client.exitCode() == 0, err.constData());
+        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        QVERIFY2(got.value("chunks").toInt() >= 3, qPrintable(QJsonDocument(got).toJson()));
+        QVERIFY(!got.value("content").toString().isEmpty());
+        QCOMPARE(got.value("finish").toString(), QStringLiteral("length"));
+        QCOMPARE(got.value("usage").toObject().value("completion_tokens").toInt(), 12);
+        QCOMPARE(got.value("models").toArray().at(0).toString(), QStringLiteral("smollm3-tiny"));
+
+        // The same greedy request without streaming gives the same text.
+        const QByteArray body = R"({"model":"smollm3-tiny","messages":[{"role":"user","content":"Once upon a time"}],"max_tokens":12,"temperature":0})";
+        const HttpResult plain = runCurl({"-H", "Content-Type: application/json", "-H", "Authorization: Bearer test-key",
+                                          "--data-binary", QString::fromUtf8(body), base + "/chat/completions"});
+        QCOMPARE(plain.status, 200);
+        QCOMPARE(plain.json().value("choices").toArray().at(0).toObject().value("message").toObject().value("content").toString(),
+                 got.value("content").toString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerCli)
+#include "test_server_cli.moc"
