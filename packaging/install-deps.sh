@@ -20,20 +20,42 @@ PACKAGES=(
   libvulkan-dev glslang-tools spirv-tools mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # chat-template reference renders, UI screenshots
   python3 python3-jinja2 xvfb xauth
+  # the local API server's tests: curl, and Node.js for the official OpenAI JavaScript client
+  curl nodejs
 )
+
+# The OpenAI JavaScript client for tests/server (test_server_cli reads it from here, or from
+# SMOLDESK_NPM_PREFIX): installed now, never at build or test time.
+NPM_PREFIX="${SMOLDESK_NPM_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/smoldesk-npm}"
+OPENAI_NPM_VERSION="4.104.0"
+
+install_openai_client() {
+  if [ -f "$NPM_PREFIX/node_modules/openai/package.json" ] &&
+     grep -q "\"version\": \"$OPENAI_NPM_VERSION\"" "$NPM_PREFIX/node_modules/openai/package.json"; then
+    return
+  fi
+  echo "install-deps: installing the openai npm package $OPENAI_NPM_VERSION into $NPM_PREFIX"
+  mkdir -p "$NPM_PREFIX"
+  npm install --prefix "$NPM_PREFIX" --no-audit --no-fund --no-save "openai@$OPENAI_NPM_VERSION"
+}
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
+# Debian's npm, unless the installed Node.js brings its own (NodeSource's nodejs does, and
+# conflicts with Debian's npm package).
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#PACKAGES[@]} packages present"
-  exit 0
+else
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_openai_client

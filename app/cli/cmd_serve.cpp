@@ -52,10 +52,13 @@ int cmdServe(Args& args) {
     options.port = static_cast<int>(args.intOption("--port", "", 8080));
     options.tryNextPorts = !args.flag("--exact-port");
     if (auto host = args.option("--host")) options.host = QString::fromStdString(*host);
-    if (auto key = args.option("--api-key")) options.apiKey = QString::fromStdString(*key);
-    else if (const char* env = std::getenv("SMOLDESK_API_KEY")) options.apiKey = QString::fromUtf8(env);
+    if (auto key = args.option("--api-key"))
+        options.apiKey = QString::fromStdString(*key);
+    else if (const char* env = std::getenv("SMOLDESK_API_KEY"))
+        options.apiKey = QString::fromUtf8(env);
     options.maxQueued = static_cast<int>(args.intOption("--max-queue", "", options.maxQueued));
-    options.maxConnections = static_cast<int>(args.intOption("--max-connections", "", options.maxConnections));
+    options.maxConnections =
+        static_cast<int>(args.intOption("--max-connections", "", options.maxConnections));
     options.maxBodyBytes = args.intOption("--max-body", "", options.maxBodyBytes);
     app::LoadRequest load;
     load.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
@@ -109,7 +112,8 @@ int cmdServe(Args& args) {
         wait.quit();
     });
     worker->armLoad();
-    QMetaObject::invokeMethod(worker, [worker, load] { worker->load(load); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker, load] { worker->load(load); }, Qt::QueuedConnection);
     wait.exec();
     if (!loadError.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(loadError));
@@ -122,9 +126,9 @@ int cmdServe(Args& args) {
         std::fprintf(stderr, "%s\n", qPrintable(problem));
         return kExitRuntime;
     }
-    QObject::connect(&apiServer, &server::ApiServer::requestLogged, &app, [](const server::RequestLogEntry& e) {
-        std::fprintf(stderr, "%s\n", qPrintable(e.toLine()));
-    });
+    QObject::connect(
+        &apiServer, &server::ApiServer::requestLogged, &app,
+        [](const server::RequestLogEntry& e) { std::fprintf(stderr, "%s\n", qPrintable(e.toLine())); });
     std::fprintf(stderr, "device: %s, context %d tokens\n", qPrintable(device), context);
     std::printf("Serving %s at %s\n", qPrintable(apiServer.model()), qPrintable(apiServer.baseUrl()));
     std::fflush(stdout);

@@ -88,6 +88,7 @@ Dialog {
             TabButton { text: qsTr("General") }
             TabButton { text: qsTr("Sampling") }
             TabButton { text: qsTr("System prompt") }
+            TabButton { text: qsTr("API server") }
         }
         StackLayout {
             currentIndex: tabs.currentIndex
@@ -284,6 +285,50 @@ Dialog {
                     }
                 }
                 Item { Layout.fillHeight: true }
+            }
+
+            // The local OpenAI-compatible server: off by default, on this computer only.
+            GridLayout {
+                columns: 2
+                columnSpacing: 12
+                rowSpacing: 8
+                Label { text: qsTr("Local API server") }
+                Switch {
+                    objectName: "serverSwitch"
+                    checked: dialog.s.serverEnabled
+                    onToggled: dialog.s.serverEnabled = checked
+                    text: qsTr("Let other programs use the loaded model")
+                    Accessible.name: qsTr("Local API server")
+                }
+                Label { text: qsTr("Port") }
+                SpinBox {
+                    objectName: "serverPortSpin"
+                    from: 1024; to: 65535
+                    editable: true
+                    value: dialog.s.serverPort
+                    textFromValue: (v) => String(v)
+                    valueFromText: (t) => parseInt(t)
+                    onValueModified: dialog.s.serverPort = value
+                    Accessible.name: qsTr("Port")
+                }
+                Label {
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    objectName: "serverStateLabel"
+                    text: App.server.running
+                          ? qsTr("Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).").arg(App.server.address)
+                          : App.server.error.length > 0 ? qsTr("Not running: %1").arg(App.server.error)
+                          : qsTr("Off.")
+                }
+                Label {
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    text: qsTr("The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.")
+                }
+                Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
             }
         }
     }

@@ -3,7 +3,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import SmolDesk
 
-// Device (and why the GPU is not used), speed and the context meter.
+// Device (and why the GPU is not used), the API server's address, speed and the context meter.
 ToolBar {
     id: bar
     position: ToolBar.Footer
@@ -45,6 +45,30 @@ ToolBar {
             visible: App.settings.safeMode
             text: qsTr("CPU safe mode")
             color: "#c0392b"
+        }
+        // The local API server's address while it runs; a click copies it.
+        ToolButton {
+            objectName: "serverIndicator"
+            visible: App.server.running
+            text: qsTr("API %1").arg(App.server.address)
+            font.pixelSize: bar.font.pixelSize
+            onClicked: {
+                App.server.copyAddress()
+                copiedTip.visible = true
+                copiedTimer.restart()
+            }
+            ToolTip.visible: hovered && !copiedTip.visible
+            ToolTip.text: qsTr("The local API server runs at this address: click to copy it")
+            Accessible.name: qsTr("Copy the API server address")
+            ToolTip {
+                id: copiedTip
+                text: qsTr("Address copied")
+            }
+            Timer {
+                id: copiedTimer
+                interval: 1500
+                onTriggered: copiedTip.visible = false
+            }
         }
         Item { Layout.fillWidth: !fallbackLabel.visible }
         Label {

@@ -48,7 +48,10 @@ QString RequestLogEntry::toLine() const {
                        .arg(status)
                        .arg(outcome);
     if (promptTokens > 0 || completionTokens > 0)
-        line += QStringLiteral(" prompt=%1 cached=%2 completion=%3").arg(promptTokens).arg(cachedTokens).arg(completionTokens);
+        line += QStringLiteral(" prompt=%1 cached=%2 completion=%3")
+                    .arg(promptTokens)
+                    .arg(cachedTokens)
+                    .arg(completionTokens);
     if (firstTokenMs >= 0) line += QStringLiteral(" first-token=%1ms").arg(firstTokenMs, 0, 'f', 0);
     line += QStringLiteral(" total=%1ms").arg(totalMs, 0, 'f', 0);
     return line;
@@ -111,7 +114,10 @@ QString ApiServer::start(const ServerOptions& options) {
             .arg(options.port)
             .arg(options.port + tries - 1)
             .arg(options.host);
-    return QStringLiteral("Cannot listen on %1 port %2: %3").arg(options.host).arg(options.port).arg(tcp_->errorString());
+    return QStringLiteral("Cannot listen on %1 port %2: %3")
+        .arg(options.host)
+        .arg(options.port)
+        .arg(tcp_->errorString());
 }
 
 void ApiServer::stop() {
@@ -132,8 +138,12 @@ void ApiServer::stop() {
     if (was) emit listeningChanged();
 }
 
-bool ApiServer::isListening() const { return tcp_->isListening(); }
-quint16 ApiServer::port() const { return tcp_->serverPort(); }
+bool ApiServer::isListening() const {
+    return tcp_->isListening();
+}
+quint16 ApiServer::port() const {
+    return tcp_->serverPort();
+}
 
 QString ApiServer::baseUrl() const {
     if (!tcp_->isListening()) return {};
@@ -164,12 +174,13 @@ void ApiServer::onNewConnection() {
         connect(socket, &QTcpSocket::disconnected, this, [this, socket] { onDisconnected(socket); });
         if (overLimit) {
             c->responding = true;
-            sendError(*c,
-                      ApiError{503,
-                               QStringLiteral("The server has %1 open connections, its limit; try again shortly.")
-                                   .arg(options_.maxConnections),
-                               QStringLiteral("server_error"), QStringLiteral("too_many_connections"), 1},
-                      QString(), QString());
+            sendError(
+                *c,
+                ApiError{503,
+                         QStringLiteral("The server has %1 open connections, its limit; try again shortly.")
+                             .arg(options_.maxConnections),
+                         QStringLiteral("server_error"), QStringLiteral("too_many_connections"), 1},
+                QString(), QString());
             continue;
         }
         QTimer::singleShot(kRequestReadTimeoutMs, socket, [this, socket] {
@@ -178,7 +189,8 @@ void ApiServer::onNewConnection() {
                 c->responding = true;
                 sendError(*c,
                           ApiError{400, QStringLiteral("The request did not arrive in time."),
-                                   QStringLiteral("invalid_request_error"), QStringLiteral("request_timeout"), 0},
+                                   QStringLiteral("invalid_request_error"), QStringLiteral("request_timeout"),
+                                   0},
                           QString(), QString());
             }
         });
@@ -200,8 +212,9 @@ void ApiServer::onReadyRead(QTcpSocket* socket) {
                              : status == 431 ? QStringLiteral("headers_too_large")
                              : status == 411 ? QStringLiteral("length_required")
                                              : QStringLiteral("invalid_http");
-        sendError(*c, ApiError{status, c->reader.errorMessage(), QStringLiteral("invalid_request_error"), code, 0},
-                  QString::fromLatin1(c->reader.request().method), QString::fromLatin1(c->reader.request().path));
+        sendError(
+            *c, ApiError{status, c->reader.errorMessage(), QStringLiteral("invalid_request_error"), code, 0},
+            QString::fromLatin1(c->reader.request().method), QString::fromLatin1(c->reader.request().path));
         return;
     }
     case HttpRequestReader::State::Done:
@@ -239,7 +252,8 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
         return;
     }
     const bool known = path == QLatin1String("/v1/models") || path.startsWith(QLatin1String("/v1/models/")) ||
-                       path == QLatin1String("/v1/chat/completions") || path == QLatin1String("/v1/completions");
+                       path == QLatin1String("/v1/chat/completions") ||
+                       path == QLatin1String("/v1/completions");
     if (!known) {
         sendError(c,
                   ApiError{404, QStringLiteral("There is no endpoint %1 %2.").arg(method, path),
@@ -250,10 +264,13 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
     if (!options_.apiKey.isEmpty()) {
         const QByteArray auth = r.header("authorization");
         if (auth.isEmpty()) {
-            sendError(c,
-                      ApiError{401, QStringLiteral("This server needs an API key: send the header Authorization: Bearer KEY."),
-                               QStringLiteral("authentication_error"), QStringLiteral("missing_api_key"), 0},
-                      method, path);
+            sendError(
+                c,
+                ApiError{401,
+                         QStringLiteral(
+                             "This server needs an API key: send the header Authorization: Bearer KEY."),
+                         QStringLiteral("authentication_error"), QStringLiteral("missing_api_key"), 0},
+                method, path);
             return;
         }
         if (auth != "Bearer " + options_.apiKey.toUtf8()) {
@@ -297,10 +314,12 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
     // Browsers send cross-site form posts as text/plain or form data without asking first; a JSON
     // content type makes them ask (CORS), which this server never grants.
     if (!r.header("content-type").toLower().startsWith("application/json")) {
-        sendError(c,
-                  ApiError{415, QStringLiteral("Send the request body as JSON with Content-Type: application/json."),
-                           QStringLiteral("invalid_request_error"), QStringLiteral("unsupported_media_type"), 0},
-                  method, path);
+        sendError(
+            c,
+            ApiError{415,
+                     QStringLiteral("Send the request body as JSON with Content-Type: application/json."),
+                     QStringLiteral("invalid_request_error"), QStringLiteral("unsupported_media_type"), 0},
+            method, path);
         return;
     }
     handleGeneration(c, r, path == QLatin1String("/v1/chat/completions"));
@@ -310,7 +329,8 @@ void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat)
     const QString method = QString::fromLatin1(r.method);
     const QString path = QString::fromLatin1(r.path);
     ApiError error;
-    std::optional<ApiRequest> parsed = chat ? parseChatRequest(r.body, &error) : parseCompletionRequest(r.body, &error);
+    std::optional<ApiRequest> parsed =
+        chat ? parseChatRequest(r.body, &error) : parseCompletionRequest(r.body, &error);
     if (!parsed) {
         sendError(c, error, method, path);
         return;
@@ -322,21 +342,25 @@ void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat)
                   method, path);
         return;
     }
-    if (!parsed->model.isEmpty() && parsed->model != model_ && parsed->model != model_ + QLatin1String(".gguf")) {
+    if (!parsed->model.isEmpty() && parsed->model != model_ &&
+        parsed->model != model_ + QLatin1String(".gguf")) {
         sendError(c,
-                  ApiError{404, QStringLiteral("The model '%1' does not exist; this server has '%2'.").arg(parsed->model, model_),
+                  ApiError{404,
+                           QStringLiteral("The model '%1' does not exist; this server has '%2'.")
+                               .arg(parsed->model, model_),
                            QStringLiteral("invalid_request_error"), QStringLiteral("model_not_found"), 0},
                   method, path);
         return;
     }
     const int ahead = static_cast<int>(waiting_.size()) + (active_ ? 1 : 0);
     if (active_ && waiting_.size() >= options_.maxQueued) {
-        sendError(c,
-                  ApiError{503,
-                           QStringLiteral("%1 requests are waiting for the model, the most this server queues.")
-                               .arg(waiting_.size()),
-                           QStringLiteral("server_error"), QStringLiteral("queue_full"), std::max(1, ahead)},
-                  method, path);
+        sendError(
+            c,
+            ApiError{503,
+                     QStringLiteral("%1 requests are waiting for the model, the most this server queues.")
+                         .arg(waiting_.size()),
+                     QStringLiteral("server_error"), QStringLiteral("queue_full"), std::max(1, ahead)},
+            method, path);
         return;
     }
     auto* job = new Job;
@@ -345,7 +369,8 @@ void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat)
     job->chat = chat;
     job->request = std::move(*parsed);
     job->request.generation.id = job->id;
-    job->who = ResponseIdentity{responseId(chat ? "chatcmpl-" : "cmpl-"), QDateTime::currentSecsSinceEpoch(), model_};
+    job->who = ResponseIdentity{responseId(chat ? "chatcmpl-" : "cmpl-"), QDateTime::currentSecsSinceEpoch(),
+                                model_};
     job->method = method;
     job->path = path;
     job->queuedMs = clock_.elapsed();
@@ -374,16 +399,20 @@ void ApiServer::startNext() {
     app::ModelWorker* w = worker_;
     if (!w) return;
     const app::GenerationRequest request = active_->request.generation;
-    QMetaObject::invokeMethod(w, [w, request] { w->generate(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        w, [w, request] { w->generate(request); }, Qt::QueuedConnection);
 }
 
-ApiServer::Job* ApiServer::activeJob(quint64 id) const { return active_ && active_->id == id ? active_ : nullptr; }
+ApiServer::Job* ApiServer::activeJob(quint64 id) const {
+    return active_ && active_->id == id ? active_ : nullptr;
+}
 
 void ApiServer::onPromptReady(quint64 id, int, int) {
     Job* job = activeJob(id);
     if (!job || !job->connection || !job->request.stream || !job->chat) return;
     job->roleSent = true;
-    const QJsonObject delta{{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), QString()}};
+    const QJsonObject delta{{QStringLiteral("role"), QStringLiteral("assistant")},
+                            {QStringLiteral("content"), QString()}};
     job->connection->socket->write(sseEvent(chatChunk(job->who, delta, QJsonValue())));
 }
 
@@ -416,14 +445,15 @@ void ApiServer::onFinished(quint64 id, const app::GenerationResult& result) {
         c->job = nullptr;
         job->connection = nullptr;
         if (job->request.stream) {
-            QJsonObject last =
-                job->chat ? chatChunk(job->who, QJsonObject(), finish) : textChunk(job->who, QString(), finish);
+            QJsonObject last = job->chat ? chatChunk(job->who, QJsonObject(), finish)
+                                         : textChunk(job->who, QString(), finish);
             last.insert(QStringLiteral("usage"), usage.toJson());
             finishConnection(*c, sseEvent(last) + sseDone());
         } else {
-            finishConnection(*c, jsonResponse(200, job->chat ? chatCompletion(job->who, job->content, job->reasoning,
-                                                                              finish, usage)
-                                                             : textCompletion(job->who, job->content, finish, usage)));
+            finishConnection(
+                *c, jsonResponse(
+                        200, job->chat ? chatCompletion(job->who, job->content, job->reasoning, finish, usage)
+                                       : textCompletion(job->who, job->content, finish, usage)));
         }
     }
     endActive(clientGone ? 499 : 200, cancelled ? QStringLiteral("cancelled") : finish, usage);
@@ -435,13 +465,15 @@ void ApiServer::onFailed(quint64 id, const app::EngineError& error) {
         failActive(ApiError{503, QStringLiteral("No model is loaded."), QStringLiteral("server_error"),
                             QStringLiteral("model_not_loaded"), 5});
     else
-        failActive(ApiError{500, error.message, QStringLiteral("server_error"), QStringLiteral("engine_error"), 0});
+        failActive(
+            ApiError{500, error.message, QStringLiteral("server_error"), QStringLiteral("engine_error"), 0});
 }
 
 void ApiServer::onOverflow(quint64 id, int promptTokens, int contextSize) {
     if (!activeJob(id)) return;
     failActive(ApiError::invalidRequest(
-        QStringLiteral("The prompt is %1 tokens; with room to answer it does not fit the model's context of %2 tokens.")
+        QStringLiteral(
+            "The prompt is %1 tokens; with room to answer it does not fit the model's context of %2 tokens.")
             .arg(promptTokens)
             .arg(contextSize),
         QStringLiteral("context_length_exceeded")));
@@ -453,7 +485,8 @@ void ApiServer::failActive(const ApiError& e) {
         c->job = nullptr;
         job->connection = nullptr;
         HttpHeaders extra;
-        if (e.retryAfterSeconds > 0) extra.append(qMakePair(QByteArray("Retry-After"), QByteArray::number(e.retryAfterSeconds)));
+        if (e.retryAfterSeconds > 0)
+            extra.append(qMakePair(QByteArray("Retry-After"), QByteArray::number(e.retryAfterSeconds)));
         // A stream has sent its 200 head already: the error travels as an event, as OpenAI's does.
         finishConnection(*c, job->request.stream ? sseEvent(e.toJson()) + sseDone()
                                                  : jsonResponse(e.status, e.toJson(), extra));
@@ -489,7 +522,8 @@ void ApiServer::logJob(const Job& job, int status, const QString& outcome, const
 
 void ApiServer::sendError(Connection& c, const ApiError& error, const QString& method, const QString& path) {
     HttpHeaders extra;
-    if (error.retryAfterSeconds > 0) extra.append(qMakePair(QByteArray("Retry-After"), QByteArray::number(error.retryAfterSeconds)));
+    if (error.retryAfterSeconds > 0)
+        extra.append(qMakePair(QByteArray("Retry-After"), QByteArray::number(error.retryAfterSeconds)));
     if (error.status == 401) extra.append(qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer")));
     finishConnection(c, jsonResponse(error.status, error.toJson(), extra));
     RequestLogEntry e;

@@ -24,7 +24,8 @@ HttpRequestReader::State HttpRequestReader::feed(const QByteArray& bytes) {
     if (!headDone_) {
         const qsizetype end = buffer_.indexOf("\r\n\r\n");
         if (end < 0) {
-            if (buffer_.size() > maxHeader_) return fail(431, QStringLiteral("The request headers are too large."));
+            if (buffer_.size() > maxHeader_)
+                return fail(431, QStringLiteral("The request headers are too large."));
             return state_;
         }
         if (end > maxHeader_) return fail(431, QStringLiteral("The request headers are too large."));
@@ -70,7 +71,8 @@ HttpRequestReader::State HttpRequestReader::parseHead(const QByteArray& head) {
     }
     bool ok = false;
     contentLength_ = length.toLongLong(&ok);
-    if (!ok || contentLength_ < 0) return fail(400, QStringLiteral("The Content-Length header is not a number."));
+    if (!ok || contentLength_ < 0)
+        return fail(400, QStringLiteral("The Content-Length header is not a number."));
     if (contentLength_ > maxBody_)
         return fail(413, QStringLiteral("The request body is %1 bytes; this server accepts at most %2.")
                              .arg(contentLength_)

@@ -10,8 +10,8 @@ namespace smoldesk::server {
 
 struct HttpRequest {
     QByteArray method;
-    QByteArray path;  // without the query string
-    QByteArray query; // after '?', may be empty
+    QByteArray path;                              // without the query string
+    QByteArray query;                             // after '?', may be empty
     QList<QPair<QByteArray, QByteArray>> headers; // names in lower case
     QByteArray body;
     // The first header with this (lower-case) name; empty when there is none.

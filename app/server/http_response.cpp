@@ -6,20 +6,34 @@ namespace smoldesk::server {
 
 QByteArray reasonPhrase(int status) {
     switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 411: return "Length Required";
-    case 413: return "Payload Too Large";
-    case 415: return "Unsupported Media Type";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 411:
+        return "Length Required";
+    case 413:
+        return "Payload Too Large";
+    case 415:
+        return "Unsupported Media Type";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Status";
     }
 }
 
@@ -32,7 +46,8 @@ QByteArray responseHead(int status, const HttpHeaders& headers) {
 
 QByteArray jsonResponse(int status, const QJsonObject& json, const HttpHeaders& extra) {
     const QByteArray body = QJsonDocument(json).toJson(QJsonDocument::Compact);
-    HttpHeaders headers{{"Content-Type", "application/json"}, {"Content-Length", QByteArray::number(body.size())}};
+    HttpHeaders headers{{"Content-Type", "application/json"},
+                        {"Content-Length", QByteArray::number(body.size())}};
     headers += extra;
     return responseHead(status, headers) + body;
 }
@@ -45,8 +60,12 @@ QByteArray sseEvent(const QJsonObject& json) {
     return "data: " + QJsonDocument(json).toJson(QJsonDocument::Compact) + "\n\n";
 }
 
-QByteArray sseDone() { return "data: [DONE]\n\n"; }
+QByteArray sseDone() {
+    return "data: [DONE]\n\n";
+}
 
-QByteArray sseComment(const QByteArray& text) { return ": " + text + "\n\n"; }
+QByteArray sseComment(const QByteArray& text) {
+    return ": " + text + "\n\n";
+}
 
 } // namespace smoldesk::server

@@ -13,10 +13,11 @@ std::optional<QJsonObject> parseObject(const QByteArray& body, ApiError* error) 
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError) {
-        *error = ApiError::invalidRequest(QStringLiteral("The request body is not valid JSON (%1 at offset %2).")
-                                              .arg(pe.errorString())
-                                              .arg(pe.offset),
-                                          QStringLiteral("invalid_json"));
+        *error =
+            ApiError::invalidRequest(QStringLiteral("The request body is not valid JSON (%1 at offset %2).")
+                                         .arg(pe.errorString())
+                                         .arg(pe.offset),
+                                     QStringLiteral("invalid_json"));
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -50,10 +51,12 @@ bool readCommon(const QJsonObject& o, ApiRequest& r, ApiError* error) {
     s.thinkingBudget = 0;
 
     const QJsonValue model = o.value(QStringLiteral("model"));
-    if (!model.isUndefined() && !model.isNull() && !model.isString()) return bad(QStringLiteral("model must be a string."));
+    if (!model.isUndefined() && !model.isNull() && !model.isString())
+        return bad(QStringLiteral("model must be a string."));
     r.model = model.toString();
     const QJsonValue stream = o.value(QStringLiteral("stream"));
-    if (!stream.isUndefined() && !stream.isNull() && !stream.isBool()) return bad(QStringLiteral("stream must be true or false."));
+    if (!stream.isUndefined() && !stream.isNull() && !stream.isBool())
+        return bad(QStringLiteral("stream must be true or false."));
     r.stream = stream.toBool(false);
 
     for (const char* name : {"max_completion_tokens", "max_tokens"}) {
@@ -118,7 +121,8 @@ std::optional<QString> readContent(const QJsonValue& content, int index, ApiErro
             if (p.value(QStringLiteral("type")).toString() != QLatin1String("text") ||
                 !p.value(QStringLiteral("text")).isString()) {
                 *error = ApiError::invalidRequest(
-                    QStringLiteral("messages[%1].content: only text parts ({\"type\": \"text\", \"text\": ...}) are supported.")
+                    QStringLiteral("messages[%1].content: only text parts ({\"type\": \"text\", \"text\": "
+                                   "...}) are supported.")
                         .arg(index));
                 return std::nullopt;
             }
@@ -149,7 +153,8 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
         const QJsonObject msg = m.toObject();
         QString role = msg.value(QStringLiteral("role")).toString();
         if (role == QLatin1String("developer")) role = QStringLiteral("system"); // OpenAI's newer name
-        if (role != QLatin1String("system") && role != QLatin1String("user") && role != QLatin1String("assistant")) {
+        if (role != QLatin1String("system") && role != QLatin1String("user") &&
+            role != QLatin1String("assistant")) {
             *error = ApiError::invalidRequest(
                 QStringLiteral("messages[%1].role must be system, developer, user or assistant.").arg(index));
             return std::nullopt;
@@ -184,7 +189,8 @@ std::optional<ApiRequest> parseCompletionRequest(const QByteArray& body, ApiErro
     QJsonValue prompt = o->value(QStringLiteral("prompt"));
     if (prompt.isArray() && prompt.toArray().size() == 1) prompt = prompt.toArray().at(0);
     if (!prompt.isString()) {
-        *error = ApiError::invalidRequest(QStringLiteral("prompt must be a string (or an array of one string)."));
+        *error =
+            ApiError::invalidRequest(QStringLiteral("prompt must be a string (or an array of one string)."));
         return std::nullopt;
     }
     if (o->value(QStringLiteral("echo")).toBool(false)) {

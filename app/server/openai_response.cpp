@@ -15,11 +15,11 @@ QJsonObject envelope(const ResponseIdentity& who, const char* object) {
 } // namespace
 
 QJsonObject Usage::toJson() const {
-    return QJsonObject{
-        {QStringLiteral("prompt_tokens"), promptTokens},
-        {QStringLiteral("completion_tokens"), completionTokens},
-        {QStringLiteral("total_tokens"), promptTokens + completionTokens},
-        {QStringLiteral("prompt_tokens_details"), QJsonObject{{QStringLiteral("cached_tokens"), cachedTokens}}}};
+    return QJsonObject{{QStringLiteral("prompt_tokens"), promptTokens},
+                       {QStringLiteral("completion_tokens"), completionTokens},
+                       {QStringLiteral("total_tokens"), promptTokens + completionTokens},
+                       {QStringLiteral("prompt_tokens_details"),
+                        QJsonObject{{QStringLiteral("cached_tokens"), cachedTokens}}}};
 }
 
 QString finishReason(const QString& stopReason) {
@@ -43,7 +43,8 @@ QJsonObject modelList(const QString& modelId, qint64 created) {
 
 QJsonObject chatCompletion(const ResponseIdentity& who, const QString& content, const QString& reasoning,
                            const QString& finish, const Usage& usage) {
-    QJsonObject message{{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), content}};
+    QJsonObject message{{QStringLiteral("role"), QStringLiteral("assistant")},
+                        {QStringLiteral("content"), content}};
     if (!reasoning.isEmpty()) message.insert(QStringLiteral("reasoning_content"), reasoning);
     QJsonObject o = envelope(who, "chat.completion");
     o.insert(QStringLiteral("choices"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},

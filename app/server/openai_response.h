@@ -8,8 +8,8 @@
 namespace smoldesk::server {
 
 struct ResponseIdentity {
-    QString id;      // "chatcmpl-…" or "cmpl-…"
-    qint64 created;  // seconds since the epoch
+    QString id;     // "chatcmpl-…" or "cmpl-…"
+    qint64 created; // seconds since the epoch
     QString model;
 };
 

@@ -7,12 +7,12 @@ namespace smoldesk::server {
 
 struct ServerOptions {
     QString host = QStringLiteral("127.0.0.1");
-    int port = 8080;           // 0: any free port (tests)
-    bool tryNextPorts = true;  // the port is taken: try the next ones
-    QString apiKey;            // empty: none asked for (allowed on loopback only)
+    int port = 8080;          // 0: any free port (tests)
+    bool tryNextPorts = true; // the port is taken: try the next ones
+    QString apiKey;           // empty: none asked for (allowed on loopback only)
     qint64 maxBodyBytes = 4 * 1024 * 1024;
-    int maxConnections = 32;   // open connections; one more is answered 503 and closed
-    int maxQueued = 16;        // requests waiting behind the running one; one more gets 503
+    int maxConnections = 32; // open connections; one more is answered 503 and closed
+    int maxQueued = 16;      // requests waiting behind the running one; one more gets 503
 };
 
 constexpr int kPortsTried = 20; // with tryNextPorts: port, port+1, …

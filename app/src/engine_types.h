@@ -87,8 +87,8 @@ struct GenerationRequest {
     bool enableThinking = false;
     SamplingSettings sampling;
     // What the local API server asks for beyond the chat (the chat leaves these empty):
-    QStringList stopStrings; // the answer ends before the first of these, which is not sent
-    bool rawPrompt = false;  // /v1/completions: `prompt` is the whole text, no chat template
+    QStringList stopStrings;            // the answer ends before the first of these, which is not sent
+    bool rawPrompt = false;             // /v1/completions: `prompt` is the whole text, no chat template
     bool ignoreEndOfGeneration = false; // run to maxTokens (llama.cpp's ignore_eos; benchmarks)
     QString prompt;
 };

@@ -13,7 +13,8 @@ namespace smoldesk::app {
 Q_LOGGING_CATEGORY(lcServer, "smoldesk.server")
 
 ServerController::ServerController(AppSettings* settings, ModelManager* model, QObject* parent)
-    : QObject(parent), settings_(settings), model_(model), server_(new server::ApiServer(model->worker(), this)) {
+    : QObject(parent), settings_(settings), model_(model),
+      server_(new server::ApiServer(model->worker(), this)) {
     connect(settings_, &AppSettings::serverSettingsChanged, this, &ServerController::apply);
     connect(model_, &ModelManager::modelChanged, this, &ServerController::updateModel);
     connect(model_, &ModelManager::stateChanged, this, &ServerController::updateModel);
@@ -25,8 +26,12 @@ ServerController::ServerController(AppSettings* settings, ModelManager* model, Q
 
 ServerController::~ServerController() = default;
 
-bool ServerController::running() const { return server_->isListening(); }
-QString ServerController::address() const { return server_->baseUrl(); }
+bool ServerController::running() const {
+    return server_->isListening();
+}
+QString ServerController::address() const {
+    return server_->baseUrl();
+}
 
 void ServerController::copyAddress() const {
     if (auto* cb = QGuiApplication::clipboard()) cb->setText(address());

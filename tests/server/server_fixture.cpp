@@ -9,7 +9,9 @@
 
 namespace smoldesk::test {
 
-QJsonObject HttpResult::json() const { return QJsonDocument::fromJson(body).object(); }
+QJsonObject HttpResult::json() const {
+    return QJsonDocument::fromJson(body).object();
+}
 
 QList<QJsonObject> HttpResult::events(bool* done) const {
     QList<QJsonObject> out;
@@ -37,7 +39,8 @@ HttpResult parseCurlOutput(int exitCode, const QByteArray& output) {
     r.status = status.value(1).toInt();
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const qsizetype colon = lines[i].indexOf(':');
-        if (colon > 0) r.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+        if (colon > 0)
+            r.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
     }
     return r;
 }
@@ -55,9 +58,10 @@ bool waitForProcess(QProcess& process, int timeoutMs) {
 QProcess* startCurl(const QStringList& args, QObject* parent) {
     auto* curl = new QProcess(parent);
     curl->setProcessChannelMode(QProcess::SeparateChannels);
-    curl->start(QStringLiteral("curl"), QStringList{QStringLiteral("-s"), QStringLiteral("-S"), QStringLiteral("-i"),
-                                                    QStringLiteral("--max-time"), QStringLiteral("60")} +
-                                            args);
+    curl->start(QStringLiteral("curl"),
+                QStringList{QStringLiteral("-s"), QStringLiteral("-S"), QStringLiteral("-i"),
+                            QStringLiteral("--max-time"), QStringLiteral("60")} +
+                    args);
     return curl;
 }
 
@@ -103,11 +107,13 @@ bool ServerFixture::load(const QString& modelPath, int contextLength) {
     request.threads = 1;
     worker_->armLoad();
     app::ModelWorker* w = worker_;
-    QMetaObject::invokeMethod(w, [w, request] { w->load(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        w, [w, request] { w->load(request); }, Qt::QueuedConnection);
     QElapsedTimer t;
     t.start();
     while (loaded.isEmpty() && failed.isEmpty() && t.elapsed() < 30000) QTest::qWait(10);
-    if (!failed.isEmpty()) qWarning() << "load failed:" << failed.first().first().value<app::EngineError>().message;
+    if (!failed.isEmpty())
+        qWarning() << "load failed:" << failed.first().first().value<app::EngineError>().message;
     if (loaded.isEmpty()) return false;
     if (server_) server_->setModel(server::ApiServer::modelIdFor(modelPath));
     model_ = server::ApiServer::modelIdFor(modelPath);

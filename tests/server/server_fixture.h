@@ -18,8 +18,8 @@
 namespace smoldesk::test {
 
 struct HttpResult {
-    int exitCode = -1;  // curl's; 0 when the transfer went through
-    int status = 0;     // the HTTP status
+    int exitCode = -1;                    // curl's; 0 when the transfer went through
+    int status = 0;                       // the HTTP status
     QMap<QByteArray, QByteArray> headers; // lower-case names
     QByteArray body;
     QJsonObject json() const; // the body as a JSON object (empty when it is not one)

@@ -18,7 +18,8 @@ using namespace smoldesk::test;
 
 namespace {
 
-QByteArray chatBody(const QString& prompt, int maxTokens, bool stream = false, const QJsonObject& extra = {}) {
+QByteArray chatBody(const QString& prompt, int maxTokens, bool stream = false,
+                    const QJsonObject& extra = {}) {
     QJsonObject o = extra;
     o.insert("messages", QJsonArray{QJsonObject{{"role", "user"}, {"content", prompt}}});
     o.insert("max_tokens", maxTokens);
@@ -27,7 +28,9 @@ QByteArray chatBody(const QString& prompt, int maxTokens, bool stream = false, c
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-QJsonObject firstChoice(const QJsonObject& o) { return o.value("choices").toArray().at(0).toObject(); }
+QJsonObject firstChoice(const QJsonObject& o) {
+    return o.value("choices").toArray().at(0).toObject();
+}
 
 // What a stream's chunks add up to.
 struct Streamed {
@@ -49,7 +52,9 @@ Streamed collect(const HttpResult& r) {
     return s;
 }
 
-QString errorCode(const HttpResult& r) { return r.json().value("error").toObject().value("code").toString(); }
+QString errorCode(const HttpResult& r) {
+    return r.json().value("error").toObject().value("code").toString();
+}
 
 } // namespace
 
@@ -95,14 +100,17 @@ class TestServerApi : public QObject {
         QVERIFY(!content.isEmpty());
         const QJsonObject usage = o.value("usage").toObject();
         QVERIFY(usage.value("prompt_tokens").toInt() > 0);
-        QVERIFY(usage.value("completion_tokens").toInt() >= 1 && usage.value("completion_tokens").toInt() <= 12);
+        QVERIFY(usage.value("completion_tokens").toInt() >= 1 &&
+                usage.value("completion_tokens").toInt() <= 12);
         QCOMPARE(usage.value("total_tokens").toInt(),
                  usage.value("prompt_tokens").toInt() + usage.value("completion_tokens").toInt());
         const QString finish = firstChoice(o).value("finish_reason").toString();
-        QCOMPARE(finish, usage.value("completion_tokens").toInt() == 12 ? QStringLiteral("length") : QStringLiteral("stop"));
+        QCOMPARE(finish, usage.value("completion_tokens").toInt() == 12 ? QStringLiteral("length")
+                                                                        : QStringLiteral("stop"));
 
         // The same greedy request streamed: the chunks add up to the same answer.
-        const HttpResult stream = f.post("/v1/chat/completions", chatBody("Once upon a time", 12, true), {"-N"});
+        const HttpResult stream =
+            f.post("/v1/chat/completions", chatBody("Once upon a time", 12, true), {"-N"});
         QCOMPARE(stream.status, 200);
         QCOMPARE(stream.headers.value("content-type"), QByteArray("text/event-stream"));
         const Streamed s = collect(stream);
@@ -132,13 +140,16 @@ class TestServerApi : public QObject {
     }
 
     void stopStringsEndTheAnswer() {
-        const HttpResult full = stories_.post("/v1/completions", R"({"prompt":"Once upon a time","max_tokens":30,"temperature":0})");
+        const HttpResult full = stories_.post(
+            "/v1/completions", R"({"prompt":"Once upon a time","max_tokens":30,"temperature":0})");
         const QString text = firstChoice(full.json()).value("text").toString();
         QVERIFY2(text.size() > 12, qPrintable(text));
         const QString stop = text.mid(8, 3);
         const QString expected = text.left(text.indexOf(stop));
-        const QByteArray body = QJsonDocument(QJsonObject{{"prompt", "Once upon a time"}, {"max_tokens", 30},
-                                                          {"temperature", 0}, {"stop", QJsonArray{stop}}})
+        const QByteArray body = QJsonDocument(QJsonObject{{"prompt", "Once upon a time"},
+                                                          {"max_tokens", 30},
+                                                          {"temperature", 0},
+                                                          {"stop", QJsonArray{stop}}})
                                     .toJson(QJsonDocument::Compact);
         const HttpResult r = stories_.post("/v1/completions", body);
         QCOMPARE(r.status, 200);
@@ -147,9 +158,18 @@ class TestServerApi : public QObject {
     }
 
     void seedMakesSamplingRepeat() {
-        const QByteArray body = chatBody("Tom had a dog", 16, false, {{"temperature", 1.0}, {"top_p", 0.9}, {"seed", 7}});
-        const QString a = firstChoice(stories_.post("/v1/chat/completions", body).json()).value("message").toObject().value("content").toString();
-        const QString b = firstChoice(stories_.post("/v1/chat/completions", body).json()).value("message").toObject().value("content").toString();
+        const QByteArray body =
+            chatBody("Tom had a dog", 16, false, {{"temperature", 1.0}, {"top_p", 0.9}, {"seed", 7}});
+        const QString a = firstChoice(stories_.post("/v1/chat/completions", body).json())
+                              .value("message")
+                              .toObject()
+                              .value("content")
+                              .toString();
+        const QString b = firstChoice(stories_.post("/v1/chat/completions", body).json())
+                              .value("message")
+                              .toObject()
+                              .value("content")
+                              .toString();
         QVERIFY(!a.isEmpty());
         QCOMPARE(a, b);
     }
@@ -163,8 +183,9 @@ class TestServerApi : public QObject {
         const QJsonArray messages{QJsonObject{{"role", "user"}, {"content", first}},
                                   QJsonObject{{"role", "assistant"}, {"content", answer}},
                                   QJsonObject{{"role", "user"}, {"content", "Then she"}}};
-        const QByteArray body = QJsonDocument(QJsonObject{{"messages", messages}, {"max_tokens", 4}, {"temperature", 0}})
-                                    .toJson(QJsonDocument::Compact);
+        const QByteArray body =
+            QJsonDocument(QJsonObject{{"messages", messages}, {"max_tokens", 4}, {"temperature", 0}})
+                .toJson(QJsonDocument::Compact);
         const HttpResult r2 = stories_.post("/v1/chat/completions", body);
         QCOMPARE(r2.status, 200);
         const QJsonObject usage = r2.json().value("usage").toObject();
@@ -180,25 +201,30 @@ class TestServerApi : public QObject {
         TinyModelSpec spec;
         spec.edit = [](gguf::Writer& w) {
             w.set("tokenizer.chat_template",
-                  gguf::WriteValue::string("{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}"
-                                           "{% if add_generation_prompt %}assistant:{% if enable_thinking is not "
-                                           "defined or enable_thinking %} <think>\n{% endif %}{% endif %}"));
+                  gguf::WriteValue::string(
+                      "{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}"
+                      "{% if add_generation_prompt %}assistant:{% if enable_thinking is not "
+                      "defined or enable_thinking %} <think>\n{% endif %}{% endif %}"));
         };
         ServerFixture f;
         QVERIFY(f.load(QString::fromStdString(writeTinyModel(spec, "server_thinking.gguf"))));
         QCOMPARE(f.start(), QString());
 
-        const QJsonObject thought = firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6)).json()).value("message").toObject();
+        const QJsonObject thought =
+            firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6)).json()).value("message").toObject();
         QVERIFY(!thought.value("reasoning_content").toString().isEmpty());
         QCOMPARE(thought.value("content").toString(), QString());
         const Streamed s = collect(f.post("/v1/chat/completions", chatBody("Hi", 6, true), {"-N"}));
         QCOMPARE(s.reasoning, thought.value("reasoning_content").toString());
         QVERIFY(s.content.isEmpty());
 
-        for (const QJsonObject& off : {QJsonObject{{"chat_template_kwargs", QJsonObject{{"enable_thinking", false}}}},
-                                       QJsonObject{{"enable_thinking", false}}}) {
+        for (const QJsonObject& off :
+             {QJsonObject{{"chat_template_kwargs", QJsonObject{{"enable_thinking", false}}}},
+              QJsonObject{{"enable_thinking", false}}}) {
             const QJsonObject answer =
-                firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6, false, off)).json()).value("message").toObject();
+                firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6, false, off)).json())
+                    .value("message")
+                    .toObject();
             QVERIFY(!answer.contains("reasoning_content"));
             QVERIFY(!answer.value("content").toString().isEmpty());
         }
@@ -206,7 +232,10 @@ class TestServerApi : public QObject {
 
     void errors() {
         auto expect = [](const HttpResult& r, int status, const QString& code) {
-            QVERIFY2(r.status == status, qPrintable(QStringLiteral("%1 instead of %2: %3").arg(r.status).arg(status).arg(QString::fromUtf8(r.body))));
+            QVERIFY2(r.status == status, qPrintable(QStringLiteral("%1 instead of %2: %3")
+                                                        .arg(r.status)
+                                                        .arg(status)
+                                                        .arg(QString::fromUtf8(r.body))));
             const QJsonObject e = r.json().value("error").toObject();
             QCOMPARE(e.value("code").toString(), code);
             QVERIFY(!e.value("message").toString().isEmpty());
@@ -214,15 +243,19 @@ class TestServerApi : public QObject {
         };
         expect(stories_.post("/v1/chat/completions", "{\"messages\": [}"), 400, "invalid_json");
         expect(stories_.post("/v1/chat/completions", "{}"), 400, "invalid_value");
-        expect(stories_.post("/v1/chat/completions", chatBody("x", 4, false, {{"model", "gpt-4o"}})), 404, "model_not_found");
-        QCOMPARE(stories_.post("/v1/chat/completions", chatBody("x", 4, false, {{"model", "stories260K"}})).status, 200);
+        expect(stories_.post("/v1/chat/completions", chatBody("x", 4, false, {{"model", "gpt-4o"}})), 404,
+               "model_not_found");
+        QCOMPARE(
+            stories_.post("/v1/chat/completions", chatBody("x", 4, false, {{"model", "stories260K"}})).status,
+            200);
         // The context is 256 tokens here.
-        expect(stories_.post("/v1/chat/completions", chatBody(QString("the cat sat on the mat ").repeated(80), 4)), 400,
-               "context_length_exceeded");
+        expect(stories_.post("/v1/chat/completions",
+                             chatBody(QString("the cat sat on the mat ").repeated(80), 4)),
+               400, "context_length_exceeded");
         expect(stories_.post("/v1/nothing", "{}"), 404, "unknown_url");
         expect(runCurl({stories_.url("/v1/chat/completions")}), 405, "method_not_allowed");
-        expect(runCurl({"-d", QString::fromUtf8(chatBody("x", 2)), stories_.url("/v1/chat/completions")}), 415,
-               "unsupported_media_type");
+        expect(runCurl({"-d", QString::fromUtf8(chatBody("x", 2)), stories_.url("/v1/chat/completions")}),
+               415, "unsupported_media_type");
         expect(runCurl({"-H", "Host: evil.example", stories_.url("/v1/models")}), 403, "forbidden_host");
 
         // Every error was logged with its status and code.
@@ -242,17 +275,38 @@ class TestServerApi : public QObject {
         const QString base = QStringLiteral("http://127.0.0.1:%1").arg(capped.port());
         const QStringList json{"-H", "Content-Type: application/json"};
         const QStringList key{"-H", "Authorization: Bearer sekret"};
-        HttpResult r = runCurl(json + QStringList{"--data-binary", QString::fromUtf8(chatBody("x", 2)), base + "/v1/chat/completions"});
+        HttpResult r = runCurl(json + QStringList{"--data-binary", QString::fromUtf8(chatBody("x", 2)),
+                                                  base + "/v1/chat/completions"});
         QCOMPARE(r.status, 401);
         QCOMPARE(errorCode(r), QStringLiteral("missing_api_key"));
         r = runCurl({"-H", "Authorization: Bearer nope", base + "/v1/models"});
         QCOMPARE(r.status, 401);
         QCOMPARE(errorCode(r), QStringLiteral("invalid_api_key"));
         QCOMPARE(runCurl(key + QStringList{base + "/v1/models"}).status, 200);
-        r = runCurl(json + key + QStringList{"--data-binary", QString::fromUtf8(chatBody(QString(2000, 'a'), 2)), base + "/v1/chat/completions"});
+        r = runCurl(json + key +
+                    QStringList{"--data-binary", QString::fromUtf8(chatBody(QString(2000, 'a'), 2)),
+                                base + "/v1/chat/completions"});
         QCOMPARE(r.status, 413);
         QCOMPARE(errorCode(r), QStringLiteral("request_too_large"));
-        QCOMPARE(runCurl(json + key + QStringList{"--data-binary", QString::fromUtf8(chatBody("x", 2)), base + "/v1/chat/completions"}).status, 200);
+        QCOMPARE(runCurl(json + key +
+                         QStringList{"--data-binary", QString::fromUtf8(chatBody("x", 2)),
+                                     base + "/v1/chat/completions"})
+                     .status,
+                 200);
+    }
+
+    void noModelLoaded() {
+        server::ApiServer empty(&stories_.worker());
+        server::ServerOptions o;
+        o.port = 0;
+        QCOMPARE(empty.start(o), QString());
+        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(empty.port());
+        QCOMPARE(runCurl({base + "/v1/models"}).json().value("data").toArray().size(), 0);
+        const HttpResult r = runCurl({"-H", "Content-Type: application/json", "--data-binary",
+                                      QString::fromUtf8(chatBody("x", 2)), base + "/v1/chat/completions"});
+        QCOMPARE(r.status, 503);
+        QCOMPARE(errorCode(r), QStringLiteral("model_not_loaded"));
+        QVERIFY(!r.headers.value("retry-after").isEmpty());
     }
 
     void tooManyConnections() {
@@ -284,7 +338,8 @@ class TestServerApi : public QObject {
         server::ApiServer one(&smol_.worker());
         one.setModel(QStringLiteral("smollm3-tiny"));
         QList<server::RequestLogEntry> log;
-        connect(&one, &server::ApiServer::requestLogged, this, [&](const server::RequestLogEntry& e) { log.append(e); });
+        connect(&one, &server::ApiServer::requestLogged, this,
+                [&](const server::RequestLogEntry& e) { log.append(e); });
         QCOMPARE(one.start(o), QString());
         const QString base = QStringLiteral("http://127.0.0.1:%1").arg(one.port());
 
@@ -292,8 +347,10 @@ class TestServerApi : public QObject {
         client.connectToHost(QHostAddress::LocalHost, one.port());
         QVERIFY(client.waitForConnected(5000));
         const QByteArray body = chatBody("Once upon a time", 3000, true, {{"ignore_eos", true}});
-        client.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                     "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        client.write(
+            "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Content-Length: " +
+            QByteArray::number(body.size()) + "\r\n\r\n" + body);
         QByteArray received;
         QTRY_VERIFY_WITH_TIMEOUT((received += client.readAll()).count("\"content\":") >= 3, 20000);
 
@@ -304,9 +361,11 @@ class TestServerApi : public QObject {
         QVERIFY(busy.headers.value("retry-after").toInt() >= 1);
 
         client.abort();
-        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(log.begin(), log.end(), [](const server::RequestLogEntry& e) {
-            return e.outcome == QLatin1String("cancelled");
-        }), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(log.begin(), log.end(),
+                                             [](const server::RequestLogEntry& e) {
+                                                 return e.outcome == QLatin1String("cancelled");
+                                             }),
+                                 5000);
         const auto cancelled = *std::find_if(log.begin(), log.end(), [](const server::RequestLogEntry& e) {
             return e.outcome == QLatin1String("cancelled");
         });
@@ -326,7 +385,11 @@ class TestServerApi : public QObject {
         for (int i = 0; i < 8; ++i) prompts << QStringLiteral("Story %1: once there was a").arg(i);
         QStringList alone;
         for (const QString& p : prompts)
-            alone << firstChoice(stories_.post("/v1/chat/completions", chatBody(p, 16)).json()).value("message").toObject().value("content").toString();
+            alone << firstChoice(stories_.post("/v1/chat/completions", chatBody(p, 16)).json())
+                         .value("message")
+                         .toObject()
+                         .value("content")
+                         .toString();
 
         const int logBefore = static_cast<int>(stories_.log.size());
         QObject owner;
@@ -334,20 +397,23 @@ class TestServerApi : public QObject {
         for (int i = 0; i < 8; ++i) {
             const bool stream = i % 2 == 1;
             QStringList args{"-H", "Content-Type: application/json", "--data-binary",
-                             QString::fromUtf8(chatBody(prompts[i], 16, stream)), stories_.url("/v1/chat/completions")};
+                             QString::fromUtf8(chatBody(prompts[i], 16, stream)),
+                             stories_.url("/v1/chat/completions")};
             if (stream) args.prepend("-N");
             clients << startCurl(args, &owner);
         }
         for (int i = 0; i < 8; ++i) {
             const HttpResult r = waitForCurl(clients[i]);
             QCOMPARE(r.status, 200);
-            const QString content = i % 2 == 1 ? collect(r).content
-                                               : firstChoice(r.json()).value("message").toObject().value("content").toString();
+            const QString content =
+                i % 2 == 1 ? collect(r).content
+                           : firstChoice(r.json()).value("message").toObject().value("content").toString();
             QCOMPARE(content, alone[i]);
         }
         QVERIFY(stories_.waitForLog(logBefore + 8));
         QList<server::RequestLogEntry> runs = stories_.log.mid(logBefore);
-        std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.startedMs < b.startedMs; });
+        std::sort(runs.begin(), runs.end(),
+                  [](const auto& a, const auto& b) { return a.startedMs < b.startedMs; });
         for (int i = 0; i < runs.size(); ++i) {
             QCOMPARE(runs[i].status, 200);
             if (i > 0) QVERIFY(runs[i].startedMs >= runs[i - 1].endedMs); // in turn, never two at once

@@ -63,7 +63,9 @@ class ServeProcess {
     }
     int exitAfterTerminate() {
         process_.terminate();
-        return process_.waitForFinished(10000) && process_.exitStatus() == QProcess::NormalExit ? process_.exitCode() : -1;
+        return process_.waitForFinished(10000) && process_.exitStatus() == QProcess::NormalExit
+                   ? process_.exitCode()
+                   : -1;
     }
     QProcess& process() { return process_; }
 
@@ -103,18 +105,21 @@ class TestServerCli : public QObject {
     void greedyAnswerMatchesRun() {
         const QString model = QString::fromStdString(demoModelPath());
         const QString prompt = QStringLiteral("Once upon a time, there was a little girl");
-        const Finished run = runCli({"run", "-m", model, "-p", prompt, "-n", "24", "--temp", "0", "--raw", "-t", "1"});
+        const Finished run =
+            runCli({"run", "-m", model, "-p", prompt, "-n", "24", "--temp", "0", "--raw", "-t", "1"});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith(prompt.toUtf8()));
-        const QString expected = QString::fromUtf8(run.out.mid(prompt.toUtf8().size())).chopped(1); // run ends with "\n"
+        const QString expected =
+            QString::fromUtf8(run.out.mid(prompt.toUtf8().size())).chopped(1); // run ends with "\n"
 
         ServeProcess serve({"-m", model});
         const QString base = serve.waitForUrl();
         QVERIFY2(base.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(base));
-        const QByteArray body = QJsonDocument(QJsonObject{{"prompt", prompt}, {"max_tokens", 24}, {"temperature", 0}})
-                                    .toJson(QJsonDocument::Compact);
-        const HttpResult r = runCurl({"-H", "Content-Type: application/json", "--data-binary", QString::fromUtf8(body),
-                                      base + "/completions"});
+        const QByteArray body =
+            QJsonDocument(QJsonObject{{"prompt", prompt}, {"max_tokens", 24}, {"temperature", 0}})
+                .toJson(QJsonDocument::Compact);
+        const HttpResult r = runCurl({"-H", "Content-Type: application/json", "--data-binary",
+                                      QString::fromUtf8(body), base + "/completions"});
         QCOMPARE(r.status, 200);
         const QString text = r.json().value("choices").toArray().at(0).toObject().value("text").toString();
         QCOMPARE(text, expected);
@@ -123,17 +128,21 @@ class TestServerCli : public QObject {
 
     void openaiJavaScriptClientStreams() {
         const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        if (node.isEmpty()) SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
+        if (node.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
         const QString module = npmPrefix() + "/node_modules/openai";
         if (!QFileInfo::exists(module + "/package.json"))
-            SMOLDESK_SKIP_OR_FAIL("The openai npm package is not installed (packaging/install-deps.sh installs it "
-                                  "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+            SMOLDESK_SKIP_OR_FAIL(
+                "The openai npm package is not installed (packaging/install-deps.sh installs it "
+                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
 
-        ServeProcess serve({"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
+        ServeProcess serve(
+            {"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
         const QString base = serve.waitForUrl();
         QVERIFY(!base.isEmpty());
         QProcess client;
-        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_STREAM_SCRIPT), module, base, "test-key", "smollm3-tiny"});
+        client.start(
+            node, {QStringLiteral(SMOLDESK_OPENAI_STREAM_SCRIPT), module, base, "test-key", "smollm3-tiny"});
         QVERIFY(client.waitForFinished(60000));
         const QByteArray err = client.readAllStandardError();
         QVERIFY2(client.exitCode() == 0, err.constData());
@@ -145,11 +154,21 @@ class TestServerCli : public QObject {
         QCOMPARE(got.value("models").toArray().at(0).toString(), QStringLiteral("smollm3-tiny"));
 
         // The same greedy request without streaming gives the same text.
-        const QByteArray body = R"({"model":"smollm3-tiny","messages":[{"role":"user","content":"Once upon a time"}],"max_tokens":12,"temperature":0})";
-        const HttpResult plain = runCurl({"-H", "Content-Type: application/json", "-H", "Authorization: Bearer test-key",
-                                          "--data-binary", QString::fromUtf8(body), base + "/chat/completions"});
+        const QByteArray body =
+            R"({"model":"smollm3-tiny","messages":[{"role":"user","content":"Once upon a time"}],"max_tokens":12,"temperature":0})";
+        const HttpResult plain =
+            runCurl({"-H", "Content-Type: application/json", "-H", "Authorization: Bearer test-key",
+                     "--data-binary", QString::fromUtf8(body), base + "/chat/completions"});
         QCOMPARE(plain.status, 200);
-        QCOMPARE(plain.json().value("choices").toArray().at(0).toObject().value("message").toObject().value("content").toString(),
+        QCOMPARE(plain.json()
+                     .value("choices")
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value("message")
+                     .toObject()
+                     .value("content")
+                     .toString(),
                  got.value("content").toString());
     }
 };

@@ -35,13 +35,16 @@ class TestServerHttp : public QObject {
         QTest::addColumn<int>("status");
         QTest::newRow("body over the cap, before it arrives")
             << QByteArray("POST /v1/completions HTTP/1.1\r\nContent-Length: 5000\r\n\r\n") << 413;
-        QTest::newRow("chunked body") << QByteArray("POST /v1/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
-                                      << 411;
-        QTest::newRow("POST without length") << QByteArray("POST /v1/completions HTTP/1.1\r\nHost: x\r\n\r\n") << 411;
+        QTest::newRow("chunked body")
+            << QByteArray("POST /v1/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") << 411;
+        QTest::newRow("POST without length")
+            << QByteArray("POST /v1/completions HTTP/1.1\r\nHost: x\r\n\r\n") << 411;
         QTest::newRow("headers too large") << ("GET / HTTP/1.1\r\nX: " + QByteArray(20000, 'a')) << 431;
         QTest::newRow("not HTTP") << QByteArray("hello there\r\n\r\n") << 400;
         QTest::newRow("HTTP/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\n") << 400;
-        QTest::newRow("bad length") << QByteArray("POST /v1/completions HTTP/1.1\r\nContent-Length: x\r\n\r\n") << 400;
+        QTest::newRow("bad length") << QByteArray(
+                                           "POST /v1/completions HTTP/1.1\r\nContent-Length: x\r\n\r\n")
+                                    << 400;
         QTest::newRow("more than the length")
             << QByteArray("POST /v1/completions HTTP/1.1\r\nContent-Length: 1\r\n\r\nab") << 400;
     }
@@ -56,13 +59,14 @@ class TestServerHttp : public QObject {
 
     void readsChatFields() {
         ApiError e;
-        const auto r = parseChatRequest(R"({"model":"m","stream":true,"max_tokens":9,"max_completion_tokens":7,
+        const auto r =
+            parseChatRequest(R"({"model":"m","stream":true,"max_tokens":9,"max_completion_tokens":7,
             "temperature":0,"top_p":0.5,"seed":42,"stop":["a","b"],
             "chat_template_kwargs":{"enable_thinking":false},
             "messages":[{"role":"developer","content":"sys"},
                         {"role":"user","content":[{"type":"text","text":"he"},{"type":"text","text":"llo"}]},
                         {"role":"assistant","content":null}]})",
-                                        &e);
+                             &e);
         QVERIFY2(r, qPrintable(e.message));
         QCOMPARE(r->model, QStringLiteral("m"));
         QVERIFY(r->stream);
@@ -83,7 +87,8 @@ class TestServerHttp : public QObject {
         QVERIFY(plain->generation.enableThinking); // the template's default: think
         QCOMPARE(plain->generation.sampling.maxTokens, kUnlimitedTokens);
         QVERIFY(!plain->stream);
-        const auto off = parseChatRequest(R"({"enable_thinking":false,"messages":[{"role":"user","content":"x"}]})", &e);
+        const auto off =
+            parseChatRequest(R"({"enable_thinking":false,"messages":[{"role":"user","content":"x"}]})", &e);
         QVERIFY(off && !off->generation.enableThinking);
     }
 
@@ -94,26 +99,32 @@ class TestServerHttp : public QObject {
         QTest::newRow("array") << QByteArray("[1]") << "invalid_json";
         QTest::newRow("no messages") << QByteArray("{}") << "invalid_value";
         QTest::newRow("empty messages") << QByteArray(R"({"messages":[]})") << "invalid_value";
-        QTest::newRow("tool role") << QByteArray(R"({"messages":[{"role":"tool","content":"x"}]})") << "invalid_value";
+        QTest::newRow("tool role") << QByteArray(R"({"messages":[{"role":"tool","content":"x"}]})")
+                                   << "invalid_value";
         QTest::newRow("image part")
             << QByteArray(R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{}}]}]})")
             << "invalid_value";
-        QTest::newRow("temperature") << QByteArray(R"({"temperature":3,"messages":[{"role":"user","content":"x"}]})")
+        QTest::newRow("temperature") << QByteArray(
+                                            R"({"temperature":3,"messages":[{"role":"user","content":"x"}]})")
                                      << "invalid_value";
         QTest::newRow("top_p") << QByteArray(R"({"top_p":0,"messages":[{"role":"user","content":"x"}]})")
                                << "invalid_value";
-        QTest::newRow("max_tokens") << QByteArray(R"({"max_tokens":0,"messages":[{"role":"user","content":"x"}]})")
+        QTest::newRow("max_tokens") << QByteArray(
+                                           R"({"max_tokens":0,"messages":[{"role":"user","content":"x"}]})")
                                     << "invalid_value";
-        QTest::newRow("fraction") << QByteArray(R"({"max_tokens":1.5,"messages":[{"role":"user","content":"x"}]})")
+        QTest::newRow("fraction") << QByteArray(
+                                         R"({"max_tokens":1.5,"messages":[{"role":"user","content":"x"}]})")
                                   << "invalid_value";
-        QTest::newRow("n") << QByteArray(R"({"n":2,"messages":[{"role":"user","content":"x"}]})") << "invalid_value";
+        QTest::newRow("n") << QByteArray(R"({"n":2,"messages":[{"role":"user","content":"x"}]})")
+                           << "invalid_value";
         QTest::newRow("stop") << QByteArray(R"({"stop":[1],"messages":[{"role":"user","content":"x"}]})")
                               << "invalid_value";
         QTest::newRow("five stops")
             << QByteArray(R"({"stop":["a","b","c","d","e"],"messages":[{"role":"user","content":"x"}]})")
             << "invalid_value";
         QTest::newRow("thinking")
-            << QByteArray(R"({"chat_template_kwargs":{"enable_thinking":"no"},"messages":[{"role":"user","content":"x"}]})")
+            << QByteArray(
+                   R"({"chat_template_kwargs":{"enable_thinking":"no"},"messages":[{"role":"user","content":"x"}]})")
             << "invalid_value";
     }
     void refusesBadChatFields() {
@@ -139,9 +150,11 @@ class TestServerHttp : public QObject {
     }
 
     void answersInOpenAIsShapes() {
-        const QJsonObject err = ApiError::invalidRequest(QStringLiteral("Bad."), QStringLiteral("invalid_json")).toJson();
+        const QJsonObject err =
+            ApiError::invalidRequest(QStringLiteral("Bad."), QStringLiteral("invalid_json")).toJson();
         QCOMPARE(err.value("error").toObject().value("message").toString(), QStringLiteral("Bad."));
-        QCOMPARE(err.value("error").toObject().value("type").toString(), QStringLiteral("invalid_request_error"));
+        QCOMPARE(err.value("error").toObject().value("type").toString(),
+                 QStringLiteral("invalid_request_error"));
         QCOMPARE(err.value("error").toObject().value("code").toString(), QStringLiteral("invalid_json"));
         QCOMPARE(finishReason("end"), QStringLiteral("stop"));
         QCOMPARE(finishReason("stop-string"), QStringLiteral("stop"));
