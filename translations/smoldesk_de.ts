@@ -876,6 +876,38 @@
             <source>Think in new chats</source>
             <translation>In neuen Chats nachdenken</translation>
         </message>
+        <message>
+            <source>API server</source>
+            <translation>API-Server</translation>
+        </message>
+        <message>
+            <source>Local API server</source>
+            <translation>Lokaler API-Server</translation>
+        </message>
+        <message>
+            <source>Let other programs use the loaded model</source>
+            <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
+            <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
+        </message>
+        <message>
+            <source>Not running: %1</source>
+            <translation>Läuft nicht: %1</translation>
+        </message>
+        <message>
+            <source>Off.</source>
+            <translation>Aus.</translation>
+        </message>
+        <message>
+            <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
+            <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -993,6 +1025,22 @@
         <message>
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>API %1</source>
+            <translation>API %1</translation>
+        </message>
+        <message>
+            <source>The local API server runs at this address: click to copy it</source>
+            <translation>Der lokale API-Server läuft unter dieser Adresse: zum Kopieren klicken</translation>
+        </message>
+        <message>
+            <source>Copy the API server address</source>
+            <translation>Adresse des API-Servers kopieren</translation>
+        </message>
+        <message>
+            <source>Address copied</source>
+            <translation>Adresse kopiert</translation>
         </message>
     </context>
     <context>

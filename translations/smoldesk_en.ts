@@ -876,6 +876,38 @@
             <source>Think in new chats</source>
             <translation>Think in new chats</translation>
         </message>
+        <message>
+            <source>API server</source>
+            <translation>API server</translation>
+        </message>
+        <message>
+            <source>Local API server</source>
+            <translation>Local API server</translation>
+        </message>
+        <message>
+            <source>Let other programs use the loaded model</source>
+            <translation>Let other programs use the loaded model</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
+            <translation>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</translation>
+        </message>
+        <message>
+            <source>Not running: %1</source>
+            <translation>Not running: %1</translation>
+        </message>
+        <message>
+            <source>Off.</source>
+            <translation>Off.</translation>
+        </message>
+        <message>
+            <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
+            <translation>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -993,6 +1025,22 @@
         <message>
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>API %1</source>
+            <translation>API %1</translation>
+        </message>
+        <message>
+            <source>The local API server runs at this address: click to copy it</source>
+            <translation>The local API server runs at this address: click to copy it</translation>
+        </message>
+        <message>
+            <source>Copy the API server address</source>
+            <translation>Copy the API server address</translation>
+        </message>
+        <message>
+            <source>Address copied</source>
+            <translation>Address copied</translation>
         </message>
     </context>
     <context>

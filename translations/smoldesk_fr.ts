@@ -876,6 +876,38 @@
             <source>Think in new chats</source>
             <translation>Réfléchir dans les nouvelles discussions</translation>
         </message>
+        <message>
+            <source>API server</source>
+            <translation>Serveur d’API</translation>
+        </message>
+        <message>
+            <source>Local API server</source>
+            <translation>Serveur d’API local</translation>
+        </message>
+        <message>
+            <source>Let other programs use the loaded model</source>
+            <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
+            <translation>En marche à %1 (compatible OpenAI : /v1/chat/completions, /v1/completions, /v1/models).</translation>
+        </message>
+        <message>
+            <source>Not running: %1</source>
+            <translation>Arrêté : %1</translation>
+        </message>
+        <message>
+            <source>Off.</source>
+            <translation>Désactivé.</translation>
+        </message>
+        <message>
+            <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
+            <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1) ; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de « Copier le diagnostic » dans la boîte À propos.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -993,6 +1025,22 @@
         <message>
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>API %1</source>
+            <translation>API %1</translation>
+        </message>
+        <message>
+            <source>The local API server runs at this address: click to copy it</source>
+            <translation>Le serveur d’API local tourne à cette adresse : cliquer pour la copier</translation>
+        </message>
+        <message>
+            <source>Copy the API server address</source>
+            <translation>Copier l’adresse du serveur d’API</translation>
+        </message>
+        <message>
+            <source>Address copied</source>
+            <translation>Adresse copiée</translation>
         </message>
     </context>
     <context>
