@@ -1,15 +1,15 @@
-// The API server inside the app: off by default, switched on and off by the settings, serving the
+// The API server inside the app (the whole app with its QML, offscreen): off by default, switched on and off by the settings, serving the
 // model the app has loaded (through the app's own worker), its address to copy, and its request
 // log in the diagnostics.
 #include "server_fixture.h"
 
 #include "app_context.h"
+#include "qml_fixture.h"
 #include "server_controller.h"
 #include "test_data.h"
 #include "tiny_model.h"
 
 #include <QClipboard>
-#include <QFile>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QTcpServer>
@@ -22,19 +22,17 @@ class TestServerApp : public QObject {
     Q_OBJECT
   private slots:
     void switchedOnInSettings() {
-        const QString base = QString::fromStdString(test::tmpPath("server_app"));
-        for (const char* suffix : {".ini", ".sqlite", ".marker"}) QFile::remove(base + QLatin1String(suffix));
-        AppContext::Options o;
-        o.settingsPath = base + QStringLiteral(".ini");
-        o.databasePath = base + QStringLiteral(".sqlite");
-        o.crashMarkerPath = base + QStringLiteral(".marker");
-        AppContext context(o);
+        AppFixture app;
+        QVERIFY(app.start(QStringLiteral("server_app")));
+        AppContext& context = *app.context;
         ServerController* server = context.server();
         QVERIFY(!context.settings()->serverEnabled()); // off by default
         QVERIFY(!server->running());
         QVERIFY(context.diagnostics().contains(QLatin1String("API server: off")));
+        QQuickItem* indicator = app.item("serverIndicator");
+        QVERIFY(indicator);
+        QVERIFY(!indicator->isVisible());
 
-        context.model()->load(QString::fromStdString(test::demoModelPath()));
         QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == QLatin1String("ready"), 30000);
 
         QTcpServer probe; // a port that is free now
@@ -45,7 +43,11 @@ class TestServerApp : public QObject {
         context.settings()->setServerEnabled(true);
         QVERIFY2(server->running(), qPrintable(server->error()));
         QCOMPARE(server->address(), QStringLiteral("http://127.0.0.1:%1/v1").arg(port));
-        server->copyAddress();
+        // The status bar shows the address; a click copies it.
+        QTRY_VERIFY(indicator->isVisible());
+        QVERIFY(indicator->property("text").toString().contains(server->address()));
+        QGuiApplication::clipboard()->clear();
+        QVERIFY(QMetaObject::invokeMethod(indicator, "clicked"));
         QCOMPARE(QGuiApplication::clipboard()->text(), server->address());
 
         const test::HttpResult models = test::runCurl({server->address() + "/models"});
@@ -66,6 +68,7 @@ class TestServerApp : public QObject {
 
         context.settings()->setServerEnabled(false);
         QVERIFY(!server->running());
+        QTRY_VERIFY(!indicator->isVisible());
         QCOMPARE(test::runCurl({QStringLiteral("http://127.0.0.1:%1/v1/models").arg(port)}).exitCode,
                  7); // refused
     }
