@@ -8,8 +8,12 @@ set(CPACK_PACKAGE_NAME "smoldesk")
 set(CPACK_PACKAGE_VENDOR "SmolDesk")
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Chat with language models that run on your own computer")
+# The Debian control file keeps these line breaks; lintian wants lines of at most 80 characters.
 set(CPACK_PACKAGE_DESCRIPTION
-    "SmolDesk runs SmolLM3-3B and other GGUF language models entirely on your machine: no account, no cloud, no telemetry. It comes with a Qt Quick chat application, the smoldesk-cli command-line tool and a tiny demo model that works offline.")
+    "SmolDesk runs SmolLM3-3B and other GGUF language models entirely on your
+machine: no account, no cloud, no telemetry. It comes with a Qt Quick chat
+application, the smoldesk-cli command-line tool and a tiny demo model that
+works offline. Models run on the GPU through Vulkan, or on the CPU.")
 set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/smoldesk/smoldesk")
 set(CPACK_PACKAGE_CONTACT "SmolDesk maintainers <smoldesk@users.noreply.github.com>")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "SmolDesk")
@@ -32,6 +36,8 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${CPACK_PACKAGE_HOMEPAGE_URL}")
 # Shared libraries the binaries link (libQt6*, libstdc++, libc, …) come from dpkg-shlibdeps.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# 0644/0755 on control files, as lintian expects.
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # What dpkg-shlibdeps cannot see: the QML modules Main.qml and its controls import at run time
 # (Fusion style, layouts, the file dialog and what it imports), the SQLite driver plugin of
 # QtSql (conversations) and the SVG image plugin (window icon).
@@ -51,7 +57,12 @@ if(SMOLDESK_BUILD_APP)
     list(JOIN SMOLDESK_DEB_RUNTIME_DEPENDS ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 endif()
 # The Vulkan loader is opened with dlopen: without it (or a driver) the CPU backend is used.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libvulkan1, mesa-vulkan-drivers, qt6-wayland")
+# Only the loader is recommended: mesa-vulkan-drivers brings LLVM (~400 MB installed) for its
+# CPU device (lavapipe), which SmolDesk never picks by itself; GPU owners have their vendor's
+# driver (AMD/Intel: mesa-vulkan-drivers), hence a suggestion. qt6-wayland: native Wayland
+# windows (without it Qt uses XWayland).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libvulkan1")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mesa-vulkan-drivers, qt6-wayland")
 
 # --- Windows: NSIS installer (needs windeployqt output next to smoldesk.exe) ---------------------
 set(CPACK_NSIS_PACKAGE_NAME "SmolDesk")

@@ -22,6 +22,8 @@ PACKAGES=(
   python3 python3-jinja2 xvfb xauth
   # the local API server's tests: curl, and Node.js for the official OpenAI JavaScript client
   curl nodejs
+  # manual pages from --help (build), desktop entry and AppStream checks (tests)
+  help2man desktop-file-utils appstream
 )
 
 # The OpenAI JavaScript client for tests/server (test_server_cli reads it from here, or from

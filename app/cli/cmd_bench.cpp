@@ -7,10 +7,8 @@
 #include "commands.h"
 #include "session_options.h"
 
+#include "common/platform.h"
 #include "quant/vec_dot.h"
-
-#include <sys/mman.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -35,9 +33,9 @@ double seconds(Clock::time_point a, Clock::time_point b) {
 // on contiguous halves, memory in transparent huge pages like the repacked weights.
 double measureReadBandwidth(int threads) {
     const size_t bytes = size_t(1) << 30, hugePage = size_t(2) << 20;
-    auto* buf = static_cast<uint8_t*>(std::aligned_alloc(hugePage, bytes));
+    auto* buf = static_cast<uint8_t*>(platform::alignedAlloc(hugePage, bytes));
     if (!buf) return 0.0;
-    ::madvise(buf, bytes, MADV_HUGEPAGE);
+    platform::adviseHugePages(buf, bytes);
     std::memset(buf, 1, bytes);
     double best = 0;
     for (int rep = 0; rep < 5; ++rep) {
@@ -54,7 +52,7 @@ double measureReadBandwidth(int threads) {
         best = std::max(best, static_cast<double>(per) * threads / s);
         if (sums[0] == 42) std::printf(" "); // keeps the reads
     }
-    std::free(buf);
+    platform::alignedFree(buf);
     return best;
 }
 
@@ -119,9 +117,7 @@ int cmdBench(Args& args) {
         for (int i = 0; i < nGen; ++i) session->decode(dist(rng));
         res.decodeRuns.push_back(nGen / seconds(t1, Clock::now()));
     }
-    struct rusage ru {};
-    getrusage(RUSAGE_SELF, &ru);
-    res.peakRssBytes = static_cast<uint64_t>(ru.ru_maxrss) * 1024u;
+    res.peakRssBytes = platform::peakResidentBytes();
     res.promptTokensPerS = median(res.promptRuns);
     res.decodeTokensPerS = median(res.decodeRuns);
     if (!skipBandwidth) {

@@ -6,8 +6,7 @@
 #include "chat/chat_formatter.h"
 #include "chat/thinking_parser.h"
 #include "common/error.h"
-
-#include <unistd.h>
+#include "common/platform.h"
 
 #include <cstdio>
 #include <iostream>
@@ -33,7 +32,7 @@ int cmdChat(Args& args) {
     std::fprintf(stderr, "chat template: %s%s\n", formatter->templateDescription().c_str(),
                  formatter->supportsThinking() ? "; thinking supported" : "");
     std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
-    const bool tty = isatty(STDOUT_FILENO);
+    const bool tty = platform::stdoutIsTerminal();
     const char* dim = tty ? "\033[2m" : "";
     const char* plain = tty ? "\033[0m" : "";
 

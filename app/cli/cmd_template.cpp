@@ -5,6 +5,7 @@
 #include "commands.h"
 
 #include "common/error.h"
+#include "common/platform.h"
 #include "gguf/file.h"
 #include "text/jinja/template.h"
 
@@ -41,9 +42,7 @@ std::tm parseIsoTime(const std::string& text) {
     tm.tm_min = mi;
     tm.tm_sec = s;
     // timegm normalises and fills in the weekday and day of the year (%a, %A, %j).
-    std::time_t t = timegm(&tm);
-    gmtime_r(&t, &tm);
-    return tm;
+    return platform::utcTime(platform::fromUtc(tm));
 }
 
 std::string tokenText(const gguf::File& file, const char* idKey) {

@@ -42,9 +42,18 @@ const Command kCommands[] = {
      "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]   render a chat template"},
 };
 
+// Also the source of the manual page (help2man), so keep it complete.
 void usage(FILE* out) {
-    std::fprintf(out, "usage: smoldesk-cli COMMAND [OPTIONS]\n\ncommands:\n");
+    std::fprintf(out, "usage: smoldesk-cli COMMAND [OPTIONS]\n"
+                      "Inspect, tokenize, run, chat with and benchmark GGUF language models on the\n"
+                      "SmolDesk engine (CPU, or Vulkan when a GPU is present), without a window.\n\n"
+                      "commands:\n");
     for (const Command& c : kCommands) std::fprintf(out, "  %s\n", c.summary);
+    std::fprintf(out, "\noptions:\n"
+                      "  -h, --help     show this help\n"
+                      "  --version      show the version\n\n"
+                      "exit status: 0 success, 1 usage error, 2 bad model file, 3 template error,\n"
+                      "4 run-time failure.\n");
 }
 
 } // namespace
@@ -53,6 +62,10 @@ int main(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? kExitUsage : kExitOk;
+    }
+    if (!std::strcmp(argv[1], "--version")) {
+        std::printf("smoldesk-cli %s\n", SMOLDESK_VERSION);
+        return kExitOk;
     }
     for (const Command& c : kCommands) {
         if (std::strcmp(argv[1], c.name) != 0) continue;

@@ -45,14 +45,11 @@ QString crashMarkerPath() {
 }
 
 QString demoModelPath() {
-    const QString name = QStringLiteral("stories260K.gguf");
-    const QStringList candidates = {
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/smoldesk/models/") + name,
-        QStringLiteral(SMOLDESK_SOURCE_RESOURCES "/models/") + name,
-    };
-    for (const QString& c : candidates)
-        if (QFileInfo::exists(c)) return QFileInfo(c).canonicalFilePath();
-    return {};
+    // Relative to the program, so the same rule holds installed (/usr/bin → /usr/share) and in the
+    // build folder (bin/ and tests/ beside share/, see app/src/CMakeLists.txt).
+    const QString path =
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/smoldesk/models/stories260K.gguf");
+    return QFileInfo::exists(path) ? QFileInfo(path).canonicalFilePath() : QString();
 }
 
 QString cataloguePath() {

@@ -19,7 +19,7 @@ int main(int argc, char* argv[]) {
     // explicitly (AppSettings).
     QGuiApplication::setApplicationName(QStringLiteral("SmolDesk"));
     QGuiApplication::setApplicationVersion(QStringLiteral(SMOLDESK_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.smoldesk.SmolDesk"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.smoldesk.smoldesk"));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/SmolDesk/smoldesk.svg")));
     QQuickStyle::setStyle(QStringLiteral("Fusion"));
 

@@ -6,6 +6,7 @@
 
 #include "chat/chat_formatter.h"
 #include "common/error.h"
+#include "common/platform.h"
 #include "gguf/file.h"
 #include "model/hparams.h"
 #include "quant/types.h"
@@ -125,17 +126,7 @@ std::optional<EngineError> checkBeforeLoad(const ModelFacts& f, int contextLengt
 }
 
 qint64 availableMemoryBytes() {
-    QFile f(QStringLiteral("/proc/meminfo"));
-    if (!f.open(QIODevice::ReadOnly)) return 0;
-    // /proc files report size 0: read everything at once instead of testing atEnd().
-    const QList<QByteArray> lines = f.readAll().split('\n');
-    for (const QByteArray& line : lines) {
-        if (line.startsWith("MemAvailable:")) {
-            const QList<QByteArray> parts = line.simplified().split(' ');
-            if (parts.size() >= 2) return parts[1].toLongLong() * 1024;
-        }
-    }
-    return 0;
+    return static_cast<qint64>(smoldesk::platform::availableMemoryBytes());
 }
 
 QString formatBytes(qint64 bytes) {

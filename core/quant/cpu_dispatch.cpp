@@ -2,9 +2,7 @@
 #include "quant/cpu_kernels.h"
 #include "quant/vec_dot.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
+#include "common/platform.h"
 
 #include <atomic>
 #include <cstdio>
@@ -17,30 +15,21 @@ namespace cpu {
 
 namespace {
 
-#if defined(__x86_64__) || defined(__i386__)
-// F16C through cpuid directly: clang's __builtin_cpu_supports does not know "f16c".
-bool cpuHasF16c() {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
-}
-#endif
-
-bool cpuHas([[maybe_unused]] Isa isa) {
-#if defined(__x86_64__) || defined(__i386__)
+bool cpuHas(Isa isa) {
+    using platform::CpuFeature;
     switch (isa) {
     case Isa::Scalar:
         return true;
     case Isa::Avx2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && cpuHasF16c();
+        return platform::cpuHas(CpuFeature::Avx2) && platform::cpuHas(CpuFeature::Fma) &&
+               platform::cpuHas(CpuFeature::F16c);
     case Isa::Avx512:
         // The AVX-512 variant also uses AVX2/F16C encodings and VNNI dot products.
-        return cpuHas(Isa::Avx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+        return cpuHas(Isa::Avx2) && platform::cpuHas(CpuFeature::Avx512F) &&
+               platform::cpuHas(CpuFeature::Avx512Bw) && platform::cpuHas(CpuFeature::Avx512Vl) &&
+               platform::cpuHas(CpuFeature::Avx512Vnni);
     }
     return false;
-#else
-    return isa == Isa::Scalar;
-#endif
 }
 
 const Kernels* compiledTable(Isa isa) {

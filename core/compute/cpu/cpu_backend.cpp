@@ -1,6 +1,7 @@
 #include "compute/cpu/cpu_backend.h"
 
 #include "common/error.h"
+#include "common/platform.h"
 #include "quant/cpu_kernels.h"
 #include "quant/dequant.h"
 #include "quant/fp16.h"
@@ -15,7 +16,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <sys/mman.h>
 
 namespace smoldesk::compute {
 
@@ -36,9 +36,9 @@ std::shared_ptr<uint8_t[]> allocateWeightStorage(size_t bytes) {
     // Only the start is aligned: a partial last huge page stays in small pages, so no memory
     // beyond the weights becomes resident.
     bytes = (bytes + 63) / 64 * 64;
-    auto* p = static_cast<uint8_t*>(std::aligned_alloc(align, bytes));
-    if (p && align == kHugePage) ::madvise(p, bytes, MADV_HUGEPAGE);
-    return std::shared_ptr<uint8_t[]>(p, std::free);
+    auto* p = static_cast<uint8_t*>(platform::alignedAlloc(align, bytes));
+    if (p && align == kHugePage) platform::adviseHugePages(p, bytes);
+    return std::shared_ptr<uint8_t[]>(p, platform::alignedFree);
 }
 
 } // namespace

@@ -1,9 +1,6 @@
 #include "compute/cpu/thread_pool.h"
 
-#include <fstream>
-#include <set>
-#include <string>
-#include <utility>
+#include "common/platform.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -148,21 +145,7 @@ void ThreadPool::workerLoop(int index) {
 }
 
 int ThreadPool::physicalCores() {
-    // Count distinct (physical id, core id) pairs; fall back to the logical count.
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    std::set<std::pair<int, int>> cores;
-    std::string line;
-    int physical = 0;
-    while (std::getline(cpuinfo, line)) {
-        if (line.rfind("physical id", 0) == 0)
-            physical = std::stoi(line.substr(line.find(':') + 1));
-        else if (line.rfind("core id", 0) == 0)
-            cores.insert({physical, std::stoi(line.substr(line.find(':') + 1))});
-    }
-    int logical = static_cast<int>(std::thread::hardware_concurrency());
-    int n = cores.empty() ? logical : static_cast<int>(cores.size());
-    if (logical > 0 && n > logical) n = logical;
-    return n > 0 ? n : 1;
+    return platform::physicalCoreCount();
 }
 
 } // namespace smoldesk::compute

@@ -1,8 +1,7 @@
 #include "compute/vulkan/vk_api.h"
 
 #include "common/error.h"
-
-#include <dlfcn.h>
+#include "common/platform.h"
 
 #include <mutex>
 
@@ -15,14 +14,16 @@ const Api* loadVulkanLoader(std::string* reason) {
     std::call_once(once, [] {
         // The handle is kept for the life of the process: drivers may have registered
         // atexit handlers that must still find their code.
-        void* lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
-        if (!lib) lib = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
+        const std::vector<const char*> names = platform::vulkanLoaderNames();
+        void* lib = nullptr;
+        for (const char* name : names)
+            if (!lib) lib = platform::openLibrary(name);
         if (!lib) {
-            failure = "No Vulkan loader (libvulkan.so.1) is installed.";
+            failure = std::string("No Vulkan loader (") + names.front() + ") is installed.";
             return;
         }
-        api.vkGetInstanceProcAddr =
-            reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(lib, "vkGetInstanceProcAddr"));
+        api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+            platform::librarySymbol(lib, "vkGetInstanceProcAddr"));
         if (!api.vkGetInstanceProcAddr) {
             failure = "The Vulkan loader on this system lacks vkGetInstanceProcAddr.";
             return;

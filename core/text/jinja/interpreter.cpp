@@ -4,6 +4,8 @@
 #include "text/jinja/failure.h"
 #include "text/jinja/utf8.h"
 
+#include "common/platform.h"
+
 namespace smoldesk::jinja {
 
 namespace {
@@ -90,10 +92,7 @@ void Interpreter::append(std::string& out, std::string_view text) {
 
 std::tm Interpreter::now() const {
     if (options_.now) return options_.now();
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    return tm;
+    return platform::localTime(std::time(nullptr));
 }
 
 Value Interpreter::loopAttribute(const Value& loop, const std::string& name) {
