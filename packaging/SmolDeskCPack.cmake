@@ -19,6 +19,8 @@ set(CPACK_PACKAGE_CONTACT "SmolDesk maintainers <smoldesk@users.noreply.github.c
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "SmolDesk")
 set(CPACK_PACKAGE_EXECUTABLES "smoldesk" "SmolDesk")
 set(CPACK_STRIP_FILES ON)
+# The licence page of the NSIS installer and the licence agreement of the disk image.
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
 
 if(WIN32)
@@ -73,8 +75,25 @@ set(CPACK_NSIS_CONTACT "${CPACK_PACKAGE_CONTACT}")
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_MODIFY_PATH OFF)
 set(CPACK_NSIS_MENU_LINKS "bin/smoldesk.exe" "SmolDesk")
+# .gguf files open in SmolDesk from Explorer (per-machine ProgID; removed again on uninstall).
+set(CPACK_NSIS_EXTRA_INSTALL_COMMANDS [=[
+  WriteRegStr HKCR ".gguf" "" "SmolDesk.GGUF"
+  WriteRegStr HKCR "SmolDesk.GGUF" "" "GGUF language model"
+  WriteRegStr HKCR "SmolDesk.GGUF\DefaultIcon" "" "$INSTDIR\bin\smoldesk.exe,0"
+  WriteRegStr HKCR "SmolDesk.GGUF\shell\open\command" "" '"$INSTDIR\bin\smoldesk.exe" "%1"'
+  System::Call 'shell32::SHChangeNotify(i 0x08000000, i 0, p 0, p 0)'
+]=])
+set(CPACK_NSIS_EXTRA_UNINSTALL_COMMANDS [=[
+  ReadRegStr $0 HKCR ".gguf" ""
+  StrCmp $0 "SmolDesk.GGUF" 0 +2
+    DeleteRegKey HKCR ".gguf"
+  DeleteRegKey HKCR "SmolDesk.GGUF"
+  System::Call 'shell32::SHChangeNotify(i 0x08000000, i 0, p 0, p 0)'
+]=])
 
 # --- macOS: disk image (needs a macdeployqt'ed SmolDesk.app) -------------------------------------
+# The .gguf association is the bundle's Info.plist (packaging/macos/Info.plist.in); the licence
+# is CPACK_RESOURCE_FILE_LICENSE above.
 set(CPACK_DMG_VOLUME_NAME "SmolDesk")
 set(CPACK_DMG_FORMAT "UDZO")
 

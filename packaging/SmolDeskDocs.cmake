@@ -34,10 +34,11 @@ endif()
 function(smoldesk_add_manpage target description)
     set(page ${CMAKE_BINARY_DIR}/packaging/man/${target}.1)
     # The GUI program parses --help inside a QGuiApplication, which needs a platform plugin.
+    # Both print help and version on stdout; stderr (Qt's warnings) stays out of the page.
     add_custom_command(OUTPUT ${page}.gz
         COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/packaging/man
         COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
-                ${SMOLDESK_HELP2MAN} --no-info --no-discard-stderr --section=1
+                ${SMOLDESK_HELP2MAN} --no-info --section=1 --version-string=${PROJECT_VERSION}
                 --name=${description} --output=${page} $<TARGET_FILE:${target}>
         COMMAND ${SMOLDESK_GZIP} -9nf ${page}
         DEPENDS ${target}

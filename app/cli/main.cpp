@@ -15,43 +15,47 @@ namespace {
 struct Command {
     const char* name;
     int (*run)(Args&);
+    const char* synopsis;
     const char* summary;
 };
 
 const Command kCommands[] = {
-    {"inspect", cmdInspect,
-     "inspect FILE                          show a model's architecture, tokenizer and tensors"},
+    {"inspect", cmdInspect, "inspect FILE", "show a model's architecture, tokenizer and tensors"},
     {"run", cmdRun,
      "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] "
-     "[--ctx N] [--raw]"},
-    {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32"},
+     "[--ctx N] [--raw]",
+     "generate text after a prompt"},
+    {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32",
+     "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
-     "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]"},
+     "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]",
+     "chat on the model's chat template"},
     {"serve", cmdServe,
-     "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]   "
+     "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]",
      "local OpenAI-compatible API server"},
     {"bench", cmdBench,
-     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]   "
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]",
      "prompt/decode speed, memory, bandwidth"},
-    {"synth", cmdSynth,
-     "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3]   write a Q4_K_M file "
-     "with random weights, shaped like SmolLM3-3B, Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or Phi-4-mini"},
-    {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT   print token ids"},
-    {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...             print the text of token ids"},
-    {"template", cmdTemplate,
-     "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]   render a chat template"},
+    {"synth", cmdSynth, "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3]",
+     "write a Q4_K_M file with random weights, shaped like SmolLM3-3B, Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or "
+     "Phi-4-mini"},
+    {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT", "print token ids"},
+    {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...", "print the text of token ids"},
+    {"template", cmdTemplate, "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]",
+     "render a chat template"},
 };
 
-// Also the source of the manual page (help2man), so keep it complete.
+// Also the source of the manual page (help2man turns "  synopsis" + "      summary" pairs into
+// one entry each), so keep it complete.
 void usage(FILE* out) {
     std::fprintf(out, "usage: smoldesk-cli COMMAND [OPTIONS]\n"
                       "Inspect, tokenize, run, chat with and benchmark GGUF language models on the\n"
                       "SmolDesk engine (CPU, or Vulkan when a GPU is present), without a window.\n\n"
                       "commands:\n");
-    for (const Command& c : kCommands) std::fprintf(out, "  %s\n", c.summary);
+    for (const Command& c : kCommands) std::fprintf(out, "  %s\n      %s\n", c.synopsis, c.summary);
     std::fprintf(out, "\noptions:\n"
-                      "  -h, --help     show this help\n"
-                      "  --version      show the version\n\n"
+                      "  -h, --help\n      show this help\n"
+                      "  --version\n      show the version\n\n"
                       "exit status: 0 success, 1 usage error, 2 bad model file, 3 template error,\n"
                       "4 run-time failure.\n");
 }
