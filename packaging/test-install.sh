@@ -55,8 +55,23 @@ as_user() {
     LANG=C.UTF-8 XDG_RUNTIME_DIR=/tmp/tester-runtime "$@"
 }
 
-step "apt-get update; the desktop a user has, and the test's own tools (Xvfb, xwd, netpbm)"
+step "apt-get update"
 in_root apt-get update -qq
+cp "$deb" "$root/tmp/"
+debname=$(basename "$deb")
+step "sizes apt reports on the clean root (with and without recommends)"
+for mode in "" "--no-install-recommends"; do
+  echo "-- apt-get install ${mode:-(default: with recommends)}"
+  in_root apt-get install --assume-no $mode "/tmp/$debname" >"$work/apt-size.log" 2>&1 || true
+  grep -E "^(Need to get|After this operation)" "$work/apt-size.log"
+  # Which packages come only with recommends (-- what apt lists as NEW, less the plain install).
+  sed -n '/NEW packages will be installed/,/^[0-9]/p' "$work/apt-size.log" | grep '^ ' | tr -s ' ' '\n' |
+    grep . | sort >"$work/new${mode:+-norec}.txt"
+done
+echo "recommends add $(comm -23 "$work/new.txt" "$work/new-norec.txt" | wc -l) packages:" \
+  "$(comm -23 "$work/new.txt" "$work/new-norec.txt" | tr '\n' ' ')"
+
+step "the desktop a user has, and the test's own tools (Xvfb, xwd, netpbm)"
 # Not SmolDesk's dependencies: a file manager's MIME and desktop databases and gio (the desktop),
 # an X server and screenshot tools (the test).
 in_root apt-get install -y -qq --no-install-recommends shared-mime-info desktop-file-utils libglib2.0-bin \
@@ -66,13 +81,6 @@ mkdir -p "$root/tmp/tester-runtime" && in_root chown tester:tester /tmp/tester-r
 snapshot() { (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev \) -prune -o -print | sort); }
 snapshot >"$work/files-before.txt"
 
-cp "$deb" "$root/tmp/"
-debname=$(basename "$deb")
-step "sizes apt reports (with and without recommends)"
-for mode in "" "--no-install-recommends"; do
-  echo "-- apt-get install ${mode:-(default: with recommends)}"
-  in_root apt-get install --assume-no $mode "/tmp/$debname" 2>&1 | grep -E "^(Need to get|After this operation)" || true
-done
 
 step "apt-get install ./$debname (recommends included, as a double-click would)"
 t0=$(date +%s)

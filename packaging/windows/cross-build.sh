@@ -73,7 +73,10 @@ mkdir -p "$prefix/include"
 cp -r /usr/include/vulkan /usr/include/vk_video "$prefix/include/"
 
 step "SmolDesk engine and smoldesk-cli (no Qt: the desktop app is not part of this proof)"
+# CMake re-roots pkg-config's absolute library folders under the MinGW sysroot, misses the
+# libraries and falls back to plain -l names: -L makes those resolve.
 PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig cmake -S "$repo" -B "$out/smoldesk-build" "${common[@]}" \
+  -DCMAKE_EXE_LINKER_FLAGS="-static -L$prefix/lib" \
   -DCMAKE_INSTALL_PREFIX="$out/smoldesk" -DSMOLDESK_BUILD_APP=OFF -DSMOLDESK_BUILD_TESTS=OFF \
   -DCMAKE_CXX_FLAGS=-DPCRE2_STATIC -DVulkan_INCLUDE_DIR="$prefix/include" \
   -DVulkan_LIBRARY="$prefix/include/vulkan/vulkan.h" >"$out/smoldesk.log" # FindVulkan insists on a library path; only Vulkan::Headers is used
