@@ -46,7 +46,8 @@ int effectiveContext(const ModelFacts& f, int contextLength);
 // current model gives back). Weights are memory-mapped and only warned about (the fit verdict).
 // Returns the error to report, nothing when the file may be loaded.
 std::optional<EngineError> checkBeforeLoad(const ModelFacts& f, int contextLength, qint64 availableBytes);
-// MemAvailable from /proc/meminfo in bytes; 0 when unknown.
+// Memory available to this process now (the engine's platform layer: MemAvailable on Linux), in
+// bytes; 0 when unknown.
 qint64 availableMemoryBytes();
 // The panel's data: only what is known (unknown facts are empty strings or 0), the estimate at
 // `contextLength` and a verdict ("fits", "tight", "too-large", "unknown").
