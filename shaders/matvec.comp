@@ -9,7 +9,8 @@
 // sub-block scales once; Q6_K decodes its scales once per 32 weights; the min term of Q4_K
 // uses the sum of the inputs and never touches the quants. MODE bit 0 adds the result to y
 // (the residual add as epilogue); bit 1 makes the input silu(x) · up (SwiGLU folded in), bit 2
-// gelu(x) · up (GeGLU, tanh GELU).
+// gelu(x) · up (GeGLU, tanh GELU); bit 3 makes it rmsNorm(x) with the weight bound as `up`
+// (the pre-norm folded in: the host uses it only when the whole row fits one staged chunk).
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
 #if USE_SUBGROUP
@@ -39,7 +40,7 @@ layout(push_constant) uniform Push {
     uint cols;        // input width (values per weight row)
     uint groupsX;
     uint slots;       // weights in this dispatch (1–3)
-    uint unused;
+    float eps;        // the folded RMSNorm's epsilon
     uvec4 rows;       // per weight: rows in this dispatch (a slice of it)
     uvec4 wBase;      // byte address of the first row in its binding
     uvec4 rowBytes;
@@ -48,7 +49,7 @@ layout(push_constant) uniform Push {
     uvec4 outStride;  // values per output row
 } pc;
 
-const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u;
+const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u, MODE_NORM = 8u;
 // Input values staged per chunk: TOKENS × CHUNK floats (16 KiB); CHUNK is a multiple of 256.
 const uint STAGE = 4096;
 const uint CHUNK = (STAGE / TOKENS) / 256 * 256;
@@ -70,6 +71,36 @@ float teamSum(float v) {
     const float total = teamScratch[tid - lane];
     barrier();
     return total;
+}
+
+// Σ over the whole workgroup (a power of two of at most 256 invocations; uniform control flow).
+float workgroupTotal(float v) {
+    const uint tid = gl_LocalInvocationID.x;
+    teamScratch[tid] = v;
+    barrier();
+    for (uint s = gl_WorkGroupSize.x / 2; s > 0; s >>= 1) {
+        if (tid < s) teamScratch[tid] += teamScratch[tid + s];
+        barrier();
+    }
+    const float total = teamScratch[0];
+    barrier();
+    return total;
+}
+
+// The staged rows (n columns, the whole row) become w ⊙ x / sqrt(mean(x²) + eps), computed
+// in the order of the separate RMSNorm (x · scale, then · w).
+void normalizeStaged(uint n) {
+    for (uint t = 0; t < TOKENS; ++t) {
+        float squares = 0.0;
+        for (uint c = gl_LocalInvocationID.x; c < n; c += gl_WorkGroupSize.x) {
+            const float v = xs[t * CHUNK + c];
+            squares += v * v;
+        }
+        const float scale = 1.0 / sqrt(workgroupTotal(squares) / float(n) + pc.eps);
+        for (uint c = gl_LocalInvocationID.x; c < n; c += gl_WorkGroupSize.x)
+            xs[t * CHUNK + c] = (xs[t * CHUNK + c] * scale) * up[c];
+    }
+    barrier();
 }
 
 float acc[TOKENS];
@@ -174,6 +205,7 @@ void main() {
                 xs[t * CHUNK + c] = v;
             }
         barrier();
+        if ((MODE & MODE_NORM) != 0u) normalizeStaged(n);
         if (live) accumulate(slot, type, rowAddr, c0, n);
     }
 

@@ -83,6 +83,15 @@ class Backend {
     virtual void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) {
         for (const MatmulOutput& o : outputs) matmul(o.w, x, o.out, rows);
     }
+    // out_i[t] = W_i·rmsNorm(x[t]) with the norm weight `norm` (dim values, epsilon eps): the
+    // pre-norm folded into the group's input, so a backend can skip a pass and a barrier.
+    // `normed` (rows × dim floats) is scratch: the default writes the normalised rows there,
+    // a backend that folds the norm leaves it untouched.
+    virtual void normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,
+                                 std::span<const MatmulOutput> outputs, int rows, int dim) {
+        rmsNorm(x, norm, normed, rows, dim, eps);
+        matmulGroup(normed, outputs, rows);
+    }
     // out[t] += W·x[t]: the residual add as the matmul's epilogue. `scratch` holds at least
     // rows × W's output width floats and may be clobbered (the default computes into it).
     virtual void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,

@@ -120,9 +120,13 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
     logits.resize(static_cast<size_t>(n - first) * nv);
     for (int r = first; r < n; r += kLogitRows) {
         const int rows = std::min(kLogitRows, n - r);
-        be_.copy(x_, static_cast<size_t>(r) * d, last_, 0, static_cast<size_t>(rows) * d);
-        be_.rmsNorm(last_, outputNorm_, last_, rows, hp_.nEmbd, hp_.rmsEps);
-        be_.matmul(output_, last_, logits_, rows);
+        const compute::MatmulOutput head[] = {{output_, logits_}};
+        if (r == 0 && rows == n) { // decode: the norm folds into the output head's input
+            be_.normMatmulGroup(x_, outputNorm_, hp_.rmsEps, last_, head, rows, hp_.nEmbd);
+        } else {
+            be_.copy(x_, static_cast<size_t>(r) * d, last_, 0, static_cast<size_t>(rows) * d);
+            be_.normMatmulGroup(last_, outputNorm_, hp_.rmsEps, last_, head, rows, hp_.nEmbd);
+        }
         be_.read(logits_, 0, static_cast<size_t>(rows) * nv,
                  logits.data() + static_cast<size_t>(r - first) * nv);
     }

@@ -14,9 +14,8 @@ void Decoder::gemma3Layer(const Layer& L, int il, int n, int pos0) {
     be_.rmsNorm(proj_, L.postAttnNorm, proj_, n, hp_.nEmbd, hp_.rmsEps);
     be_.add(x_, proj_, x_, static_cast<size_t>(n) * d);
 
-    be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
     const compute::MatmulOutput gateUp[] = {{L.gate, gate_}, {L.up, up_}};
-    be_.matmulGroup(h_, gateUp, n);
+    be_.normMatmulGroup(x_, L.ffnNorm, hp_.rmsEps, h_, gateUp, n, hp_.nEmbd);
     be_.glu(hp_.ffnActivation, gate_, up_, gate_, static_cast<size_t>(n) * static_cast<size_t>(hp_.nFf));
     be_.matmul(L.down, gate_, proj_, n);
     be_.rmsNorm(proj_, L.postFfnNorm, proj_, n, hp_.nEmbd, hp_.rmsEps);

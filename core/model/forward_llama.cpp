@@ -7,9 +7,8 @@
 namespace smoldesk::model {
 
 void Decoder::selfAttention(const Layer& L, int il, int n, int pos0) {
-    be_.rmsNorm(x_, L.attnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
     const compute::MatmulOutput qkv[] = {{L.wq, q_}, {L.wk, k_}, {L.wv, v_}};
-    be_.matmulGroup(h_, qkv, n);
+    be_.normMatmulGroup(x_, L.attnNorm, hp_.rmsEps, h_, qkv, n, hp_.nEmbd);
     if (L.bq != kAbsent) be_.addBias(q_, L.bq, n, hp_.qDim()); // the K bias before RoPE
     if (L.bk != kAbsent) be_.addBias(k_, L.bk, n, hp_.kvDim());
     if (L.bv != kAbsent) be_.addBias(v_, L.bv, n, hp_.kvDim());
@@ -30,9 +29,8 @@ void Decoder::llamaLayer(const Layer& L, int il, int n, int pos0) {
     const size_t d = static_cast<size_t>(hp_.nEmbd);
     selfAttention(L, il, n, pos0);
     be_.matmulAdd(L.wo, attn_, x_, proj_, n, d);
-    be_.rmsNorm(x_, L.ffnNorm, h_, n, hp_.nEmbd, hp_.rmsEps);
     const compute::MatmulOutput gateUp[] = {{L.gate, gate_}, {L.up, up_}};
-    be_.matmulGroup(h_, gateUp, n);
+    be_.normMatmulGroup(x_, L.ffnNorm, hp_.rmsEps, h_, gateUp, n, hp_.nEmbd);
     be_.gluMatmulAdd(hp_.ffnActivation, L.down, gate_, up_, x_, proj_, n, static_cast<size_t>(hp_.nFf), d);
 }
 

@@ -120,6 +120,69 @@ class TestVulkanFused : public QObject {
         QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
     }
 
+    // The pre-norm folded into the grouped product: one dispatch when the whole row fits the
+    // matvec's staged input (decode), the separate norm otherwise; both against double math.
+    void normMatmulGroup_data() {
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<bool>("folded");
+        QTest::addRow("512 t1") << 512 << 1 << true;
+        QTest::addRow("2048 t1") << 2048 << 1 << true;
+        QTest::addRow("3072 t1") << 3072 << 1 << true;
+        QTest::addRow("512 t8") << 512 << 8 << true;
+        QTest::addRow("768 t3") << 768 << 3 << true;
+        QTest::addRow("2048 t3 (too wide to fold)") << 2048 << 3 << false;
+        QTest::addRow("512 t12 (prompt)") << 512 << 12 << false;
+    }
+    void normMatmulGroup() {
+        QFETCH(int, cols);
+        QFETCH(int, tokens);
+        QFETCH(bool, folded);
+        std::mt19937 rng(static_cast<unsigned>(cols + 101 * tokens));
+        const quant::Type types[] = {quant::Type::Q4_K, quant::Type::Q6_K, quant::Type::Q4_K};
+        const int rowsOf[] = {37, 19, 40};
+        std::vector<TestWeight> w;
+        std::vector<MatmulOutput> outs;
+        for (int i = 0; i < 3; ++i) {
+            w.emplace_back(types[i], cols, rowsOf[i], rng);
+            outs.push_back({gpu_->addWeight(w.back().info),
+                            gpu_->createBuffer(static_cast<size_t>(tokens) * rowsOf[i])});
+        }
+        TestWeight norm(quant::Type::F32, cols, 1, rng);
+        const WeightId nw = gpu_->addWeight(norm.info);
+        const std::vector<float> xv = randomVector(static_cast<size_t>(tokens) * cols, rng, 3.0f);
+        const BufferId x = upload(xv), normed = gpu_->createBuffer(static_cast<size_t>(tokens) * cols);
+        const float eps = 1e-6f;
+        const uint64_t before = gpu_->stats().dispatches;
+        gpu_->normMatmulGroup(x, nw, eps, normed, outs, tokens, cols);
+        // Not folded: the norm, then one grouped matvec (decode) or a tiled product per weight.
+        const uint64_t separate = 1 + (tokens <= vk::VulkanBackend::kMaxMatvecTokens ? 1 : 3);
+        QCOMPARE(gpu_->stats().dispatches - before, folded ? uint64_t(1) : separate);
+        Check check;
+        for (int t = 0; t < tokens; ++t) {
+            double squares = 0;
+            for (int c = 0; c < cols; ++c)
+                squares += double(xv[size_t(t) * cols + c]) * xv[size_t(t) * cols + c];
+            const double scale = 1.0 / std::sqrt(squares / cols + eps);
+            for (int i = 0; i < 3; ++i) {
+                const std::vector<float> got =
+                    read(outs[size_t(i)].out, static_cast<size_t>(tokens) * rowsOf[i]);
+                for (int r = 0; r < rowsOf[i]; ++r) {
+                    double ref = 0, mag = 0;
+                    for (int c = 0; c < cols; ++c) {
+                        const double h = xv[size_t(t) * cols + c] * scale * norm.dequantized[size_t(c)];
+                        const double p = double(w[size_t(i)].dequantized[size_t(r) * cols + c]) * h;
+                        ref += p;
+                        mag += std::fabs(p);
+                    }
+                    check.add(got[size_t(t) * rowsOf[i] + r], ref, mag);
+                }
+            }
+        }
+        qInfo("relative error %.2g", check.worst);
+        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+    }
+
     void matmulAddAndSwiglu_data() {
         QTest::addColumn<int>("type");
         QTest::addColumn<int>("tokens");

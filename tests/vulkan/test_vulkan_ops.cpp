@@ -294,6 +294,10 @@ class TestVulkanOps : public QObject {
         QTest::addRow("window 32, prompt 100") << 4 << 2 << 64 << 0 << 100 << 32;
         QTest::addRow("window 32, decode at 300: splits below the window") << 4 << 2 << 64 << 300 << 1 << 32;
         QTest::addRow("window 200, 3 rows at 250: window across splits") << 4 << 2 << 64 << 250 << 3 << 200;
+        // Prompt rows (> 8) run the flash kernel: tiles of 8 (headDim 256), 16, 32 (headDim 64).
+        QTest::addRow("headDim 256, 21 rows at 7") << 4 << 2 << 256 << 7 << 21 << 0;
+        QTest::addRow("window 50, 40 rows at 250") << 4 << 1 << 128 << 250 << 40 << 50;
+        QTest::addRow("window 7, 70 rows at 3") << 2 << 2 << 64 << 3 << 70 << 7;
     }
     void attention() {
         QFETCH(int, nHead);

@@ -49,6 +49,8 @@ class VulkanBackend : public Backend {
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
+    void normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,
+                         std::span<const MatmulOutput> outputs, int rows, int dim) override;
     void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
                    size_t outWidth) override;
     void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
@@ -83,10 +85,16 @@ class VulkanBackend : public Backend {
         BufferId out;
     };
     const DeviceWeight& matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const;
-    // One matvec.comp dispatch for 1–3 weights sharing input x (up: SwiGLU's second input or -1).
-    void matvec(std::span<const MatvecTarget> targets, BufferId x, BufferId up, int tokens, uint32_t mode);
+    // One matvec.comp dispatch for 1–3 weights sharing input x. `extra` is the gated
+    // activation's second input (up) or the folded RMSNorm's weight; eps is the norm's.
+    void matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra, int tokens,
+                uint32_t mode, float eps = 0.0f);
+    // The matvec group of normMatmulGroup, or false when the shapes need the separate norm.
+    bool foldedNormGroup(BufferId x, WeightId norm, float eps, std::span<const MatmulOutput> outputs,
+                         int rows, int dim);
     void matmulTiled(const DeviceWeight& w, BufferId x, BufferId out, int rows, bool add);
     uint32_t matvecTeam() const;
+    bool promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s);
     struct PendingRope {
         BufferId x;
         int rows, nHeads, headDim, pos0;

@@ -391,6 +391,7 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         throw Error(ErrorCode::UnsupportedType,
                     "The attention shape (" + std::to_string(group) + " query heads per KV head of " +
                         std::to_string(s.headDim) + ") needs more shared memory than the GPU has.");
+    if (rows > kMaxMatvecTokens && promptAttention(layer, q, out, rows, pos0, s)) return;
     // Decode (few rows): split long contexts across workgroups so the GPU stays busy; prompts
     // already give one workgroup per row and KV head.
     const int maxPos = pos0 + rows;
@@ -433,6 +434,40 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     const Binding mb[] = {{partials_.handle, 0, VK_WHOLE_SIZE, false}, bindAct(out, true)};
     const uint32_t mpush[] = {static_cast<uint32_t>(rowHeads), static_cast<uint32_t>(s.headDim), nSplit, gx};
     recorder_->dispatch(merge, mb, mpush, sizeof mpush, gx, gy);
+}
+
+// Prompts: attention_prompt.comp, TILE query rows of one head per workgroup against key tiles
+// in shared memory. TILE is the largest power of two (4…32) whose three tiles (Q, K, V) and
+// score block fit 28 KiB of shared memory (every device we accept has 32 KiB); false when the
+// head shape does not split evenly, and the per-row kernel runs instead.
+bool VulkanBackend::promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                                    const AttentionShape& s) {
+    constexpr uint32_t kGroup = 64;
+    const uint64_t budget = std::min<uint64_t>(device_->caps().maxSharedMemory, 32768) - 4096;
+    const uint32_t headDim = static_cast<uint32_t>(s.headDim);
+    uint32_t tile = 32;
+    while (tile >= 4 && (3ull * tile * headDim + tile * tile) * sizeof(float) > budget) tile /= 2;
+    if (tile < 4 || headDim % (kGroup / tile) != 0) return false;
+    const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile}, 5);
+    const size_t l = static_cast<size_t>(layer);
+    const Binding b[] = {bindAct(q, false),
+                         {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
+                         {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
+                         bindAct(out, true),
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
+    struct {
+        uint32_t posSlot, rows, nHead, group, kvDim;
+        float scale;
+        uint32_t window;
+    } push{positionSlot(pos0),
+           static_cast<uint32_t>(rows),
+           static_cast<uint32_t>(s.nHead),
+           static_cast<uint32_t>(s.nHead / s.nHeadKv),
+           static_cast<uint32_t>(kvDim_),
+           s.scale,
+           static_cast<uint32_t>(std::max(0, s.window))};
+    recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHead), ceilDiv(rows, tile));
+    return true;
 }
 
 void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, const Binding& b, BufferId out,

@@ -13,14 +13,28 @@ namespace {
 
 constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
 constexpr uint32_t kMaxGroup = 3;      // weights one matvec dispatch can take (matvec.comp)
-enum MatvecMode : uint32_t { kStore = 0, kAddToOutput = 1, kSwigluInput = 2, kGegluInput = 4 };
+enum MatvecMode : uint32_t {
+    kStore = 0,
+    kAddToOutput = 1,
+    kSwigluInput = 2,
+    kGegluInput = 4,
+    kNormInput = 8
+};
+
+// Input columns matvec.comp stages in shared memory at once for `tokens` rows (its STAGE and
+// CHUNK): the folded RMSNorm needs the whole row staged, i.e. one chunk.
+uint64_t matvecStagedColumns(int tokens) {
+    constexpr uint64_t kStage = 4096;
+    return kStage / static_cast<uint64_t>(tokens) / 256 * 256;
+}
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
     return static_cast<uint32_t>((a + b - 1) / b);
 }
 
 struct MatvecPush {
-    uint32_t cols, groupsX, slots, unused;
+    uint32_t cols, groupsX, slots;
+    float eps;
     uint32_t rows[4], wBase[4], rowBytes[4], firstGroup[4], outRow0[4], outStride[4];
 };
 static_assert(sizeof(MatvecPush) <= kPushBytes);
@@ -48,8 +62,8 @@ const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, 
     return wt;
 }
 
-void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, BufferId up, int tokens,
-                           uint32_t mode) {
+void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra,
+                           int tokens, uint32_t mode, float eps) {
     flushRope();
     const uint32_t team = matvecTeam();
     const uint32_t wg = std::min<uint32_t>(256, std::max<uint32_t>(64, 4 * team));
@@ -57,6 +71,7 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, Bu
     MatvecPush push{};
     push.cols = static_cast<uint32_t>(targets[0].w->cols);
     push.slots = static_cast<uint32_t>(targets.size());
+    push.eps = eps;
     uint32_t types[kMaxGroup];
     Binding weightsBound[kMaxGroup], outsBound[kMaxGroup];
     uint64_t groups = 0;
@@ -81,7 +96,7 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, Bu
         pipeline(reduceVariant("matvec_sg", "matvec_sh"),
                  {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 8);
     const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1],
-                         outsBound[1],    weightsBound[2],   outsBound[2], bindAct(up < 0 ? x : up, false)};
+                         outsBound[1],    weightsBound[2],   outsBound[2], extra};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -107,7 +122,7 @@ void VulkanBackend::matmul(WeightId w, BufferId x, BufferId out, int rows) {
     if (rows > kMaxMatvecTokens) return matmulTiled(wt, x, out, rows, false);
     for (const WeightSlice& s : wt.slices) {
         const MatvecTarget t{&wt, &s, out};
-        matvec({&t, 1}, x, -1, rows, kStore);
+        matvec({&t, 1}, x, bindAct(x, false), rows, kStore);
     }
 }
 
@@ -121,7 +136,34 @@ void VulkanBackend::matmulGroup(BufferId x, std::span<const MatmulOutput> output
         targets[i] = {&wt, &wt.slices[0], outputs[i].out};
     }
     if (!together) return Backend::matmulGroup(x, outputs, rows);
-    matvec({targets, outputs.size()}, x, -1, rows, kStore);
+    matvec({targets, outputs.size()}, x, bindAct(x, false), rows, kStore);
+}
+
+void VulkanBackend::normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,
+                                    std::span<const MatmulOutput> outputs, int rows, int dim) {
+    if (!foldedNormGroup(x, norm, eps, outputs, rows, dim))
+        Backend::normMatmulGroup(x, norm, eps, normed, outputs, rows, dim);
+}
+
+bool VulkanBackend::foldedNormGroup(BufferId x, WeightId norm, float eps,
+                                    std::span<const MatmulOutput> outputs, int rows, int dim) {
+    if (rows <= 0 || rows > kMaxMatvecTokens || outputs.empty() || outputs.size() > kMaxGroup || dim <= 0 ||
+        static_cast<uint64_t>(dim) > matvecStagedColumns(rows))
+        return false;
+    const DeviceWeight& nw = weights_.at(static_cast<size_t>(norm));
+    if (nw.type != quant::Type::F32 || nw.cols * nw.rows < static_cast<uint64_t>(dim) ||
+        nw.slices.size() != 1)
+        return false;
+    MatvecTarget targets[kMaxGroup];
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const DeviceWeight& wt = matrix(outputs[i].w, x, outputs[i].out, rows, "normMatmulGroup");
+        if (wt.slices.size() != 1 || wt.cols != static_cast<uint64_t>(dim) || outputs[i].out == x)
+            return false;
+        targets[i] = {&wt, &wt.slices[0], outputs[i].out};
+    }
+    weightBytesRead_ += nw.rows * nw.rowBytes;
+    matvec({targets, outputs.size()}, x, {nw.buffer.handle, 0, VK_WHOLE_SIZE, false}, rows, kNormInput, eps);
+    return true;
 }
 
 void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
@@ -132,7 +174,7 @@ void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scr
     if (rows > kMaxMatvecTokens) return matmulTiled(wt, x, out, rows, true);
     for (const WeightSlice& s : wt.slices) {
         const MatvecTarget t{&wt, &s, out};
-        matvec({&t, 1}, x, -1, rows, kAddToOutput);
+        matvec({&t, 1}, x, bindAct(x, false), rows, kAddToOutput);
     }
 }
 
@@ -146,7 +188,7 @@ void VulkanBackend::gluMatmulAdd(GluActivation activation, WeightId w, BufferId 
     const uint32_t input = activation == GluActivation::GeluTanh ? kGegluInput : kSwigluInput;
     for (const WeightSlice& s : wt.slices) {
         const MatvecTarget t{&wt, &s, out};
-        matvec({&t, 1}, gate, up, rows, kAddToOutput | input);
+        matvec({&t, 1}, gate, bindAct(up, false), rows, kAddToOutput | input);
     }
 }
 
