@@ -1,7 +1,7 @@
 #version 450
 // Prompt matrix-matrix product: a 64-row × 32-token output tile per workgroup of 128
-// invocations (4×4 outputs each). Each step dequantizes a 64×32 weight tile and loads a
-// 32×32 activation tile into shared memory; accumulation is in f32.
+// invocations (4×4 outputs each). Each step dequantizes a 64×32 weight tile (eight values per
+// block-scale decode) and loads a 32×32 activation tile into shared memory; accumulation is in f32.
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x_id = 0) in;  // must be 128
@@ -38,10 +38,18 @@ void main() {
         for (uint j = 0; j < 4; ++j) acc[i][j] = 0.0;
 
     for (uint k0 = 0; k0 < pc.cols; k0 += BK) {
-        for (uint i = 0; i < BM * BK / 128; ++i) {
-            const uint idx = tid + i * 128, r = idx / BK, k = idx % BK;
+        // Eight consecutive weights per step, their block scale decoded once (dequantEight).
+        for (uint i = 0; i < BM * BK / 8 / 128; ++i) {
+            const uint idx = tid + i * 128, r = idx / (BK / 8), k = (idx % (BK / 8)) * 8;
             const uint row = rowBase + r, col = k0 + k;
-            tileW[k * BM + r] = (row < pc.rows && col < pc.cols) ? dequantOne(0, TYPE, pc.wBase + row * pc.rowBytes, col) : 0.0;
+            float v[8];
+            if (row < pc.rows && col + 8 <= pc.cols) {
+                dequantEight(0, TYPE, pc.wBase + row * pc.rowBytes, col, v);
+            } else {
+                for (uint e = 0; e < 8; ++e)
+                    v[e] = row < pc.rows && col + e < pc.cols ? dequantOne(0, TYPE, pc.wBase + row * pc.rowBytes, col + e) : 0.0;
+            }
+            for (uint e = 0; e < 8; ++e) tileW[(k + e) * BM + r] = v[e];
         }
         for (uint i = 0; i < BN * BK / 128; ++i) {
             const uint idx = tid + i * 128, t = idx / BK, k = idx % BK;
