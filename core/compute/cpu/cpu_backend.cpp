@@ -26,6 +26,9 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
+// Units (16 rows) a decode thread takes at a time from a range: about 300 KB of 2048-wide
+// Q4_K, so one atomic exchange per ~10 µs of streaming and at most that much imbalance.
+constexpr uint64_t kStealGrain = 16;
 
 // Weight storage on 2 MiB boundaries with transparent huge pages requested: a third of the
 // page faults while packing is far fewer, and decode's stream over all weights misses the
@@ -43,7 +46,8 @@ std::shared_ptr<uint8_t[]> allocateWeightStorage(size_t bytes) {
 
 } // namespace
 
-CpuBackend::CpuBackend(int threads) : pool_(threads) {
+CpuBackend::CpuBackend(int threads)
+    : pool_(threads), decodeRanges_(std::make_unique<StealableRange[]>(static_cast<size_t>(pool_.size()))) {
     attnScratch_.resize(static_cast<size_t>(pool_.size()));
     rowScratch_.resize(static_cast<size_t>(pool_.size()));
 }
@@ -359,8 +363,35 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
                 while (t < threads && done >= total * static_cast<double>(t) / static_cast<double>(threads))
                     cuts[t++] = u + 1;
             }
+        // A thread done with its range takes grains from the far end of one still in progress,
+        // so a preempted or slower thread does not hold up the region (the owner keeps reading
+        // forward; the thief reads each grain forward too).
+        for (size_t i = 0; i < threads; ++i)
+            decodeRanges_[i].frontBack.store(static_cast<uint64_t>(cuts[i]) << 32 | cuts[i + 1],
+                                             std::memory_order_relaxed);
+        auto take = [](StealableRange& r, bool fromBack, size_t& u0, size_t& u1) {
+            uint64_t v = r.frontBack.load(std::memory_order_relaxed);
+            for (;;) {
+                const uint64_t front = v >> 32, back = v & 0xffffffffu;
+                if (front >= back) return false;
+                const uint64_t next = fromBack ? back - std::min<uint64_t>(kStealGrain, back - front)
+                                               : std::min<uint64_t>(back, front + kStealGrain);
+                const uint64_t packed = fromBack ? (front << 32 | next) : (next << 32 | back);
+                if (r.frontBack.compare_exchange_weak(v, packed, std::memory_order_relaxed)) {
+                    u0 = fromBack ? next : front;
+                    u1 = fromBack ? back : next;
+                    return true;
+                }
+            }
+        };
         pool_.parallelFor(threads, 1, [&](size_t b, size_t e, int thread) {
-            for (size_t i = b; i < e; ++i) runRange(cuts[i], cuts[i + 1], thread);
+            size_t u0 = 0, u1 = 0;
+            for (size_t i = b; i < e; ++i)
+                while (take(decodeRanges_[i], false, u0, u1)) runRange(u0, u1, thread);
+            for (size_t j = 1; j < threads; ++j) {
+                StealableRange& other = decodeRanges_[(e - 1 + j) % threads];
+                while (take(other, true, u0, u1)) runRange(u0, u1, thread);
+            }
         });
         return;
     }

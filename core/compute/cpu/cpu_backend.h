@@ -8,6 +8,7 @@
 #include "quant/cpu_kernels.h"
 #include "quant/types.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -89,7 +90,13 @@ class CpuBackend : public Backend {
     std::vector<std::vector<float>> buffers_;
     std::vector<ActivationSlot> actSlots_; // the input in each dot format of the current call
     size_t activeSlots_ = 0;
-    std::vector<size_t> decodeCuts_;             // per-thread unit ranges of a decode matmul
+    std::vector<size_t> decodeCuts_; // per-thread unit ranges of a decode matmul
+    // A decode range's units not yet taken, [front, back) packed as front << 32 | back: its
+    // owner takes grains from the front, a thread done with its own range from the back.
+    struct alignas(64) StealableRange {
+        std::atomic<uint64_t> frontBack{0};
+    };
+    std::unique_ptr<StealableRange[]> decodeRanges_;
     std::vector<std::vector<float>> rowScratch_; // per thread: a transformed input row, or a tile
     // The f16 KV cache. K in tiles of kKvTile positions, [layer][tile][kvDim][kKvTile], so that
     // attention forms 16 scores with plain multiply-adds; V by position, [layer][pos][kvDim].
