@@ -168,6 +168,46 @@ class TestCpuOps : public QObject {
         for (size_t i = 0; i < n * 64; ++i) QCOMPARE(be.data(acc2)[i], residual[i] + be.data(plain)[i]);
     }
 
+    // Decode's weight ranges are shared out by equal bytes and finished by whichever thread
+    // is free (grains taken from the far end of a range still in progress): with more threads
+    // than cores, threads are preempted mid-range and others take over their grains. Every
+    // row must still be computed exactly once: the result equals the one-thread product bit
+    // for bit (each row's dot product is the same kernel call whichever thread runs it).
+    void decodeRangesSharedBetweenThreads() {
+        std::mt19937 rng(17);
+        const int cols = 512;
+        TestWeight wa(quant::Type::Q4_K, cols, 1024, rng), wb(quant::Type::Q6_K, cols, 512, rng),
+            wc(quant::Type::Q4_K, cols, 752, rng);
+        CpuBackend one(1), many(6);
+        const std::vector<float> xv = randomVector(cols, rng);
+        std::vector<float> want[3];
+        {
+            const WeightId a = one.addWeight(wa.info), b = one.addWeight(wb.info), c = one.addWeight(wc.info);
+            const BufferId x = upload(one, xv);
+            const MatmulOutput group[] = {
+                {a, one.createBuffer(1024)}, {b, one.createBuffer(512)}, {c, one.createBuffer(752)}};
+            one.matmulGroup(x, group, 1);
+            for (int i = 0; i < 3; ++i)
+                want[i].assign(one.data(group[i].out), one.data(group[i].out) + (i == 0   ? 1024
+                                                                                 : i == 1 ? 512
+                                                                                          : 752));
+        }
+        const WeightId a = many.addWeight(wa.info), b = many.addWeight(wb.info), c = many.addWeight(wc.info);
+        const BufferId x = upload(many, xv);
+        const MatmulOutput group[] = {
+            {a, many.createBuffer(1024)}, {b, many.createBuffer(512)}, {c, many.createBuffer(752)}};
+        for (int rep = 0; rep < 300; ++rep) {
+            for (int i = 0; i < 3; ++i)
+                std::fill(many.data(group[i].out), many.data(group[i].out) + want[i].size(), NAN);
+            many.matmulGroup(x, group, 1);
+            for (int i = 0; i < 3; ++i)
+                if (!std::equal(want[i].begin(), want[i].end(), many.data(group[i].out)))
+                    QFAIL(qPrintable(QString("repetition %1: output %2 differs from the one-thread product")
+                                         .arg(rep)
+                                         .arg(i)));
+        }
+    }
+
     void embed() {
         std::mt19937 rng(5);
         for (quant::Type t :
