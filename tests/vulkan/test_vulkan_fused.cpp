@@ -183,6 +183,42 @@ class TestVulkanFused : public QObject {
         QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
     }
 
+    // The final norm folds into an output head bound in slices (small binding limits such as
+    // lavapipe's split the 3B head): each slice is a target of the same dispatch.
+    void normFoldedIntoSlicedHead() {
+        auto sliced = makeVulkanBackend(8192);
+        std::mt19937 rng(23);
+        const int cols = 512, rows = 40;
+        TestWeight head(quant::Type::Q6_K, cols, rows, rng), norm(quant::Type::F32, cols, 1, rng);
+        const WeightId hw = sliced->addWeight(head.info), nw = sliced->addWeight(norm.info);
+        QCOMPARE(sliced->weight(hw).slices.size(), size_t(3));
+        const std::vector<float> xv = randomVector(cols, rng, 3.0f);
+        const BufferId x = sliced->createBuffer(cols), normed = sliced->createBuffer(cols),
+                       out = sliced->createBuffer(rows);
+        sliced->upload(x, 0, xv);
+        const MatmulOutput outputs[] = {{hw, out}};
+        const uint64_t before = sliced->stats().dispatches;
+        sliced->normMatmulGroup(x, nw, 1e-6f, normed, outputs, 1, cols);
+        QCOMPARE(sliced->stats().dispatches - before, uint64_t(1));
+        std::vector<float> got(rows);
+        sliced->read(out, 0, rows, got.data());
+        double squares = 0;
+        for (float v : xv) squares += double(v) * v;
+        const double scale = 1.0 / std::sqrt(squares / cols + 1e-6);
+        Check check;
+        for (int r = 0; r < rows; ++r) {
+            double ref = 0, mag = 0;
+            for (int c = 0; c < cols; ++c) {
+                const double p = double(head.dequantized[size_t(r) * cols + c]) * xv[size_t(c)] * scale *
+                                 norm.dequantized[size_t(c)];
+                ref += p;
+                mag += std::fabs(p);
+            }
+            check.add(got[size_t(r)], ref, mag);
+        }
+        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+    }
+
     void matmulAddAndSwiglu_data() {
         QTest::addColumn<int>("type");
         QTest::addColumn<int>("tokens");

@@ -154,15 +154,18 @@ bool VulkanBackend::foldedNormGroup(BufferId x, WeightId norm, float eps,
     if (nw.type != quant::Type::F32 || nw.cols * nw.rows < static_cast<uint64_t>(dim) ||
         nw.slices.size() != 1)
         return false;
+    // Each binding slice of a weight is a target of its own (a large output head is bound in
+    // slices on devices with small binding limits).
     MatvecTarget targets[kMaxGroup];
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        const DeviceWeight& wt = matrix(outputs[i].w, x, outputs[i].out, rows, "normMatmulGroup");
-        if (wt.slices.size() != 1 || wt.cols != static_cast<uint64_t>(dim) || outputs[i].out == x)
+    size_t count = 0;
+    for (const MatmulOutput& o : outputs) {
+        const DeviceWeight& wt = matrix(o.w, x, o.out, rows, "normMatmulGroup");
+        if (wt.cols != static_cast<uint64_t>(dim) || o.out == x || count + wt.slices.size() > kMaxGroup)
             return false;
-        targets[i] = {&wt, &wt.slices[0], outputs[i].out};
+        for (const WeightSlice& slice : wt.slices) targets[count++] = {&wt, &slice, o.out};
     }
     weightBytesRead_ += nw.rows * nw.rowBytes;
-    matvec({targets, outputs.size()}, x, {nw.buffer.handle, 0, VK_WHOLE_SIZE, false}, rows, kNormInput, eps);
+    matvec({targets, count}, x, {nw.buffer.handle, 0, VK_WHOLE_SIZE, false}, rows, kNormInput, eps);
     return true;
 }
 
