@@ -3,6 +3,8 @@
 #include "common/error.h"
 #include "text/jinja/template.h"
 
+#include <utility>
+
 namespace smoldesk::chat {
 
 namespace {
@@ -26,11 +28,10 @@ std::string tokenText(const gguf::File& file, const char* idKey) {
 
 class TemplateFormatter : public ChatFormatter {
   public:
-    TemplateFormatter(const gguf::File& file, const text::Tokenizer& tokenizer)
-        : ChatFormatter(tokenizer), source_(file.getString("tokenizer.chat_template").value_or("")),
-          builtin_(source_.empty()), tmpl_(builtin_ ? std::string(kBuiltinChatMl) : source_),
-          bos_(tokenText(file, "tokenizer.ggml.bos_token_id")),
-          eos_(tokenText(file, "tokenizer.ggml.eos_token_id")) {}
+    TemplateFormatter(std::string source, std::string bos, std::string eos, const text::Tokenizer& tokenizer)
+        : ChatFormatter(tokenizer), source_(std::move(source)), builtin_(source_.empty()),
+          tmpl_(builtin_ ? std::string(kBuiltinChatMl) : source_), bos_(std::move(bos)),
+          eos_(std::move(eos)) {}
 
     std::string render(const ChatRequest& request) const override {
         jinja::Value messages = jinja::Value::list();
@@ -75,7 +76,16 @@ class TemplateFormatter : public ChatFormatter {
 
 std::unique_ptr<ChatFormatter> ChatFormatter::fromGguf(const gguf::File& file,
                                                        const text::Tokenizer& tokenizer) {
-    return std::make_unique<TemplateFormatter>(file, tokenizer);
+    return fromTemplateSource(std::string(file.getString("tokenizer.chat_template").value_or("")),
+                              tokenText(file, "tokenizer.ggml.bos_token_id"),
+                              tokenText(file, "tokenizer.ggml.eos_token_id"), tokenizer);
+}
+
+std::unique_ptr<ChatFormatter> ChatFormatter::fromTemplateSource(std::string source, std::string bosText,
+                                                                 std::string eosText,
+                                                                 const text::Tokenizer& tokenizer) {
+    return std::make_unique<TemplateFormatter>(std::move(source), std::move(bosText), std::move(eosText),
+                                               tokenizer);
 }
 
 std::vector<int32_t> ChatFormatter::tokenize(const ChatRequest& request) const {

@@ -31,6 +31,11 @@ class ChatFormatter {
   public:
     // Throws Error(Template) with line and column when the file's template does not parse.
     static std::unique_ptr<ChatFormatter> fromGguf(const gguf::File& file, const text::Tokenizer& tokenizer);
+    // The same from a template's source text (empty: the built-in ChatML) and the texts the
+    // template sees as bos_token and eos_token; the fuzz target uses it without a GGUF file.
+    static std::unique_ptr<ChatFormatter> fromTemplateSource(std::string source, std::string bosText,
+                                                             std::string eosText,
+                                                             const text::Tokenizer& tokenizer);
     virtual ~ChatFormatter() = default;
 
     // Renders the conversation; throws Error(Template) (e.g. raise_exception in the template).
