@@ -87,6 +87,7 @@ int main(int argc, char** argv) {
             case ErrorCode::InvalidArgument:
             case ErrorCode::Cancelled:
             case ErrorCode::Backend:
+            case ErrorCode::DeviceLost:
             case ErrorCode::OutOfMemory:
                 return kExitRuntime;
             default:

@@ -1,8 +1,27 @@
 #include "session_options.h"
 
+#include <chrono>
 #include <cstdio>
 
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
 namespace smoldesk::cli {
+
+namespace {
+
+bool stderrIsTerminal() {
+#ifdef _WIN32
+    return _isatty(_fileno(stderr)) != 0;
+#else
+    return isatty(fileno(stderr)) != 0;
+#endif
+}
+
+} // namespace
 
 std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
     runtime::LoadOptions o;
@@ -25,11 +44,25 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
             throw UsageError("--backend takes auto, cpu or vulkan.");
     }
     o.device = static_cast<int>(args.intOption("--device", "", -1));
+    // On a terminal, one line that counts up while the weights are read or uploaded (a 3B
+    // model takes seconds to minutes); never in pipes and logs.
+    const bool showProgress = !quiet && stderrIsTerminal();
+    int shown = -1;
+    if (showProgress)
+        o.progress = [&shown](float f) {
+            const int percent = static_cast<int>(f * 100.0f);
+            if (percent != shown) std::fprintf(stderr, "\rloading %3d%%", shown = percent);
+            return true;
+        };
+    const auto start = std::chrono::steady_clock::now();
     auto s = runtime::Session::load(o);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (showProgress) std::fprintf(stderr, "\r%*s\r", 16, "");
     if (!quiet) {
         for (const auto& w : s->warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
         if (!s->fallbackReason().empty()) std::fprintf(stderr, "note: %s\n", s->fallbackReason().c_str());
-        std::fprintf(stderr, "device: %s, context %d tokens\n", s->deviceName().c_str(), s->contextSize());
+        std::fprintf(stderr, "device: %s, context %d tokens, loaded in %.2f s\n", s->deviceName().c_str(),
+                     s->contextSize(), seconds);
     }
     return s;
 }

@@ -45,6 +45,7 @@ QString errorSentence(int code) {
         return QCoreApplication::translate("ErrorText", "Loading was cancelled.");
     case static_cast<int>(ErrorCode::Template):
         return QCoreApplication::translate("ErrorText", "The model's chat template cannot be used.");
+    case static_cast<int>(ErrorCode::DeviceLost):
     case static_cast<int>(ErrorCode::Backend):
         return QCoreApplication::translate("ErrorText", "The compute device failed.");
     case EngineError::kNoModel:
@@ -72,6 +73,7 @@ QString errorAction(int code) {
     case static_cast<int>(ErrorCode::OutOfMemory):
         return QCoreApplication::translate("ErrorText",
                                            "Lower the context length or choose a smaller model.");
+    case static_cast<int>(ErrorCode::DeviceLost):
     case static_cast<int>(ErrorCode::Backend):
         return QCoreApplication::translate("ErrorText", "Choose the CPU in the settings.");
     case EngineError::kNoModel:

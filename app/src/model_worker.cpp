@@ -219,8 +219,9 @@ void ModelWorker::generate(const GenerationRequest& request) {
         runGeneration(request);
     } catch (const std::exception& e) {
         EngineError err = engineErrorFrom(e);
-        if (err.code == static_cast<int>(ErrorCode::Backend) && onGpu()) {
-            // A lost or hung GPU fails every later request: go on without it.
+        if (err.code == static_cast<int>(ErrorCode::DeviceLost) && onGpu()) {
+            // A lost or hung GPU fails every later request: go on without it. Other backend
+            // errors (a driver error, a limit, a bug) are reported, not hidden by the CPU.
             if (!continueOnCpu(request, err)) emit failed(request.id, err);
         } else if (err.code == static_cast<int>(ErrorCode::Cancelled)) {
             GenerationResult r;

@@ -36,6 +36,8 @@ const char* errorCodeName(ErrorCode code) {
         return "template";
     case ErrorCode::Backend:
         return "backend";
+    case ErrorCode::DeviceLost:
+        return "device-lost";
     }
     return "unknown";
 }

@@ -22,7 +22,10 @@ enum class ErrorCode {
     OutOfMemory,
     Cancelled,
     Template, // chat template parse/render error
-    Backend,  // compute backend failure
+    Backend,  // compute backend failure: a driver error or a bug (validation, limits)
+    // The GPU was lost, reset or hung: its work is gone, and the CPU can take over. Other
+    // backend failures are not moved to the CPU, where they would go unnoticed.
+    DeviceLost,
 };
 
 const char* errorCodeName(ErrorCode code);

@@ -1,8 +1,10 @@
 #include "model/decoder.h"
 
 #include "common/error.h"
+#include "model/memory_plan.h"
 
 #include <algorithm>
+#include <array>
 
 namespace smoldesk::model {
 
@@ -53,9 +55,7 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
                                              " rows, an impossible vocabulary size.");
     hp_.nVocab = static_cast<int>(emb->ne[1]);
     const uint64_t nv = static_cast<uint64_t>(hp_.nVocab);
-    const uint64_t qd = static_cast<uint64_t>(hp_.nHead) * static_cast<uint64_t>(hp_.headDim);
     const uint64_t kvd = static_cast<uint64_t>(hp_.nHeadKv) * static_cast<uint64_t>(hp_.headDim);
-    const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
 
     be_.setWeightMapping(&file.map());
     tokEmbd_ = bind(file, "token_embd.weight", {d, nv});
@@ -64,18 +64,11 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
                                                : tokEmbd_; // tied when absent
     for (int il = 0; il < hp_.nLayer; ++il) layers_.push_back(bindLayer(file, il));
 
-    const size_t b = static_cast<size_t>(maxBatch_);
-    x_ = be_.createBuffer(b * d);
-    h_ = be_.createBuffer(b * d);
-    q_ = be_.createBuffer(b * qd);
-    k_ = be_.createBuffer(b * kvd);
-    v_ = be_.createBuffer(b * kvd);
-    attn_ = be_.createBuffer(b * qd);
-    proj_ = be_.createBuffer(b * d);
-    gate_ = be_.createBuffer(b * ff);
-    up_ = be_.createBuffer(b * ff);
-    last_ = be_.createBuffer(kLogitRows * d);
-    logits_ = be_.createBuffer(kLogitRows * nv);
+    // The sizes planMemory counted for the memory check before loading, in the same order.
+    const std::array<uint64_t, 11> floats = activationBufferFloats(hp_, nv, maxBatch_);
+    compute::BufferId* const buffers[] = {&x_,    &h_,    &q_,  &k_,    &v_,     &attn_,
+                                          &proj_, &gate_, &up_, &last_, &logits_};
+    for (size_t i = 0; i < floats.size(); ++i) *buffers[i] = be_.createBuffer(static_cast<size_t>(floats[i]));
     // Layers (2^16) × context (2^30) × kvDim (2^24) can exceed 64 bits: refuse in floating
     // point, before the backend multiplies them, any cache beyond a petabyte.
     const double kvBytes =

@@ -6,6 +6,7 @@
 #include "compute/backend.h"
 #include "gguf/file.h"
 #include "model/hparams.h"
+#include "model/memory_plan.h"
 
 #include <atomic>
 #include <cstdint>
@@ -65,7 +66,7 @@ class Decoder {
     std::deque<gguf::TensorInfo> views_; // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;
     compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_;
-    static constexpr int kLogitRows = 8; // logits are computed in chunks to bound memory
+    static constexpr int kLogitRows = kLogitRowsPerChunk; // logits in chunks, to bound memory
 };
 
 } // namespace smoldesk::model

@@ -7,6 +7,7 @@
 #include "compute/vulkan/vulkan_backend.h"
 #endif
 #include "chat/thinking_parser.h"
+#include "model/memory_plan.h"
 #include "runtime/stop_matcher.h"
 
 #include <algorithm>
@@ -22,8 +23,9 @@ double msSince(Clock::time_point t) {
 }
 
 // Reads every weight page once so that loading shows real progress and can be cancelled,
-// and the first token does not pay for page faults.
-void touchWeights(const gguf::File& file, const std::function<bool(float)>& progress) {
+// and the first token does not pay for page faults. Progress runs from `from` to 1 (a CPU
+// load after a GPU upload that failed part way goes on where the upload stopped).
+void touchWeights(const gguf::File& file, const std::function<bool(float)>& progress, float from) {
     uint64_t total = 0;
     for (const auto& t : file.tensors()) total += t.nBytes;
     uint64_t done = 0;
@@ -37,7 +39,8 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
             for (uint64_t b = 0; b < len; b += 4096) acc ^= t.data[off + b];
             sink = sink ^ acc;
             done += len;
-            if (progress && !progress(total ? float(double(done) / double(total)) : 1.0f))
+            const double fraction = total ? double(done) / double(total) : 1.0;
+            if (progress && !progress(from + (1.0f - from) * float(fraction)))
                 throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
         }
     }
@@ -45,29 +48,33 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
 }
 
 // The Vulkan backend when the build, the device and the model allow it; otherwise nullptr
-// and one sentence saying why the CPU is used.
-std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const LoadOptions& options,
+// and one sentence saying why the CPU is used. Nothing is allocated on a device that cannot
+// hold the model (weights, KV cache for nCtx, activations for the batch, the backend's own
+// buffers and a margin). The upload reports its bytes to onUpload, which may cancel.
+std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const model::HyperParams& hp,
+                                                   int nCtx, int batch, const LoadOptions& options,
+                                                   std::function<bool(uint64_t)> onUpload,
                                                    std::string* reason) {
 #ifdef SMOLDESK_HAVE_VULKAN
-    uint64_t weightBytes = 0;
     for (const auto& t : file.tensors()) {
-        weightBytes += t.nBytes;
         if (t.nDims >= 2 && !compute::vulkanSupportsType(t.type)) {
             *reason = std::string("The GPU backend cannot compute with ") + quant::typeName(t.type) +
                       " tensors yet, so the CPU is used.";
             return nullptr;
         }
     }
+    const model::MemoryPlan plan = model::planMemory(file, hp, nCtx, batch);
     compute::VulkanOptions vk;
     vk.device = options.device;
-    vk.weightBytesHint = weightBytes;
+    vk.memoryNeed = {plan.weightBytes, plan.kvCacheBytes, plan.activationBytes, plan.logitBytes, nCtx,
+                     hp.nHead,         hp.headDim};
+    vk.uploadProgress = std::move(onUpload);
     std::string why;
     auto backend = compute::createVulkanBackend(vk, &why);
     if (!backend) *reason = why.empty() ? "No usable Vulkan GPU was found, so the CPU is used." : why;
     return backend;
 #else
-    (void)file;
-    (void)options;
+    (void)file, (void)hp, (void)nCtx, (void)batch, (void)options, (void)onUpload;
     *reason = "This build of SmolDesk has no Vulkan support, so the CPU is used.";
     return nullptr;
 #endif
@@ -130,16 +137,30 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
                                " the model was trained with; quality may drop beyond that.");
 
     s->threads_ = options.threads > 0 ? options.threads : compute::ThreadPool::physicalCores();
-    touchWeights(*s->file_, options.progress);
     const int batch = std::max(1, options.batchSize);
+    // Progress is the share of weight bytes brought in: uploaded to the GPU (the upload reads
+    // the file itself, so the pages are not touched first: one pass instead of two), or read
+    // into memory for the CPU.
+    const uint64_t weightBytes = model::planMemory(*s->file_, hp, nCtx, batch).weightBytes;
+    float reported = 0.0f;
+    const auto report = [&](float f) {
+        reported = std::max(reported, std::min(f, 1.0f));
+        return !options.progress || options.progress(reported);
+    };
     if (options.backend != BackendChoice::Cpu) {
-        s->backend_ = createGpuBackend(*s->file_, options, &s->fallbackReason_);
+        const auto onUpload = [&](uint64_t bytes) {
+            return report(weightBytes ? float(double(bytes) / double(weightBytes)) : 1.0f);
+        };
+        s->backend_ = createGpuBackend(*s->file_, hp, nCtx, batch, options, onUpload, &s->fallbackReason_);
         if (s->backend_) {
             try {
                 s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
             } catch (const Error& e) {
                 // Uploading can still fail (out of device memory, device lost): the CPU takes over.
-                if (e.code() != ErrorCode::Backend && e.code() != ErrorCode::OutOfMemory) throw;
+                // A cancel (Error Cancelled) ends the load; the backend frees its memory with s.
+                if (e.code() != ErrorCode::Backend && e.code() != ErrorCode::DeviceLost &&
+                    e.code() != ErrorCode::OutOfMemory)
+                    throw;
                 s->fallbackReason_ =
                     std::string("The GPU could not take the model (") + e.what() + "), so the CPU is used.";
                 s->decoder_.reset();
@@ -148,9 +169,11 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
         }
     }
     if (!s->decoder_) {
+        touchWeights(*s->file_, report, reported);
         s->backend_ = std::make_unique<compute::CpuBackend>(s->threads_);
         s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
     }
+    if (reported < 1.0f) report(1.0f); // tensors the model does not use were not uploaded
     return s;
 }
 

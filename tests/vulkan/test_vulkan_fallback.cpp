@@ -29,7 +29,7 @@ class TestVulkanFallback : public QObject {
         VulkanOptions o;
         o.device = device;
         o.validation = validation;
-        o.weightBytesHint = 1u << 20;
+        o.memoryNeed.weightBytes = 1u << 20;
         std::string reason;
         std::unique_ptr<smoldesk::compute::Backend> be = createVulkanBackend(o, &reason);
         QVERIFY(!be);

@@ -70,9 +70,18 @@ class VulkanBackend : public Backend {
     void upload(BufferId dst, size_t offset, std::span<const float> values);
     bool validating() const { return instance_->validating(); }
     const RecorderStats& stats() const { return recorder_->stats(); }
+    const Allocator& allocator() const { return *allocator_; }
     VulkanCounters counters() const;
     const DeviceCaps& caps() const { return device_->caps(); }
     const DeviceWeight& weight(WeightId id) const { return weights_.at(static_cast<size_t>(id)); }
+    // Host-visible buffers of fixed size (vulkanBytesNeeded counts them): the weight upload's
+    // staging buffer, the token ids of one step, one position slot per op of a step.
+    static constexpr uint64_t kStagingBytes = 16ull << 20;
+    static constexpr uint64_t kIdsArenaBytes = 256ull << 10;
+    static constexpr uint32_t kPositionSlots = 4096;
+    // The attention scratch (split-K partial results) for a context; allocated at the first
+    // attention, counted by vulkanBytesNeeded.
+    static uint64_t attentionScratchBytes(uint64_t nCtx, uint64_t nHead, uint64_t headDim);
     // Positions per attention split for decode; fewer positions need no merge pass.
     static constexpr int kAttentionSplit = 128;
     // Activation rows up to which products run as matrix-vector (decode) kernels.
@@ -132,7 +141,13 @@ class VulkanBackend : public Backend {
     Buffer staging_;  // weight uploads
     Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
-    uint64_t weightBytesRead_ = 0;        // for VulkanCounters
+    uint64_t weightBytesRead_ = 0; // for VulkanCounters
+    uint64_t uploadedBytes_ = 0;   // weight bytes uploaded so far (options_.uploadProgress)
+    // Test hook for GPU-fault recovery, read once when the backend is created (see
+    // vulkan_backend.cpp): the fault to report at the step whose results are read the
+    // injectAtRead_-th time (one read per prompt chunk or decoded token).
+    VkResult injectFault_ = VK_SUCCESS;
+    uint64_t injectAtRead_ = 0, reads_ = 0;
     const MappedFile* mapping_ = nullptr; // uploaded weights' pages in it are released
     Buffer readback_;
     // Positions read by store_kv and attention, one slot per op in the step (so a decode

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -98,6 +99,13 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
             continue;
         c.memoryBytes = mp.memoryHeaps[h].size;
         c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
+    }
+    // Tests (and users who share the GPU): the device memory SmolDesk may use, in MiB. Lavapipe
+    // reports the machine's RAM, so the memory check is testable only this way.
+    if (const char* env = std::getenv("SMOLDESK_VK_MEMORY_BUDGET_MB"); env && *env) {
+        const uint64_t limit = std::strtoull(env, nullptr, 10) << 20;
+        c.memoryBudget = std::min(c.memoryBudget, limit);
+        c.memoryBytes = std::min(c.memoryBytes, limit);
     }
 
     uint32_t familyCount = 0;

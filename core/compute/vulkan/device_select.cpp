@@ -12,9 +12,11 @@ namespace smoldesk::compute {
 
 namespace {
 
+// "1.9 GB"; two decimals below 1 GB, so that small models and budgets do not read "0.0 GB".
 std::string gigabytes(uint64_t bytes) {
+    const double gb = static_cast<double>(bytes) / 1e9;
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    std::snprintf(text, sizeof text, gb < 1.0 ? "%.2f GB" : "%.1f GB", gb);
     return text;
 }
 
@@ -141,14 +143,16 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
             if (reason) *reason = caps.whyNot;
             return nullptr;
         }
-        // Weights plus a margin for activations, the KV cache and the driver.
-        const uint64_t needed = options.weightBytesHint + options.weightBytesHint / 20 +
-                                (options.weightBytesHint ? (128ull << 20) : 0);
-        if (needed > caps.memoryBudget) {
-            if (reason)
-                *reason = "The GPU '" + caps.name + "' has " + gigabytes(caps.memoryBudget) +
-                          " available, the model needs " + gigabytes(needed) + ".";
-            return nullptr;
+        // Before the device is created: a model that does not fit allocates nothing at all.
+        const VulkanMemoryNeed& need = options.memoryNeed;
+        if (need.weightBytes || need.kvCacheBytes || need.activationBytes) {
+            const uint64_t needed = vulkanBytesNeededWithMargin(need);
+            if (needed > caps.memoryBudget) {
+                if (reason)
+                    *reason = "The model needs " + gigabytes(needed) + " of GPU memory but the GPU has " +
+                              gigabytes(caps.memoryBudget) + " free, so the CPU is used.";
+                return nullptr;
+            }
         }
         return std::make_unique<vk::VulkanBackend>(std::move(instance), caps, options);
     } catch (const std::exception& e) {

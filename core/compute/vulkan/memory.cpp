@@ -1,13 +1,19 @@
 #include "compute/vulkan/memory.h"
 
 #include "common/error.h"
+#include "compute/vulkan/vulkan_backend.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 
 namespace smoldesk::compute::vk {
 
 namespace {
+
+// Process-wide, for vulkanMemoryTotals() (several backends may live at once in tests).
+std::atomic<uint64_t> gAllocations{0};
+std::atomic<uint64_t> gLiveBytes{0};
 
 std::string gib(uint64_t bytes) {
     char text[32];
@@ -27,6 +33,7 @@ Allocator::~Allocator() {
     for (Block& b : blocks_) {
         if (b.mapped) api.vkUnmapMemory(device_.handle(), b.memory);
         api.vkFreeMemory(device_.handle(), b.memory, nullptr);
+        gLiveBytes.fetch_sub(b.size);
     }
 }
 
@@ -85,6 +92,9 @@ Allocator::Block& Allocator::blockFor(uint64_t size, uint64_t alignment, uint32_
                                                 "' ran out of memory for the " + what + " (" +
                                                 gib(deviceBytes_) + " already in use).");
     check(r, "vkAllocateMemory");
+    gAllocations.fetch_add(1);
+    gLiveBytes.fetch_add(b.size);
+    allocatedBytes_ += b.size;
     if (kind != MemoryKind::Device) {
         void* p = nullptr;
         check(device_.api().vkMapMemory(device_.handle(), b.memory, 0, VK_WHOLE_SIZE, 0, &p), "vkMapMemory");
@@ -123,7 +133,16 @@ Buffer Allocator::create(uint64_t size, MemoryKind kind, const char* what) {
     block.used = offset + req.size;
     if (block.mapped) buffer.mapped = block.mapped + offset;
     if (kind == MemoryKind::Device) deviceBytes_ += req.size;
+    bufferBytes_ += req.size;
     return buffer;
 }
 
 } // namespace smoldesk::compute::vk
+
+namespace smoldesk::compute {
+
+VulkanMemoryTotals vulkanMemoryTotals() {
+    return {vk::gAllocations.load(), vk::gLiveBytes.load()};
+}
+
+} // namespace smoldesk::compute

@@ -32,7 +32,14 @@ class Allocator {
     // refuses or the size exceeds maxMemoryAllocationSize.
     Buffer create(uint64_t size, MemoryKind kind, const char* what);
 
-    uint64_t deviceBytes() const { return deviceBytes_; } // device-local bytes handed out
+    // Memory is allocated in blocks of this size (larger buffers get their own), one set of
+    // blocks per memory kind.
+    static constexpr uint64_t kBlockBytes = 64ull << 20;
+    static constexpr int kMemoryKinds = 3;
+
+    uint64_t deviceBytes() const { return deviceBytes_; }       // device-local bytes handed out
+    uint64_t bufferBytes() const { return bufferBytes_; }       // bytes handed out, every kind
+    uint64_t allocatedBytes() const { return allocatedBytes_; } // vkAllocateMemory'd, every kind
 
   private:
     struct Block {
@@ -50,7 +57,8 @@ class Allocator {
     std::vector<Block> blocks_;
     std::vector<VkBuffer> buffers_;
     uint64_t deviceBytes_ = 0;
-    static constexpr uint64_t kBlockBytes = 64ull << 20;
+    uint64_t bufferBytes_ = 0;
+    uint64_t allocatedBytes_ = 0;
 };
 
 } // namespace smoldesk::compute::vk

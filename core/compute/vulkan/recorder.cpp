@@ -20,19 +20,6 @@ constexpr size_t kMaxCachedSets = 32768;
 constexpr VkPipelineStageFlags kWorkStages =
     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
 
-// Test hook for GPU-fault recovery: with SMOLDESK_VK_INJECT_DEVICE_LOST=N in the environment,
-// the N-th fence wait from the moment the variable appears reports VK_ERROR_DEVICE_LOST (after
-// the work really finished, so teardown stays clean). Read at each wait, so a test can set it
-// once the model is loaded.
-bool injectDeviceLost() {
-    static std::atomic<long long> waitsSeen{0};
-    const char* env = std::getenv("SMOLDESK_VK_INJECT_DEVICE_LOST");
-    if (!env || !*env) {
-        waitsSeen.store(0);
-        return false;
-    }
-    return waitsSeen.fetch_add(1) + 1 == std::atoll(env);
-}
 } // namespace
 
 bool SetKey::operator==(const SetKey& o) const {
@@ -94,12 +81,12 @@ bool Recorder::settle() {
 
 void Recorder::fail(const std::string& sentence) {
     broken_ = sentence;
-    throw Error(ErrorCode::Backend, sentence);
+    throw Error(ErrorCode::DeviceLost, sentence);
 }
 
 void Recorder::begin() {
     if (!commands_.empty()) return;
-    if (!broken_.empty()) throw Error(ErrorCode::Backend, broken_);
+    if (!broken_.empty()) throw Error(ErrorCode::DeviceLost, broken_);
     recordStartNs_ = threadCpuNanoseconds();
     since_.clear();
 }
@@ -350,7 +337,10 @@ namespace smoldesk::compute::vk {
 void Recorder::waitForFence() {
     ++stats_.fenceWaits;
     VkResult r = device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
-    if (r == VK_SUCCESS && injectDeviceLost()) r = VK_ERROR_DEVICE_LOST;
+    if (r == VK_SUCCESS && injected_ != VK_SUCCESS) { // a test's fault, after the work really finished
+        r = injected_;
+        injected_ = VK_SUCCESS;
+    }
     if (r == VK_SUCCESS) return;
     if (r == VK_TIMEOUT)
         fail("The GPU '" + device_.caps().name + "' did not finish its work within " +

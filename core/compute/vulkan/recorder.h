@@ -72,6 +72,9 @@ class Recorder {
     void submitAndWait();
 
     const RecorderStats& stats() const { return stats_; }
+    // Test hook for GPU-fault recovery: the next fence wait that succeeds reports `fault`
+    // instead (VK_ERROR_DEVICE_LOST, or VK_TIMEOUT as from a hung device).
+    void injectFaultAtNextWait(VkResult fault) { injected_ = fault; }
     // False when a hung device still runs submitted work after one more bounded wait: then
     // nothing it may use (memory, pipelines, the device) may be destroyed.
     bool settle();
@@ -113,6 +116,7 @@ class Recorder {
     uint64_t recordStartNs_ = 0;
     uint64_t fenceTimeoutNs_;
     std::string broken_; // set once the device hung or was lost: every later call fails with it
+    VkResult injected_ = VK_SUCCESS;
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;
     std::unordered_map<SetKey, VkDescriptorSet, SetKeyHash> sets_;

@@ -93,7 +93,7 @@ const char* resultName(VkResult result) {
 void check(VkResult result, const char* what) {
     if (result == VK_SUCCESS) return;
     if (result == VK_ERROR_DEVICE_LOST)
-        throw Error(ErrorCode::Backend,
+        throw Error(ErrorCode::DeviceLost,
                     std::string("The GPU stopped responding (device lost in ") + what + ").");
     if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY || result == VK_ERROR_OUT_OF_HOST_MEMORY)
         throw Error(ErrorCode::OutOfMemory,

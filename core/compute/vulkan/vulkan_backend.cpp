@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 
 namespace smoldesk::compute::vk {
 
@@ -14,9 +15,6 @@ constexpr uint32_t kEltwiseGroup = 256;
 constexpr uint32_t kNormGroup = 128;
 constexpr uint32_t kMatvecGroup = 64;
 constexpr uint32_t kAttentionGroup = 64;
-constexpr uint64_t kStagingBytes = 16ull << 20;
-constexpr uint64_t kIdsArenaBytes = 256ull << 10;
-constexpr uint32_t kPositionSlots = 4096;
 
 enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2, kBias = 3, kScale = 4, kGeglu = 5 };
 
@@ -29,6 +27,20 @@ uint64_t fenceTimeoutMs(const VulkanOptions& options, const DeviceCaps& caps) {
     // A GPU finishes any one step (at most a 256-token prompt chunk) in seconds; a CPU
     // implementation such as lavapipe needs minutes for a 3B model's prompt chunk.
     return caps.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 3'600'000 : 60'000;
+}
+
+// Test hooks for GPU-fault recovery, read when a backend is created (the environment is not
+// read again on the hot path): SMOLDESK_VK_INJECT_DEVICE_LOST=N makes the N-th read of results
+// (one per prompt chunk or decoded token) report a lost device, SMOLDESK_VK_INJECT_HANG=N a
+// fence timeout, as from a hung GPU, and SMOLDESK_VK_INJECT_ERROR=N a driver error
+// (VK_ERROR_UNKNOWN). The work itself really finished, so teardown stays clean.
+std::pair<VkResult, uint64_t> injectedFault() {
+    for (const auto& [name, fault] : {std::pair{"SMOLDESK_VK_INJECT_DEVICE_LOST", VK_ERROR_DEVICE_LOST},
+                                      std::pair{"SMOLDESK_VK_INJECT_HANG", VK_TIMEOUT},
+                                      std::pair{"SMOLDESK_VK_INJECT_ERROR", VK_ERROR_UNKNOWN}})
+        if (const char* env = std::getenv(name); env && std::atoll(env) > 0)
+            return {fault, static_cast<uint64_t>(std::atoll(env))};
+    return {VK_SUCCESS, 0};
 }
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
@@ -51,6 +63,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
         options.maxBindingBytes ? std::min(maxBinding_, options.maxBindingBytes) : maxBinding_;
     idsArena_ = allocator_->create(kIdsArenaBytes, MemoryKind::Upload, "token ids");
     positions_ = allocator_->create(kPositionSlots * sizeof(uint32_t), MemoryKind::Upload, "positions");
+    std::tie(injectFault_, injectAtRead_) = injectedFault();
     instance_->throwOnMessages("device creation");
 }
 
@@ -149,6 +162,11 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
         recorder_->copy(staging_.handle, 0, w.buffer.handle, done, n);
         recorder_->submitAndWait();
         done += n;
+        // Per piece, so that a large tensor (a 3B model's 200 MB embedding table) moves the
+        // progress bar and a cancel takes effect within one piece.
+        uploadedBytes_ += n;
+        if (options_.uploadProgress && !options_.uploadProgress(uploadedBytes_))
+            throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
     }
     // The device holds the weight now: its pages of the file mapping may leave resident memory.
     if (mapping_ && t.data >= mapping_->data() && t.data + t.nBytes <= mapping_->data() + mapping_->size())
@@ -549,6 +567,7 @@ void VulkanBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
         readback_ =
             allocator_->create(std::max<uint64_t>(bytes, 1 << 20), MemoryKind::Readback, "readback buffer");
     if (bytes) recorder_->copy(a.buffer.handle, offset * sizeof(float), readback_.handle, 0, bytes);
+    if (injectAtRead_ && ++reads_ == injectAtRead_) recorder_->injectFaultAtNextWait(injectFault_);
     submit();
     if (bytes) std::memcpy(dst, readback_.mapped, bytes);
 }

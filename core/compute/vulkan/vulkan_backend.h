@@ -6,12 +6,30 @@
 #include "quant/types.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace smoldesk::compute {
+
+// A model's demand on device memory, from model::MemoryPlan and its attention shape.
+struct VulkanMemoryNeed {
+    uint64_t weightBytes = 0, kvCacheBytes = 0, activationBytes = 0;
+    uint64_t largestReadBytes = 0; // the readback buffer (a chunk of logits)
+    int nCtx = 0, nHead = 0, headDim = 0;
+};
+
+// Device memory the backend allocates for such a model: weights, KV cache and activations
+// plus its own buffers (attention scratch, upload staging, token ids, positions, readback).
+// Without the margin that the memory check adds; tests compare it with what is allocated.
+uint64_t vulkanBytesNeeded(const VulkanMemoryNeed& need);
+
+// The memory check: bytes needed plus a margin of 5% and 224 MiB (the allocator's 64 MiB
+// blocks, one partly used for each of its three memory kinds, alignment, and the driver's own
+// allocations).
+uint64_t vulkanBytesNeededWithMargin(const VulkanMemoryNeed& need);
 
 struct VulkanOptions {
     // -1: the best discrete, then integrated GPU; a CPU-type device (lavapipe) only when
@@ -20,8 +38,12 @@ struct VulkanOptions {
     int device = -1;
     // Enable VK_LAYER_KHRONOS_validation and fail (Error Backend) on any message.
     bool validation = false;
-    // Bytes of weights that will be uploaded, for the memory check before uploading.
-    uint64_t weightBytesHint = 0;
+    // What the model will allocate (model::planMemory), for the memory check that runs before
+    // the device is even created: no check when all zero (tests that make their own tensors).
+    VulkanMemoryNeed memoryNeed;
+    // Called after each piece of a weight upload (at most 16 MiB) with the bytes uploaded so
+    // far by this backend; returning false cancels: addWeight throws Error(Cancelled).
+    std::function<bool(uint64_t)> uploadProgress;
     // Tests: bind weights in slices of at most this many bytes (0: the device limit).
     // (The environment variable SMOLDESK_VK_NO_SUBGROUP=1 likewise forces the shared-memory
     // reductions that devices without subgroup arithmetic use.)
@@ -67,6 +89,14 @@ struct VulkanCounters {
 
 // The counters when `backend` is a Vulkan backend, else nothing.
 std::optional<VulkanCounters> vulkanCounters(const Backend& backend);
+
+// Vulkan device memory of this process, all backends together (tests: nothing allocated
+// before a refusal, everything freed after a cancelled load).
+struct VulkanMemoryTotals {
+    uint64_t allocations = 0; // vkAllocateMemory calls that succeeded, ever
+    uint64_t liveBytes = 0;   // allocated and not yet freed
+};
+VulkanMemoryTotals vulkanMemoryTotals();
 
 // True when the Vulkan shaders compute with tensors of this type (F32, F16, Q4_0, Q8_0,
 // Q4_K, Q6_K); addWeight throws Error(UnsupportedType) for others.

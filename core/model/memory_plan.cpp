@@ -1,0 +1,56 @@
+#include "model/memory_plan.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <limits>
+
+namespace smoldesk::model {
+
+namespace {
+
+constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+
+uint64_t mul(std::initializer_list<uint64_t> factors) {
+    uint64_t out = 1;
+    for (uint64_t f : factors) {
+        if (f != 0 && out > kMax / f) return kMax;
+        out *= f;
+    }
+    return out;
+}
+
+uint64_t add(uint64_t a, uint64_t b) {
+    return a > kMax - b ? kMax : a + b;
+}
+
+uint64_t positive(int v) {
+    return v > 0 ? static_cast<uint64_t>(v) : 0;
+}
+
+} // namespace
+
+std::array<uint64_t, 11> activationBufferFloats(const HyperParams& hp, uint64_t nVocab, int maxBatch) {
+    const uint64_t b = std::max<uint64_t>(1, positive(maxBatch));
+    const uint64_t d = positive(hp.nEmbd), ff = positive(hp.nFf);
+    const uint64_t qd = mul({positive(hp.nHead), positive(hp.headDim)});
+    const uint64_t kvd = mul({positive(hp.nHeadKv), positive(hp.headDim)});
+    const uint64_t rows = kLogitRowsPerChunk;
+    return {mul({b, d}), mul({b, d}),  mul({b, qd}), mul({b, kvd}),  mul({b, kvd}),      mul({b, qd}),
+            mul({b, d}), mul({b, ff}), mul({b, ff}), mul({rows, d}), mul({rows, nVocab})};
+}
+
+MemoryPlan planMemory(const gguf::File& file, const HyperParams& hp, int nCtx, int maxBatch) {
+    MemoryPlan plan;
+    for (const auto& t : file.tensors()) plan.weightBytes = add(plan.weightBytes, t.nBytes);
+    uint64_t nVocab = positive(hp.nVocab);
+    if (const gguf::TensorInfo* emb = file.findTensor("token_embd.weight"); !nVocab && emb && emb->nDims == 2)
+        nVocab = emb->ne[1];
+    for (uint64_t floats : activationBufferFloats(hp, nVocab, maxBatch))
+        plan.activationBytes = add(plan.activationBytes, mul({std::max<uint64_t>(floats, 1), sizeof(float)}));
+    const uint64_t kvd = mul({positive(hp.nHeadKv), positive(hp.headDim)});
+    plan.kvCacheBytes = mul({2, positive(hp.nLayer), positive(nCtx), kvd, sizeof(uint16_t)});
+    plan.logitBytes = mul({kLogitRowsPerChunk, nVocab, sizeof(float)});
+    return plan;
+}
+
+} // namespace smoldesk::model
