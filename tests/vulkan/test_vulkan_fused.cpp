@@ -318,7 +318,7 @@ class TestVulkanFused : public QObject {
             gpu->read(y, 0, out.size(), out.data());
         } catch (const Error& e) {
             threw = true;
-            QCOMPARE(e.code(), ErrorCode::Backend);
+            QCOMPARE(e.code(), ErrorCode::DeviceLost); // the app moves the model to the CPU
             QVERIFY2(std::string(e.what()).find("did not finish") != std::string::npos, e.what());
         }
         if (!threw) SMOLDESK_SKIP_OR_FAIL("The device finished the prompt-sized products within 1 ms.");
