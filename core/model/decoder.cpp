@@ -35,8 +35,10 @@ void checkSizes(const HyperParams& hp, int nCtx) {
 
 } // namespace
 
-Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch)
-    : hp_(std::move(hp)), be_(backend), nCtx_(nCtx), maxBatch_(std::max(1, maxBatch)) {
+Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch,
+                 WeightProgress onWeightBound)
+    : hp_(std::move(hp)), be_(backend), nCtx_(nCtx), maxBatch_(std::max(1, maxBatch)),
+      onWeightBound_(std::move(onWeightBound)) {
     checkSizes(hp_, nCtx_);
     // Every factor below is bounded by HyperParamLimits (widths 2^24, batch 2^31, vocabulary
     // 2^30), so each product is exact in 64 bits.

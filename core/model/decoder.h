@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -19,8 +20,12 @@ namespace smoldesk::model {
 class Decoder {
   public:
     // Binds and checks every tensor (presence, shape, computable type) before any compute.
-    // maxBatch bounds the tokens per forward call; nCtx sizes the KV cache.
-    Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch);
+    // maxBatch bounds the tokens per forward call; nCtx sizes the KV cache. onWeightBound, when
+    // given, is called after each weight the backend took (uploaded, repacked) with the bytes
+    // bound so far; returning false cancels (Error Cancelled).
+    using WeightProgress = std::function<bool(uint64_t bytesBound)>;
+    Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backend, int nCtx, int maxBatch,
+            WeightProgress onWeightBound = {});
 
     const HyperParams& hparams() const { return hp_; }
     int contextSize() const { return nCtx_; }
@@ -41,6 +46,8 @@ class Decoder {
         compute::WeightId postAttnNorm = kAbsent, postFfnNorm = kAbsent; // gemma3
     };
     compute::WeightId bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape);
+    // be_.addWeight, then onWeightBound_.
+    compute::WeightId addWeight(const gguf::TensorInfo& t);
     compute::WeightId bindOptional(const gguf::File& file, const std::string& name,
                                    std::vector<uint64_t> shape);
     // Rows [row0, row0 + rows) of a fused 2-D tensor of shape {cols, totalRows} as a weight of
@@ -62,6 +69,8 @@ class Decoder {
     compute::Backend& be_;
     int nCtx_;
     int maxBatch_;
+    WeightProgress onWeightBound_;
+    uint64_t bytesBound_ = 0;
     compute::WeightId tokEmbd_, outputNorm_, output_;
     std::deque<gguf::TensorInfo> views_; // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;

@@ -25,7 +25,15 @@ compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
     if (shape.size() == 1 && t->type != quant::Type::F32)
         throw Error(ErrorCode::UnsupportedType,
                     "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
-    return be_.addWeight(*t);
+    return addWeight(*t);
+}
+
+compute::WeightId Decoder::addWeight(const gguf::TensorInfo& t) {
+    const compute::WeightId id = be_.addWeight(t);
+    bytesBound_ += t.nBytes;
+    if (onWeightBound_ && !onWeightBound_(bytesBound_))
+        throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
+    return id;
 }
 
 compute::WeightId Decoder::bindOptional(const gguf::File& file, const std::string& name,
@@ -54,7 +62,7 @@ compute::WeightId Decoder::bindRows(const gguf::File& file, const std::string& n
     view.nBytes = rowBytes * rows;
     view.offset = t->offset + rowBytes * row0;
     view.data = t->data + rowBytes * row0;
-    return be_.addWeight(view);
+    return addWeight(view);
 }
 
 Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {

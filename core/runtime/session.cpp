@@ -23,9 +23,8 @@ double msSince(Clock::time_point t) {
 }
 
 // Reads every weight page once so that loading shows real progress and can be cancelled,
-// and the first token does not pay for page faults. Progress runs from `from` to 1 (a CPU
-// load after a GPU upload that failed part way goes on where the upload stopped).
-void touchWeights(const gguf::File& file, const std::function<bool(float)>& progress, float from) {
+// and the first token does not pay for page faults.
+void touchWeights(const gguf::File& file, const std::function<bool(float)>& progress) {
     uint64_t total = 0;
     for (const auto& t : file.tensors()) total += t.nBytes;
     uint64_t done = 0;
@@ -39,8 +38,7 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
             for (uint64_t b = 0; b < len; b += 4096) acc ^= t.data[off + b];
             sink = sink ^ acc;
             done += len;
-            const double fraction = total ? double(done) / double(total) : 1.0;
-            if (progress && !progress(from + (1.0f - from) * float(fraction)))
+            if (progress && !progress(total ? float(double(done) / double(total)) : 1.0f))
                 throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
         }
     }
@@ -138,20 +136,34 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
 
     s->threads_ = options.threads > 0 ? options.threads : compute::ThreadPool::physicalCores();
     const int batch = std::max(1, options.batchSize);
-    // Progress is the share of weight bytes brought in: uploaded to the GPU (the upload reads
-    // the file itself, so the pages are not touched first: one pass instead of two), or read
-    // into memory for the CPU.
+    // Progress: reading the weights (touching every page) is the first half, handing them to
+    // the backend the second: the upload to the GPU in 16 MiB pieces, or the CPU's repacking.
+    // Reading first is faster than letting the upload fault the pages in (3B-shaped file on
+    // lavapipe: 14.9 s against 16.5 s, medians of 4 and 5 loads), and both halves can be cancelled.
     const uint64_t weightBytes = model::planMemory(*s->file_, hp, nCtx, batch).weightBytes;
     float reported = 0.0f;
     const auto report = [&](float f) {
         reported = std::max(reported, std::min(f, 1.0f));
         return !options.progress || options.progress(reported);
     };
-    if (options.backend != BackendChoice::Cpu) {
-        const auto onUpload = [&](uint64_t bytes) {
-            return report(weightBytes ? float(double(bytes) / double(weightBytes)) : 1.0f);
+    // The GPU backend keeps its upload callback: once load() returns (or throws), it must no
+    // longer reach the locals and the caller's callback it refers to.
+    struct Expiry {
+        std::shared_ptr<bool> loading = std::make_shared<bool>(true);
+        ~Expiry() { *loading = false; }
+    } expiry;
+    // The second half from wherever it stands now (a CPU load after a failed upload goes on).
+    const auto secondHalf = [&](float from) {
+        return [&report, from, weightBytes, loading = expiry.loading](uint64_t bytes) {
+            if (!*loading) return true;
+            const double f = weightBytes ? std::min(1.0, double(bytes) / double(weightBytes)) : 1.0;
+            return report(from + (1.0f - from) * float(f));
         };
-        s->backend_ = createGpuBackend(*s->file_, hp, nCtx, batch, options, onUpload, &s->fallbackReason_);
+    };
+    touchWeights(*s->file_, [&](float f) { return report(0.5f * f); });
+    if (options.backend != BackendChoice::Cpu) {
+        s->backend_ =
+            createGpuBackend(*s->file_, hp, nCtx, batch, options, secondHalf(reported), &s->fallbackReason_);
         if (s->backend_) {
             try {
                 s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
@@ -169,11 +181,11 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
         }
     }
     if (!s->decoder_) {
-        touchWeights(*s->file_, report, reported);
         s->backend_ = std::make_unique<compute::CpuBackend>(s->threads_);
-        s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
+        s->decoder_ =
+            std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch, secondHalf(reported));
     }
-    if (reported < 1.0f) report(1.0f); // tensors the model does not use were not uploaded
+    if (reported < 1.0f) report(1.0f); // tensors the model does not use were not bound
     return s;
 }
 

@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace smoldesk;
@@ -39,6 +40,41 @@ GenerateParams greedy(int n) {
 class TestSession : public QObject {
     Q_OBJECT
   private slots:
+    // On the CPU, progress covers reading the pages (first half) and the repacking of the
+    // weights (second half): forward only, to 1; a cancel while repacking ends the load.
+    void loadProgressCoversRepackingAndCancels() {
+        LoadOptions o;
+        o.path = test::dataPath("models/smollm3-tiny.gguf");
+        o.contextLength = 256;
+        o.threads = 2;
+        o.backend = BackendChoice::Cpu;
+        std::vector<float> seen;
+        o.progress = [&](float f) {
+            seen.push_back(f);
+            return true;
+        };
+        auto s = Session::load(o);
+        QVERIFY(seen.size() >= 20);
+        for (size_t i = 1; i < seen.size(); ++i) QVERIFY(seen[i] >= seen[i - 1]);
+        const size_t inSecondHalf =
+            size_t(std::count_if(seen.begin(), seen.end(), [](float f) { return f > 0.5f; }));
+        QVERIFY2(inSecondHalf >= 10, qPrintable(QString::number(inSecondHalf))); // a step per weight
+        QCOMPARE(seen.back(), 1.0f);
+
+        seen.clear();
+        o.progress = [&](float f) {
+            seen.push_back(f);
+            return f < 0.75f;
+        };
+        try {
+            Session::load(o);
+            QFAIL("the load was not cancelled");
+        } catch (const Error& e) {
+            QCOMPARE(int(e.code()), int(ErrorCode::Cancelled));
+        }
+        QVERIFY(seen.back() >= 0.75f && seen.back() < 1.0f);
+    }
+
     void generatesTheGoldenStory() {
         auto s = openDemo();
         std::vector<int32_t> prompt = s->tokenizer().encode("Once upon a time", true, true);

@@ -1,6 +1,7 @@
 #include "compute/vulkan/device.h"
 
 #include "common/error.h"
+#include "common/platform.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -100,8 +101,12 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
         c.memoryBytes = mp.memoryHeaps[h].size;
         c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
     }
+    // A CPU implementation (lavapipe) allocates "device" memory with malloc: its heap size is a
+    // made-up figure (2 GiB), which it does not even enforce. What bounds it is the RAM free now.
+    if (c.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        c.memoryBudget = std::max(c.memoryBudget, platform::availableMemoryBytes());
     // Tests (and users who share the GPU): the device memory SmolDesk may use, in MiB. Lavapipe
-    // reports the machine's RAM, so the memory check is testable only this way.
+    // has no real limit of its own, so the memory check is testable only this way.
     if (const char* env = std::getenv("SMOLDESK_VK_MEMORY_BUDGET_MB"); env && *env) {
         const uint64_t limit = std::strtoull(env, nullptr, 10) << 20;
         c.memoryBudget = std::min(c.memoryBudget, limit);
