@@ -4,6 +4,9 @@
 #include "model_worker.h"
 
 #include "common/error.h"
+#ifdef SMOLDESK_HAVE_VULKAN
+#include "compute/vulkan/vulkan_backend.h"
+#endif
 #include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
@@ -374,6 +377,51 @@ class TestWorker : public QObject {
         QVERIFY(finished.at(1).at(1).value<GenerationResult>().generatedTokens > 0);
         QCOMPARE(deltasWithMarker.load(), 0);
         QCOMPARE(fault.count(), 1);
+    }
+
+    // Cancel while the weights are uploaded to the GPU: the load ends as cancelled and the device
+    // memory it took is freed.
+    void cancelDuringGpuUpload() {
+#ifndef SMOLDESK_HAVE_VULKAN
+        SMOLDESK_SKIP_OR_FAIL("this build has no Vulkan backend");
+#else
+        std::string whyNoDevice;
+        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
+        const runtime::GpuDevice* pick = nullptr;
+        for (const auto& d : devices)
+            if (d.usable && (d.type == "cpu" || !pick)) pick = &d;
+        if (!pick) SMOLDESK_SKIP_OR_FAIL(("no usable Vulkan device on this machine: " + whyNoDevice).c_str());
+        QSignalSpy unloaded(worker_, &ModelWorker::unloaded);
+        QMetaObject::invokeMethod(worker_, [w = worker_] { w->unload(); });
+        QVERIFY(waitFor(unloaded, 20000));
+        const compute::VulkanMemoryTotals before = compute::vulkanMemoryTotals();
+
+        QSignalSpy failed(worker_, &ModelWorker::loadFailed);
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        double cancelledAt = -1.0;
+        // On the worker's thread, as the progress bar would see it: Cancel in the upload half.
+        auto onProgress = connect(
+            worker_, &ModelWorker::loadProgress, this,
+            [&](double f) {
+                if (f >= 0.6 && cancelledAt < 0) {
+                    cancelledAt = f;
+                    worker_->requestCancelLoad();
+                }
+            },
+            Qt::DirectConnection);
+        worker_->armLoad();
+        LoadRequest r{QString::fromStdString(test::dataPath("models/smollm3-tiny.gguf")), 256, 1, false, {}};
+        r.gpuIndex = pick->index;
+        QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); });
+        QVERIFY(waitFor(failed, 60000));
+        disconnect(onProgress);
+        QCOMPARE(failed.at(0).at(0).value<EngineError>().code, int(ErrorCode::Cancelled));
+        QCOMPARE(loaded.count(), 0);
+        QVERIFY(cancelledAt >= 0.6 && cancelledAt < 1.0);
+        const compute::VulkanMemoryTotals after = compute::vulkanMemoryTotals();
+        QVERIFY(after.allocations > before.allocations);
+        QCOMPARE(after.liveBytes, before.liveBytes);
+#endif
     }
 
     // Any other Vulkan failure (here a driver error from a fence wait) is a bug or a driver
