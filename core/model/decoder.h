@@ -45,6 +45,8 @@ class Decoder {
         compute::WeightId qNorm = kAbsent, kNorm = kAbsent;              // qwen3, gemma3
         compute::WeightId postAttnNorm = kAbsent, postFfnNorm = kAbsent; // gemma3
     };
+    const gguf::TensorInfo& checkedTensor(const gguf::File& file, const std::string& name,
+                                          const std::vector<uint64_t>& shape);
     compute::WeightId bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape);
     // be_.addWeight, then onWeightBound_.
     compute::WeightId addWeight(const gguf::TensorInfo& t);

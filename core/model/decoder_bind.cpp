@@ -6,8 +6,10 @@
 
 namespace smoldesk::model {
 
-compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
-                                std::vector<uint64_t> shape) {
+// The tensor `name` with exactly this shape and a type SmolDesk computes with, or an Error
+// in one sentence.
+const gguf::TensorInfo& Decoder::checkedTensor(const gguf::File& file, const std::string& name,
+                                               const std::vector<uint64_t>& shape) {
     const gguf::TensorInfo* t = file.findTensor(name);
     if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
     bool ok = t->nDims == shape.size();
@@ -25,7 +27,7 @@ compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
     if (shape.size() == 1 && t->type != quant::Type::F32)
         throw Error(ErrorCode::UnsupportedType,
                     "Norm tensor '" + name + "' has type " + ti.name + "; only F32 is supported.");
-    return addWeight(*t);
+    return *t;
 }
 
 compute::WeightId Decoder::addWeight(const gguf::TensorInfo& t) {
@@ -36,6 +38,11 @@ compute::WeightId Decoder::addWeight(const gguf::TensorInfo& t) {
     return id;
 }
 
+compute::WeightId Decoder::bind(const gguf::File& file, const std::string& name,
+                                std::vector<uint64_t> shape) {
+    return addWeight(checkedTensor(file, name, shape));
+}
+
 compute::WeightId Decoder::bindOptional(const gguf::File& file, const std::string& name,
                                         std::vector<uint64_t> shape) {
     return file.findTensor(name) ? bind(file, name, std::move(shape)) : kAbsent;
@@ -43,16 +50,7 @@ compute::WeightId Decoder::bindOptional(const gguf::File& file, const std::strin
 
 compute::WeightId Decoder::bindRows(const gguf::File& file, const std::string& name, uint64_t cols,
                                     uint64_t totalRows, uint64_t row0, uint64_t rows) {
-    const gguf::TensorInfo* t = file.findTensor(name);
-    if (!t) throw Error(ErrorCode::MissingKey, "The model file lacks the tensor '" + name + "'.");
-    if (t->nDims != 2 || t->ne[0] != cols || t->ne[1] != totalRows)
-        throw Error(ErrorCode::BadShape, "Tensor '" + name + "' has shape " + t->shapeString() +
-                                             " but the model's settings need [" + std::to_string(cols) +
-                                             ", " + std::to_string(totalRows) + "].");
-    const quant::TypeInfo& ti = quant::typeInfo(t->type);
-    if (!ti.computable)
-        throw Error(ErrorCode::UnsupportedType,
-                    "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support.");
+    const gguf::TensorInfo* t = &checkedTensor(file, name, {cols, totalRows});
     // Rows are whole blocks in every format, so a row range is a contiguous byte range.
     const uint64_t rowBytes = quant::rowBytes(t->type, cols);
     gguf::TensorInfo& view = views_.emplace_back(*t);
