@@ -416,12 +416,10 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     const uint32_t nSplit = rows <= kMaxMatvecTokens
                                 ? static_cast<uint32_t>((maxPos + kAttentionSplit - 1) / kAttentionSplit)
                                 : 1u;
-    const uint32_t stride = static_cast<uint32_t>(s.headDim) + 2;
     // Room for the most splits this cache can need, allocated once: the bindings (and so the
     // descriptor sets) of every later step stay the same.
-    const uint64_t maxSplits = (static_cast<uint64_t>(kvCtx_) + kAttentionSplit - 1) / kAttentionSplit;
-    const uint64_t need = std::max<uint64_t>(
-        static_cast<uint64_t>(kMaxMatvecTokens) * s.nHead * maxSplits * stride * sizeof(float), 16);
+    const uint64_t need = attentionScratchBytes(static_cast<uint64_t>(kvCtx_), static_cast<uint64_t>(s.nHead),
+                                                static_cast<uint64_t>(s.headDim));
     if (partials_.size < need) {
         submit(); // work recorded so far may use the old scratch
         partials_ = allocator_->create(need, MemoryKind::Device, "attention scratch");
