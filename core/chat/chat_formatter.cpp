@@ -3,6 +3,8 @@
 #include "common/error.h"
 #include "text/jinja/template.h"
 
+#include <random>
+#include <string_view>
 #include <utility>
 
 namespace smoldesk::chat {
@@ -88,6 +90,50 @@ std::unique_ptr<ChatFormatter> ChatFormatter::fromTemplateSource(std::string sou
                                                tokenizer);
 }
 
+std::vector<text::Tokenizer::ByteRange> ChatFormatter::messageRanges(const ChatRequest& request,
+                                                                     const std::string& prompt) const {
+    // Render once more with each message's text replaced by an unguessable marker, then put the
+    // texts back: where that gives exactly the real prompt, the markers show where every
+    // message sits. A template that transforms the text (trims it, cuts it) gives something
+    // else, and then no range is known.
+    static constexpr std::string_view kOpen = "\xEE\x80\x80", kClose = "\xEE\x80\x81"; // U+E000, U+E001
+    std::random_device entropy;
+    const std::string nonce = std::to_string(entropy()) + "-" + std::to_string(entropy());
+    const std::string prefix = std::string(kOpen) + nonce + ":";
+    ChatRequest marked = request;
+    for (size_t i = 0; i < marked.messages.size(); ++i)
+        marked.messages[i].content = prefix + std::to_string(i) + std::string(kClose);
+    std::string withMarkers;
+    try {
+        withMarkers = render(marked);
+    } catch (const Error&) {
+        return {};
+    }
+    std::vector<text::Tokenizer::ByteRange> ranges;
+    std::vector<bool> seen(request.messages.size(), false);
+    std::string rebuilt;
+    size_t pos = 0;
+    for (size_t at; (at = withMarkers.find(prefix, pos)) != std::string::npos;) {
+        const size_t close = withMarkers.find(kClose, at);
+        if (close == std::string::npos) return {};
+        size_t i = 0;
+        try {
+            i = std::stoul(withMarkers.substr(at + prefix.size(), close - at - prefix.size()));
+        } catch (const std::exception&) {
+            return {};
+        }
+        if (i >= seen.size() || seen[i]) return {};
+        seen[i] = true;
+        rebuilt.append(withMarkers, pos, at - pos);
+        ranges.push_back({rebuilt.size(), rebuilt.size() + request.messages[i].content.size()});
+        rebuilt += request.messages[i].content;
+        pos = close + kClose.size();
+    }
+    rebuilt.append(withMarkers, pos);
+    if (rebuilt != prompt) return {};
+    return ranges;
+}
+
 std::vector<int32_t> ChatFormatter::tokenize(const ChatRequest& request) const {
     const std::string prompt = render(request);
     // Add BOS as the vocabulary asks, unless the template already wrote it.
@@ -96,7 +142,9 @@ std::vector<int32_t> ChatFormatter::tokenize(const ChatRequest& request) const {
         const std::string bosText = tokenizer_.tokenPiece(tokenizer_.bos(), true);
         if (!bosText.empty() && prompt.compare(0, bosText.size(), bosText) == 0) addBos = false;
     }
-    return tokenizer_.encode(prompt, addBos, true);
+    // The template's own control tokens are parsed; the messages' texts (typed by the user, or
+    // sent by any client of the API server) stay text.
+    return tokenizer_.encode(prompt, addBos, true, messageRanges(request, prompt));
 }
 
 bool ChatFormatter::promptOpensThought(const std::string& prompt) {

@@ -1,7 +1,8 @@
 #pragma once
 // Turns a conversation into the prompt text a model expects, using the GGUF's own
 // tokenizer.chat_template (rendered by the Jinja engine) or, when the file has none, a
-// built-in ChatML template (with a notice). The result is tokenized with special parsing on.
+// built-in ChatML template (with a notice). The result is tokenized with special parsing on,
+// except inside the messages' own texts.
 #include "gguf/file.h"
 #include "text/tokenizer.h"
 
@@ -40,8 +41,14 @@ class ChatFormatter {
 
     // Renders the conversation; throws Error(Template) (e.g. raise_exception in the template).
     virtual std::string render(const ChatRequest& request) const = 0;
-    // render() then tokenize with special parsing on (BOS only when the template does not add it).
+    // render() then tokenize with special parsing on for the template's text (BOS only when the
+    // template does not add it); control tokens spelled inside the messages stay text whenever
+    // the template copies the messages unchanged (see messageRanges).
     std::vector<int32_t> tokenize(const ChatRequest& request) const;
+    // Where each message's text sits in `prompt` (render(request)), or nothing when the template
+    // transforms the texts.
+    std::vector<text::Tokenizer::ByteRange> messageRanges(const ChatRequest& request,
+                                                          const std::string& prompt) const;
 
     // True when the file had no template and the built-in ChatML template is used.
     virtual bool usesBuiltinTemplate() const = 0;

@@ -7,6 +7,8 @@
 #include "text/spm.h"
 #include "text/vocab.h"
 
+#include <algorithm>
+
 namespace smoldesk::text {
 
 Tokenizer::Tokenizer() = default;
@@ -24,11 +26,40 @@ std::unique_ptr<Tokenizer> Tokenizer::fromGguf(const gguf::File& file) {
 }
 
 std::vector<int32_t> Tokenizer::encode(std::string_view text, bool addBos, bool parseSpecial) const {
+    return encode(text, addBos, parseSpecial, {});
+}
+
+std::vector<int32_t> Tokenizer::encode(std::string_view text, bool addBos, bool parseSpecial,
+                                       std::span<const ByteRange> literal) const {
+    // Special tokens are cut out of each region on its own; neighbouring text runs are joined
+    // again, so the ranges change nothing where they hold no special token.
+    std::vector<Fragment> fragments;
+    auto addRegion = [&](size_t begin, size_t end, bool special) {
+        if (begin >= end) return;
+        for (Fragment f : splitSpecialTokens(*vocab_, text.substr(begin, end - begin), special)) {
+            f.offset += begin;
+            Fragment* last = fragments.empty() ? nullptr : &fragments.back();
+            if (f.token < 0 && last && last->token < 0 && last->offset + last->length == f.offset)
+                last->length += f.length;
+            else
+                fragments.push_back(f);
+        }
+    };
+    size_t pos = 0;
+    for (const ByteRange& r : literal) {
+        const size_t begin = std::clamp(r.begin, pos, text.size()),
+                     end = std::clamp(r.end, begin, text.size());
+        addRegion(pos, begin, parseSpecial);
+        addRegion(begin, end, false);
+        pos = end;
+    }
+    addRegion(pos, text.size(), parseSpecial);
+
     std::vector<int32_t> out;
     out.reserve(text.size() / 3 + 2);
     if (addBos && vocab_->bos() >= 0) out.push_back(vocab_->bos());
     bool afterSpecial = true;
-    for (const Fragment& f : splitSpecialTokens(*vocab_, text, parseSpecial)) {
+    for (const Fragment& f : fragments) {
         if (f.token >= 0) {
             out.push_back(f.token);
             afterSpecial = true;

@@ -39,6 +39,13 @@ class Tokenizer {
     // addBos prepends BOS (only when the vocab has one). parseSpecial lets CONTROL tokens written
     // in the text become their ids; USER_DEFINED tokens always do, as in llama.cpp.
     std::vector<int32_t> encode(std::string_view text, bool addBos, bool parseSpecial) const;
+    // The same, except that inside the byte ranges `literal` (sorted, not overlapping) CONTROL
+    // tokens stay text: a chat message that spells "<|im_start|>" must not open a turn.
+    struct ByteRange {
+        size_t begin = 0, end = 0;
+    };
+    std::vector<int32_t> encode(std::string_view text, bool addBos, bool parseSpecial,
+                                std::span<const ByteRange> literal) const;
 
     // Concatenated token bytes. CONTROL and UNKNOWN tokens render only with renderSpecial. For
     // SentencePiece vocabs the space that encode() put in front of the text is removed from the
@@ -78,7 +85,8 @@ class StreamingDetokenizer {
   public:
     // continuation: the tokens continue earlier text (generation after a prompt), so a
     // SentencePiece leading space is kept on the first token instead of being dropped.
-    explicit StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial = false, bool continuation = false);
+    explicit StreamingDetokenizer(const Tokenizer& tok, bool renderSpecial = false,
+                                  bool continuation = false);
 
     // Text completed by this token; holds back a trailing incomplete sequence. Bytes that can
     // never become valid UTF-8 come out as U+FFFD. Error(InvalidArgument) for a bad id.
