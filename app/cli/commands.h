@@ -14,5 +14,6 @@ int cmdBench(Args& args);
 int cmdChat(Args& args);
 int cmdSynth(Args& args);
 int cmdServe(Args& args);
+int cmdResume(Args& args);
 
 } // namespace smoldesk::cli

@@ -36,6 +36,9 @@ const Command kCommands[] = {
     {"bench", cmdBench,
      "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]",
      "prompt/decode speed, memory, bandwidth"},
+    {"resume", cmdResume,
+     "resume -m FILE [--history 2000] [--turn 32] [-r 3] [--state PATH] [-t THREADS] [--ctx N]",
+     "time to first token of a long chat: cold against restored from its saved KV cache"},
     {"synth", cmdSynth, "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3]",
      "write a Q4_K_M file with random weights, shaped like SmolLM3-3B, Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or "
      "Phi-4-mini"},

@@ -15,7 +15,7 @@ Dialog {
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     // Dims the window behind, so it is clear that the dialog has to be answered first.
-    Overlay.modal: Rectangle { color: "#66000000" }
+    Overlay.modal: Rectangle { color: Theme.scrim }
 
     ColumnLayout {
         width: parent.width

@@ -33,7 +33,7 @@ Pane {
                 objectName: "contextBannerText"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                color: "#c0392b"
+                color: Theme.danger
                 text: App.chat.contextFull
                       ? qsTr("The context is full: this chat no longer fits into the model's %1 tokens. Leave the oldest turns out, or continue in a new chat.").arg(App.chat.contextTotal)
                       : qsTr("The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.")

@@ -37,7 +37,7 @@ Item {
         anchors.centerIn: parent
         width: Math.min(520, window.width - 60)
         modal: true
-        Overlay.modal: Rectangle { color: "#66000000" }
+        Overlay.modal: Rectangle { color: Theme.scrim }
         title: qsTr("The conversation is too long")
         Label {
             width: parent.width
@@ -65,7 +65,7 @@ Item {
             Button { text: qsTr("Send"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
             Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
-        Overlay.modal: Rectangle { color: "#66000000" }
+        Overlay.modal: Rectangle { color: Theme.scrim }
         Label {
             width: parent.width
             wrapMode: Text.Wrap

@@ -216,7 +216,7 @@ Item {
         anchors.centerIn: parent
         width: Math.min(640, window.width - 80)
         modal: true
-        Overlay.modal: Rectangle { color: "#66000000" }
+        Overlay.modal: Rectangle { color: Theme.scrim }
         padding: 12
         onOpened: { editArea.text = root.content; editArea.forceActiveFocus() }
         ColumnLayout {

@@ -12,7 +12,7 @@ Pane {
     padding: 10
     background: Rectangle {
         color: App.model.errorText.length > 0 || App.chat.errorText.length > 0
-               ? Qt.tint(banner.palette.base, "#30d03030") : banner.palette.alternateBase
+               ? Qt.tint(banner.palette.base, Theme.dangerTint) : banner.palette.alternateBase
         border.color: banner.palette.mid
     }
 

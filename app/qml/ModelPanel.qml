@@ -55,7 +55,7 @@ Pane {
                 Layout.fillWidth: true
                 visible: panel.f.valid === true && panel.f.error.length > 0
                 text: panel.f.valid ? panel.f.error + (panel.f.errorAction.length > 0 ? " " + panel.f.errorAction : "") : ""
-                color: "#c0392b"
+                color: Theme.danger
                 wrapMode: Text.Wrap
             }
             Fact { label: qsTr("Architecture"); value: panel.f.valid ? panel.f.architecture : "" }
@@ -79,7 +79,7 @@ Pane {
                 visible: panel.f.valid === true && panel.f.estimable === true
                 font.bold: true
                 color: !panel.f.valid ? palette.windowText
-                       : panel.f.verdict === "fits" ? "#2e8b57" : panel.f.verdict === "unknown" ? palette.windowText : "#c0392b"
+                       : panel.f.verdict === "fits" ? Theme.success : panel.f.verdict === "unknown" ? palette.windowText : Theme.danger
                 text: !panel.f.valid ? ""
                       : panel.f.verdict === "fits" ? qsTr("Fits in the available memory.")
                       : panel.f.verdict === "tight" ? qsTr("Tight: other programs may be slowed down.")

@@ -19,7 +19,7 @@ Dialog {
         Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     // Dims the window behind, so it is clear that the dialog has to be answered first.
-    Overlay.modal: Rectangle { color: "#66000000" }
+    Overlay.modal: Rectangle { color: Theme.scrim }
     readonly property var s: App.settings
     // A new locale makes each SpinBox format its value again, with the word for 0 ("Automatic",
     // "Unlimited", …) in the new language; a new textFromValue alone does not (Qt 6.4).

@@ -104,7 +104,7 @@ Pane {
             Button { text: qsTr("Rename"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
             Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
-        Overlay.modal: Rectangle { color: "#66000000" }
+        Overlay.modal: Rectangle { color: Theme.scrim }
         TextField {
             id: nameField
             width: parent.width
@@ -128,7 +128,7 @@ Pane {
             Button { text: qsTr("Delete"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
             Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
-        Overlay.modal: Rectangle { color: "#66000000" }
+        Overlay.modal: Rectangle { color: Theme.scrim }
         Label { text: qsTr("Delete “%1”? This cannot be undone.").arg(deleteDialog.name); wrapMode: Text.Wrap; width: parent.width }
         onAccepted: App.chat.deleteConversation(conversationId)
     }

@@ -44,7 +44,7 @@ ToolBar {
         Label {
             visible: App.settings.safeMode
             text: qsTr("CPU safe mode")
-            color: "#c0392b"
+            color: Theme.danger
         }
         // The local API server's address while it runs; a click copies it.
         ToolButton {
@@ -92,7 +92,7 @@ ToolBar {
             visible: App.chat.contextTotal > 0
             objectName: "contextNumbers"
             text: qsTr("%1 / %2").arg(App.chat.contextUsed).arg(App.chat.contextTotal)
-            color: App.chat.contextWarning ? "#c0392b" : bar.palette.windowText
+            color: App.chat.contextWarning ? Theme.danger : bar.palette.windowText
             font.bold: App.chat.contextWarning
         }
     }

@@ -84,7 +84,7 @@ Item {
             visible: welcome.dl.state === "error"
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            color: "#c0392b"
+            color: Theme.danger
             text: welcome.dl.errorText
         }
         Label {

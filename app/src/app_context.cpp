@@ -8,8 +8,10 @@
 #include "language_manager.h"
 #include "logger.h"
 #include "model_manager.h"
+#include "model_worker.h"
 
 #include <QClipboard>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QJSEngine>
 #include <QLoggingCategory>
@@ -35,6 +37,25 @@ AppContext::AppContext(const Options& o, QObject* parent)
     language_ = new LanguageManager(this);
     server_ = new ServerController(settings_, model_, this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
+    // Saved chat states live next to the chat database whose conversation ids name them
+    // (conversations.sqlite → conversations.states/); the setting turns them on and off.
+    const QFileInfo db(o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath);
+    const QString stateDir =
+        db.absolutePath() + QLatin1Char('/') + db.completeBaseName() + QStringLiteral(".states");
+    auto applyStateStore = [this, stateDir] {
+        ModelWorker* w = model_->worker();
+        const QString dir = settings_->resumeChats() ? stateDir : QString();
+        const qint64 cap = settings_->chatStateCapBytes();
+        QMetaObject::invokeMethod(
+            w, [w, dir, cap] { w->setStateStore(dir, cap); }, Qt::QueuedConnection);
+    };
+    applyStateStore();
+    connect(settings_, &AppSettings::changed, this, [this, applyStateStore] {
+        if (settings_->resumeChats() == resumeChats_) return;
+        resumeChats_ = settings_->resumeChats();
+        applyStateStore();
+    });
+    resumeChats_ = settings_->resumeChats();
     connect(settings_, &AppSettings::languageChanged, this,
             [this] { language_->setLanguage(settings_->language()); });
 }
@@ -111,8 +132,9 @@ QString AppContext::diagnostics() const {
         last += QStringLiteral(" (engine: %1)").arg(model_->lastError().message);
     lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
     lines << QStringLiteral("API server: %1")
-                 .arg(server_->running() ? server_->address()
-                                         : (server_->error().isEmpty() ? QStringLiteral("off") : server_->error()));
+                 .arg(server_->running()
+                          ? server_->address()
+                          : (server_->error().isEmpty() ? QStringLiteral("off") : server_->error()));
     const QStringList requests = server_->log().mid(std::max<qsizetype>(0, server_->log().size() - 20));
     for (const QString& r : requests) lines << QStringLiteral("  API request: %1").arg(r);
     lines << QStringLiteral("Log: %1").arg(logger::logFilePath());

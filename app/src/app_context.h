@@ -65,6 +65,7 @@ class AppContext : public QObject {
     ServerController* server_;
     bool safeModeEntered_ = false;
     QString crashMarker_;
+    bool resumeChats_ = true;
 };
 
 } // namespace smoldesk::app

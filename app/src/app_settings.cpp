@@ -35,7 +35,9 @@ void AppSettings::setDevice(const QString& v) {
     emit changed();
 }
 
-bool AppSettings::serverEnabled() const { return s_->value("server/enabled", false).toBool(); }
+bool AppSettings::serverEnabled() const {
+    return s_->value("server/enabled", false).toBool();
+}
 
 void AppSettings::setServerEnabled(bool v) {
     if (v == serverEnabled()) return;
@@ -43,7 +45,9 @@ void AppSettings::setServerEnabled(bool v) {
     emit serverSettingsChanged();
 }
 
-int AppSettings::serverPort() const { return s_->value("server/port", 8080).toInt(); }
+int AppSettings::serverPort() const {
+    return s_->value("server/port", 8080).toInt();
+}
 
 void AppSettings::setServerPort(int v) {
     v = std::clamp(v, 1024, 65535);
@@ -59,6 +63,18 @@ void AppSettings::setSafeMode(bool v) {
     if (v == safeMode()) return;
     s_->setValue("engine/safeMode", v);
     emit changed();
+}
+
+bool AppSettings::resumeChats() const {
+    return s_->value("engine/resumeChats", true).toBool();
+}
+void AppSettings::setResumeChats(bool v) {
+    if (v == resumeChats()) return;
+    s_->setValue("engine/resumeChats", v);
+    emit changed();
+}
+qint64 AppSettings::chatStateCapBytes() const {
+    return std::max<qint64>(0, s_->value("engine/chatStateCapMB", 2048).toLongLong()) << 20;
 }
 
 int AppSettings::thinkingBudget() const {

@@ -19,6 +19,8 @@ class AppSettings : public QObject {
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString device READ device WRITE setDevice NOTIFY changed)
     Q_PROPERTY(bool safeMode READ safeMode WRITE setSafeMode NOTIFY changed)
+    // Chats that resume instantly: each chat's KV cache saved on disk when it is left.
+    Q_PROPERTY(bool resumeChats READ resumeChats WRITE setResumeChats NOTIFY changed)
     // The local API server (off by default) and the port it tries first.
     Q_PROPERTY(bool serverEnabled READ serverEnabled WRITE setServerEnabled NOTIFY serverSettingsChanged)
     Q_PROPERTY(int serverPort READ serverPort WRITE setServerPort NOTIFY serverSettingsChanged)
@@ -49,6 +51,10 @@ class AppSettings : public QObject {
     void setDevice(const QString& v);
     bool safeMode() const;
     void setSafeMode(bool v);
+    bool resumeChats() const;
+    void setResumeChats(bool v);
+    // Bytes the saved chat states may take in all (engine/chatStateCapMB, default 2048).
+    qint64 chatStateCapBytes() const;
     bool serverEnabled() const;
     void setServerEnabled(bool v);
     int serverPort() const;

@@ -260,6 +260,7 @@ void ChatController::newConversation() {
     setContext(0);
     clearError();
     emit currentChanged();
+    openInWorker(0);
 }
 
 void ChatController::selectConversation(qint64 id) {
@@ -277,6 +278,14 @@ void ChatController::selectConversation(qint64 id) {
     emit currentChanged();
     QMetaObject::invokeMethod(
         store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
+    openInWorker(id);
+}
+
+void ChatController::openInWorker(qint64 id) {
+    // The worker saves the KV cache of the chat left and restores this one's, off this thread.
+    ModelWorker* w = model_->worker();
+    QMetaObject::invokeMethod(
+        w, [w, id] { w->openConversation(id); }, Qt::QueuedConnection);
 }
 
 void ChatController::renameConversation(qint64 id, const QString& title) {
@@ -298,6 +307,9 @@ void ChatController::deleteConversation(qint64 id) {
     conversations_->remove(id);
     QMetaObject::invokeMethod(
         store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+    ModelWorker* w = model_->worker();
+    QMetaObject::invokeMethod(
+        w, [w, id] { w->forgetConversation(id); }, Qt::QueuedConnection);
 }
 
 void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all) {
@@ -363,6 +375,7 @@ void ChatController::startAssistant() {
     req.enableThinking = current_.thinking;
     req.sampling = settings_->sampling();
     req.id = ++nextRequest_;
+    req.conversationId = current_.id;
 
     MessageRecord a;
     a.id = newRecordId();

@@ -107,6 +107,7 @@ class ChatController : public QObject {
     void exported(const QString& path);
 
   private:
+    void openInWorker(qint64 id);
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
     void onTokensCounted(quint64 id, int tokens, int contextSize);
     // Asks the worker to measure the open conversation (contextChanged follows).

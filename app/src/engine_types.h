@@ -83,6 +83,7 @@ struct SamplingSettings {
 
 struct GenerationRequest {
     quint64 id = 0;
+    qint64 conversationId = 0; // the chat whose KV cache this builds on (0: none, e.g. an API request)
     QList<ChatTurn> turns;
     bool enableThinking = false;
     SamplingSettings sampling;

@@ -66,7 +66,9 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QO
 ModelManager::~ModelManager() {
     worker_->requestStopAll();
     worker_->requestCancelLoad();
-    thread_->quit();
+    // The worker saves the open chat's KV cache (after the generation it stops), then ends its
+    // event loop; the wait below bounds both.
+    QMetaObject::invokeMethod(worker_, &ModelWorker::shutdown, Qt::QueuedConnection);
     // Loading and generation stop within a token or a progress step. A call that cannot be
     // cancelled (a file on a stalled network share, a driver that hangs) must not hold the
     // quitting GUI: the worker and its thread are left to the ending process.

@@ -1,5 +1,6 @@
 #include "model_worker.h"
 
+#include "chat_state_store.h"
 #include "crash_guard.h"
 #include "engine_error.h"
 #include "prompt_builder.h"
@@ -9,11 +10,16 @@
 #include "compute/cpu/cpu_backend.h"
 #include "runtime/session.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLoggingCategory>
+#include <QThread>
 
 #include <algorithm>
 #include <cmath>
 #include <new>
+
+Q_LOGGING_CATEGORY(lcState, "smoldesk.state")
 
 namespace smoldesk::app {
 namespace {
@@ -75,12 +81,14 @@ void ModelWorker::load(const LoadRequest& request) {
     }
     try {
         if (cancelLoad_.load()) throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
+        saveOwnerState(); // the chat continues with the new model; coming back restores it
         builder_.reset();
         session_.reset();
         openSession(request);
         loadedRequest_ = request;
         loadedFacts_ = facts;
         emit loaded(describeLoaded(request));
+        restoreState(cacheOwner_);
     } catch (const std::exception& e) {
         const EngineError error = engineErrorFrom(e, request.path);
         builder_.reset();
@@ -92,6 +100,7 @@ void ModelWorker::load(const LoadRequest& request) {
             try {
                 openSession(loadedRequest_);
                 restored = true;
+                restoreState(cacheOwner_);
             } catch (const std::exception&) {
                 builder_.reset();
                 session_.reset();
@@ -149,6 +158,7 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
 }
 
 void ModelWorker::unload() {
+    saveOwnerState();
     builder_.reset();
     session_.reset();
     loadedRequest_ = {};
@@ -216,6 +226,8 @@ void ModelWorker::generate(const GenerationRequest& request) {
         // A crash inside the GPU driver while it computes starts the next run in CPU safe mode,
         // as a crash while it starts does.
         CrashGuard guard(onGpu() ? loadedRequest_.crashMarker : QString());
+        switchCacheTo(request.conversationId);
+        cacheChanged_ = true; // whatever happens next, the cache is this request's now
         runGeneration(request);
     } catch (const std::exception& e) {
         EngineError err = engineErrorFrom(e);
@@ -344,6 +356,86 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.contextUsed = std::min(ctx, n + st.generatedTokens);
     r.contextSize = ctx;
     emit finished(id, r);
+}
+
+// ---- saved chat states ----
+
+void ModelWorker::setStateStore(const QString& dir, qint64 capBytes) {
+    if (dir.isEmpty() && states_) states_->removeAll();
+    states_ = std::make_unique<ChatStateStore>(dir, capBytes);
+    if (states_->enabled()) states_->prune();
+}
+
+void ModelWorker::openConversation(qint64 conversationId) {
+    switchCacheTo(conversationId);
+}
+
+void ModelWorker::forgetConversation(qint64 conversationId) {
+    if (states_) states_->remove(conversationId);
+    if (cacheOwner_ == conversationId) {
+        cacheOwner_ = 0;
+        cacheChanged_ = false;
+    }
+}
+
+void ModelWorker::shutdown() {
+    saveOwnerState();
+    QThread::currentThread()->quit();
+}
+
+void ModelWorker::switchCacheTo(qint64 conversationId) {
+    if (conversationId == cacheOwner_) return;
+    saveOwnerState();
+    cacheOwner_ = conversationId;
+    cacheChanged_ = false;
+    // Without a saved state the cache keeps what it holds: the next prompt still reuses any
+    // common prefix (the system prompt), and nothing is saved for this chat until it changes.
+    restoreState(conversationId);
+}
+
+void ModelWorker::saveOwnerState() {
+    if (!states_ || !states_->enabled() || !session_ || cacheOwner_ == 0 || !cacheChanged_) return;
+    cacheChanged_ = false;
+    if (session_->cachedTokens().empty()) return;
+    try {
+        if (!states_->ensureDir())
+            throw Error(ErrorCode::Io, "The folder for chat states cannot be created.");
+        QElapsedTimer timer;
+        timer.start();
+        const auto bytes = session_->saveStateFile(states_->pathFor(cacheOwner_).toStdString());
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        qCInfo(lcState).noquote() << "saved chat" << cacheOwner_ << session_->cachedTokens().size()
+                                  << "tokens," << bytes << "bytes in" << ms << "ms";
+        states_->prune();
+        emit stateSaved(cacheOwner_, static_cast<qint64>(bytes), ms);
+    } catch (const std::exception& e) {
+        // Not fatal: the chat is read again from its text when it is opened next time.
+        qCWarning(lcState).noquote() << "chat" << cacheOwner_ << "state not saved:" << e.what();
+    }
+}
+
+void ModelWorker::restoreState(qint64 conversationId) {
+    if (!states_ || !session_ || conversationId == 0 || !states_->has(conversationId)) return;
+    QElapsedTimer timer;
+    timer.start();
+    try {
+        const auto& tokens = session_->restoreStateFile(states_->pathFor(conversationId).toStdString());
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        cacheChanged_ = false;
+        states_->touch(conversationId);
+        qCInfo(lcState).noquote() << "restored chat" << conversationId << tokens.size() << "tokens in" << ms
+                                  << "ms";
+        emit stateRestored(conversationId, static_cast<int>(tokens.size()), ms);
+    } catch (const Error& e) {
+        // The session holds nothing now and the next prompt is read in full. A state of another
+        // model or context stays for when the chat comes back to it; a damaged one goes.
+        if (e.code() != ErrorCode::InvalidArgument) states_->remove(conversationId);
+        qCInfo(lcState).noquote() << "chat" << conversationId << "state not used:" << e.what();
+        emit stateRefused(conversationId, QString::fromStdString(e.what()));
+    } catch (const std::exception& e) {
+        qCWarning(lcState).noquote() << "chat" << conversationId << "state not used:" << e.what();
+        emit stateRefused(conversationId, QString::fromStdString(e.what()));
+    }
 }
 
 } // namespace smoldesk::app

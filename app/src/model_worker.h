@@ -18,6 +18,7 @@ class Session;
 
 namespace smoldesk::app {
 
+class ChatStateStore;
 class PromptBuilder;
 
 class ModelWorker : public QObject {
@@ -47,6 +48,18 @@ class ModelWorker : public QObject {
     // Measures the conversation as the next prompt would be (tokensCounted; -1 without a model).
     void countTokens(quint64 id, const QList<smoldesk::app::ChatTurn>& turns, bool enableThinking);
 
+    // Chats that resume instantly: the KV cache of a conversation is saved to `dir` when the
+    // user leaves it (another chat, another model, quitting) and restored when it is opened
+    // again with the same model file and context. capBytes bounds the folder (least recently
+    // used states go first); an empty dir turns it off.
+    void setStateStore(const QString& dir, qint64 capBytes);
+    // The chat now shown (0: a new, empty one): the one before is saved, this one restored.
+    void openConversation(qint64 conversationId);
+    // A deleted chat: its saved state goes too.
+    void forgetConversation(qint64 conversationId);
+    // Quitting: saves the open chat's state, then ends the thread's event loop.
+    void shutdown();
+
   signals:
     void loadProgress(double fraction);
     void loaded(const smoldesk::app::LoadedModel& model);
@@ -69,6 +82,11 @@ class ModelWorker : public QObject {
     // Emitted before devicesListed when no device was listed: why, in one sentence (no Vulkan
     // driver, the driver failed to enumerate, …).
     void devicesUnavailable(const QString& reason);
+    // A chat's KV cache was written (bytes, milliseconds) or read back (tokens now cached); a
+    // saved state that could not be used says why (the engine's sentence) and is read again.
+    void stateSaved(qint64 conversationId, qint64 bytes, double ms);
+    void stateRestored(qint64 conversationId, int tokens, double ms);
+    void stateRefused(qint64 conversationId, const QString& reason);
 
   private:
     void runGeneration(const GenerationRequest& request);
@@ -79,6 +97,11 @@ class ModelWorker : public QObject {
     // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
     void openSession(const LoadRequest& request);
     LoadedModel describeLoaded(const LoadRequest& request) const;
+    // Saves the cache for cacheOwner_ when it changed since it was saved or restored.
+    void saveOwnerState();
+    // Makes the cache belong to `conversationId`: saves the owner's, restores this one's.
+    void switchCacheTo(qint64 conversationId);
+    void restoreState(qint64 conversationId);
 
     std::unique_ptr<runtime::Session> session_;
     std::unique_ptr<PromptBuilder> builder_;
@@ -90,6 +113,9 @@ class ModelWorker : public QObject {
     std::atomic<bool> cancelLoad_{false};
     QMutex cancelMutex_;
     QSet<quint64> cancelled_; // requestCancel's ids not yet run to their end
+    std::unique_ptr<ChatStateStore> states_;
+    qint64 cacheOwner_ = 0;     // the conversation whose tokens the cache holds (0: none, an API request)
+    bool cacheChanged_ = false; // since cacheOwner_'s state was last saved or restored
 };
 
 } // namespace smoldesk::app

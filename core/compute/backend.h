@@ -126,6 +126,13 @@ class Backend {
 
     // Finishes all queued work and copies n floats out.
     virtual void read(BufferId src, size_t offset, size_t n, float* dst) = 0;
+
+    // The KV cache rows of positions [pos0, pos0 + n) of one layer as f16 values, position by
+    // position ([n][kvDim] for K and for V), whatever the backend's own layout: a session saves
+    // and restores its cache through these (only the positions it uses). readKv finishes the
+    // queued work first; writeKv's rows are what later attention reads.
+    virtual void readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) = 0;
+    virtual void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) = 0;
 };
 
 } // namespace smoldesk::compute

@@ -124,6 +124,7 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     model::HyperParams hp = model::readHyperParams(*s->file_); // fails fast on unknown architectures
     if (options.adjustHyperParams) options.adjustHyperParams(hp);
     s->tokenizer_ = text::Tokenizer::fromGguf(*s->file_);
+    s->identity_ = identifyModel(*s->file_); // before a backend releases mapped pages
 
     int nCtx = options.contextLength > 0 ? options.contextLength : std::min(hp.nCtxTrain, kDefaultContext);
     if (options.contextLength < 0 || nCtx > (1 << 20))

@@ -7,10 +7,12 @@
 #include "model/decoder.h"
 #include "model/hparams.h"
 #include "runtime/sampler.h"
+#include "runtime/session_state.h"
 #include "text/tokenizer.h"
 
 #include <atomic>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <span>
 #include <string>
@@ -104,6 +106,20 @@ class Session {
 
     // Drops the cached state.
     void reset() { cached_.clear(); }
+
+    // Saving and restoring the KV cache, so that a chat resumes without reading its history
+    // again (format: session_state.h). saveState writes the tokens the cache holds and their
+    // K/V rows and returns the bytes written; Error(Io) when the stream fails.
+    uint64_t saveState(std::ostream& out);
+    // Writes path + ".part" and renames it over path: a crash never leaves half a state there.
+    uint64_t saveStateFile(const std::string& path);
+    // Makes the cache hold a saved state and returns its tokens. A state of another model file,
+    // context length or backend, or a truncated or damaged one, is refused with an Error of one
+    // sentence (InvalidArgument, UnsupportedVersion, Truncated, Corrupt) and the session then
+    // holds nothing, as after reset(): the caller evaluates the history instead.
+    const std::vector<int32_t>& restoreState(std::istream& in);
+    const std::vector<int32_t>& restoreStateFile(const std::string& path);
+    const ModelIdentity& modelIdentity() const { return identity_; }
     // Makes the cache hold exactly `tokens` (reusing the longest common prefix) and returns
     // the logits after the last one: every position of the new part when allLogits (rows
     // for tokens [reused, n)), else one row. Checks `cancel` between batches and layers.
@@ -120,6 +136,8 @@ class Session {
 
   private:
     Session() = default;
+    StateHeader stateHeader() const;
+    void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
                         const std::atomic<bool>* cancel);
 
@@ -128,6 +146,7 @@ class Session {
     std::unique_ptr<compute::Backend> backend_;
     std::unique_ptr<model::Decoder> decoder_;
     std::vector<int32_t> cached_;
+    ModelIdentity identity_;
     std::string fallbackReason_;
     std::vector<std::string> warnings_;
     int threads_ = 1;

@@ -3,6 +3,7 @@
 // test and the screenshot tool.
 #include "app_context.h"
 
+#include <QDir>
 #include <QFile>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
@@ -26,6 +27,7 @@ struct AppFixture {
         const QString base = QStringLiteral(SMOLDESK_TEST_TMP "/") + tag;
         for (const char* suffix : {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker"})
             QFile::remove(base + QLatin1String(suffix));
+        QDir(base + QStringLiteral(".states")).removeRecursively(); // saved chat states
         smoldesk::app::AppContext::Options o;
         o.settingsPath = base + QStringLiteral(".ini");
         o.databasePath = base + QStringLiteral(".sqlite");

@@ -3,6 +3,8 @@
 // Arguments: [main.png] [settings.png] — the second also renders the settings dialog (device picker).
 // `--tour DIR` instead writes the screens a new user meets to DIR: the main window at three sizes,
 // a load error, Settings in English and French, a full context and the overflow dialog.
+// `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
+#include "dark_palette.h"
 #include "qml_fixture.h"
 
 #include <QDir>
@@ -113,6 +115,11 @@ int tour(AppFixture& fx, const QString& dir) {
 
 int main(int argc, char* argv[]) {
     QGuiApplication app(argc, argv);
+    if (argc > 1 && QLatin1String(argv[1]) == QLatin1String("--dark")) {
+        QGuiApplication::setPalette(darkPalette());
+        --argc;
+        ++argv;
+    }
     AppFixture fx;
     if (!fx.start(QStringLiteral("screenshot"))) return 1;
     fx.window->resize(1280, 800);

@@ -450,6 +450,39 @@ void CpuBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) 
     }
 }
 
+void CpuBackend::checkKvRange(int layer, int pos0, int n, const char* op) const {
+    if (layer < 0 || layer >= kvLayers_ || pos0 < 0 || n < 0 || pos0 + n > kvCtx_)
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("CPU ") + op + ": layer " + std::to_string(layer) + ", positions " +
+                        std::to_string(pos0) + "+" + std::to_string(n) + " are outside the KV cache.");
+}
+
+// K sits in tiles of kKvTile positions with the positions innermost: gather (and scatter)
+// one position's kvDim values from the tile's lanes.
+void CpuBackend::readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) {
+    checkKvRange(layer, pos0, n, "readKv");
+    const size_t dim = static_cast<size_t>(kvDim_);
+    for (int r = 0; r < n; ++r) {
+        const size_t pos = static_cast<size_t>(pos0 + r);
+        const uint16_t* kTile = kLayer(layer) + pos / kKvTile * kKvTile * dim + pos % kKvTile;
+        uint16_t* kRow = k + static_cast<size_t>(r) * dim;
+        for (size_t i = 0; i < dim; ++i) kRow[i] = kTile[i * kKvTile];
+    }
+    std::memcpy(v, vLayer(layer) + static_cast<size_t>(pos0) * dim, static_cast<size_t>(n) * dim * 2);
+}
+
+void CpuBackend::writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) {
+    checkKvRange(layer, pos0, n, "writeKv");
+    const size_t dim = static_cast<size_t>(kvDim_);
+    for (int r = 0; r < n; ++r) {
+        const size_t pos = static_cast<size_t>(pos0 + r);
+        uint16_t* kTile = kLayer(layer) + pos / kKvTile * kKvTile * dim + pos % kKvTile;
+        const uint16_t* kRow = k + static_cast<size_t>(r) * dim;
+        for (size_t i = 0; i < dim; ++i) kTile[i * kKvTile] = kRow[i];
+    }
+    std::memcpy(vLayer(layer) + static_cast<size_t>(pos0) * dim, v, static_cast<size_t>(n) * dim * 2);
+}
+
 uint16_t* CpuBackend::kLayer(int layer) {
     return kCache_.get() + static_cast<size_t>(layer) * static_cast<size_t>(kvBlocks_) * kKvTile *
                                static_cast<size_t>(kvDim_);

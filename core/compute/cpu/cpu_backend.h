@@ -38,6 +38,8 @@ class CpuBackend : public Backend {
     void scale(BufferId x, size_t n, float factor) override;
     void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
+    void readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) override;
+    void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
     void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
@@ -103,6 +105,7 @@ class CpuBackend : public Backend {
     static constexpr int kKvTile = 16;
     uint16_t* kLayer(int layer);
     uint16_t* vLayer(int layer);
+    void checkKvRange(int layer, int pos0, int n, const char* op) const;
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
     std::unique_ptr<uint16_t[]> kCache_, vCache_;
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch

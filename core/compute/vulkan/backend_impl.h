@@ -59,6 +59,8 @@ class VulkanBackend : public Backend {
     void scale(BufferId x, size_t n, float factor) override;
     void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
     void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
+    void readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) override;
+    void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
     void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
@@ -123,6 +125,7 @@ class VulkanBackend : public Backend {
                  size_t n, uint32_t dim = 1, float factor = 1.0f);
     std::pair<uint32_t, uint32_t> foldGroups(uint64_t groups) const;
     uint64_t alignBinding(uint64_t offset) const;
+    void checkKvRange(int layer, int pos0, int n, const char* op) const;
 
     std::unique_ptr<Instance> instance_;
     std::unique_ptr<Device> device_;

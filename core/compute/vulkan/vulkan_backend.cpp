@@ -570,4 +570,54 @@ void VulkanBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
     if (bytes) std::memcpy(dst, readback_.mapped, bytes);
 }
 
+void VulkanBackend::checkKvRange(int layer, int pos0, int n, const char* op) const {
+    if (layer < 0 || layer >= kvLayers_ || pos0 < 0 || n < 0 || pos0 + n > kvCtx_)
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("Vulkan ") + op + ": layer " + std::to_string(layer) + ", positions " +
+                        std::to_string(pos0) + "+" + std::to_string(n) + " are outside the KV cache.");
+}
+
+// Both caches are f16 by position on the device: K and V rows go through the readback
+// buffer in one submission per layer.
+void VulkanBackend::readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) {
+    checkKvRange(layer, pos0, n, "readKv");
+    const uint64_t rowBytes = static_cast<uint64_t>(kvDim_) * 2;
+    const uint64_t bytes = static_cast<uint64_t>(n) * rowBytes;
+    const uint64_t offset = static_cast<uint64_t>(pos0) * rowBytes;
+    flushRope();
+    if (readback_.size < 2 * bytes)
+        readback_ = allocator_->create(std::max<uint64_t>(2 * bytes, 1 << 20), MemoryKind::Readback,
+                                       "readback buffer");
+    if (bytes) {
+        const auto l = static_cast<size_t>(layer);
+        recorder_->copy(kCache_[l].handle, offset, readback_.handle, 0, bytes);
+        recorder_->copy(vCache_[l].handle, offset, readback_.handle, bytes, bytes);
+    }
+    submit();
+    if (!bytes) return;
+    std::memcpy(k, readback_.mapped, bytes);
+    std::memcpy(v, readback_.mapped + bytes, bytes);
+}
+
+// Through the upload staging buffer, as many rows per submission as it holds.
+void VulkanBackend::writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) {
+    checkKvRange(layer, pos0, n, "writeKv");
+    const uint64_t rowBytes = static_cast<uint64_t>(kvDim_) * 2;
+    submit(); // nothing recorded may still use the staging buffer
+    if (!staging_) staging_ = allocator_->create(kStagingBytes, MemoryKind::Upload, "upload staging buffer");
+    const uint64_t rowsPerChunk = std::max<uint64_t>(1, kStagingBytes / (2 * rowBytes));
+    const auto l = static_cast<size_t>(layer);
+    for (uint64_t r = 0; r < static_cast<uint64_t>(n);) {
+        const uint64_t rows = std::min<uint64_t>(rowsPerChunk, static_cast<uint64_t>(n) - r);
+        const uint64_t bytes = rows * rowBytes;
+        const uint64_t dst = (static_cast<uint64_t>(pos0) + r) * rowBytes;
+        std::memcpy(staging_.mapped, reinterpret_cast<const uint8_t*>(k) + r * rowBytes, bytes);
+        std::memcpy(staging_.mapped + bytes, reinterpret_cast<const uint8_t*>(v) + r * rowBytes, bytes);
+        recorder_->copy(staging_.handle, 0, kCache_[l].handle, dst, bytes);
+        recorder_->copy(staging_.handle, bytes, vCache_[l].handle, dst, bytes);
+        recorder_->submitAndWait();
+        r += rows;
+    }
+}
+
 } // namespace smoldesk::compute::vk
