@@ -12,7 +12,7 @@ Dialog {
     modal: true
     title: qsTr("About SmolDesk")
     footer: DialogButtonBox {
-        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        DialogButton { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     // Dims the window behind, so it is clear that the dialog has to be answered first.
     Overlay.modal: Rectangle { color: Theme.scrim }
@@ -39,7 +39,7 @@ Dialog {
             opacity: 0.7
             text: qsTr("Log file: %1").arg(App.logFile())
         }
-        Button {
+        DialogButton {
             id: copyButton
             property bool copied: false
             text: copied ? qsTr("Copied") : qsTr("Copy diagnostics")

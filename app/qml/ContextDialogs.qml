@@ -47,8 +47,8 @@ Item {
         }
         footer: DialogButtonBox {
             // A single prompt has no older turns to leave out.
-            Button { visible: App.chat.canDropOldestTurns; text: qsTr("Drop oldest turns"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-            Button { text: qsTr("Start a new chat"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+            DialogButton { visible: App.chat.canDropOldestTurns; text: qsTr("Drop oldest turns"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            DialogButton { text: qsTr("Start a new chat"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
         onAccepted: App.chat.resolveOverflow(true)
         onRejected: App.chat.resolveOverflow(false)
@@ -56,14 +56,15 @@ Item {
 
     Dialog {
         id: editConfirm
+        objectName: "editConfirmDialog"
         parent: Overlay.overlay
         anchors.centerIn: parent
         width: Math.min(480, window.width - 60)
         modal: true
         title: qsTr("Edit prompt")
         footer: DialogButtonBox {
-            Button { text: qsTr("Send"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+            DialogButton { text: qsTr("Send"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            DialogButton { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
         Overlay.modal: Rectangle { color: Theme.scrim }
         Label {

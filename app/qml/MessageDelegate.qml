@@ -225,7 +225,7 @@ Item {
             ScrollView {
                 Layout.fillWidth: true
                 Layout.preferredHeight: 160
-                TextArea {
+                TabTextArea {
                     id: editArea
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Prompt text")
@@ -238,8 +238,8 @@ Item {
             }
             RowLayout {
                 Layout.alignment: Qt.AlignRight
-                Button { text: qsTr("Cancel"); onClicked: editor.close() }
-                Button {
+                DialogButton { text: qsTr("Cancel"); onClicked: editor.close() }
+                DialogButton {
                     text: qsTr("Send")
                     highlighted: true
                     onClicked: { editor.close(); root.editRequested(root.index, editArea.text) }

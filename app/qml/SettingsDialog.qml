@@ -16,7 +16,7 @@ Dialog {
     title: qsTr("Settings")
     // Own buttons: Qt's standard button texts come from Qt's translations, which are not shipped.
     footer: DialogButtonBox {
-        Button { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+        DialogButton { text: qsTr("Close"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
     // Dims the window behind, so it is clear that the dialog has to be answered first.
     Overlay.modal: Rectangle { color: Theme.scrim }
@@ -162,6 +162,23 @@ Dialog {
                         TapHandler { onTapped: safeModeBox.toggle() }
                     }
                 }
+                Label { text: qsTr("Resume chats") }
+                RowLayout {
+                    Layout.fillWidth: true
+                    CheckBox {
+                        id: resumeBox
+                        objectName: "resumeChatsBox"
+                        checked: dialog.s.resumeChats
+                        onToggled: dialog.s.resumeChats = checked
+                        Accessible.name: qsTr("Resume chats")
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        wrapMode: Text.Wrap
+                        text: qsTr("Keep each chat's model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)")
+                        TapHandler { onTapped: resumeBox.toggle() }
+                    }
+                }
                 Label { text: qsTr("Threads") }
                 SpinBox {
                     objectName: "threadsSpin"
@@ -192,7 +209,7 @@ Dialog {
                     opacity: 0.7
                     text: qsTr("Device, threads and context length apply the next time the model loads.")
                 }
-                Button {
+                DialogButton {
                     Layout.columnSpan: 2
                     text: qsTr("Reload the model now")
                     enabled: App.model.state === "ready"
@@ -251,7 +268,7 @@ Dialog {
                     opacity: 0.7
                     text: App.model.modelName.length > 0 ? qsTr("These values are kept for %1.").arg(App.model.modelName) : ""
                 }
-                Button {
+                DialogButton {
                     Layout.columnSpan: 2
                     text: qsTr("Reset to the model's recommended values")
                     onClicked: dialog.s.resetModelSettings()
@@ -265,7 +282,7 @@ Dialog {
                 ScrollView {
                     Layout.fillWidth: true
                     Layout.preferredHeight: 120
-                    TextArea {
+                    TabTextArea {
                         text: App.chat.systemPrompt
                         wrapMode: TextEdit.Wrap
                         placeholderText: qsTr("For example: You are a concise assistant.")
@@ -277,7 +294,7 @@ Dialog {
                 ScrollView {
                     Layout.fillWidth: true
                     Layout.preferredHeight: 120
-                    TextArea {
+                    TabTextArea {
                         text: dialog.s.defaultSystemPrompt
                         wrapMode: TextEdit.Wrap
                         onEditingFinished: dialog.s.defaultSystemPrompt = text

@@ -93,6 +93,7 @@ Pane {
 
     Dialog {
         id: renameDialog
+        objectName: "renameDialog"
         property var conversationId: 0
         property alias name: nameField.text
         parent: Overlay.overlay
@@ -101,8 +102,8 @@ Pane {
         title: qsTr("Rename chat")
         width: 380
         footer: DialogButtonBox {
-            Button { text: qsTr("Rename"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+            DialogButton { text: qsTr("Rename"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            DialogButton { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
         Overlay.modal: Rectangle { color: Theme.scrim }
         TextField {
@@ -117,6 +118,7 @@ Pane {
 
     Dialog {
         id: deleteDialog
+        objectName: "deleteDialog"
         property var conversationId: 0
         property string name
         parent: Overlay.overlay
@@ -125,8 +127,8 @@ Pane {
         title: qsTr("Delete chat")
         width: 380
         footer: DialogButtonBox {
-            Button { text: qsTr("Delete"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-            Button { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
+            DialogButton { text: qsTr("Delete"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
+            DialogButton { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
         }
         Overlay.modal: Rectangle { color: Theme.scrim }
         Label { text: qsTr("Delete “%1”? This cannot be undone.").arg(deleteDialog.name); wrapMode: Text.Wrap; width: parent.width }

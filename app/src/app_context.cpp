@@ -121,8 +121,8 @@ QString AppContext::diagnostics() const {
                       : gpus.isEmpty()         ? QStringLiteral("none")
                                                : gpus.join(QStringLiteral("; ")));
     lines << QStringLiteral("Device setting: %1").arg(settings_->device());
-    if (!model_->fallbackReason().isEmpty())
-        lines << QStringLiteral("GPU not used: %1").arg(model_->fallbackReason());
+    if (!model_->engineFallbackReason().isEmpty())
+        lines << QStringLiteral("GPU not used: %1").arg(model_->engineFallbackReason());
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
     lines << QStringLiteral("Safe mode: %1")
                  .arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));

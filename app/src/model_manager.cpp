@@ -2,6 +2,7 @@
 
 #include "app_paths.h"
 #include "app_settings.h"
+#include "engine_text.h"
 #include "error_text.h"
 #include "model_worker.h"
 
@@ -82,6 +83,14 @@ ModelManager::~ModelManager() {
     }
     delete worker_;
     delete thread_;
+}
+
+QString ModelManager::fallbackReason() const {
+    return EngineText::translate(model_.fallbackReason);
+}
+
+QString ModelManager::devicesError() const {
+    return EngineText::translate(devicesError_);
 }
 
 bool ModelManager::isDemo() const {
@@ -168,7 +177,7 @@ QVariantList ModelManager::devices() const {
                                {QStringLiteral("memoryBytes"), double(d.memoryBytes)},
                                {QStringLiteral("memory"), formatBytes(static_cast<qint64>(d.memoryBytes))},
                                {QStringLiteral("usable"), d.usable},
-                               {QStringLiteral("whyNot"), d.whyNot}});
+                               {QStringLiteral("whyNot"), EngineText::translate(d.whyNot)}});
     return out;
 }
 

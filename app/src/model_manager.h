@@ -57,7 +57,9 @@ class ModelManager : public QObject {
     QString loadingName() const { return loadingName_; }
     QString architecture() const { return model_.architecture; }
     QString device() const { return model_.device; }
-    QString fallbackReason() const { return model_.fallbackReason; }
+    // In the UI's language (EngineText); engineFallbackReason is the engine's English sentence.
+    QString fallbackReason() const;
+    QString engineFallbackReason() const { return model_.fallbackReason; }
     QString promptMode() const {
         return model_.path.isEmpty() ? QString() : promptModeName(model_.promptMode);
     }
@@ -73,7 +75,7 @@ class ModelManager : public QObject {
     const EngineError& lastError() const { return lastError_; }
     QVariantList devices() const;
     bool devicesListed() const { return devicesListed_; }
-    QString devicesError() const { return devicesError_; }
+    QString devicesError() const;
     QString notice() const { return notice_; }
     Q_INVOKABLE void clearNotice();
     const QList<GpuDeviceInfo>& gpuDevices() const { return devices_; }

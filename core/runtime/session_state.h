@@ -19,8 +19,8 @@
 //   payload  for each layer: K rows [n_tokens][kv_dim] f16, then V rows [n_tokens][kv_dim] f16
 //   trailer  u64 checksum of everything before it (at the end: the file is written in one pass)
 //
-// Only the used positions are written. The payload is stored as it is: f16 activations
-// compress by 8–15% with zlib (measured: see README), not worth the time it costs.
+// Only the used positions are written. The payload is stored as it is: f16 K/V rows compress
+// by 12–18% (zlib, zstd; measured in the README) at 10–40 times the time of writing them plain.
 #include "gguf/file.h"
 
 #include <cstddef>
