@@ -713,6 +713,14 @@
             <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
         </message>
         <message>
+            <source>Resume chats</source>
+            <translation>Chats fortsetzen</translation>
+        </message>
+        <message>
+            <source>Keep each chat's model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
+            <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
+        </message>
+        <message>
             <source>Threads</source>
             <translation>Threads</translation>
         </message>
@@ -1206,6 +1214,89 @@
         <message>
             <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
             <translation>Die GPU funktioniert nicht mehr, daher arbeitet SmolDesk auf der CPU weiter. %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineText</name>
+        <message>
+            <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
+            <translation>Das GPU-Backend kann noch nicht mit %1-Tensoren rechnen, daher wird die CPU verwendet.</translation>
+        </message>
+        <message>
+            <source>No usable Vulkan GPU was found, so the CPU is used.</source>
+            <translation>Es wurde keine nutzbare Vulkan-GPU gefunden, daher wird die CPU verwendet.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
+            <translation>Diese SmolDesk-Version wurde ohne Vulkan-Unterstützung gebaut, daher wird die CPU verwendet.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support.</source>
+            <translation>Diese SmolDesk-Version wurde ohne Vulkan-Unterstützung gebaut.</translation>
+        </message>
+        <message>
+            <source>The GPU could not take the model (%1), so the CPU is used.</source>
+            <translation>Die GPU konnte das Modell nicht aufnehmen (%1), daher wird die CPU verwendet.</translation>
+        </message>
+        <message>
+            <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>Das Gerät „%1“ unterstützt nur Vulkan 1.0; SmolDesk braucht 1.1.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has no compute queue.</source>
+            <translation>Das Gerät „%1“ hat keine Compute-Warteschlange.</translation>
+        </message>
+        <message>
+            <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk's shaders need.</source>
+            <translation>Dem Gerät „%1“ fehlen 16-Bit-Speicherpuffer, die SmolDesks Shader brauchen.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk's shaders.</source>
+            <translation>Das Gerät „%1“ hat zu wenig gemeinsamen Speicher oder zu kleine Arbeitsgruppen für SmolDesks Shader.</translation>
+        </message>
+        <message>
+            <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
+            <translation>Das Gerät „%1“ kann keine Speicherpuffer von 16 MiB binden.</translation>
+        </message>
+        <message>
+            <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk's own CPU backend.</source>
+            <translation>Das einzige Vulkan-Gerät ist „%1“, eine CPU-Implementierung, langsamer als SmolDesks eigenes CPU-Backend.</translation>
+        </message>
+        <message>
+            <source>No Vulkan GPU is available.</source>
+            <translation>Es ist keine Vulkan-GPU verfügbar.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no device.</source>
+            <translation>Der Vulkan-Loader hat kein Gerät gefunden.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no driver for this system.</source>
+            <translation>Der Vulkan-Loader hat keinen Treiber für dieses System gefunden.</translation>
+        </message>
+        <message>
+            <source>The GPU “%1” has %2 available, the model needs %3.</source>
+            <translation>Die GPU „%1“ hat %2 frei, das Modell braucht %3.</translation>
+        </message>
+        <message>
+            <source>No Vulkan loader (%1) is installed.</source>
+            <translation>Es ist kein Vulkan-Loader (%1) installiert.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>Der Vulkan-Loader dieses Systems unterstützt nur Vulkan 1.0; SmolDesk braucht 1.1.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system is incomplete.</source>
+            <translation>Der Vulkan-Loader dieses Systems ist unvollständig.</translation>
+        </message>
+        <message>
+            <source>Creating a Vulkan instance failed with %1.</source>
+            <translation>Das Anlegen einer Vulkan-Instanz ist mit %1 fehlgeschlagen.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found.</source>
+            <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
         </message>
     </context>
 </TS>

@@ -713,6 +713,14 @@
             <translation>Use only the CPU (entered by itself after a crash at GPU start)</translation>
         </message>
         <message>
+            <source>Resume chats</source>
+            <translation>Resume chats</translation>
+        </message>
+        <message>
+            <source>Keep each chat's model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
+            <translation>Keep each chat's model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</translation>
+        </message>
+        <message>
             <source>Threads</source>
             <translation>Threads</translation>
         </message>
@@ -1206,6 +1214,89 @@
         <message>
             <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
             <translation>The GPU stopped working, so SmolDesk continues on the CPU. %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineText</name>
+        <message>
+            <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
+            <translation>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</translation>
+        </message>
+        <message>
+            <source>No usable Vulkan GPU was found, so the CPU is used.</source>
+            <translation>No usable Vulkan GPU was found, so the CPU is used.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
+            <translation>This build of SmolDesk has no Vulkan support, so the CPU is used.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support.</source>
+            <translation>This build of SmolDesk has no Vulkan support.</translation>
+        </message>
+        <message>
+            <source>The GPU could not take the model (%1), so the CPU is used.</source>
+            <translation>The GPU could not take the model (%1), so the CPU is used.</translation>
+        </message>
+        <message>
+            <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has no compute queue.</source>
+            <translation>The device “%1” has no compute queue.</translation>
+        </message>
+        <message>
+            <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk's shaders need.</source>
+            <translation>The device “%1” lacks 16-bit storage buffers, which SmolDesk's shaders need.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk's shaders.</source>
+            <translation>The device “%1” has too little shared memory or too small workgroups for SmolDesk's shaders.</translation>
+        </message>
+        <message>
+            <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
+            <translation>The device “%1” cannot bind storage buffers of 16 MiB.</translation>
+        </message>
+        <message>
+            <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk's own CPU backend.</source>
+            <translation>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk's own CPU backend.</translation>
+        </message>
+        <message>
+            <source>No Vulkan GPU is available.</source>
+            <translation>No Vulkan GPU is available.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no device.</source>
+            <translation>The Vulkan loader found no device.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no driver for this system.</source>
+            <translation>The Vulkan loader found no driver for this system.</translation>
+        </message>
+        <message>
+            <source>The GPU “%1” has %2 available, the model needs %3.</source>
+            <translation>The GPU “%1” has %2 available, the model needs %3.</translation>
+        </message>
+        <message>
+            <source>No Vulkan loader (%1) is installed.</source>
+            <translation>No Vulkan loader (%1) is installed.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system is incomplete.</source>
+            <translation>The Vulkan loader on this system is incomplete.</translation>
+        </message>
+        <message>
+            <source>Creating a Vulkan instance failed with %1.</source>
+            <translation>Creating a Vulkan instance failed with %1.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found.</source>
+            <translation>No Vulkan device was found.</translation>
         </message>
     </context>
 </TS>

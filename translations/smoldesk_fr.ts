@@ -713,6 +713,14 @@
             <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
         </message>
         <message>
+            <source>Resume chats</source>
+            <translation>Reprendre les discussions</translation>
+        </message>
+        <message>
+            <source>Keep each chat's model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
+            <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
+        </message>
+        <message>
             <source>Threads</source>
             <translation>Threads</translation>
         </message>
@@ -1206,6 +1214,89 @@
         <message>
             <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
             <translation>Le GPU a cessé de fonctionner : SmolDesk continue sur le CPU. %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineText</name>
+        <message>
+            <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
+            <translation>Le moteur GPU ne sait pas encore calculer avec des tenseurs %1 ; le CPU est donc utilisé.</translation>
+        </message>
+        <message>
+            <source>No usable Vulkan GPU was found, so the CPU is used.</source>
+            <translation>Aucun GPU Vulkan utilisable n’a été trouvé ; le CPU est donc utilisé.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
+            <translation>Cette version de SmolDesk ne prend pas en charge Vulkan ; le CPU est donc utilisé.</translation>
+        </message>
+        <message>
+            <source>This build of SmolDesk has no Vulkan support.</source>
+            <translation>Cette version de SmolDesk ne prend pas en charge Vulkan.</translation>
+        </message>
+        <message>
+            <source>The GPU could not take the model (%1), so the CPU is used.</source>
+            <translation>Le GPU n’a pas pu accueillir le modèle (%1) ; le CPU est donc utilisé.</translation>
+        </message>
+        <message>
+            <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>Le périphérique « %1 » ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has no compute queue.</source>
+            <translation>Le périphérique « %1 » n’a pas de file de calcul.</translation>
+        </message>
+        <message>
+            <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk's shaders need.</source>
+            <translation>Le périphérique « %1 » ne gère pas les tampons de stockage 16 bits dont les shaders de SmolDesk ont besoin.</translation>
+        </message>
+        <message>
+            <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk's shaders.</source>
+            <translation>Le périphérique « %1 » a trop peu de mémoire partagée ou des groupes de travail trop petits pour les shaders de SmolDesk.</translation>
+        </message>
+        <message>
+            <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
+            <translation>Le périphérique « %1 » ne peut pas lier de tampons de stockage de 16 Mio.</translation>
+        </message>
+        <message>
+            <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk's own CPU backend.</source>
+            <translation>Le seul périphérique Vulkan est « %1 », une implémentation sur CPU plus lente que le moteur CPU de SmolDesk.</translation>
+        </message>
+        <message>
+            <source>No Vulkan GPU is available.</source>
+            <translation>Aucun GPU Vulkan n’est disponible.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no device.</source>
+            <translation>Le chargeur Vulkan n’a trouvé aucun périphérique.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader found no driver for this system.</source>
+            <translation>Le chargeur Vulkan n’a trouvé aucun pilote pour ce système.</translation>
+        </message>
+        <message>
+            <source>The GPU “%1” has %2 available, the model needs %3.</source>
+            <translation>Le GPU « %1 » dispose de %2, le modèle a besoin de %3.</translation>
+        </message>
+        <message>
+            <source>No Vulkan loader (%1) is installed.</source>
+            <translation>Aucun chargeur Vulkan (%1) n’est installé.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
+            <translation>Le chargeur Vulkan de ce système ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
+        </message>
+        <message>
+            <source>The Vulkan loader on this system is incomplete.</source>
+            <translation>Le chargeur Vulkan de ce système est incomplet.</translation>
+        </message>
+        <message>
+            <source>Creating a Vulkan instance failed with %1.</source>
+            <translation>La création d’une instance Vulkan a échoué avec %1.</translation>
+        </message>
+        <message>
+            <source>No Vulkan device was found.</source>
+            <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
         </message>
     </context>
 </TS>
