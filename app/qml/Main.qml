@@ -15,6 +15,30 @@ ApplicationWindow {
 
     property bool modelPanelVisible: width > 1000
 
+    // The colours the system gives the application (a desktop's dark scheme included) go to
+    // every control: Qt 6.4's Fusion style starts controls from a light palette of its own, so
+    // under a dark scheme text that reads the palette turned light on light backgrounds.
+    SystemPalette { id: systemColors; colorGroup: SystemPalette.Active }
+    SystemPalette { id: disabledColors; colorGroup: SystemPalette.Disabled }
+    palette.window: systemColors.window
+    palette.windowText: systemColors.windowText
+    palette.base: systemColors.base
+    palette.alternateBase: systemColors.alternateBase
+    palette.text: systemColors.text
+    palette.button: systemColors.button
+    palette.buttonText: systemColors.buttonText
+    palette.highlight: systemColors.highlight
+    palette.highlightedText: systemColors.highlightedText
+    palette.placeholderText: systemColors.placeholderText
+    palette.light: systemColors.light
+    palette.midlight: systemColors.midlight
+    palette.mid: systemColors.mid
+    palette.dark: systemColors.dark
+    palette.shadow: systemColors.shadow
+    palette.disabled.text: disabledColors.text
+    palette.disabled.windowText: disabledColors.windowText
+    palette.disabled.buttonText: disabledColors.buttonText
+
     function openModelDialog() { openDialog.open() }
     function exportConversation(format) {
         exportDialog.format = format

@@ -58,6 +58,8 @@ AppContext::AppContext(const Options& o, QObject* parent)
     resumeChats_ = settings_->resumeChats();
     connect(settings_, &AppSettings::languageChanged, this,
             [this] { language_->setLanguage(settings_->language()); });
+    // The engine's sentences are translated when read (EngineText): read them again.
+    connect(language_, &LanguageManager::currentChanged, model_, &ModelManager::engineTextChanged);
 }
 
 AppContext::~AppContext() {

@@ -61,6 +61,9 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QO
         safeMode_ = settings_->safeMode();
         refreshDevices();
     });
+    // Engine sentences are translated when read: a new model or device list says them anew.
+    connect(this, &ModelManager::modelChanged, this, &ModelManager::engineTextChanged);
+    connect(this, &ModelManager::devicesChanged, this, &ModelManager::engineTextChanged);
     thread_->start();
 }
 

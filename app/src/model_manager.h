@@ -27,7 +27,8 @@ class ModelManager : public QObject {
     Q_PROPERTY(QString loadingName READ loadingName NOTIFY stateChanged)
     Q_PROPERTY(QString architecture READ architecture NOTIFY modelChanged)
     Q_PROPERTY(QString device READ device NOTIFY modelChanged)
-    Q_PROPERTY(QString fallbackReason READ fallbackReason NOTIFY modelChanged)
+    // In the UI's language: changes with the model and with the language.
+    Q_PROPERTY(QString fallbackReason READ fallbackReason NOTIFY engineTextChanged)
     // How prompts are built: "template", "chatml" or "continuation" (PromptMode).
     Q_PROPERTY(QString promptMode READ promptMode NOTIFY modelChanged)
     Q_PROPERTY(QStringList warnings READ warnings NOTIFY modelChanged)
@@ -43,7 +44,7 @@ class ModelManager : public QObject {
     Q_PROPERTY(QVariantList devices READ devices NOTIFY devicesChanged)
     Q_PROPERTY(bool devicesListed READ devicesListed NOTIFY devicesChanged)
     // Why no Vulkan device was listed (no driver, the driver failed to enumerate); empty otherwise.
-    Q_PROPERTY(QString devicesError READ devicesError NOTIFY devicesChanged)
+    Q_PROPERTY(QString devicesError READ devicesError NOTIFY engineTextChanged)
     // Something the user should know that is not an error, e.g. the GPU failed and the CPU took over.
     Q_PROPERTY(QString notice READ notice NOTIFY noticeChanged)
   public:
@@ -101,6 +102,7 @@ class ModelManager : public QObject {
     void openAtStart(const QString& path);
 
   signals:
+    void engineTextChanged();
     void stateChanged();
     void loadProgressChanged();
     void modelChanged();
