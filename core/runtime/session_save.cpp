@@ -20,6 +20,7 @@ const char* cacheKindWords(uint32_t kind) {
 }
 
 void writeAll(std::ostream& out, const void* data, size_t n, Checksum& sum) {
+    if (n == 0) return;
     sum.update(data, n);
     out.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
     if (!out) throw Error(ErrorCode::Io, "The chat state could not be written (the disk may be full).");
@@ -63,7 +64,7 @@ uint64_t Session::saveState(std::ostream& out) {
     // f16 values as the host holds them: every supported host is little-endian.
     const size_t rowValues = size_t{h.nTokens} * h.kvDim;
     std::vector<uint16_t> k(rowValues), v(rowValues);
-    for (uint32_t l = 0; l < h.nLayer; ++l) {
+    for (uint32_t l = 0; l < h.nLayer && rowValues > 0; ++l) {
         backend_->readKv(static_cast<int>(l), 0, static_cast<int>(h.nTokens), k.data(), v.data());
         writeAll(out, k.data(), rowValues * 2, sum);
         writeAll(out, v.data(), rowValues * 2, sum);

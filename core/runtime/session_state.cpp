@@ -39,6 +39,7 @@ void Checksum::stripe(const uint8_t* p) {
 }
 
 void Checksum::update(const void* data, size_t n) {
+    if (n == 0) return; // data may be null then
     const auto* p = static_cast<const uint8_t*>(data);
     total_ += n;
     if (tailLen_) {
