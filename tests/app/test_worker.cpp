@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <optional>
 
 using namespace smoldesk;
 using namespace smoldesk::app;
@@ -28,6 +29,14 @@ namespace {
 // QSignalSpy::wait() misses a signal that another thread emitted before the call; poll instead.
 bool waitFor(QSignalSpy& spy, int ms, int atLeast = 1) {
     return QTest::qWaitFor([&] { return spy.count() >= atLeast; }, ms);
+}
+// The Vulkan device the GPU tests load on: a CPU-type one (lavapipe) when there is one, else
+// the first usable device; nothing (and why in *why) when none is usable.
+std::optional<runtime::GpuDevice> testGpu(std::string* why) {
+    std::optional<runtime::GpuDevice> pick;
+    for (const runtime::GpuDevice& d : runtime::listGpuDevices(why))
+        if (d.usable && (d.type == "cpu" || !pick)) pick = d;
+    return pick;
 }
 } // namespace
 
@@ -314,10 +323,7 @@ class TestWorker : public QObject {
         QFETCH(QByteArray, hook);
         QFETCH(QString, says);
         std::string whyNoDevice;
-        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
-        const runtime::GpuDevice* pick = nullptr;
-        for (const auto& d : devices)
-            if (d.usable && (d.type == "cpu" || !pick)) pick = &d;
+        const std::optional<runtime::GpuDevice> pick = testGpu(&whyNoDevice);
         if (!pick) SMOLDESK_SKIP_OR_FAIL(("no usable Vulkan device on this machine: " + whyNoDevice).c_str());
         const QString marker = QString::fromStdString(test::tmpPath("app_worker_gpu_fault.marker"));
         QFile::remove(marker);
@@ -386,10 +392,7 @@ class TestWorker : public QObject {
         SMOLDESK_SKIP_OR_FAIL("this build has no Vulkan backend");
 #else
         std::string whyNoDevice;
-        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
-        const runtime::GpuDevice* pick = nullptr;
-        for (const auto& d : devices)
-            if (d.usable && (d.type == "cpu" || !pick)) pick = &d;
+        const std::optional<runtime::GpuDevice> pick = testGpu(&whyNoDevice);
         if (!pick) SMOLDESK_SKIP_OR_FAIL(("no usable Vulkan device on this machine: " + whyNoDevice).c_str());
         QSignalSpy unloaded(worker_, &ModelWorker::unloaded);
         QMetaObject::invokeMethod(worker_, [w = worker_] { w->unload(); });
@@ -429,10 +432,7 @@ class TestWorker : public QObject {
     // instead of the CPU hiding it.
     void gpuErrorIsReportedNotHidden() {
         std::string whyNoDevice;
-        const std::vector<runtime::GpuDevice> devices = runtime::listGpuDevices(&whyNoDevice);
-        const runtime::GpuDevice* pick = nullptr;
-        for (const auto& d : devices)
-            if (d.usable && (d.type == "cpu" || !pick)) pick = &d;
+        const std::optional<runtime::GpuDevice> pick = testGpu(&whyNoDevice);
         if (!pick) SMOLDESK_SKIP_OR_FAIL(("no usable Vulkan device on this machine: " + whyNoDevice).c_str());
         QSignalSpy loaded(worker_, &ModelWorker::loaded);
         worker_->armLoad();
