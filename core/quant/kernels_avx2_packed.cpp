@@ -94,8 +94,10 @@ void halfQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, int half, const BlockQ8_K* c
 
 template <int NC>
 void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i low2 = _mm256_set1_epi8(0x03);
+    const __m256i bits23 = _mm256_set1_epi8(0x0C);
     const __m256i bits45 = _mm256_set1_epi8(0x30);
+    const __m256i low6 = _mm256_set1_epi8(0x3F);
     for (int64_t i = 0; i < nb; ++i) {
         const BlockQ6_Kx16& b = x[i];
         __m256i iacc[NC], bias[NC];
@@ -115,16 +117,14 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
                 const auto load = [&](int part) {
                     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][part] + 32 * half));
                 };
-                const __m256i l0 = load(0), l1 = load(1), h = load(2);
-                const __m256i q[4] = {
-                    _mm256_or_si256(_mm256_and_si256(l0, low4),
-                                    _mm256_and_si256(_mm256_slli_epi16(h, 4), bits45)),
-                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4),
-                                    _mm256_and_si256(_mm256_slli_epi16(h, 2), bits45)),
-                    _mm256_or_si256(_mm256_and_si256(l1, low4), _mm256_and_si256(h, bits45)),
-                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
-                                    _mm256_and_si256(_mm256_srli_epi16(h, 2), bits45)),
-                };
+                const __m256i v0 = load(0), v1 = load(1), v2 = load(2);
+                // The fourth quant vector gathers bits 6-7 of the three bytes.
+                const __m256i top =
+                    _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(v0, 6), low2),
+                                                    _mm256_and_si256(_mm256_srli_epi16(v1, 4), bits23)),
+                                    _mm256_and_si256(_mm256_srli_epi16(v2, 2), bits45));
+                const __m256i q[4] = {_mm256_and_si256(v0, low6), _mm256_and_si256(v1, low6),
+                                      _mm256_and_si256(v2, low6), top};
                 for (int c = 0; c < NC; ++c) {
                     const int8_t* a = y[c][i].qs + 16 * s;
                     const __m256i p01 = _mm256_add_epi16(_mm256_maddubs_epi16(q[0], broadcast4(a)),

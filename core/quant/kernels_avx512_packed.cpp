@@ -27,6 +27,11 @@ __m512i broadcast4(const int8_t* p) {
     return _mm512_set1_epi32(v);
 }
 
+// Bitwise: the bits of `ifSet` where `mask` has ones, of `ifClear` elsewhere.
+__m512i select(__m512i mask, __m512i ifSet, __m512i ifClear) {
+    return _mm512_ternarylogic_epi32(mask, ifSet, ifClear, 0xCA);
+}
+
 __m512i bytesToInt32(const uint8_t* p) {
     return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
@@ -75,21 +80,29 @@ void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, f
             const __m512i sc = _mm512_and_si512(bytesToInt32(b.scales[s]), low6);
             for (int c = 0; c < NC; ++c) iacc[c] = _mm512_add_epi32(iacc[c], _mm512_mullo_epi32(isum[c], sc));
         }
-        // Σ_s min_s · (sum of the 32 activation quants of sub-block s), from the per-16 sums:
-        // the min repeated in both int16 halves of a lane meets bsums[2s], bsums[2s+1].
+        // Σ_s min_s · (sum of the 32 activation quants of sub-block s), two sub-blocks per
+        // vpdpwssd: int16 lanes (min 2t, min 2t+1) of each row against the two 32-value sums.
         __m512i msum[NC];
         for (int c = 0; c < NC; ++c) msum[c] = _mm512_setzero_si512();
-        for (int s = 0; s < 8; ++s) {
-            const __m512i low2 = _mm512_srli_epi32(bytesToInt32(b.scales[s]), 6);
-            const __m512i high4 = _mm512_and_si512(
-                _mm512_srli_epi32(bytesToInt32(b.minsHigh[s / 2]), 4 * (s % 2)), _mm512_set1_epi32(15));
-            const __m512i m = _mm512_or_si512(low2, _mm512_slli_epi32(high4, 2));
-            const __m512i mPair = _mm512_or_si512(m, _mm512_slli_epi32(m, 16));
-            for (int c = 0; c < NC; ++c) {
-                int32_t pair;
-                std::memcpy(&pair, y[c][i].bsums + 2 * s, 4);
-                msum[c] = _mm512_dpwssd_epi32(msum[c], mPair, _mm512_set1_epi32(pair));
-            }
+        alignas(16) int32_t sums32[NC][4];
+        for (int c = 0; c < NC; ++c) {
+            const __m128i* bs = reinterpret_cast<const __m128i*>(y[c][i].bsums);
+            const __m128i ones = _mm_set1_epi16(1);
+            _mm_store_si128(reinterpret_cast<__m128i*>(sums32[c]),
+                            _mm_packs_epi32(_mm_madd_epi16(_mm_loadu_si128(bs), ones),
+                                            _mm_madd_epi16(_mm_loadu_si128(bs + 1), ones)));
+        }
+        for (int t = 0; t < 4; ++t) {
+            // Bits 0-1 of a min are bits 6-7 of its scale byte, bits 2-5 a nibble of minsHigh.
+            const __m512i pairScales = _mm512_or_si512(
+                bytesToInt32(b.scales[2 * t]), _mm512_slli_epi32(bytesToInt32(b.scales[2 * t + 1]), 16));
+            const __m512i nibbles = _mm512_slli_epi32(bytesToInt32(b.minsHigh[t]), 2);
+            const __m512i high = _mm512_and_si512(_mm512_or_si512(nibbles, _mm512_slli_epi32(nibbles, 12)),
+                                                  _mm512_set1_epi32(0x003C003C));
+            const __m512i mPair = _mm512_or_si512(
+                high, _mm512_and_si512(_mm512_srli_epi32(pairScales, 6), _mm512_set1_epi32(0x00030003)));
+            for (int c = 0; c < NC; ++c)
+                msum[c] = _mm512_dpwssd_epi32(msum[c], mPair, _mm512_set1_epi32(sums32[c][t]));
         }
         const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.d)));
         const __m512 dmin = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.dmin)));
@@ -105,8 +118,9 @@ void tileQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* const* y, f
 template <int NC>
 void tileQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* const* y, float* out,
                  size_t outColStride, bool accumulate) {
+    const __m512i low2 = _mm512_set1_epi8(0x03);
     const __m512i low4 = _mm512_set1_epi8(0x0F);
-    const __m512i bits45 = _mm512_set1_epi8(0x30);
+    const __m512i low6 = _mm512_set1_epi8(0x3F);
     __m512 acc[NC];
     for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
     for (int64_t i = 0; i < nb; ++i) {
@@ -132,17 +146,17 @@ void tileQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* const* y, f
             }
             for (int k = 0; k < 2; ++k) {
                 const int s = 2 * t + k;
-                const __m512i l0 = _mm512_loadu_si512(b.qs[s][0]);
-                const __m512i l1 = _mm512_loadu_si512(b.qs[s][1]);
-                const __m512i h = _mm512_loadu_si512(b.qs[s][2]);
+                const __m512i v0 = _mm512_loadu_si512(b.qs[s][0]);
+                const __m512i v1 = _mm512_loadu_si512(b.qs[s][1]);
+                const __m512i v2 = _mm512_loadu_si512(b.qs[s][2]);
+                // The fourth quant vector gathers bits 6-7 of the three bytes (the shifts pull
+                // the next byte's bits into the top, which the selects and the mask drop).
+                const __m512i top01 = select(low2, _mm512_srli_epi16(v0, 6), _mm512_srli_epi16(v1, 4));
                 const __m512i q[4] = {
-                    _mm512_or_si512(_mm512_and_si512(l0, low4),
-                                    _mm512_and_si512(_mm512_slli_epi16(h, 4), bits45)),
-                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l0, 4), low4),
-                                    _mm512_and_si512(_mm512_slli_epi16(h, 2), bits45)),
-                    _mm512_or_si512(_mm512_and_si512(l1, low4), _mm512_and_si512(h, bits45)),
-                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(l1, 4), low4),
-                                    _mm512_and_si512(_mm512_srli_epi16(h, 2), bits45)),
+                    _mm512_and_si512(v0, low6),
+                    _mm512_and_si512(v1, low6),
+                    _mm512_and_si512(v2, low6),
+                    _mm512_and_si512(select(low4, top01, _mm512_srli_epi16(v2, 2)), low6),
                 };
                 for (int c = 0; c < NC; ++c) {
                     const int8_t* a = y[c][i].qs + 16 * s;

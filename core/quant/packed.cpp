@@ -95,12 +95,13 @@ Q6KFields getQ6K(const BlockQ6_Kx16& p, int r) {
         f.scale[s] = p.scales[s / 2][r][s % 2];
         uint8_t* q = f.q + 16 * s;
         for (int j = 0; j < 4; ++j) {
-            const uint8_t lo0 = p.qs[s][0][4 * r + j], lo1 = p.qs[s][1][4 * r + j],
-                          hi = p.qs[s][2][4 * r + j];
-            const uint8_t low[4] = {static_cast<uint8_t>(lo0 & 0x0F), static_cast<uint8_t>(lo0 >> 4),
-                                    static_cast<uint8_t>(lo1 & 0x0F), static_cast<uint8_t>(lo1 >> 4)};
-            for (int quad = 0; quad < 4; ++quad)
-                q[4 * quad + j] = static_cast<uint8_t>(low[quad] | (((hi >> (2 * quad)) & 3) << 4));
+            uint8_t last = 0;
+            for (int k = 0; k < 3; ++k) {
+                const uint8_t byte = p.qs[s][k][4 * r + j];
+                q[4 * k + j] = byte & 0x3F;
+                last = static_cast<uint8_t>(last | ((byte >> 6) << (2 * k)));
+            }
+            q[12 + j] = last;
         }
     }
     return f;
@@ -150,11 +151,15 @@ void packQ6KRow(BlockQ6_Kx16& p, int r, const BlockQ6_K& b) {
         const uint8_t* ql = b.ql + 64 * half + 32 * (quarter & 1) + l0;
         const uint8_t* qh = b.qh + 32 * half + l0;
         const int lowShift = quarter >= 2 ? 4 : 0, highShift = 2 * quarter;
-        store32(p.qs[s][0] + 4 * r, pairNibbles((load64(ql) >> lowShift) & kLow4));
-        store32(p.qs[s][1] + 4 * r, pairNibbles((load64(ql + 8) >> lowShift) & kLow4));
         const uint64_t h0 = (load64(qh) >> highShift) & kLow2, h1 = (load64(qh + 8) >> highShift) & kLow2;
-        store32(p.qs[s][2] + 4 * r,
-                (h0 & 0xFFFFFFFFu) | ((h0 >> 32) << 2) | ((h1 & 0xFFFFFFFFu) << 4) | ((h1 >> 32) << 6));
+        // Bytes j of w0: quant 16s + j, of w1: quant 16s + 8 + j, all six bits.
+        const uint64_t w0 = ((load64(ql) >> lowShift) & kLow4) | (h0 << 4);
+        const uint64_t w1 = ((load64(ql + 8) >> lowShift) & kLow4) | (h1 << 4);
+        const uint64_t last = w1 >> 32; // quants 16s + 12 .. 16s + 15
+        constexpr uint64_t kPairs = 0x03030303u;
+        store32(p.qs[s][0] + 4 * r, (w0 & 0xFFFFFFFFu) | ((last & kPairs) << 6));
+        store32(p.qs[s][1] + 4 * r, (w0 >> 32) | (((last >> 2) & kPairs) << 6));
+        store32(p.qs[s][2] + 4 * r, (w1 & 0xFFFFFFFFu) | (((last >> 4) & kPairs) << 6));
     }
 }
 

@@ -27,10 +27,9 @@ struct BlockQ6_Kx16 {
     uint16_t d[kPackRows];
     // scales[t][r][k]: the scale of sub-block 2t + k (16 values) of row r.
     int8_t scales[8][kPackRows][2];
-    // For sub-block s (16 values), byte 4r + j of
-    //   qs[s][0]: low nibble = low 4 bits of quant 16s + j,     high nibble = of quant 16s + 4 + j
-    //   qs[s][1]: low nibble = low 4 bits of quant 16s + 8 + j, high nibble = of quant 16s + 12 + j
-    //   qs[s][2]: bits 2q..2q+1 = high 2 bits of quant 16s + 4q + j
+    // For sub-block s (16 values), byte 4r + j of qs[s][k] (k = 0, 1, 2) holds quant 16s + 4k + j
+    // of row r whole in bits 0-5, and bits 2k..2k+1 of quant 16s + 12 + j in bits 6-7: three
+    // of the four quant vectors are one AND away, the fourth gathers the top bits.
     uint8_t qs[16][3][4 * kPackRows];
 };
 

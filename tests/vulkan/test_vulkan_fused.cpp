@@ -298,6 +298,41 @@ class TestVulkanFused : public QObject {
         QCOMPARE(b.weightBytesRead - a.weightBytesRead, uint64_t(w.info.nBytes));
     }
 
+    void stepsThatDifferFromTheLastBindTheirOwnBuffers() {
+        // Descriptor sets and pipelines are first looked for at the same position of the last
+        // step: a step that differs in one input buffer or in its token count must still bind
+        // its own, and going back to an earlier step must find that step's again.
+        std::mt19937 rng(11);
+        const int cols = 256, rows = 32;
+        TestWeight w(quant::Type::Q4_K, cols, rows, rng);
+        const WeightId gw = gpu_->addWeight(w.info);
+        const std::vector<float> inA = randomVector(2 * cols, rng), inB = randomVector(2 * cols, rng);
+        const BufferId xA = upload(inA), xB = upload(inB), y = gpu_->createBuffer(2 * rows);
+        struct Step {
+            BufferId x;
+            const std::vector<float>* in;
+            int tokens;
+        };
+        const Step steps[] = {{xA, &inA, 1}, {xB, &inB, 1}, {xA, &inA, 1}, {xA, &inA, 2}, {xB, &inB, 1}};
+        for (const Step& s : steps) {
+            gpu_->matmul(gw, s.x, y, s.tokens);
+            const std::vector<float> got = read(y, size_t(s.tokens) * rows);
+            Check check;
+            for (int t = 0; t < s.tokens; ++t)
+                for (int r = 0; r < rows; ++r) {
+                    double ref = 0, mag = 0;
+                    for (int c = 0; c < cols; ++c) {
+                        const double p =
+                            double(w.dequantized[size_t(r) * cols + c]) * (*s.in)[size_t(t) * cols + c];
+                        ref += p;
+                        mag += std::fabs(p);
+                    }
+                    check.add(got[size_t(t) * rows + r], ref, mag);
+                }
+            QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        }
+    }
+
     void hungGpuIsAnError() {
         // A fence wait of 1 ms on a large product: the wait gives up with a clear Error, and
         // every later step fails the same way instead of freezing.

@@ -38,9 +38,11 @@ const Pipeline& PipelineCache::get(std::string_view shader, std::initializer_lis
     std::copy(shader.begin(), shader.end(), key.shader.begin());
     std::copy(spec.begin(), spec.end(), key.spec.begin());
     key.specCount = static_cast<uint32_t>(spec.size());
+    if (const Pipeline* const* p = memo_.next(key)) return **p;
     auto it = pipelines_.find(key);
-    if (it != pipelines_.end()) return *it->second;
-    return create(key, shader, bindings);
+    const Pipeline& found = it != pipelines_.end() ? *it->second : create(key, shader, bindings);
+    memo_.remember(key, &found);
+    return found;
 }
 
 const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderName, uint32_t bindings) {

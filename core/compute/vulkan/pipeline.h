@@ -3,6 +3,7 @@
 // static parameters as specialization constants (constant_id 0 is always the workgroup
 // size), and shapes as push constants (at most kPushBytes).
 #include "compute/vulkan/device.h"
+#include "compute/vulkan/step_memo.h"
 
 #include <array>
 #include <cstdint>
@@ -36,6 +37,8 @@ class PipelineCache {
     // The pipeline of `shader` with specialization constants spec[0..] (spec[0]: workgroup
     // size), created on first use. Looking one up allocates nothing (it runs per dispatch).
     const Pipeline& get(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings);
+    // The lookups that follow belong to a new step (see StepMemo).
+    void restartStep() { memo_.restart(); }
     // Pipelines created so far (a host-cost counter: none should appear after warm-up).
     uint64_t creations() const { return creations_; }
 
@@ -53,6 +56,7 @@ class PipelineCache {
     };
     const Pipeline& create(const Key& key, std::string_view shader, uint32_t bindings);
     std::unordered_map<Key, std::unique_ptr<Pipeline>, KeyHash> pipelines_;
+    StepMemo<Key, const Pipeline*> memo_;
 };
 
 } // namespace smoldesk::compute::vk

@@ -89,6 +89,7 @@ void Recorder::begin() {
     if (!broken_.empty()) throw Error(ErrorCode::DeviceLost, broken_);
     recordStartNs_ = threadCpuNanoseconds();
     since_.clear();
+    setMemo_.restart();
 }
 
 // Steps compare with memcmp: the command record must have no padding.
@@ -212,8 +213,12 @@ VkDescriptorSet Recorder::setFor(const Pipeline& pipeline, std::span<const Bindi
     key.count = static_cast<uint32_t>(bindings.size());
     for (size_t i = 0; i < bindings.size(); ++i)
         key.infos[i] = {bindings[i].buffer, bindings[i].offset, bindings[i].range};
+    if (const VkDescriptorSet* s = setMemo_.next(key)) return *s;
     auto it = sets_.find(key);
-    if (it != sets_.end()) return it->second;
+    if (it != sets_.end()) {
+        setMemo_.remember(key, it->second);
+        return it->second;
+    }
 
     VkDescriptorSet set = allocateSet(pipeline.setLayout);
     VkWriteDescriptorSet writes[kMaxBindingsPerSet];
@@ -229,6 +234,7 @@ VkDescriptorSet Recorder::setFor(const Pipeline& pipeline, std::span<const Bindi
     device_.api().vkUpdateDescriptorSets(device_.handle(), key.count, writes, 0, nullptr);
     stats_.descriptorWrites += key.count;
     sets_.emplace(key, set);
+    setMemo_.remember(key, set);
     return set;
 }
 
@@ -324,6 +330,7 @@ void Recorder::submitAndWait() {
         for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
         currentPool_ = 0;
         sets_.clear();
+        setMemo_.clear();
         recordedValid_ = false; // its commands name the sets just freed
     }
     since_.clear();

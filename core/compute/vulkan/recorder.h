@@ -11,6 +11,7 @@
 // (a decode step repeats exactly: positions live in a buffer, not in push constants), and
 // only a different list is recorded into Vulkan commands.
 #include "compute/vulkan/pipeline.h"
+#include "compute/vulkan/step_memo.h"
 
 #include <array>
 #include <cstdint>
@@ -120,6 +121,7 @@ class Recorder {
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;
     std::unordered_map<SetKey, VkDescriptorSet, SetKeyHash> sets_;
+    StepMemo<SetKey, VkDescriptorSet> setMemo_;
     // Access since the last barrier: a handful of buffers per step, so a flat list.
     std::vector<std::pair<VkBuffer, uint8_t>> since_;
     RecorderStats stats_;

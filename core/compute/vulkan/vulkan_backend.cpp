@@ -107,6 +107,7 @@ std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_v
 
 void VulkanBackend::submit() {
     flushRope();
+    pipelines_->restartStep();
     recorder_->submitAndWait();
     idsUsed_ = 0;
     positionsUsed_ = 0;
