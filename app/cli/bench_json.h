@@ -14,8 +14,13 @@ struct BenchResult {
     uint64_t weightBytes = 0, kvBytesPerToken = 0, peakRssBytes = 0;
     std::vector<double> promptRuns, decodeRuns; // tokens/s of each repetition
     double promptTokensPerS = 0, decodeTokensPerS = 0;
-    double bandwidthBytesPerS = 0;    // 0 when not measured
-    double decodeLimitTokensPerS = 0; // bandwidth / bytes read per decode token
+    // Read bandwidth sustained over as many bytes as a decode run reads, measured right after
+    // each run; the median (0 when not measured), and the fastest single 1 GiB pass.
+    std::vector<double> bandwidthRuns;
+    double bandwidthBytesPerS = 0, bandwidthBestPass = 0;
+    double decodeLimitTokensPerS = 0; // median bandwidth / bytes read per decode token
+    double decodeShareOfLimit = 0;    // median over runs of decode speed ÷ the limit of its probe
+    double decodeShareOfBestPass = 0; // median decode speed ÷ the limit of the fastest pass
     // Extra "key": value members (already JSON) appended by backend-specific code.
     std::vector<std::pair<std::string, std::string>> extraJson;
 };

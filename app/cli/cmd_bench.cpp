@@ -12,9 +12,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -28,33 +30,57 @@ double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
 }
 
-// Best-of-5 read bandwidth over 1 GiB, far larger than the caches, read the way the matmul
-// kernels stream weights: the widest loads of the active kernel variant, `threads` readers
-// on contiguous halves, memory in transparent huge pages like the repacked weights.
-double measureReadBandwidth(int threads) {
-    const size_t bytes = size_t(1) << 30, hugePage = size_t(2) << 20;
-    auto* buf = static_cast<uint8_t*>(platform::alignedAlloc(hugePage, bytes));
-    if (!buf) return 0.0;
-    platform::adviseHugePages(buf, bytes);
-    std::memset(buf, 1, bytes);
-    double best = 0;
-    for (int rep = 0; rep < 5; ++rep) {
-        std::vector<uint64_t> sums(static_cast<size_t>(threads));
-        const size_t per = bytes / static_cast<size_t>(threads) / 256 * 256;
-        auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t)
-            pool.emplace_back([&, t] {
-                sums[static_cast<size_t>(t)] = quant::readStream(buf + per * static_cast<size_t>(t), per);
-            });
-        for (auto& th : pool) th.join();
-        const double s = seconds(t0, Clock::now());
-        best = std::max(best, static_cast<double>(per) * threads / s);
-        if (sums[0] == 42) std::printf(" "); // keeps the reads
+// Reads memory the way the matmul kernels stream weights: the widest loads of the active
+// kernel variant, `threads` readers on contiguous parts of a 1 GiB buffer (far larger than the
+// caches) in transparent huge pages like the repacked weights.
+class BandwidthProbe {
+  public:
+    explicit BandwidthProbe(int threads) : threads_(threads) {
+        buf_ = static_cast<uint8_t*>(platform::alignedAlloc(kHugePage, kBytes));
+        if (!buf_) return;
+        platform::adviseHugePages(buf_, kBytes);
+        std::memset(buf_, 1, kBytes);
     }
-    platform::alignedFree(buf);
-    return best;
-}
+    ~BandwidthProbe() { platform::alignedFree(buf_); }
+    BandwidthProbe(const BandwidthProbe&) = delete;
+    BandwidthProbe& operator=(const BandwidthProbe&) = delete;
+
+    struct Reading {
+        double sustained = 0; // bytes/s over all passes
+        double bestPass = 0;  // bytes/s of the fastest single pass
+    };
+    // Whole passes over the buffer until at least `bytes` were read (0 when allocation failed).
+    Reading read(double bytes) {
+        Reading r;
+        if (!buf_) return r;
+        const size_t per = kBytes / static_cast<size_t>(threads_) / 256 * 256;
+        const double perPass = static_cast<double>(per) * threads_;
+        const int passes = std::clamp(static_cast<int>(std::ceil(bytes / perPass)), 1, 256);
+        double total = 0;
+        for (int pass = 0; pass < passes; ++pass) {
+            std::vector<uint64_t> sums(static_cast<size_t>(threads_));
+            const auto t0 = Clock::now();
+            std::vector<std::thread> pool;
+            for (int t = 0; t < threads_; ++t)
+                pool.emplace_back([&, t] {
+                    sums[static_cast<size_t>(t)] =
+                        quant::readStream(buf_ + per * static_cast<size_t>(t), per);
+                });
+            for (auto& th : pool) th.join();
+            const double s = seconds(t0, Clock::now());
+            total += s;
+            r.bestPass = std::max(r.bestPass, perPass / s);
+            if (sums[0] == 42) std::printf(" "); // keeps the reads
+        }
+        r.sustained = perPass * passes / total;
+        return r;
+    }
+
+  private:
+    static constexpr size_t kBytes = size_t(1) << 30, kHugePage = size_t(2) << 20;
+    int threads_;
+    uint8_t* buf_ = nullptr;
+};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -102,6 +128,13 @@ int cmdBench(Args& args) {
     const std::span<const int32_t> history(context.data(), static_cast<size_t>(depth));
     const std::span<const int32_t> withPrompt(context);
 
+    // Bytes per decode token: every weight once, plus the KV cache read at the mean depth.
+    const double bytesPerToken = static_cast<double>(res.weightBytes) +
+                                 static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
+    // The probe follows each decode run and reads as many bytes as it did, so that both see the
+    // same machine: a shared host's bandwidth moves by tens of percent within minutes.
+    std::optional<BandwidthProbe> probe;
+    std::vector<double> shareRuns; // decode tokens/s ÷ the limit of the probe that followed
     for (int r = 0; r < reps; ++r) {
         // Prompt: nPrompt new tokens after `depth` cached ones (the history is evaluated
         // untimed; evaluate() reuses it as the common prefix).
@@ -116,15 +149,25 @@ int cmdBench(Args& args) {
         auto t1 = Clock::now();
         for (int i = 0; i < nGen; ++i) session->decode(dist(rng));
         res.decodeRuns.push_back(nGen / seconds(t1, Clock::now()));
+        if (skipBandwidth) continue;
+        if (!probe) { // the later runs use no more memory than the first: its peak is theirs
+            res.peakRssBytes = platform::peakResidentBytes();
+            probe.emplace(session->threads());
+        }
+        const BandwidthProbe::Reading reading = probe->read(bytesPerToken * nGen);
+        if (reading.sustained <= 0) continue;
+        res.bandwidthRuns.push_back(reading.sustained);
+        res.bandwidthBestPass = std::max(res.bandwidthBestPass, reading.bestPass);
+        shareRuns.push_back(res.decodeRuns.back() * bytesPerToken / reading.sustained);
     }
-    res.peakRssBytes = platform::peakResidentBytes();
+    if (!probe) res.peakRssBytes = platform::peakResidentBytes();
     res.promptTokensPerS = median(res.promptRuns);
     res.decodeTokensPerS = median(res.decodeRuns);
-    if (!skipBandwidth) {
-        res.bandwidthBytesPerS = measureReadBandwidth(session->threads());
-        // Bytes per decode token: every weight once, plus the KV cache read at the mean depth.
-        const double kvRead = static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
-        res.decodeLimitTokensPerS = res.bandwidthBytesPerS / (static_cast<double>(res.weightBytes) + kvRead);
+    if (!res.bandwidthRuns.empty()) {
+        res.bandwidthBytesPerS = median(res.bandwidthRuns);
+        res.decodeLimitTokensPerS = res.bandwidthBytesPerS / bytesPerToken;
+        res.decodeShareOfLimit = median(shareRuns);
+        res.decodeShareOfBestPass = res.decodeTokensPerS * bytesPerToken / res.bandwidthBestPass;
     }
     if (json) // the Vulkan host-cost counters, in passes of their own after the timed runs
         for (auto& member : vulkanBenchJson(*session, withPrompt.last(static_cast<size_t>(nPrompt)), nGen,

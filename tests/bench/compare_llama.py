@@ -110,7 +110,9 @@ def main():
         if extra and extra.get("bandwidth_gb_per_s"):
             line += (f"; SmolDesk decode {extra['decode_tokens_per_s']:.1f} tokens/s = "
                      f"{extra['decode_pct_of_limit']:.0f}% of its bandwidth limit "
-                     f"({extra['bandwidth_gb_per_s']:.1f} GB/s probe, last round)")
+                     f"({extra['bandwidth_gb_per_s']:.1f} GB/s sustained after each decode run, last round; "
+                     f"{extra['decode_pct_of_best_pass']:.0f}% of its fastest 1 GiB pass, "
+                     f"{extra['bandwidth_best_pass_gb_per_s']:.1f} GB/s)")
         print(line)
 
 

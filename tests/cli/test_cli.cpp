@@ -4,6 +4,9 @@
 #include "test_data.h"
 #include "tiny_model.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
 
@@ -42,9 +45,9 @@ class TestCli : public QObject {
     void inspect() {
         Result r = cli({"inspect", data("models/smollm3-tiny.gguf")});
         QCOMPARE(r.code, 0);
-        for (const char* needle :
-             {"architecture:  smollm3 (SmolLM3)", "block_count", "tokenizer:     llama", "chat template: absent",
-              "tensors:       74", "Q4_K        48", "Q6_K         9", "8996416 bytes"})
+        for (const char* needle : {"architecture:  smollm3 (SmolLM3)", "block_count", "tokenizer:     llama",
+                                   "chat template: absent", "tensors:       74", "Q4_K        48",
+                                   "Q6_K         9", "8996416 bytes"})
             QVERIFY2(r.out.contains(needle), needle);
     }
     void badFilesExitWithCode2AndOneSentence_data() {
@@ -151,6 +154,36 @@ class TestCli : public QObject {
                  QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
                          "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
     }
+    void benchJsonPairsEachDecodeRunWithABandwidthReading() {
+        Result r =
+            cli({"bench", "-m", data("models/smollm3-tiny.gguf"), "-p", "8", "-n", "8", "-r", "3", "--json"});
+        QCOMPARE(r.code, 0);
+        QJsonParseError error;
+        const QJsonObject o = QJsonDocument::fromJson(r.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QCOMPARE(o["decode_tokens_per_s_runs"].toArray().size(), 3);
+        const QJsonArray bandwidth = o["bandwidth_gb_per_s_runs"].toArray();
+        QCOMPARE(bandwidth.size(), 3);
+        double best = 0;
+        for (const auto& b : bandwidth) {
+            QVERIFY(b.toDouble() > 0.1);
+            best = std::max(best, b.toDouble());
+        }
+        // The fastest single pass is at least the fastest sustained reading.
+        QVERIFY(o["bandwidth_best_pass_gb_per_s"].toDouble() >= best * 0.999);
+        // Limit = median bandwidth ÷ bytes per decode token (weights, plus the KV cache read).
+        const double bytesPerToken =
+            o["weight_bytes"].toDouble() + o["kv_bytes_per_token"].toDouble() * (0 + 1 + 8 / 2.0);
+        QVERIFY(qAbs(o["decode_limit_tokens_per_s"].toDouble() -
+                     o["bandwidth_gb_per_s"].toDouble() * 1e9 / bytesPerToken) <
+                1e-3 * o["decode_limit_tokens_per_s"].toDouble());
+        const double pct = o["decode_pct_of_limit"].toDouble(),
+                     pctBest = o["decode_pct_of_best_pass"].toDouble();
+        // Every sustained reading is at most the fastest pass, so the share of it is the smaller.
+        QVERIFY(pct > 0 && pctBest > 0 && pctBest <= pct * (1 + 1e-9));
+        // The probe's 1 GiB buffer is allocated after the peak of the model's own runs is taken.
+        QVERIFY(o["peak_rss_bytes"].toDouble() < 512e6);
+    }
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;
         spec.edit = [](gguf::Writer& w) {
@@ -159,7 +192,8 @@ class TestCli : public QObject {
         Result r =
             cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)."),
+        QVERIFY2(r.err.contains("Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, "
+                                "qwen3, gemma3, phi3)."),
                  r.err.constData());
     }
 };

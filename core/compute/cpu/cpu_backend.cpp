@@ -374,8 +374,11 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
             for (;;) {
                 const uint64_t front = v >> 32, back = v & 0xffffffffu;
                 if (front >= back) return false;
-                const uint64_t next = fromBack ? back - std::min<uint64_t>(kStealGrain, back - front)
-                                               : std::min<uint64_t>(back, front + kStealGrain);
+                // Smaller grains near the end of a range: the two threads then finish within
+                // about one unit of each other instead of up to a whole grain.
+                const uint64_t grain =
+                    std::min<uint64_t>(kStealGrain, std::max<uint64_t>(1, (back - front) / 2));
+                const uint64_t next = fromBack ? back - grain : front + grain;
                 const uint64_t packed = fromBack ? (front << 32 | next) : (next << 32 | back);
                 if (r.frontBack.compare_exchange_weak(v, packed, std::memory_order_relaxed)) {
                     u0 = fromBack ? next : front;
