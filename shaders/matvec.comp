@@ -56,12 +56,37 @@ const uint CHUNK = (STAGE / TOKENS) / 256 * 256;
 shared float xs[STAGE];
 shared float teamScratch[256];
 
+// The invocations that share a row. Where subgroups are exactly TEAM wide and fill the
+// workgroup, a team is one subgroup named by the subgroup's own IDs, so nothing is assumed
+// about how the driver assigns local invocations to subgroups (drivers choosing among several
+// subgroup sizes at compile time, as Intel's and AMD's do, may differ from the size the host
+// was told). Otherwise TEAM consecutive invocations reduce through shared memory.
+bool teamIsSubgroup() {
+#if USE_SUBGROUP
+    return gl_SubgroupSize == TEAM && gl_NumSubgroups * TEAM == gl_WorkGroupSize.x;
+#else
+    return false;
+#endif
+}
+uint teamLane() {
+#if USE_SUBGROUP
+    if (teamIsSubgroup()) return gl_SubgroupInvocationID;
+#endif
+    return gl_LocalInvocationID.x % TEAM;
+}
+uint teamIndex() {
+#if USE_SUBGROUP
+    if (teamIsSubgroup()) return gl_SubgroupID;
+#endif
+    return gl_LocalInvocationID.x / TEAM;
+}
+
 // Σ over the TEAM invocations of one row (uniform control flow: every invocation calls it).
 float teamSum(float v) {
-    const uint tid = gl_LocalInvocationID.x, lane = tid % TEAM;
 #if USE_SUBGROUP
-    if (gl_SubgroupSize == TEAM) return subgroupAdd(v);
+    if (teamIsSubgroup()) return subgroupAdd(v);
 #endif
+    const uint tid = gl_LocalInvocationID.x, lane = tid % TEAM;
     teamScratch[tid] = v;
     barrier();
     for (uint s = TEAM / 2; s > 0; s >>= 1) {
@@ -160,7 +185,7 @@ void q6kUnit(uint slot, uint rowAddr, uint col, uint xOff) {
 
 // Columns [c0, c0 + n) of one row; the staged inputs start at c0.
 void accumulate(uint slot, uint type, uint rowAddr, uint c0, uint n) {
-    const uint lane = gl_LocalInvocationID.x % TEAM;
+    const uint lane = teamLane();
     if (type == TYPE_Q4_K) {
         for (uint u = lane; u < n / 64; u += TEAM) q4kUnit(slot, rowAddr, c0 + 64 * u, 64 * u);
     } else if (type == TYPE_Q6_K) {
@@ -187,8 +212,8 @@ void main() {
     if (pc.slots > 1 && group >= pc.firstGroup[1]) slot = 1;
     if (pc.slots > 2 && group >= pc.firstGroup[2]) slot = 2;
     const uint type = slot == 0 ? TYPE0 : (slot == 1 ? TYPE1 : TYPE2);
-    const uint tid = gl_LocalInvocationID.x, lane = tid % TEAM;
-    const uint row = (group - pc.firstGroup[slot]) * (gl_WorkGroupSize.x / TEAM) + tid / TEAM;
+    const uint tid = gl_LocalInvocationID.x, lane = teamLane();
+    const uint row = (group - pc.firstGroup[slot]) * (gl_WorkGroupSize.x / TEAM) + teamIndex();
     const bool live = row < pc.rows[slot];
     const uint rowAddr = pc.wBase[slot] + row * pc.rowBytes[slot];
     for (uint t = 0; t < TOKENS; ++t) acc[t] = 0.0;
