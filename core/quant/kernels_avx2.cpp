@@ -332,13 +332,83 @@ uint64_t readStream(const void* p, size_t n) {
 
 typedef float Floats16 __attribute__((vector_size(64)));
 
-Floats16 halfsToFloats(const uint16_t* p) {
-    const __m256 lo = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-    const __m256 hi = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 8)));
-    Floats16 v;
-    std::memcpy(&v, &lo, 32);
-    std::memcpy(reinterpret_cast<char*>(&v) + 32, &hi, 32);
-    return v;
+// The attention tile kernels in 8-wide registers (see attention_kernel.inc): a K tile of 16
+// positions is two halves, each V chunk of 8 values is widened once for the group of queries.
+#define SMOLDESK_OWN_TILE_KERNELS
+
+constexpr int kQueryGroup = 4; // 8 score registers (two halves per query) + 2 for K
+
+template <int NQ> void tileScores(const uint16_t* kt, int hd, const float* const* q, Floats16* s) {
+    __m256 lo[NQ], hi[NQ];
+    for (int i = 0; i < NQ; ++i) lo[i] = hi[i] = _mm256_setzero_ps();
+    for (int d = 0; d < hd; ++d) {
+        const __m256 k0 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kt + d * 16)));
+        const __m256 k1 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kt + d * 16 + 8)));
+        for (int i = 0; i < NQ; ++i) {
+            const __m256 qd = _mm256_broadcast_ss(q[i] + d);
+            lo[i] = _mm256_fmadd_ps(k0, qd, lo[i]);
+            hi[i] = _mm256_fmadd_ps(k1, qd, hi[i]);
+        }
+    }
+    for (int i = 0; i < NQ; ++i) {
+        float* out = reinterpret_cast<float*>(&s[i]);
+        _mm256_storeu_ps(out, lo[i]);
+        _mm256_storeu_ps(out + 8, hi[i]);
+    }
+}
+
+void tileScoresAll(const uint16_t* kt, int hd, const float* const* q, int nq, Floats16* s) {
+    for (int q0 = 0; q0 < nq; q0 += kQueryGroup) {
+        switch (nq - q0 < kQueryGroup ? nq - q0 : kQueryGroup) {
+        case 1:
+            tileScores<1>(kt, hd, q + q0, s + q0);
+            break;
+        case 2:
+            tileScores<2>(kt, hd, q + q0, s + q0);
+            break;
+        case 3:
+            tileScores<3>(kt, hd, q + q0, s + q0);
+            break;
+        default:
+            tileScores<4>(kt, hd, q + q0, s + q0);
+            break;
+        }
+    }
+}
+
+template <int NQ>
+void tileValues(const uint16_t* v, size_t vStride, int rows, const float (*p)[16], float* const* acc,
+                int hd) {
+    for (int c = 0; c < hd; c += 8) {
+        __m256 o[NQ];
+        for (int i = 0; i < NQ; ++i) o[i] = _mm256_loadu_ps(acc[i] + c);
+        for (int j = 0; j < rows; ++j) {
+            const __m256 x = _mm256_cvtph_ps(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + static_cast<size_t>(j) * vStride + c)));
+            for (int i = 0; i < NQ; ++i) o[i] = _mm256_fmadd_ps(x, _mm256_broadcast_ss(&p[i][j]), o[i]);
+        }
+        for (int i = 0; i < NQ; ++i) _mm256_storeu_ps(acc[i] + c, o[i]);
+    }
+}
+
+void tileValuesAll(const uint16_t* v, size_t vStride, int rows, const float (*p)[16], float* const* acc,
+                   int hd, int nq) {
+    for (int q0 = 0; q0 < nq; q0 += kQueryGroup) {
+        switch (nq - q0 < kQueryGroup ? nq - q0 : kQueryGroup) {
+        case 1:
+            tileValues<1>(v, vStride, rows, p + q0, acc + q0, hd);
+            break;
+        case 2:
+            tileValues<2>(v, vStride, rows, p + q0, acc + q0, hd);
+            break;
+        case 3:
+            tileValues<3>(v, vStride, rows, p + q0, acc + q0, hd);
+            break;
+        default:
+            tileValues<4>(v, vStride, rows, p + q0, acc + q0, hd);
+            break;
+        }
+    }
 }
 
 #include "attention_kernel.inc"
