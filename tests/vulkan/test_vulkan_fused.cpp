@@ -359,6 +359,56 @@ class TestVulkanFused : public QObject {
         if (!threw) SMOLDESK_SKIP_OR_FAIL("The device finished the prompt-sized products within 1 ms.");
         QVERIFY_THROWS_EXCEPTION(Error, gpu->createBuffer(16)); // recording fails from now on
     }
+
+    // Another driver error from a fence wait (SMOLDESK_VK_INJECT_ERROR=2: at the second read)
+    // fails that step only. The fence is reset once the work has finished, so the next step,
+    // the same commands again, runs with correct results and no validation message (a
+    // still-signalled fence would make its submission invalid).
+    void driverErrorFailsOneStepOnly() {
+        qputenv("SMOLDESK_VK_INJECT_ERROR", "2");
+        std::unique_ptr<vk::VulkanBackend> gpu;
+        try {
+            gpu = makeVulkanBackend();
+        } catch (...) {
+            qunsetenv("SMOLDESK_VK_INJECT_ERROR");
+            throw;
+        }
+        qunsetenv("SMOLDESK_VK_INJECT_ERROR");
+        std::mt19937 rng(12);
+        const int cols = 256, rows = 64;
+        TestWeight w(quant::Type::Q4_K, cols, rows, rng);
+        const WeightId gw = gpu->addWeight(w.info);
+        const std::vector<float> in = randomVector(cols, rng);
+        const BufferId x = gpu->createBuffer(cols), y = gpu->createBuffer(rows);
+        gpu->upload(x, 0, in);
+        auto step = [&] {
+            gpu->matmul(gw, x, y, 1);
+            std::vector<float> out(rows);
+            gpu->read(y, 0, out.size(), out.data());
+            return out;
+        };
+        const std::vector<float> first = step();
+        try {
+            (void)step();
+            QFAIL("the injected driver error was not reported");
+        } catch (const Error& e) {
+            QCOMPARE(e.code(), ErrorCode::Backend);
+            QVERIFY2(std::string(e.what()).find("VK_ERROR_UNKNOWN") != std::string::npos, e.what());
+        }
+        const std::vector<float> third = step();
+        Check check;
+        for (int r = 0; r < rows; ++r) {
+            double ref = 0, mag = 0;
+            for (int c = 0; c < cols; ++c) {
+                const double p = double(w.dequantized[size_t(r) * cols + c]) * in[size_t(c)];
+                ref += p;
+                mag += std::fabs(p);
+            }
+            check.add(third[size_t(r)], ref, mag);
+        }
+        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        QVERIFY(third == first);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVulkanFused)

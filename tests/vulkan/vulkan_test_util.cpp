@@ -61,9 +61,13 @@ std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindin
                                                               uint64_t fenceTimeoutMs) {
     compute::VulkanOptions o;
     o.fenceTimeoutMs = fenceTimeoutMs;
+    o.maxBindingBytes = maxBindingBytes;
+    return makeVulkanBackend(std::move(o));
+}
+
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(compute::VulkanOptions o) {
     o.device = vulkanTestDevice();
     o.validation = true;
-    o.maxBindingBytes = maxBindingBytes;
     std::string reason;
     std::unique_ptr<compute::Backend> be = compute::createVulkanBackend(o, &reason);
     if (!be) throw std::runtime_error("Vulkan backend: " + reason);

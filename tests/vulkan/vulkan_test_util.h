@@ -21,6 +21,8 @@ const std::string& whyNoVulkanTestDevice();
 // fenceTimeoutMs: see VulkanOptions (0: the default).
 std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(uint64_t maxBindingBytes = 0,
                                                               uint64_t fenceTimeoutMs = 0);
+// The same with other options (device and validation are set here).
+std::unique_ptr<compute::vk::VulkanBackend> makeVulkanBackend(compute::VulkanOptions options);
 
 std::vector<float> randomVector(size_t n, std::mt19937& rng, float scale = 1.0f);
 

@@ -6,6 +6,7 @@
 #include "compute/vulkan/memory.h"
 #include "compute/vulkan/pipeline.h"
 #include "compute/vulkan/recorder.h"
+#include "compute/vulkan/uploader.h"
 #include "compute/vulkan/vulkan_backend.h"
 
 #include <memory>
@@ -68,17 +69,19 @@ class VulkanBackend : public Backend {
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
 
-    // Tests: writes values into a buffer (through the staging buffer, after pending work).
+    // Tests: writes values into a buffer (through the staging buffers, after pending work).
     void upload(BufferId dst, size_t offset, std::span<const float> values);
     bool validating() const { return instance_->validating(); }
+    bool uploadsInFlight() const { return uploader_->inFlight(); }
     const RecorderStats& stats() const { return recorder_->stats(); }
     const Allocator& allocator() const { return *allocator_; }
     VulkanCounters counters() const;
     const DeviceCaps& caps() const { return device_->caps(); }
     const DeviceWeight& weight(WeightId id) const { return weights_.at(static_cast<size_t>(id)); }
-    // Host-visible buffers of fixed size (vulkanBytesNeeded counts them): the weight upload's
-    // staging buffer, the token ids of one step, one position slot per op of a step.
+    // Host-visible buffers of fixed size (vulkanBytesNeeded counts them): each of the weight
+    // upload's two staging buffers, the token ids of one step, one position slot per op of a step.
     static constexpr uint64_t kStagingBytes = 16ull << 20;
+    static constexpr int kStagingBuffers = 2;
     static constexpr uint64_t kIdsArenaBytes = 256ull << 10;
     static constexpr uint32_t kPositionSlots = 4096;
     // The attention scratch (split-K partial results) for a context; allocated at the first
@@ -132,6 +135,8 @@ class VulkanBackend : public Backend {
     std::unique_ptr<Allocator> allocator_;
     std::unique_ptr<PipelineCache> pipelines_;
     std::unique_ptr<Recorder> recorder_;
+    // Declared after recorder_ so that it is destroyed first: its submissions wait through it.
+    std::unique_ptr<Uploader> uploader_;
     VulkanOptions options_;
     uint64_t maxBinding_ = 0;       // bytes one storage-buffer binding may span
     uint64_t maxWeightBinding_ = 0; // the same for weight slices (smaller in tests)
@@ -141,7 +146,6 @@ class VulkanBackend : public Backend {
     std::vector<Buffer> kCache_, vCache_; // one f16 buffer per layer
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
     Buffer partials_; // attention split results
-    Buffer staging_;  // weight uploads
     Buffer idsArena_; // token ids of the step being recorded
     uint64_t idsUsed_ = 0;
     uint64_t weightBytesRead_ = 0; // for VulkanCounters

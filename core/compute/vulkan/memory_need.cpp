@@ -25,7 +25,7 @@ uint64_t vulkanBytesNeeded(const VulkanMemoryNeed& need) {
         need.activationBytes,
         VulkanBackend::attentionScratchBytes(positive(need.nCtx), positive(need.nHead),
                                              positive(need.headDim)),
-        VulkanBackend::kStagingBytes,
+        VulkanBackend::kStagingBuffers * VulkanBackend::kStagingBytes,
         VulkanBackend::kIdsArenaBytes,
         VulkanBackend::kPositionSlots * sizeof(uint32_t),
         std::max<uint64_t>(need.largestReadBytes, 1 << 20), // the readback buffer's minimum

@@ -72,11 +72,15 @@ Recorder::~Recorder() {
 }
 
 bool Recorder::settle() {
-    if (broken_.empty()) return true;
+    if (broken_.empty() || !inFlight_) return true;
+    return settleFence(fence_);
+}
+
+bool Recorder::settleFence(VkFence fence) const {
     // A hung device may never signal: one more bounded wait (at least 10 s, for a device that
     // was merely slow).
     const uint64_t lastWait = std::max<uint64_t>(fenceTimeoutNs_, 10'000'000'000ull);
-    return device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, lastWait) == VK_SUCCESS;
+    return device_.api().vkWaitForFences(device_.handle(), 1, &fence, VK_TRUE, lastWait) == VK_SUCCESS;
 }
 
 void Recorder::fail(const std::string& sentence) {
@@ -84,9 +88,18 @@ void Recorder::fail(const std::string& sentence) {
     throw Error(ErrorCode::DeviceLost, sentence);
 }
 
-void Recorder::begin() {
-    if (!commands_.empty()) return;
+void Recorder::deviceLost() {
+    fail("The GPU '" + device_.caps().name +
+         "' was lost (driver reset or crash) while SmolDesk was using it.");
+}
+
+void Recorder::checkUsable() const {
     if (!broken_.empty()) throw Error(ErrorCode::DeviceLost, broken_);
+}
+
+void Recorder::begin() {
+    checkUsable(); // (also mid-step: an upload's wait may have found the device hung or lost)
+    if (!commands_.empty()) return;
     recordStartNs_ = threadCpuNanoseconds();
     since_.clear();
     setMemo_.restart();
@@ -318,14 +331,26 @@ void Recorder::submitAndWait() {
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd_;
     const VkResult submitted = api.vkQueueSubmit(device_.queue(), 1, &submit, fence_);
-    if (submitted == VK_ERROR_DEVICE_LOST)
-        fail("The GPU '" + device_.caps().name +
-             "' was lost (driver reset or crash) while SmolDesk was using it.");
+    if (submitted == VK_ERROR_DEVICE_LOST) deviceLost();
     check(submitted, "vkQueueSubmit");
+    inFlight_ = true;
     ++stats_.submits;
     stats_.hostRecordNs += threadCpuNanoseconds() - recordStartNs_;
-    waitForFence();
-    check(api.vkResetFences(device_.handle(), 1, &fence_), "vkResetFences");
+    ++stats_.fenceWaits;
+    const VkResult injected = injected_;
+    injected_ = VK_SUCCESS;
+    try {
+        waitAndReset(fence_, injected);
+    } catch (...) {
+        // After a hang or a lost device the work may still run (settle() waits for it once
+        // more). After another driver error it has finished and the fence is reset, but what
+        // cmd_ holds is re-recorded rather than trusted for a replay.
+        inFlight_ = broken();
+        recordedValid_ = false;
+        since_.clear();
+        throw;
+    }
+    inFlight_ = false;
     if (sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
         for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
         currentPool_ = 0;
@@ -341,21 +366,27 @@ void Recorder::submitAndWait() {
 
 namespace smoldesk::compute::vk {
 
-void Recorder::waitForFence() {
-    ++stats_.fenceWaits;
-    VkResult r = device_.api().vkWaitForFences(device_.handle(), 1, &fence_, VK_TRUE, fenceTimeoutNs_);
-    if (r == VK_SUCCESS && injected_ != VK_SUCCESS) { // a test's fault, after the work really finished
-        r = injected_;
-        injected_ = VK_SUCCESS;
-    }
-    if (r == VK_SUCCESS) return;
+void Recorder::waitAndReset(VkFence fence, VkResult injected) {
+    const Api& api = device_.api();
+    VkDevice dev = device_.handle();
+    VkResult r = api.vkWaitForFences(dev, 1, &fence, VK_TRUE, fenceTimeoutNs_);
+    if (r == VK_SUCCESS && injected != VK_SUCCESS)
+        r = injected; // a test's fault, after the work really finished
     if (r == VK_TIMEOUT)
         fail("The GPU '" + device_.caps().name + "' did not finish its work within " +
              std::to_string(fenceTimeoutNs_ / 1000000) + " ms; it seems to hang.");
-    if (r == VK_ERROR_DEVICE_LOST)
-        fail("The GPU '" + device_.caps().name +
-             "' was lost (driver reset or crash) while SmolDesk was using it.");
-    check(r, "vkWaitForFences");
+    if (r == VK_ERROR_DEVICE_LOST) deviceLost();
+    if (r != VK_SUCCESS) {
+        // Another driver error fails this request only. The fence must not stay signalled (or
+        // pending) for the next submission: wait once more until the work has really finished,
+        // then reset it. When even that fails, the GPU's state is unknown.
+        if (!settleFence(fence))
+            fail("The GPU '" + device_.caps().name + "' reported " + resultName(r) +
+                 " and did not finish its work after it.");
+        check(api.vkResetFences(dev, 1, &fence), "vkResetFences");
+        check(r, "vkWaitForFences");
+    }
+    check(api.vkResetFences(dev, 1, &fence), "vkResetFences");
 }
 
 } // namespace smoldesk::compute::vk

@@ -80,6 +80,20 @@ class Recorder {
     // nothing it may use (memory, pipelines, the device) may be destroyed.
     bool settle();
 
+    // For submissions made beside the recorder (the weight uploads, see Uploader), so that
+    // they fail the way its own do: waits, bounded, for `fence` and resets it. A hang or a
+    // lost device breaks the recorder (every later call fails with the same sentence);
+    // another driver error throws it after the work has really finished and the fence has
+    // been reset, so the next submission may use the fence again.
+    void waitAndReset(VkFence fence) { waitAndReset(fence, VK_SUCCESS); }
+    // Throws the broken recorder's Error(DeviceLost), if it is broken.
+    void checkUsable() const;
+    bool broken() const { return !broken_.empty(); }
+    // Breaks the recorder with the lost-device sentence (a submission reported it).
+    [[noreturn]] void deviceLost();
+    // settle() for a fence of a submission beside the recorder.
+    bool settleFence(VkFence fence) const;
+
     // One command of a step, plain data so that two steps compare with memcmp.
     struct Command {
         enum Kind : uint32_t { Dispatch, Copy, Fill, Barrier } kind;
@@ -104,7 +118,7 @@ class Recorder {
     void barrier();
     VkDescriptorSet allocateSet(VkDescriptorSetLayout layout);
     VkDescriptorSet setFor(const Pipeline& pipeline, std::span<const Binding> bindings);
-    void waitForFence();
+    void waitAndReset(VkFence fence, VkResult injected);
     [[noreturn]] void fail(const std::string& sentence);
 
     Device& device_;
@@ -114,6 +128,7 @@ class Recorder {
     std::vector<Command> commands_; // the step being collected
     std::vector<Command> recorded_; // what cmd_ holds (valid when recordedValid_)
     bool recordedValid_ = false;
+    bool inFlight_ = false; // fence_ belongs to a submission not yet waited for
     uint64_t recordStartNs_ = 0;
     uint64_t fenceTimeoutNs_;
     std::string broken_; // set once the device hung or was lost: every later call fails with it

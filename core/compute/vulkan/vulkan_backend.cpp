@@ -56,6 +56,9 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_);
     recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options, caps) * 1000000ull);
+    uploader_ =
+        std::make_unique<Uploader>(*device_, *allocator_, *recorder_,
+                                   options.uploadPieceBytes ? options.uploadPieceBytes : kStagingBytes);
     // Byte addresses inside a binding are 32-bit in the shaders: stay below 2 GiB.
     maxBinding_ = std::min<uint64_t>(caps.maxStorageBufferRange, 1ull << 31);
     maxBinding_ = maxBinding_ / 16 * 16;
@@ -68,9 +71,10 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
 }
 
 VulkanBackend::~VulkanBackend() {
-    if (recorder_->settle()) return;
+    if (recorder_->settle() && uploader_->settle()) return;
     // The device still runs work after a timeout: freeing its memory, pipelines or the device
     // itself would pull them from under it (a crash, not an error). Leak them instead.
+    (void)uploader_.release();
     (void)recorder_.release();
     (void)pipelines_.release();
     (void)allocator_.release();
@@ -106,6 +110,7 @@ std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_v
 }
 
 void VulkanBackend::submit() {
+    uploader_->drain(); // no step runs before the weights (and KV rows) it may read are in place
     flushRope();
     pipelines_->restartStep();
     recorder_->submitAndWait();
@@ -153,22 +158,18 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
         row += s.rows;
     }
 
-    // Upload the blocks unchanged through a host-visible staging buffer.
+    // Upload the blocks unchanged, through the two staging buffers in turn. The last pieces
+    // may still be copied when this returns: the next step's submit() waits for them, so the
+    // CPU prepares the next tensor meanwhile.
     w.buffer = allocator_->create(t.nBytes, MemoryKind::Device, ("weight '" + t.name + "'").c_str());
-    submit(); // nothing recorded may still use the staging buffer
-    if (!staging_) staging_ = allocator_->create(kStagingBytes, MemoryKind::Upload, "upload staging buffer");
-    for (uint64_t done = 0; done < t.nBytes;) {
-        const uint64_t n = std::min<uint64_t>(kStagingBytes, t.nBytes - done);
-        std::memcpy(staging_.mapped, t.data + done, n);
-        recorder_->copy(staging_.handle, 0, w.buffer.handle, done, n);
-        recorder_->submitAndWait();
-        done += n;
-        // Per piece, so that a large tensor (a 3B model's 200 MB embedding table) moves the
-        // progress bar and a cancel takes effect within one piece.
+    // (Work recorded but not yet submitted may stay so: none of it can use this new buffer.)
+    // Per piece, so that a large tensor (a 3B model's 200 MB embedding table) moves the
+    // progress bar and a cancel takes effect within one piece.
+    uploader_->write(t.data, t.nBytes, w.buffer.handle, 0, [this](uint64_t n) {
         uploadedBytes_ += n;
         if (options_.uploadProgress && !options_.uploadProgress(uploadedBytes_))
             throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
-    }
+    });
     // The device holds the weight now: its pages of the file mapping may leave resident memory.
     if (mapping_ && t.data >= mapping_->data() && t.data + t.nBytes <= mapping_->data() + mapping_->size())
         releaseMappedPages(t.data, t.nBytes);
@@ -547,15 +548,9 @@ void VulkanBackend::copy(BufferId src, size_t srcOffset, BufferId dst, size_t ds
 void VulkanBackend::upload(BufferId dst, size_t offset, std::span<const float> values) {
     const DeviceActivation& a = act(dst, offset + values.size(), "upload");
     submit();
-    if (!staging_) staging_ = allocator_->create(kStagingBytes, MemoryKind::Upload, "upload staging buffer");
-    const uint64_t bytes = values.size() * sizeof(float);
-    for (uint64_t done = 0; done < bytes;) {
-        const uint64_t n = std::min(kStagingBytes, bytes - done);
-        std::memcpy(staging_.mapped, reinterpret_cast<const uint8_t*>(values.data()) + done, n);
-        recorder_->copy(staging_.handle, 0, a.buffer.handle, offset * sizeof(float) + done, n);
-        recorder_->submitAndWait();
-        done += n;
-    }
+    uploader_->write(reinterpret_cast<const uint8_t*>(values.data()), values.size() * sizeof(float),
+                     a.buffer.handle, offset * sizeof(float));
+    uploader_->drain();
 }
 
 void VulkanBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
@@ -600,25 +595,17 @@ void VulkanBackend::readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v)
     std::memcpy(v, readback_.mapped + bytes, bytes);
 }
 
-// Through the upload staging buffer, as many rows per submission as it holds.
+// Through the upload staging buffers: the rows of each cache are one contiguous range.
 void VulkanBackend::writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) {
     checkKvRange(layer, pos0, n, "writeKv");
     const uint64_t rowBytes = static_cast<uint64_t>(kvDim_) * 2;
-    submit(); // nothing recorded may still use the staging buffer
-    if (!staging_) staging_ = allocator_->create(kStagingBytes, MemoryKind::Upload, "upload staging buffer");
-    const uint64_t rowsPerChunk = std::max<uint64_t>(1, kStagingBytes / (2 * rowBytes));
+    const uint64_t bytes = static_cast<uint64_t>(n) * rowBytes;
+    const uint64_t dst = static_cast<uint64_t>(pos0) * rowBytes;
     const auto l = static_cast<size_t>(layer);
-    for (uint64_t r = 0; r < static_cast<uint64_t>(n);) {
-        const uint64_t rows = std::min<uint64_t>(rowsPerChunk, static_cast<uint64_t>(n) - r);
-        const uint64_t bytes = rows * rowBytes;
-        const uint64_t dst = (static_cast<uint64_t>(pos0) + r) * rowBytes;
-        std::memcpy(staging_.mapped, reinterpret_cast<const uint8_t*>(k) + r * rowBytes, bytes);
-        std::memcpy(staging_.mapped + bytes, reinterpret_cast<const uint8_t*>(v) + r * rowBytes, bytes);
-        recorder_->copy(staging_.handle, 0, kCache_[l].handle, dst, bytes);
-        recorder_->copy(staging_.handle, bytes, vCache_[l].handle, dst, bytes);
-        recorder_->submitAndWait();
-        r += rows;
-    }
+    submit();
+    uploader_->write(reinterpret_cast<const uint8_t*>(k), bytes, kCache_[l].handle, dst);
+    uploader_->write(reinterpret_cast<const uint8_t*>(v), bytes, vCache_[l].handle, dst);
+    uploader_->drain();
 }
 
 } // namespace smoldesk::compute::vk

@@ -41,9 +41,13 @@ struct VulkanOptions {
     // What the model will allocate (model::planMemory), for the memory check that runs before
     // the device is even created: no check when all zero (tests that make their own tensors).
     VulkanMemoryNeed memoryNeed;
-    // Called after each piece of a weight upload (at most 16 MiB) with the bytes uploaded so
-    // far by this backend; returning false cancels: addWeight throws Error(Cancelled).
+    // Called after each piece of a weight upload (at most 16 MiB) is submitted to the GPU, with
+    // the bytes submitted so far by this backend; returning false cancels: addWeight throws
+    // Error(Cancelled) once the pieces still in flight are copied. (The GPU copies one piece
+    // while the next is prepared; the last ones are waited for before the next step runs.)
     std::function<bool(uint64_t)> uploadProgress;
+    // Tests: upload pieces (each staging buffer's size) of this many bytes (0: 16 MiB).
+    uint64_t uploadPieceBytes = 0;
     // Tests: bind weights in slices of at most this many bytes (0: the device limit).
     // (The environment variable SMOLDESK_VK_NO_SUBGROUP=1 likewise forces the shared-memory
     // reductions that devices without subgroup arithmetic use.)
