@@ -173,4 +173,33 @@ Device::~Device() {
     }
 }
 
+VkCommandPool createCommandPool(const Device& device) {
+    VkCommandPoolCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+    info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    info.queueFamilyIndex = device.caps().queueFamily;
+    VkCommandPool pool = VK_NULL_HANDLE;
+    check(device.api().vkCreateCommandPool(device.handle(), &info, nullptr, &pool), "vkCreateCommandPool");
+    return pool;
+}
+
+VkCommandBuffer allocateCommandBuffer(const Device& device, VkCommandPool pool) {
+    VkCommandBufferAllocateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+    info.commandPool = pool;
+    info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    info.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    check(device.api().vkAllocateCommandBuffers(device.handle(), &info, &cmd), "vkAllocateCommandBuffers");
+    return cmd;
+}
+
+VkFence createFence(const Device& device) {
+    VkFenceCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+    VkFence fence = VK_NULL_HANDLE;
+    check(device.api().vkCreateFence(device.handle(), &info, nullptr, &fence), "vkCreateFence");
+    return fence;
+}
+
 } // namespace smoldesk::compute::vk

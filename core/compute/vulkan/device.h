@@ -55,4 +55,11 @@ class Device {
     VkQueue queue_ = VK_NULL_HANDLE;
 };
 
+// Command recording objects on the device's compute queue family (throw on failure): a pool
+// whose buffers can be reset one by one, a primary command buffer from it, and an unsignalled
+// fence.
+VkCommandPool createCommandPool(const Device& device);
+VkCommandBuffer allocateCommandBuffer(const Device& device, VkCommandPool pool);
+VkFence createFence(const Device& device);
+
 } // namespace smoldesk::compute::vk

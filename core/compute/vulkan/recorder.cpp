@@ -44,21 +44,9 @@ size_t SetKeyHash::operator()(const SetKey& k) const {
 
 Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs)
     : device_(device), fenceTimeoutNs_(fenceTimeoutNs) {
-    const Api& api = device.api();
-    VkCommandPoolCreateInfo poolInfo{};
-    poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
-    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    poolInfo.queueFamilyIndex = device.caps().queueFamily;
-    check(api.vkCreateCommandPool(device.handle(), &poolInfo, nullptr, &pool_), "vkCreateCommandPool");
-    VkCommandBufferAllocateInfo cmdInfo{};
-    cmdInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-    cmdInfo.commandPool = pool_;
-    cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cmdInfo.commandBufferCount = 1;
-    check(api.vkAllocateCommandBuffers(device.handle(), &cmdInfo, &cmd_), "vkAllocateCommandBuffers");
-    VkFenceCreateInfo fenceInfo{};
-    fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
-    check(api.vkCreateFence(device.handle(), &fenceInfo, nullptr, &fence_), "vkCreateFence");
+    pool_ = createCommandPool(device);
+    cmd_ = allocateCommandBuffer(device, pool_);
+    fence_ = createFence(device);
 }
 
 Recorder::~Recorder() {

@@ -7,22 +7,10 @@ namespace smoldesk::compute::vk {
 
 Uploader::Uploader(Device& device, Allocator& allocator, Recorder& recorder, uint64_t pieceBytes)
     : device_(device), allocator_(allocator), recorder_(recorder), pieceBytes_(pieceBytes) {
-    const Api& api = device.api();
-    VkCommandPoolCreateInfo poolInfo{};
-    poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
-    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    poolInfo.queueFamilyIndex = device.caps().queueFamily;
-    check(api.vkCreateCommandPool(device.handle(), &poolInfo, nullptr, &pool_), "vkCreateCommandPool");
+    pool_ = createCommandPool(device);
     for (Slot& slot : slots_) {
-        VkCommandBufferAllocateInfo cmdInfo{};
-        cmdInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-        cmdInfo.commandPool = pool_;
-        cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-        cmdInfo.commandBufferCount = 1;
-        check(api.vkAllocateCommandBuffers(device.handle(), &cmdInfo, &slot.cmd), "vkAllocateCommandBuffers");
-        VkFenceCreateInfo fenceInfo{};
-        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
-        check(api.vkCreateFence(device.handle(), &fenceInfo, nullptr, &slot.fence), "vkCreateFence");
+        slot.cmd = allocateCommandBuffer(device, pool_);
+        slot.fence = createFence(device);
     }
 }
 
