@@ -333,10 +333,9 @@ uint64_t readStream(const void* p, size_t n) {
 typedef float Floats16 __attribute__((vector_size(64)));
 
 // The attention tile kernels in 8-wide registers (see attention_kernel.inc): a K tile of 16
-// positions is two halves, each V chunk of 8 values is widened once for the group of queries.
+// positions is two halves (8 score registers for four queries, 2 for K), each V chunk of 8
+// values is widened once for the group of queries.
 #define SMOLDESK_OWN_TILE_KERNELS
-
-constexpr int kQueryGroup = 4; // 8 score registers (two halves per query) + 2 for K
 
 template <int NQ> void tileScores(const uint16_t* kt, int hd, const float* const* q, Floats16* s) {
     __m256 lo[NQ], hi[NQ];
@@ -357,25 +356,6 @@ template <int NQ> void tileScores(const uint16_t* kt, int hd, const float* const
     }
 }
 
-void tileScoresAll(const uint16_t* kt, int hd, const float* const* q, int nq, Floats16* s) {
-    for (int q0 = 0; q0 < nq; q0 += kQueryGroup) {
-        switch (nq - q0 < kQueryGroup ? nq - q0 : kQueryGroup) {
-        case 1:
-            tileScores<1>(kt, hd, q + q0, s + q0);
-            break;
-        case 2:
-            tileScores<2>(kt, hd, q + q0, s + q0);
-            break;
-        case 3:
-            tileScores<3>(kt, hd, q + q0, s + q0);
-            break;
-        default:
-            tileScores<4>(kt, hd, q + q0, s + q0);
-            break;
-        }
-    }
-}
-
 template <int NQ>
 void tileValues(const uint16_t* v, size_t vStride, int rows, const float (*p)[16], float* const* acc,
                 int hd) {
@@ -388,26 +368,6 @@ void tileValues(const uint16_t* v, size_t vStride, int rows, const float (*p)[16
             for (int i = 0; i < NQ; ++i) o[i] = _mm256_fmadd_ps(x, _mm256_broadcast_ss(&p[i][j]), o[i]);
         }
         for (int i = 0; i < NQ; ++i) _mm256_storeu_ps(acc[i] + c, o[i]);
-    }
-}
-
-void tileValuesAll(const uint16_t* v, size_t vStride, int rows, const float (*p)[16], float* const* acc,
-                   int hd, int nq) {
-    for (int q0 = 0; q0 < nq; q0 += kQueryGroup) {
-        switch (nq - q0 < kQueryGroup ? nq - q0 : kQueryGroup) {
-        case 1:
-            tileValues<1>(v, vStride, rows, p + q0, acc + q0, hd);
-            break;
-        case 2:
-            tileValues<2>(v, vStride, rows, p + q0, acc + q0, hd);
-            break;
-        case 3:
-            tileValues<3>(v, vStride, rows, p + q0, acc + q0, hd);
-            break;
-        default:
-            tileValues<4>(v, vStride, rows, p + q0, acc + q0, hd);
-            break;
-        }
     }
 }
 
