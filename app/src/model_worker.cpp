@@ -27,6 +27,7 @@ namespace {
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
     case runtime::StopReason::EndOfGeneration:
+    case runtime::StopReason::GrammarComplete: // the answer is complete, as at end of generation
         return QStringLiteral("end");
     case runtime::StopReason::MaxTokens:
         return QStringLiteral("max-tokens");
