@@ -34,7 +34,12 @@ const char* const kPrimitives[][2] = {
     {"value", R"(object | array | string | number | boolean | null)"},
     {"object", R"("{" ws (string ":" ws value ("," ws string ":" ws value)*)? "}" ws)"},
     {"array", R"("[" ws (value ("," ws value)*)? "]" ws)"},
-    {"date", R"([0-9]{4} "-" ("0" [1-9] | "1" [0-2]) "-" ("0" [1-9] | [12] [0-9] | "3" [01]))"},
+    // Days per month, and 29 February in leap years only (every fourth year, centuries when
+    // divisible by 400).
+    {"date",
+     R"([0-9]{4} "-" (("0" [13578] | "1" [02]) "-" ("0" [1-9] | [12] [0-9] | "3" [01]) | ("0" [469] | "11") "-" ("0" [1-9] | [12] [0-9] | "30") | "02-" ("0" [1-9] | "1" [0-9] | "2" [0-8])) | leap-year "-02-29")"},
+    {"leap-year",
+     R"([0-9]{2} ("0" [48] | [2468] [048] | [13579] [26]) | ([02468] [048] | [13579] [26]) "00")"},
     {"time",
      R"(([01] [0-9] | "2" [0-3]) ":" [0-5] [0-9] ":" [0-5] [0-9] ("." [0-9]{1,9})? ([Zz] | [-+] ([01] [0-9] | "2" [0-3]) ":" [0-5] [0-9]))"},
     {"date-time", R"(date [Tt] time)"},
@@ -52,6 +57,7 @@ const std::map<std::string, std::vector<std::string>> kPrimitiveDeps = {
     {"value", {"object", "array", "string", "number", "boolean", "null"}},
     {"object", {"ws", "string", "value"}},
     {"array", {"ws", "value"}},
+    {"date", {"leap-year"}},
     {"date-time", {"date", "time"}},
 };
 
@@ -330,6 +336,18 @@ class Converter {
 
     // allOf: the subschemas and the siblings merged into one schema.
     Value mergeAllOf(const Value& schema, int depth) {
+        // A part's additionalProperties sees only the part's own properties: merging is right
+        // only when every property of the result is among them.
+        std::vector<std::set<std::string>> closedParts;
+        auto noteClosed = [&](const Value& part) {
+            if (!part.isDict() || !get(part, "additionalProperties")) return;
+            std::set<std::string> own;
+            if (const Value* p = get(part, "properties"))
+                if (p->isDict())
+                    for (const auto& [k, v] : p->dictData().entries()) own.insert(k.str());
+            closedParts.push_back(std::move(own));
+        };
+        noteClosed(schema);
         Value merged = Value::object();
         for (const auto& [k, v] : schema.dictData().entries())
             if (k.str() != "allOf") merged.set(k.str(), v);
@@ -348,6 +366,7 @@ class Converter {
             if (!sub->isDict()) unsupported("Each allOf entry must be a schema object.");
             Value part = *sub;
             if (get(part, "allOf")) part = mergeAllOf(part, depth + 1);
+            noteClosed(part);
             for (const auto& [kv, v] : part.dictData().entries()) {
                 const std::string k = kv.str();
                 const Value* have = get(merged, k.c_str());
@@ -399,6 +418,13 @@ class Converter {
                 }
             }
         }
+        if (const Value* props = get(merged, "properties"); props && props->isDict())
+            for (const auto& own : closedParts)
+                for (const auto& [k, v] : props->dictData().entries())
+                    if (!own.count(k.str()))
+                        unsupported(
+                            "allOf with additionalProperties in a part that does not list the property '" +
+                            k.str() + "' cannot be merged.");
         return merged;
     }
 
