@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -101,8 +102,27 @@ std::string hex(uint32_t v, int digits) {
     return s;
 }
 
+bool validUtf8(std::string_view s) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (n == 0 || i + size_t(n) > s.size()) return false;
+        uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+        for (int k = 1; k < n; ++k) {
+            const unsigned char b = static_cast<unsigned char>(s[i + size_t(k)]);
+            if ((b >> 6) != 2) return false;
+            cp = (cp << 6) | (b & 0x3F);
+        }
+        static constexpr uint32_t kMinForLength[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < kMinForLength[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += size_t(n);
+    }
+    return true;
+}
+
 // A GBNF literal spelling these bytes (UTF-8 passes through; specials are escaped).
 std::string literal(std::string_view bytes) {
+    if (!validUtf8(bytes)) unsupported("The schema holds text that is not valid UTF-8.");
     std::string out = "\"";
     for (unsigned char c : bytes) {
         if (c == '"' || c == '\\')
@@ -348,9 +368,21 @@ class Converter {
             closedParts.push_back(std::move(own));
         };
         noteClosed(schema);
+        // The merge reads these by their types; anything else is refused first.
+        auto checkMergeable = [](const std::string& k, const Value& v) {
+            if ((k == "properties" && !v.isDict()) || (k == "required" && !v.isList()))
+                unsupported("allOf: " + k + " has the wrong type.");
+            if ((k.rfind("min", 0) == 0 || k.rfind("max", 0) == 0 || k.rfind("exclusive", 0) == 0) &&
+                !v.isNumber())
+                unsupported("allOf: " + k + " must be a number.");
+        };
         Value merged = Value::object();
         for (const auto& [k, v] : schema.dictData().entries())
-            if (k.str() != "allOf") merged.set(k.str(), v);
+            if (k.str() != "allOf") {
+                checkMergeable(k.str(), v);
+                merged.set(k.str(), v);
+            }
+        if (!get(schema, "allOf")->isList()) unsupported("allOf must be an array.");
         for (const auto& subRaw : get(schema, "allOf")->items()) {
             const Value* sub = &subRaw;
             for (int hops = 0; sub->isDict() && get(*sub, "$ref"); ++hops) {
@@ -369,6 +401,7 @@ class Converter {
             noteClosed(part);
             for (const auto& [kv, v] : part.dictData().entries()) {
                 const std::string k = kv.str();
+                checkMergeable(k, v);
                 const Value* have = get(merged, k.c_str());
                 if (!have) {
                     merged.set(k, v);
@@ -558,8 +591,7 @@ class Converter {
         for (const Value* b : {mn, mx})
             if (b && !b->isNumber()) unsupported("minimum and maximum must be numbers.");
         if (!mn && !mx && !xmn && !xmx) return use(integer ? "integer" : "number");
-        if (!integer)
-            unsupported("Bounds (minimum, maximum) are supported for integers only, not for type number.");
+        if (!integer) return decimalGrammar(mn, mx, xmn, xmx);
         // Draft 4 spells exclusive bounds as booleans beside minimum and maximum.
         double lo = -INFINITY, hi = INFINITY;
         if (mn) lo = std::ceil(mn->numberValue());
@@ -600,6 +632,146 @@ class Converter {
         std::string out;
         for (const auto& a : alts) out += (out.empty() ? "(" : " | (") + a + ")";
         return newRule("int-range", "(" + out + ") " + use("ws"));
+    }
+
+    // A bound as sign, integer digits and fraction digits (trailing zeros dropped).
+    struct Decimal {
+        bool negative = false;
+        int64_t integer = 0;
+        std::string fraction;
+    };
+    static Decimal decimal(const Value& v, const char* key) {
+        Decimal d;
+        std::string text = v.isInt() ? std::to_string(v.intValue()) : jinja::toJson(v);
+        if (text.find_first_of("eEin") != std::string::npos || text.size() > 34)
+            unsupported(std::string(key) + " " + text + " is too large or too small for a number bound.");
+        if (text[0] == '-') d.negative = true, text.erase(0, 1);
+        const size_t dot = text.find('.');
+        const std::string ip = text.substr(0, dot);
+        if (ip.size() > 15) unsupported(std::string(key) + " is too large for a number bound.");
+        d.integer = std::stoll(ip);
+        if (dot != std::string::npos) d.fraction = text.substr(dot + 1);
+        while (!d.fraction.empty() && d.fraction.back() == '0') d.fraction.pop_back();
+        if (d.integer == 0 && d.fraction.empty()) d.negative = false;
+        return d;
+    }
+
+    // The digits after "I." that make the magnitude ≥, >, ≤ or < I.F (F given as its digits);
+    // empty when no digits can. Fractions are written with at most 16 digits, as `number` does.
+    static std::string fractionDigits(const std::string& f, char op) {
+        const std::string any = "[0-9]{0,16}";
+        if (f.empty()) {
+            if (op == 'g') return any;
+            if (op == 'G') return "\"0\"{0,15} [1-9] " + any;
+            if (op == 'l') return "\"0\"{0,16}";
+            return "";
+        }
+        const int d = f[0] - '0';
+        std::vector<std::string> alts;
+        if ((op == 'g' || op == 'G') && d < 9) alts.push_back("[" + std::to_string(d + 1) + "-9] " + any);
+        if ((op == 'l' || op == 'L') && d > 0) alts.push_back("[0-" + std::to_string(d - 1) + "] " + any);
+        const std::string rest = fractionDigits(f.substr(1), op);
+        if (!rest.empty() || ((op == 'g' || op == 'l') && f.size() == 1))
+            alts.push_back("\"" + f.substr(0, 1) + "\"" + (rest.empty() ? "" : " (" + rest + ")"));
+        std::string out;
+        for (const auto& a : alts) out += (out.empty() ? "(" : " | (") + a + ")";
+        return out;
+    }
+
+    // Magnitudes whose integer part is I and that are ≥/>/≤/< I.F, with or without a fraction.
+    static std::string sameInteger(const Decimal& b, char op) {
+        const std::string i = literal(std::to_string(b.integer));
+        const bool bareOk = op == 'g'   ? b.fraction.empty()
+                            : op == 'l' ? true
+                            : op == 'L' ? !b.fraction.empty()
+                                        : false;
+        // A fraction has at least one digit: "1." is not JSON.
+        const std::string frac = !b.fraction.empty() ? fractionDigits(b.fraction, op)
+                                 : op == 'g'         ? "[0-9]{1,16}"
+                                 : op == 'l'         ? "\"0\"{1,16}"
+                                                     : fractionDigits(b.fraction, op);
+        std::vector<std::string> alts;
+        if (!frac.empty()) alts.push_back("\".\" (" + frac + ")");
+        if (alts.empty() && !bareOk) return "";
+        std::string out = i;
+        if (!alts.empty()) out += bareOk ? " (" + alts[0] + ")?" : " " + alts[0];
+        return out;
+    }
+
+    // Non-negative magnitudes from lo to hi (either may be absent), each bound inclusive or not.
+    std::string magnitudes(const Decimal* lo, bool loStrict, const Decimal* hi, bool hiStrict) {
+        const std::string fracOpt = "(\".\" [0-9]{1,16})?";
+        std::vector<std::string> alts;
+        const int64_t first = lo ? lo->integer + 1 : 0; // whole integer parts strictly inside
+        const int64_t last = hi ? hi->integer - 1 : -1; // -1: no upper limit
+        if (lo && hi && lo->integer == hi->integer) {
+            unsupported("Number bounds that share their integer part are not supported.");
+        }
+        if (lo) {
+            const std::string s = sameInteger(*lo, loStrict ? 'G' : 'g');
+            if (!s.empty()) alts.push_back(s);
+        }
+        if (!hi || last >= first) alts.push_back("(" + naturalRange(first, hi ? last : -1) + ") " + fracOpt);
+        if (hi) {
+            const std::string s = sameInteger(*hi, hiStrict ? 'L' : 'l');
+            if (!s.empty()) alts.push_back(s);
+        }
+        if (alts.empty()) return "";
+        std::string out;
+        for (const auto& a : alts) out += (out.empty() ? "(" : " | (") + a + ")";
+        return "(" + out + ")"; // one term: a sign goes before all of it
+    }
+
+    // type number with minimum / maximum / exclusive bounds. Bounded numbers are written without
+    // an exponent, which keeps the comparison digit by digit.
+    std::string decimalGrammar(const Value* mn, const Value* mx, const Value* xmn, const Value* xmx) {
+        std::optional<Decimal> lo, hi;
+        bool loStrict = false, hiStrict = false;
+        if (mn) lo = decimal(*mn, "minimum");
+        if (mx) hi = decimal(*mx, "maximum");
+        if (xmn) {
+            if (xmn->isBool())
+                loStrict = xmn->boolValue() && mn;
+            else if (xmn->isNumber()) {
+                const Decimal d = decimal(*xmn, "exclusiveMinimum");
+                if (!mn || xmn->numberValue() >= mn->numberValue()) lo = d, loStrict = true;
+            } else
+                unsupported("exclusiveMinimum must be a number.");
+        }
+        if (xmx) {
+            if (xmx->isBool())
+                hiStrict = xmx->boolValue() && mx;
+            else if (xmx->isNumber()) {
+                const Decimal d = decimal(*xmx, "exclusiveMaximum");
+                if (!mx || xmx->numberValue() <= mx->numberValue()) hi = d, hiStrict = true;
+            } else
+                unsupported("exclusiveMaximum must be a number.");
+        }
+        std::vector<std::string> alts;
+        const std::string anyMagnitude = magnitudes(nullptr, false, nullptr, false);
+        const bool loNeg = lo && lo->negative, hiNeg = hi && hi->negative;
+        const bool loPos = lo && !lo->negative;
+        // Negative numbers: "-" and a magnitude; x >= lo (< 0) means |x| <= |lo|.
+        if (!loPos) {
+            if (hiNeg) {
+                const std::string m = magnitudes(&*hi, hiStrict, lo ? &*lo : nullptr, loStrict);
+                if (!m.empty()) alts.push_back("\"-\" " + m);
+            } else {
+                const std::string m = lo ? magnitudes(nullptr, false, &*lo, loStrict) : anyMagnitude;
+                if (!m.empty()) alts.push_back("\"-\" " + m);
+            }
+        }
+        // Non-negative numbers.
+        if (!hiNeg) {
+            const std::string m = loPos ? magnitudes(&*lo, loStrict, hi ? &*hi : nullptr, hiStrict)
+                                        : magnitudes(nullptr, false, hi ? &*hi : nullptr, hiStrict);
+            if (!m.empty()) alts.push_back(m);
+        }
+        if (alts.empty()) unsupported("The number bounds admit no value.");
+        std::string out;
+        for (const auto& a : alts) out += (out.empty() ? "(" : " | (") + a + ")";
+        (void)loNeg;
+        return newRule("number-range", "(" + out + ") " + use("ws"));
     }
 
     int64_t lengthBound(const Value* v, const char* key) {

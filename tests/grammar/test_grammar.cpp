@@ -2,12 +2,17 @@
 // character classes, std::regex for regular grammars and JSON Schema patterns, integer
 // comparison for the bound grammars, and a token-by-token check for the trie-walked masks.
 #include "common/error.h"
+#include "gguf/file.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
 #include "grammar/json_schema.h"
 #include "grammar/matcher.h"
+#include "test_data.h"
+#include "text/tokenizer.h"
 
 #include <QtTest>
+
+#include <chrono>
 
 #include <random>
 #include <regex>
@@ -169,6 +174,41 @@ term ::= [0-9]+ | "(" expr ")")G");
         }
     }
 
+    // Number bounds: decimals with up to three fraction digits, accepted exactly when they lie
+    // within the bounds (compared as integers of thousandths, so no rounding is involved).
+    void numberBounds() {
+        struct B {
+            const char* schema;
+            int64_t lo, hi; // thousandths, inclusive
+        } cases[] = {
+            {R"({"type":"number","minimum":1.1})", 1100, INT64_MAX},
+            {R"({"type":"number","exclusiveMaximum":-2.25})", INT64_MIN, -2251},
+            {R"({"type":"number","minimum":-3.5,"maximum":12.75})", -3500, 12750},
+            {R"({"type":"number","exclusiveMinimum":0,"exclusiveMaximum":3})", 1, 2999},
+            {R"({"type":"number","minimum":-20.125,"exclusiveMaximum":-4})", -20125, -4001},
+        };
+        std::mt19937 rng(9);
+        std::uniform_int_distribution<int64_t> milli(-30000, 30000);
+        for (const auto& c : cases) {
+            auto t = compileSchema(c.schema);
+            for (int i = 0; i < 3000; ++i) {
+                const int64_t x = i < 61 ? (i - 30) * 1000 : milli(rng);
+                const int64_t a = x < 0 ? -x : x;
+                std::string text = (x < 0 ? "-" : "") + std::to_string(a / 1000);
+                const int64_t frac = a % 1000;
+                if (frac || i % 3 == 0) { // also "2.000"-style spellings of whole numbers
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, ".%03d", int(frac));
+                    text += buf;
+                    if (i % 2)
+                        while (text.back() == '0' && text[text.size() - 2] != '.') text.pop_back();
+                }
+                QVERIFY2(matchesWhole(*t, text) == (x >= c.lo && x <= c.hi),
+                         qPrintable(QString("%1 on %2").arg(c.schema, QString::fromStdString(text))));
+            }
+        }
+    }
+
     // pattern agrees with std::regex (ECMAScript, search semantics) on the string's content.
     void patternsAgreeWithStdRegex() {
         const char* patterns[] = {"^[a-c]+x?\\d{2}$", "ab|^c", "^(de|f)*$",
@@ -210,7 +250,7 @@ term ::= [0-9]+ | "(" expr ")")G");
             R"({"not":{"type":"string"}})",
             R"({"type":"array","uniqueItems":true})",
             R"({"type":"string","format":"email"})",
-            R"({"type":"number","minimum":0.5,"maximum":2})",
+            R"({"type":"number","minimum":0.5,"maximum":0.9})",
             R"({"$ref":"http://example.com/schema.json"})",
             R"({"type":"string","pattern":"(a)\\1"})",
             R"({"type":"wrong"})",
@@ -264,6 +304,62 @@ term ::= [0-9]+ | "(" expr ")")G");
                 QVERIFY(m.acceptToken(allowed[pick(rng)]));
             }
         }
+    }
+
+    // The SmolLM3 vocabulary (128k tokens) and a 20-property schema: a random walk through the
+    // grammar over real tokens, each step's mask from the trie. Prints the costs (wall clock, so
+    // only indicative on a loaded machine) and checks that the walk ends in a document the
+    // grammar accepts as a whole.
+    void maskCostOnSmolLM3Vocabulary() {
+        using Clock = std::chrono::steady_clock;
+        auto ms = [](Clock::time_point t) {
+            return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+        };
+        const auto file = gguf::File::open(test::dataPath("text/smollm3-vocab.gguf"));
+        const auto tok = text::Tokenizer::fromGguf(*file);
+        auto t0 = Clock::now();
+        auto vocab = std::make_shared<const VocabTrie>(VocabTrie::fromTokenizer(*tok));
+        const double trieMs = ms(t0);
+        const std::string schema = test::readText(test::dataPath("grammar/bench-20-properties.json"));
+        t0 = Clock::now();
+        auto tables = std::make_shared<GrammarTables>(
+            std::make_shared<const Grammar>(parseGbnf(schemaToGbnf(std::string_view(schema)))), vocab);
+        const double compileMs = ms(t0);
+        std::mt19937 rng(42);
+        auto walk = [&](double* maskMsTotal, int* steps) {
+            GrammarMatcher m(tables);
+            std::string text;
+            for (int step = 0; step < 2000; ++step) {
+                const auto t = Clock::now();
+                const auto& mask = m.allowedTokens();
+                *maskMsTotal += ms(t);
+                ++*steps;
+                std::vector<int32_t> allowed;
+                for (size_t w = 0; w < mask.size(); ++w)
+                    for (uint64_t bits = mask[w]; bits; bits &= bits - 1)
+                        allowed.push_back(int32_t(w * 64 + size_t(__builtin_ctzll(bits))));
+                if (m.canEnd()) return text; // stop as soon as the document is complete
+                if (allowed.empty()) return std::string("<dead>");
+                // Prefer short tokens now and then, so strings end and the walk makes progress.
+                const int32_t id = allowed[std::uniform_int_distribution<size_t>(0, allowed.size() - 1)(rng)];
+                if (!m.acceptToken(id)) return std::string("<rejected>");
+                text += vocab->piece(id);
+            }
+            return std::string("<too long>");
+        };
+        double coldMs = 0, warmMs = 0;
+        int coldSteps = 0, warmSteps = 0;
+        const std::string first = walk(&coldMs, &coldSteps);
+        QVERIFY2(matchesWhole(*tables, first), first.c_str());
+        for (int i = 0; i < 3; ++i) {
+            const std::string doc = walk(&warmMs, &warmSteps);
+            QVERIFY2(matchesWhole(*tables, doc), doc.c_str());
+        }
+        std::printf("SmolLM3 vocabulary: %zu tokens, trie %zu nodes built in %.1f ms; 20-property schema "
+                    "compiled in %.2f ms; mask %.3f ms per token cold (%d steps), %.3f ms warm (%d steps); "
+                    "%zu states\n",
+                    vocab->vocabSize(), vocab->nodeCount(), trieMs, compileMs, coldMs / coldSteps, coldSteps,
+                    warmMs / warmSteps, warmSteps, tables->stateCount());
     }
 
     void cacheReturnsTheSameTables() {
