@@ -92,6 +92,11 @@ struct GenerationRequest {
     bool rawPrompt = false;             // /v1/completions: `prompt` is the whole text, no chat template
     bool ignoreEndOfGeneration = false; // run to maxTokens (llama.cpp's ignore_eos; benchmarks)
     QString prompt;
+    // A constrained answer (response_format, llama.cpp's grammar field): GBNF or a JSON schema
+    // as text, or any JSON object; the thought before it stays free.
+    enum class Constraint { None, Gbnf, JsonSchema, JsonObject };
+    Constraint constraint = Constraint::None;
+    QString constraintText;
 };
 
 struct GenerationResult {

@@ -27,6 +27,7 @@ namespace {
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
     case runtime::StopReason::EndOfGeneration:
+    case runtime::StopReason::GrammarComplete: // the answer is complete, as at end of generation
         return QStringLiteral("end");
     case runtime::StopReason::MaxTokens:
         return QStringLiteral("max-tokens");
@@ -319,6 +320,14 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     gp.stopAtEndOfGeneration = !request.ignoreEndOfGeneration;
     for (const QString& stop : request.stopStrings)
         if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
+    if (request.constraint != GenerationRequest::Constraint::None) {
+        using Kind = grammar::GrammarSource::Kind;
+        const Kind kind = request.constraint == GenerationRequest::Constraint::Gbnf ? Kind::Gbnf
+                          : request.constraint == GenerationRequest::Constraint::JsonSchema
+                              ? Kind::JsonSchema
+                              : Kind::AnyJsonObject;
+        gp.grammar = grammars_.get({kind, request.constraintText.toStdString()}, session_->vocabTrie());
+    }
 
     chat::ThinkingParser parser(prompt.startsInThought);
     const quint64 id = request.id;

@@ -3,6 +3,7 @@
 // slot calls, results leave as signals with typed payloads. The only calls allowed from other
 // threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
 #include "engine_types.h"
+#include "grammar/grammar_cache.h"
 #include "model_facts.h"
 
 #include <QMutex>
@@ -105,7 +106,8 @@ class ModelWorker : public QObject {
 
     std::unique_ptr<runtime::Session> session_;
     std::unique_ptr<PromptBuilder> builder_;
-    LoadRequest loadedRequest_; // how the current session was loaded (to bring it back)
+    grammar::GrammarCache grammars_; // compiled response formats, kept across requests
+    LoadRequest loadedRequest_;      // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 namespace smoldesk::runtime {
 
@@ -103,6 +104,8 @@ const char* stopReasonName(StopReason reason) {
         return "cancelled";
     case StopReason::ContextFull:
         return "context full";
+    case StopReason::GrammarComplete:
+        return "grammar complete";
     }
     return "unknown";
 }
@@ -188,6 +191,13 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     }
     if (reported < 1.0f) report(1.0f); // tensors the model does not use were not bound
     return s;
+}
+
+std::shared_ptr<const grammar::VocabTrie> Session::vocabTrie() {
+    if (!vocabTrie_)
+        vocabTrie_ =
+            std::make_shared<const grammar::VocabTrie>(grammar::VocabTrie::fromTokenizer(*tokenizer_));
+    return vocabTrie_;
 }
 
 std::string Session::deviceName() const {
@@ -280,11 +290,29 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     StopMatcher stops(params.stopStrings);
     chat::ThinkingParser thought(params.startsInThought);
     bool keepGoing = true;
+    // The grammar follows the answer: from the start, or from the end of the thought.
+    std::optional<grammar::GrammarMatcher> constraint;
+    if (params.grammar) {
+        if (params.grammar->vocab() == nullptr ||
+            params.grammar->vocab()->vocabSize() != size_t(hparams().nVocab))
+            throw Error(ErrorCode::InvalidArgument, "The grammar was compiled for another vocabulary.");
+        constraint.emplace(params.grammar);
+    }
+    bool constrained = constraint && !params.startsInThought;
+    bool grammarBroken = false;
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
     auto emit = [&](int32_t id, bool forced) {
         const std::string piece = detok.push(id);
-        thought.push(piece);
+        const chat::ParsedDelta delta = thought.push(piece);
+        if (constraint && !constrained && delta.thoughtEnded) {
+            // The answer may start inside the token that closed the thought.
+            constrained = true;
+            const size_t start = delta.answer.find_first_not_of(" \t\r\n");
+            if (start != std::string::npos &&
+                !constraint->accept(std::string_view(delta.answer).substr(start)))
+                grammarBroken = true;
+        }
         if (stats.generatedTokens == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
         TokenEvent ev{id, stops.push(piece), stats.generatedTokens};
         ++stats.generatedTokens;
@@ -319,7 +347,25 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             }
             continue;
         }
-        const int32_t id = sampler.sample(logits);
+        int32_t id;
+        if (constrained) {
+            if (grammarBroken || constraint->mustEnd()) {
+                stats.stopReason = StopReason::GrammarComplete;
+                break;
+            }
+            const auto tMask = Clock::now();
+            const std::vector<uint64_t>& allowed = constraint->allowedTokens();
+            stats.maskMs += msSince(tMask);
+            ++stats.maskedSteps;
+            id = sampler.sample(logits, &allowed);
+            if (id < 0)
+                throw Error(ErrorCode::InvalidArgument,
+                            "No token of this model's vocabulary can continue the grammar here.");
+            if (!tokenizer_->isEndOfGeneration(id) && !constraint->acceptToken(id))
+                throw Error(ErrorCode::InvalidArgument, "The sampled token does not continue the grammar.");
+        } else {
+            id = sampler.sample(logits);
+        }
         sampler.accept(id);
         if (params.stopAtEndOfGeneration && tokenizer_->isEndOfGeneration(id)) {
             stats.stopReason = StopReason::EndOfGeneration;

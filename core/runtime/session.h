@@ -4,6 +4,7 @@
 // Not thread-safe: one thread drives a session; `cancel` flags may be set from anywhere.
 #include "compute/backend.h"
 #include "gguf/file.h"
+#include "grammar/matcher.h"
 #include "model/decoder.h"
 #include "model/hparams.h"
 #include "runtime/sampler.h"
@@ -45,9 +46,14 @@ struct GenerateParams {
     int thinkingBudget = -1;
     bool startsInThought = false; // the prompt already opened <think> (see ChatFormatter::promptOpensThought)
     std::string thinkingEndText = "</think>\n";
+    // Constrained decoding: the answer must be a sentence of this grammar (compiled for this
+    // session's vocabulary: Session::vocabTrie()), and generation ends when the grammar is
+    // complete. The constraint starts after the thought closes when startsInThought; the thought
+    // itself stays free. nullptr: free text.
+    std::shared_ptr<grammar::GrammarTables> grammar;
 };
 
-enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull };
+enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull, GrammarComplete };
 const char* stopReasonName(StopReason reason);
 
 struct TokenEvent {
@@ -65,6 +71,8 @@ struct GenerationStats {
     double promptMs = 0.0; // prompt processing time (new tokens only)
     double firstTokenMs = 0.0;
     double decodeMs = 0.0;
+    double maskMs = 0.0; // time spent computing grammar masks (included in decodeMs)
+    int maskedSteps = 0; // steps sampled under a grammar mask
     StopReason stopReason = StopReason::MaxTokens;
     double promptTokensPerSecond() const;
     double decodeTokensPerSecond() const;
@@ -103,6 +111,9 @@ class Session {
     int threads() const { return threads_; }
     // Tokens whose state the KV cache holds, in order.
     const std::vector<int32_t>& cachedTokens() const { return cached_; }
+
+    // The vocabulary as a byte trie for grammar masks, built on first use and then kept.
+    std::shared_ptr<const grammar::VocabTrie> vocabTrie();
 
     // Drops the cached state.
     void reset() { cached_.clear(); }
@@ -146,6 +157,7 @@ class Session {
     std::unique_ptr<compute::Backend> backend_;
     std::unique_ptr<model::Decoder> decoder_;
     std::vector<int32_t> cached_;
+    std::shared_ptr<const grammar::VocabTrie> vocabTrie_;
     ModelIdentity identity_;
     std::string fallbackReason_;
     std::vector<std::string> warnings_;
