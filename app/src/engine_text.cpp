@@ -102,6 +102,11 @@ const std::vector<Rule>& rules() {
          [](const auto& m) {
              return EngineText::tr("Creating a Vulkan instance failed with %1.").arg(m.captured(1));
          }},
+        {exact(QStringLiteral("CPU \\((\\d+) threads?, (.+)\\)")), // CpuBackend::deviceName
+         [](const auto& m) {
+             return EngineText::tr("CPU (%n thread(s), %1)", nullptr, m.captured(1).toInt())
+                 .arg(m.captured(2));
+         }},
         {exact(QStringLiteral("No Vulkan device was found\\.")),
          [](const auto&) { return EngineText::tr("No Vulkan device was found."); }},
     };
