@@ -1362,12 +1362,13 @@
             <source>No Vulkan device was found.</source>
             <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
         </message>
-        <message numerus="yes">
-            <source>CPU (%n thread(s), %1)</source>
-            <translation>
-                <numerusform>CPU (%n Thread, %1)</numerusform>
-                <numerusform>CPU (%n Threads, %1)</numerusform>
-            </translation>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 Thread, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 Threads, %2)</translation>
         </message>
     </context>
     <context>

@@ -1362,12 +1362,13 @@
             <source>No Vulkan device was found.</source>
             <translation>No Vulkan device was found.</translation>
         </message>
-        <message numerus="yes">
-            <source>CPU (%n thread(s), %1)</source>
-            <translation>
-                <numerusform>CPU (%n thread, %1)</numerusform>
-                <numerusform>CPU (%n threads, %1)</numerusform>
-            </translation>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 thread, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 threads, %2)</translation>
         </message>
     </context>
     <context>

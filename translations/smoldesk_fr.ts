@@ -1362,12 +1362,13 @@
             <source>No Vulkan device was found.</source>
             <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
         </message>
-        <message numerus="yes">
-            <source>CPU (%n thread(s), %1)</source>
-            <translation>
-                <numerusform>CPU (%n fil d’exécution, %1)</numerusform>
-                <numerusform>CPU (%n fils d’exécution, %1)</numerusform>
-            </translation>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 fil d’exécution, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 fils d’exécution, %2)</translation>
         </message>
     </context>
     <context>

@@ -34,9 +34,12 @@ Item {
     readonly property string storyStart: continuesPrompt ? App.chat.messages.contentAt(index - 1) : ""
     function storyText() {
         if (storyStart.length === 0) return content
-        const start = storyStart.replace(/\s+/g, " ").trim().replace(/([\\`*_\[\]#<>])/g, "\\$1")
-        const glue = /^[\s.,;:!?'’)]/.test(content) ? "" : " "
-        return "*" + start + "*" + glue + content
+        let start = storyStart.replace(/\s+/g, " ").trim()
+        // A long prompt is already above: its last words are enough to read on from.
+        if (start.length > 120) start = "…" + start.slice(start.indexOf(" ", start.length - 100) + 1)
+        start = start.replace(/([\\`*_\[\]#<>])/g, "\\$1")
+        // Nothing in between: the answer continues the prompt's text exactly ("Yo" + "ga went…").
+        return "*" + start + "*" + content
     }
     implicitHeight: column.implicitHeight
     opacity: inContext ? 1.0 : 0.55
@@ -194,6 +197,8 @@ Item {
         RowLayout {
             id: actions
             objectName: "messageActions"
+            // As wide as its buttons (a nested layout would fill the column and spread them out).
+            Layout.fillWidth: false
             Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
             Layout.maximumWidth: column.width
             spacing: 2

@@ -100,7 +100,7 @@ ToolBar {
         Item { Layout.fillWidth: !fallbackLabel.visible }
         Label {
             visible: App.chat.tokensPerSecond > 0 && App.model.state === "ready"
-            text: qsTr("%1 tokens/s").arg(App.chat.tokensPerSecond.toFixed(1))
+            text: qsTr("%1 tokens/s").arg(Number(App.chat.tokensPerSecond).toLocaleString(Qt.locale(), "f", 1))
         }
         Label {
             text: qsTr("Context")
