@@ -105,6 +105,7 @@ struct GenerationResult {
     int generatedTokens = 0;
     double tokensPerSecond = 0.0;
     double firstTokenMs = 0.0;
+    double promptTokensPerSecond = 0.0; // the new part of the prompt (0: all of it was cached)
     double thoughtSeconds = 0.0;
     QString stopReason; // "end", "max-tokens", "stopped", "context-full", ...
     int contextUsed = 0;

@@ -70,6 +70,9 @@ class ModelWorker : public QObject {
     void unloaded();
     void devicesListed(const QList<smoldesk::app::GpuDeviceInfo>& devices);
     void promptReady(quint64 id, int promptTokens, int contextSize);
+    // While the prompt is read: `done` of its `total` new tokens (the cached prefix is not
+    // read again), at `tokensPerSecond` so far. After each batch of the engine's prompt pass.
+    void promptProgress(quint64 id, int done, int total, double tokensPerSecond);
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
     // contextUsed: prompt and generated tokens so far, at most the context size.
     void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
@@ -96,7 +99,8 @@ class ModelWorker : public QObject {
     // the CPU cannot take the model either (then nothing is loaded).
     bool continueOnCpu(const GenerationRequest& request, const EngineError& fault);
     // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
-    void openSession(const LoadRequest& request);
+    // cancellable: requestCancelLoad() stops it (not when the previous model is brought back).
+    void openSession(const LoadRequest& request, bool cancellable = true);
     LoadedModel describeLoaded(const LoadRequest& request) const;
     // Saves the cache for cacheOwner_ when it changed since it was saved or restored.
     void saveOwnerState();

@@ -205,7 +205,8 @@ std::string Session::deviceName() const {
 }
 
 void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits,
-                             std::vector<float>& logits, const std::atomic<bool>* cancel) {
+                             std::vector<float>& logits, const std::atomic<bool>* cancel,
+                             const PromptProgress& progress) {
     const size_t nv = static_cast<size_t>(hparams().nVocab);
     const size_t batch = static_cast<size_t>(decoder_->maxBatch());
     std::vector<float> part;
@@ -222,11 +223,13 @@ void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool all
             logits.insert(logits.end(), part.begin(), part.end());
         else if (last)
             logits.assign(part.end() - static_cast<long>(nv), part.end());
+        if (progress) progress(static_cast<int>(b + n), static_cast<int>(tokens.size()));
     }
 }
 
 std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLogits,
-                                     const std::atomic<bool>* cancel, int* reused) {
+                                     const std::atomic<bool>* cancel, int* reused,
+                                     const PromptProgress& progress) {
     if (tokens.empty())
         throw Error(ErrorCode::InvalidArgument, "There is nothing to evaluate: the prompt is empty.");
     if (static_cast<int>(tokens.size()) > contextSize())
@@ -244,7 +247,7 @@ std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLo
     cached_.resize(common);
     if (reused) *reused = static_cast<int>(common);
     std::vector<float> logits;
-    forwardChunked(tokens.subspan(common), static_cast<int>(common), allLogits, logits, cancel);
+    forwardChunked(tokens.subspan(common), static_cast<int>(common), allLogits, logits, cancel, progress);
     return logits;
 }
 
@@ -275,7 +278,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     const auto t0 = Clock::now();
     std::vector<float> logits;
     try {
-        logits = evaluate(prompt, false, cancel, &stats.reusedTokens);
+        logits = evaluate(prompt, false, cancel, &stats.reusedTokens, params.promptProgress);
     } catch (const Error& e) {
         if (e.code() != ErrorCode::Cancelled) throw;
         stats.promptMs = msSince(t0);

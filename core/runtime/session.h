@@ -36,6 +36,10 @@ struct LoadOptions {
     std::function<void(model::HyperParams&)> adjustHyperParams;
 };
 
+// Called after each batch of a prompt's new tokens with (tokens done, new tokens in all): a long
+// history takes a minute on a laptop CPU, and the app shows how far reading it got.
+using PromptProgress = std::function<void(int done, int total)>;
+
 struct GenerateParams {
     int maxTokens = 512;
     SamplingParams sampling;
@@ -51,6 +55,7 @@ struct GenerateParams {
     // complete. The constraint starts after the thought closes when startsInThought; the thought
     // itself stays free. nullptr: free text.
     std::shared_ptr<grammar::GrammarTables> grammar;
+    PromptProgress promptProgress; // optional
 };
 
 enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull, GrammarComplete };
@@ -135,7 +140,8 @@ class Session {
     // the logits after the last one: every position of the new part when allLogits (rows
     // for tokens [reused, n)), else one row. Checks `cancel` between batches and layers.
     std::vector<float> evaluate(std::span<const int32_t> tokens, bool allLogits = false,
-                                const std::atomic<bool>* cancel = nullptr, int* reused = nullptr);
+                                const std::atomic<bool>* cancel = nullptr, int* reused = nullptr,
+                                const PromptProgress& progress = {});
     // Appends one token to the cache and returns its logits (decode step).
     std::vector<float> decode(int32_t token);
 
@@ -150,7 +156,7 @@ class Session {
     StateHeader stateHeader() const;
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
-                        const std::atomic<bool>* cancel);
+                        const std::atomic<bool>* cancel, const PromptProgress& progress = {});
 
     std::unique_ptr<gguf::File> file_;
     std::unique_ptr<text::Tokenizer> tokenizer_;
