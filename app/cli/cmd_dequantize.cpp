@@ -48,12 +48,8 @@ int cmdDequantize(Args& args) {
         throw Error(ErrorCode::InvalidArgument, "The output file must not be the input file.");
 
     gguf::Writer w;
-    for (const auto& [key, value] : in->metadata()) {
-        if (key == "general.file_type")
-            w.set(std::string(key), gguf::WriteValue::u32(0)); // LLAMA_FTYPE_ALL_F32
-        else
-            w.set(std::string(key), gguf::WriteValue::copyOf(value));
-    }
+    for (const auto& [key, value] : in->metadata()) w.set(std::string(key), gguf::WriteValue::copyOf(value));
+    w.set("general.file_type", gguf::WriteValue::u32(0)); // LLAMA_FTYPE_ALL_F32
     uint64_t converted = 0;
     for (const gguf::TensorInfo& t : in->tensors()) {
         std::vector<uint64_t> ne(t.ne.begin(), t.ne.begin() + std::max<uint32_t>(t.nDims, 1));
