@@ -6,6 +6,9 @@ set -euo pipefail
 PACKAGES=(
   # toolchain
   build-essential cmake ninja-build pkg-config git clang-format
+  # CI's fuzzing step (tests/fuzz/run_ci.sh): clang, libFuzzer and the sanitizer runtimes, and
+  # llvm-symbolizer (in llvm) for readable stacks in sanitizer reports
+  clang libclang-rt-dev llvm
   # Qt 6 (app, tests)
   qt6-base-dev qt6-declarative-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts

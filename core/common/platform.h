@@ -47,6 +47,12 @@ uint64_t peakResidentBytes();
 // A handle kept for the life of the process, or nullptr when the library cannot be loaded.
 void* openLibrary(const char* name);
 void* librarySymbol(void* library, const char* name);
+// Paths of the shared libraries mapped into this process now; empty where the OS cannot say
+// (Windows).
+std::vector<std::string> loadedLibraries();
+// Keeps these already loaded libraries mapped for the life of the process, whoever unloads them
+// later; a no-op where loadedLibraries() is empty.
+void keepLibrariesLoaded(const std::vector<std::string>& paths);
 // File names of the Vulkan loader in the order to try (libvulkan.so.1, vulkan-1.dll, MoltenVK…).
 std::vector<const char*> vulkanLoaderNames();
 

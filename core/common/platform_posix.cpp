@@ -15,10 +15,12 @@
 #include <unistd.h>
 
 #if defined(__APPLE__)
+#include <mach-o/dyld.h>
 #include <mach/mach.h>
 #include <sys/sysctl.h>
 #else
 #include <fstream>
+#include <link.h>
 #include <set>
 #include <utility>
 #endif
@@ -133,6 +135,31 @@ void* openLibrary(const char* name) {
 
 void* librarySymbol(void* library, const char* name) {
     return ::dlsym(library, name);
+}
+
+std::vector<std::string> loadedLibraries() {
+    std::vector<std::string> paths;
+#if defined(__APPLE__)
+    for (uint32_t i = 0, n = _dyld_image_count(); i < n; ++i)
+        if (const char* name = _dyld_get_image_name(i)) paths.emplace_back(name);
+#else
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void* out) {
+            // The main program and the vDSO have no file name to reopen.
+            if (info->dlpi_name && info->dlpi_name[0] == '/')
+                static_cast<std::vector<std::string>*>(out)->emplace_back(info->dlpi_name);
+            return 0;
+        },
+        &paths);
+#endif
+    return paths;
+}
+
+void keepLibrariesLoaded(const std::vector<std::string>& paths) {
+    // RTLD_NOLOAD loads nothing new; RTLD_NODELETE makes every later dlclose leave it mapped. The
+    // reference this takes is never released, on purpose. Done outside dl_iterate_phdr, which
+    // holds the loader's lock.
+    for (const std::string& path : paths) ::dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
 std::vector<const char*> vulkanLoaderNames() {

@@ -19,6 +19,7 @@
 
 #include "common/error.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace smoldesk::platform {
@@ -139,6 +140,33 @@ void* openLibrary(const char* name) {
 
 void* librarySymbol(void* library, const char* name) {
     return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(library), name));
+}
+
+std::vector<std::string> loadedLibraries() {
+    std::vector<HMODULE> modules(1024);
+    DWORD bytes = 0;
+    if (!EnumProcessModules(GetCurrentProcess(), modules.data(), DWORD(modules.size() * sizeof(HMODULE)),
+                            &bytes))
+        return {};
+    modules.resize(std::min<size_t>(modules.size(), bytes / sizeof(HMODULE)));
+    std::vector<std::string> paths;
+    for (HMODULE module : modules) {
+        wchar_t path[MAX_PATH];
+        const DWORD length = GetModuleFileNameW(module, path, MAX_PATH);
+        if (length == 0 || length >= MAX_PATH) continue;
+        const int n = WideCharToMultiByte(CP_UTF8, 0, path, int(length), nullptr, 0, nullptr, nullptr);
+        std::string utf8(size_t(n), '\0');
+        WideCharToMultiByte(CP_UTF8, 0, path, int(length), utf8.data(), n, nullptr, nullptr);
+        paths.push_back(std::move(utf8));
+    }
+    return paths;
+}
+
+void keepLibrariesLoaded(const std::vector<std::string>& paths) {
+    for (const std::string& path : paths) {
+        HMODULE module = nullptr;
+        GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_PIN, widen(path).c_str(), &module);
+    }
 }
 
 std::vector<const char*> vulkanLoaderNames() {

@@ -64,6 +64,19 @@ void JinjaLimits::hostileTemplatesFailFast_data() {
                                  << "limit";
     QTest::newRow("wide format") << "{{ '%999999999999s'|format('x') }}"
                                  << "limit";
+    // Found by fuzz_jinja: the width digits overflowed int64 while they were read (UBSan).
+    QTest::newRow("width beyond int64") << "{{ '%999999999999999999999d' % 1 }}"
+                                        << "width too big";
+    QTest::newRow("precision beyond int") << "{{ '%.999999999999999999999f' % 1 }}"
+                                          << "precision too big";
+    QTest::newRow("spec width beyond int64") << "{{ '{:9999999999999999999999}'.format(1) }}"
+                                             << "Too many decimal digits";
+    QTest::newRow("wide number") << "{{ '%9223372036854775807d' % 1 }}"
+                                 << "limit";
+    QTest::newRow("long number precision") << "{{ '%.2147483647d' % 1 }}"
+                                           << "limit";
+    QTest::newRow("long spec precision") << "{{ '{:.9223372036854775807f}'.format(0.5) }}"
+                                         << "limit";
     QTest::newRow("replace blow-up") << "{% set ns = namespace(s='aaaaaaaaaaaaaaaa') %}{% for i in range(40) "
                                         "%}{% set ns.s = ns.s.replace('a', 'aa') %}{% endfor %}"
                                      << "limit";

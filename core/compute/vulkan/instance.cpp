@@ -1,7 +1,9 @@
 #include "compute/vulkan/instance.h"
 
 #include "common/error.h"
+#include "common/platform.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace smoldesk::compute::vk {
@@ -36,6 +38,7 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
     const Api* loader = loadVulkanLoader(reason);
     if (!loader) return nullptr;
     std::unique_ptr<Instance> self(new Instance());
+    self->librariesBefore_ = platform::loadedLibraries();
     self->api_ = *loader;
     const Api& api = self->api_;
 
@@ -107,7 +110,21 @@ std::unique_ptr<Instance> Instance::create(bool validation, std::string* reason)
 
 Instance::~Instance() {
     if (messenger_ != VK_NULL_HANDLE) api_.vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
-    if (instance_ != VK_NULL_HANDLE) api_.vkDestroyInstance(instance_, nullptr);
+    if (instance_ != VK_NULL_HANDLE) {
+        // The loader unloads its drivers and layers with the last instance, but drivers keep state
+        // for the life of the process: Mesa's CPU topology (util_cpu_detect, on AMD Zen), allocated
+        // once and held only by the driver's globals, leaked 128 bytes each time lavapipe was
+        // unloaded and loaded again (LeakSanitizer: realloc in an unknown module). So whatever the
+        // loader brought in stays mapped, as the loader itself does (vk_api.cpp), and the next
+        // instance reuses it instead of loading LLVM and the drivers again.
+        std::vector<std::string> loaded = platform::loadedLibraries();
+        std::sort(librariesBefore_.begin(), librariesBefore_.end());
+        std::erase_if(loaded, [&](const std::string& path) {
+            return std::binary_search(librariesBefore_.begin(), librariesBefore_.end(), path);
+        });
+        platform::keepLibrariesLoaded(loaded);
+        api_.vkDestroyInstance(instance_, nullptr);
+    }
 }
 
 std::vector<VkPhysicalDevice> Instance::physicalDevices() const {

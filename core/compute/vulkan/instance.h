@@ -41,6 +41,8 @@ class Instance {
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     uint32_t apiVersion_ = VK_API_VERSION_1_1;
+    // What was mapped before the loader first ran for this instance (see ~Instance).
+    std::vector<std::string> librariesBefore_;
     std::mutex messagesMutex_;
     std::vector<std::string> messages_;
 };

@@ -7,6 +7,7 @@
 #include "text/jinja/utf8.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
@@ -28,7 +29,11 @@ Value lookupPath(Interpreter& in, const Value& item, const Value& attribute) {
         std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         bool numeric = !part.empty() &&
                        std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
-        v = numeric ? in.getItem(v, Value(int64_t(std::stoll(part)))) : in.getItem(v, Value(part));
+        int64_t index = 0;
+        // An index past int64 is past every sequence; INT64_MAX finds nothing just the same.
+        if (numeric && std::from_chars(part.data(), part.data() + part.size(), index).ec != std::errc())
+            index = INT64_MAX;
+        v = numeric ? in.getItem(v, Value(index)) : in.getItem(v, Value(part));
         if (dot == std::string::npos) return v;
         start = dot + 1;
     }

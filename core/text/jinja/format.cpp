@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 
@@ -34,40 +35,122 @@ double numberArg(const Value& v, char type) {
     return v.numberValue();
 }
 
+// The digits of a width or precision, refused past `limit` before they overflow. Python reads a
+// %-directive's width into a Py_ssize_t and its precision into an int, a format spec's into a
+// Py_ssize_t, and raises ValueError with these sentences beyond them.
+int64_t readDigits(const std::string& text, size_t& i, int64_t limit, const char* tooBig) {
+    int64_t value = 0;
+    while (i < text.size() && isdigit(static_cast<unsigned char>(text[i]))) {
+        const int digit = text[i++] - '0';
+        if (value > (limit - digit) / 10) fail(py::kValueError, tooBig);
+        value = value * 10 + digit;
+    }
+    return value;
+}
+
+constexpr const char* kTooManyDigits = "Too many decimal digits in format string";
+
+// Widths and precisions reach here already charged against the output limit; this bound only
+// keeps them inside the int that snprintf takes, whatever limit a caller configured.
+constexpr int64_t kMaxField = int64_t(1) << 30;
+
+void checkField(int64_t value) {
+    if (value > kMaxField)
+        fail(py::kLimitError, "a format width or precision exceeds " + std::to_string(kMaxField));
+}
+
+bool hasFlag(const std::string& flags, char flag) {
+    return flags.find(flag) != std::string::npos;
+}
+
+// Python's %d/%x/%o on a magnitude's digits: the sign, then the '#' prefix, then at least
+// `precision` digits, padded to `width` with zeros (flag '0', unless '-') or spaces.
+std::string layOutInteger(bool negative, std::string digits, char type, const std::string& flags,
+                          int64_t width, int64_t precision) {
+    if (precision > int64_t(digits.size())) digits.insert(0, size_t(precision) - digits.size(), '0');
+    std::string head = negative ? "-" : hasFlag(flags, '+') ? "+" : hasFlag(flags, ' ') ? " " : "";
+    if (hasFlag(flags, '#') && type != 'd' && type != 'i' && type != 'u')
+        head += type == 'o' ? "0o" : type == 'b' ? "0b" : type == 'X' ? "0X" : "0x";
+    const int64_t length = int64_t(head.size() + digits.size());
+    if (width <= length) return head + digits;
+    const size_t pad = size_t(width - length);
+    if (hasFlag(flags, '-')) return head + digits + std::string(pad, ' ');
+    if (hasFlag(flags, '0')) return head + std::string(pad, '0') + digits;
+    return std::string(pad, ' ') + head + digits;
+}
+
+std::string digitsOf(uint64_t magnitude, char type) {
+    const unsigned base = type == 'o' ? 8 : type == 'b' ? 2 : type == 'x' || type == 'X' ? 16 : 10;
+    const char* symbols = type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+    std::string digits;
+    do {
+        digits += symbols[magnitude % base];
+        magnitude /= base;
+    } while (magnitude != 0);
+    std::reverse(digits.begin(), digits.end());
+    return digits;
+}
+
+std::string formatInteger(const Value& v, char type, const std::string& flags, int64_t width,
+                          int64_t precision) {
+    const bool decimal = type == 'd' || type == 'i' || type == 'u';
+    if (decimal ? !v.isNumber() : !v.isInt() && !v.isBool())
+        fail(py::kTypeError, std::string("%") + type +
+                                 " format: " + (decimal ? "a real number" : "an integer") +
+                                 " is required, not " + typeName(v));
+    if (v.isFloat()) {
+        const double d = std::trunc(v.numberValue());
+        if (std::isnan(d)) fail(py::kValueError, "cannot convert float NaN to integer");
+        if (std::isinf(d)) fail(py::kOverflowError, "cannot convert float infinity to integer");
+        if (std::fabs(d) >= 0x1p63) {
+            // Beyond int64 Python prints the float's exact integer value, as glibc's %.0f does.
+            char digits[400];
+            std::snprintf(digits, sizeof digits, "%.0f", std::fabs(d));
+            return layOutInteger(d < 0, digits, type, flags, width, precision);
+        }
+        return layOutInteger(d < 0, digitsOf(uint64_t(std::fabs(d)), type), type, flags, width, precision);
+    }
+    const int64_t i = v.intValue();
+    // The magnitude in unsigned arithmetic: negating INT64_MIN as a signed value overflows.
+    const uint64_t magnitude = i < 0 ? 0 - uint64_t(i) : uint64_t(i);
+    return layOutInteger(i < 0, digitsOf(magnitude, type), type, flags, width, precision);
+}
+
 std::string formatNumber(const Value& v, char type, const std::string& flags, int64_t width,
                          int64_t precision) {
-    std::string spec = "%" + flags;
-    if (width >= 0) spec += std::to_string(std::min<int64_t>(width, 4096));
-    if (precision >= 0) spec += "." + std::to_string(std::min<int64_t>(precision, 300));
-    char buf[5000];
+    checkField(width);
+    checkField(precision);
     switch (type) {
     case 'd':
     case 'i':
-    case 'u': {
-        if (!v.isNumber())
-            fail(py::kTypeError,
-                 std::string("%") + type + " format: a real number is required, not " + typeName(v));
-        long long i = v.isFloat() ? (long long)std::trunc(v.numberValue()) : (long long)v.intValue();
-        std::snprintf(buf, sizeof buf, (spec + "lld").c_str(), i);
-        return buf;
-    }
+    case 'u':
     case 'x':
     case 'X':
-    case 'o': {
-        if (!v.isInt() && !v.isBool())
-            fail(py::kTypeError,
-                 std::string("%") + type + " format: an integer is required, not " + typeName(v));
-        long long i = (long long)v.intValue();
-        std::string sign = i < 0 ? "-" : "";
-        std::snprintf(buf, sizeof buf, (spec + "ll" + type).c_str(), (unsigned long long)(i < 0 ? -i : i));
-        return sign + buf;
+    case 'o':
+    case 'b':
+        return formatInteger(v, type, flags, width, precision);
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
+        break;
+    default:
+        fail(py::kValueError,
+             std::string("Unknown format code '") + type + "' for object of type '" + typeName(v) + "'");
     }
-    default: {
-        double d = numberArg(v, type);
-        std::snprintf(buf, sizeof buf, (spec + type).c_str(), d);
-        return buf;
-    }
-    }
+    std::string spec = "%" + flags;
+    if (width >= 0) spec += std::to_string(width);
+    if (precision >= 0) spec += "." + std::to_string(precision);
+    spec += type;
+    const double d = numberArg(v, type);
+    const int size = std::snprintf(nullptr, 0, spec.c_str(), d);
+    if (size < 0) fail(py::kValueError, "cannot format " + spec);
+    std::string out(size_t(size) + 1, '\0');
+    std::snprintf(out.data(), out.size(), spec.c_str(), d);
+    out.resize(size_t(size));
+    return out;
 }
 
 } // namespace
@@ -115,15 +198,12 @@ std::string percentFormat(Interpreter& in, const std::string& format, const Valu
         if (i < format.size() && format[i] == '*') {
             width = toInt(takeArg(), "width");
             ++i;
-        } else {
-            while (i < format.size() && isdigit(static_cast<unsigned char>(format[i])))
-                width = std::max<int64_t>(width, 0) * 10 + (format[i++] - '0');
+        } else if (i < format.size() && isdigit(static_cast<unsigned char>(format[i]))) {
+            width = readDigits(format, i, INT64_MAX, "width too big");
         }
         if (i < format.size() && format[i] == '.') {
             ++i;
-            precision = 0;
-            while (i < format.size() && isdigit(static_cast<unsigned char>(format[i])))
-                precision = precision * 10 + (format[i++] - '0');
+            precision = readDigits(format, i, INT32_MAX, "precision too big");
         }
         while (i < format.size() && (format[i] == 'l' || format[i] == 'h' || format[i] == 'L')) ++i;
         if (i >= format.size()) fail(py::kValueError, "incomplete format");
@@ -134,6 +214,10 @@ std::string percentFormat(Interpreter& in, const std::string& format, const Valu
         }
         if (!haveArg) arg = takeArg();
         if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
+        // A number's precision is a count of digits written (%s's only cuts the text short).
+        if (std::string("sra").find(type) == std::string::npos &&
+            precision > int64_t(in.options().maxOutputBytes))
+            in.chargeString(size_t(precision));
         std::string piece;
         switch (type) {
         case 's':
@@ -149,10 +233,13 @@ std::string percentFormat(Interpreter& in, const std::string& format, const Valu
             break;
         }
         case 'c':
-            if (arg.isString())
+            if (arg.isString()) {
                 piece = arg.str();
-            else
-                utf8::append(piece, char32_t(toInt(arg, "%c")));
+            } else {
+                const int64_t cp = toInt(arg, "%c");
+                if (cp < 0 || cp > 0x10FFFF) fail(py::kOverflowError, "%c arg not in range(0x110000)");
+                utf8::append(piece, char32_t(cp));
+            }
             break;
         case 'd':
         case 'i':
@@ -225,7 +312,8 @@ std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& ar
                                                 " out of range for positional args tuple");
             v = args.positional[autoIndex++];
         } else if (std::all_of(head.begin(), head.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-            size_t idx = std::stoul(head);
+            size_t digitsAt = 0;
+            const auto idx = size_t(readDigits(head, digitsAt, INT64_MAX, kTooManyDigits));
             if (idx >= args.positional.size())
                 fail("builtins.IndexError",
                      "Replacement index " + head + " out of range for positional args tuple");
@@ -251,7 +339,9 @@ std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& ar
                 std::string key = field.substr(p + 1, e - p - 1);
                 bool numeric = !key.empty() && std::all_of(key.begin(), key.end(),
                                                            [](char ch) { return ch >= '0' && ch <= '9'; });
-                v = in.getItem(v, numeric ? Value(int64_t(std::stoll(key))) : Value(key));
+                size_t digitsAt = 0;
+                v = in.getItem(v, numeric ? Value(readDigits(key, digitsAt, INT64_MAX, kTooManyDigits))
+                                          : Value(key));
                 p = e == std::string::npos ? e : e + 1;
             }
         }
@@ -285,16 +375,16 @@ std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& ar
                 ++k;
             }
             int64_t width = -1, precision = -1;
-            while (k < spec.size() && isdigit(static_cast<unsigned char>(spec[k])))
-                width = std::max<int64_t>(width, 0) * 10 + (spec[k++] - '0');
+            if (k < spec.size() && isdigit(static_cast<unsigned char>(spec[k])))
+                width = readDigits(spec, k, INT64_MAX, kTooManyDigits);
             if (k < spec.size() && spec[k] == '.') {
-                precision = 0;
                 ++k;
-                while (k < spec.size() && isdigit(static_cast<unsigned char>(spec[k])))
-                    precision = precision * 10 + (spec[k++] - '0');
+                precision = readDigits(spec, k, INT64_MAX, kTooManyDigits);
             }
             char type = k < spec.size() ? spec[k] : 0;
             if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
+            if (type != 's' && precision > int64_t(in.options().maxOutputBytes))
+                in.chargeString(size_t(precision));
             if (type == 0 && !v.isNumber()) type = 's';
             if (type == 's') {
                 text = toStr(v);
