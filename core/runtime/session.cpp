@@ -6,7 +6,6 @@
 #ifdef SMOLDESK_HAVE_VULKAN
 #include "compute/vulkan/vulkan_backend.h"
 #endif
-#include "chat/thinking_parser.h"
 #include "model/memory_plan.h"
 #include "runtime/stop_matcher.h"
 
@@ -278,7 +277,10 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     for (int32_t id : prompt) sampler.accept(id);
     text::StreamingDetokenizer detok(*tokenizer_, false, true); // continues the prompt's text
     StopMatcher stops(params.stopStrings);
-    chat::ThinkingParser thought(params.startsInThought);
+    const auto thoughtParser = chat::makeOutputParser(params.outputFormat, params.startsInThought);
+    chat::OutputParser& thought = *thoughtParser;
+    const std::string thoughtClose =
+        params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
@@ -305,7 +307,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
         if (budgetReached()) {
             // Close the thought ourselves; the tokens go through the model like sampled ones.
             stats.thinkingBudgetHit = true;
-            for (int32_t id : tokenizer_->encode(params.thinkingEndText, false, true)) {
+            for (int32_t id : tokenizer_->encode(thoughtClose, false, true)) {
                 sampler.accept(id);
                 emit(id, true);
                 if (contextFull()) break;
