@@ -25,11 +25,11 @@ struct ChatRequest {
     std::vector<Message> messages;
     bool addGenerationPrompt = true;
     std::optional<bool> enableThinking; // unset: the template's default
+    // More template variables as a JSON object (tools, xml_tools, custom kwargs), key order kept.
+    std::string extraContextJson;
     // "low", "medium" or "high" for templates that take reasoning_effort (gpt-oss); unset: from
     // enableThinking (off → low, on → medium), or the template's default when that is unset too.
     std::optional<std::string> reasoningEffort;
-    // More template variables as a JSON object (tools, xml_tools, custom kwargs), key order kept.
-    std::string extraContextJson;
 };
 
 class ChatFormatter {
