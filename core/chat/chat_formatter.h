@@ -29,7 +29,8 @@ struct ChatRequest {
     std::string extraContextJson;
     // "low", "medium" or "high" for templates that take reasoning_effort (gpt-oss); unset: from
     // enableThinking (off → low, on → medium), or the template's default when that is unset too.
-    std::optional<std::string> reasoningEffort;
+    // (Initialized, so that the four-value aggregate initializers elsewhere stay warning-free.)
+    std::optional<std::string> reasoningEffort = std::nullopt;
 };
 
 class ChatFormatter {
