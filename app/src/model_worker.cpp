@@ -296,10 +296,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         const auto& tok = session_->tokenizer();
         prompt.tokens = tok.encode(request.prompt.toStdString(), tok.addBosByDefault(), false);
     } else {
-        // The per-model "think hard" setting turns Think on into the highest effort.
-        QString effort = request.reasoningEffort;
-        if (effort.isEmpty() && request.enableThinking && request.sampling.thinkHard)
-            effort = QStringLiteral("high");
+        const QString effort = PromptBuilder::reasoningEffortFor(
+            request.reasoningEffort, request.enableThinking, request.sampling.thinkHard);
         prompt = builder_->build(request.turns, request.enableThinking, effort);
     }
     const int ctx = session_->contextSize();

@@ -51,6 +51,11 @@ BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinki
     return out;
 }
 
+QString PromptBuilder::reasoningEffortFor(const QString& requested, bool enableThinking, bool thinkHard) {
+    if (!requested.isEmpty()) return requested;
+    return enableThinking && thinkHard ? QStringLiteral("high") : QString();
+}
+
 bool PromptBuilder::supportsReasoningEffort() const {
     return mode_ == PromptMode::OwnTemplate && formatter_->supportsReasoningEffort();
 }

@@ -31,6 +31,9 @@ class PromptBuilder {
                       const QString& reasoningEffort = {}) const;
     bool supportsThinking() const;
     bool supportsReasoningEffort() const;
+    // The effort a request asks for: its own, else "high" for Think on with the per-model
+    // "think hard" setting, else empty (the formatter maps Think off/on to low/medium).
+    static QString reasoningEffortFor(const QString& requested, bool enableThinking, bool thinkHard);
     PromptMode mode() const { return mode_; }
     // The mode a file's template and vocabulary lead to (also for the facts shown before loading).
     static PromptMode modeFor(const chat::ChatFormatter& formatter, const text::Tokenizer& tokenizer);

@@ -88,6 +88,13 @@ void HarmonyParser::closeMessage(ParsedDelta& out) {
 }
 
 bool HarmonyParser::takeHeader() {
+    // An end marker between messages (a repeated <|end|>, a <|return|> seen with special tokens
+    // rendered) closes nothing more: skip it.
+    for (std::string_view end : {kEnd, kReturn, kCall})
+        if (std::string_view(pending_).substr(0, end.size()) == end) {
+            pending_.erase(0, end.size());
+            return true;
+        }
     const size_t message = pending_.find(kMessage);
     if (message != std::string::npos) {
         openMessage(std::string_view(pending_).substr(0, message));
@@ -95,8 +102,10 @@ bool HarmonyParser::takeHeader() {
         return true;
     }
     // Not harmony at all (no marker where a header must start, or far too long): plain answer.
-    const bool looksLikeHeader = mayBeginWith(pending_, kChannel) || mayBeginWith(pending_, kStart) ||
-                                 mayBeginWith(pending_, "to=") || mayBeginWith(pending_, kConstrain);
+    bool looksLikeHeader = false;
+    for (std::string_view marker :
+         {kChannel, kStart, std::string_view("to="), kConstrain, kEnd, kReturn, kCall})
+        looksLikeHeader = looksLikeHeader || mayBeginWith(pending_, marker);
     if (looksLikeHeader && pending_.size() <= kMaxHeader) return false;
     state_ = State::Plain;
     return true;

@@ -194,6 +194,18 @@ class TestHarmonyParser : public QObject {
         }
     }
 
+    // End markers between messages (rendered when special tokens are shown) are not text.
+    void endMarkersBetweenMessages() {
+        const std::string text =
+            "<|channel|>analysis<|message|>a<|end|><|end|><|start|>assistant<|channel|>final"
+            "<|message|>b<|return|><|return|>";
+        for (size_t size = 1; size <= text.size(); ++size) {
+            const Parsed p = parseInPiecesOf(text, size);
+            QCOMPARE(p.thought, std::string("a"));
+            QCOMPARE(p.answer, std::string("b"));
+        }
+    }
+
     // A model that ignores the format: its text is the answer, never lost.
     void notHarmonyAtAll() {
         for (size_t size : {1, 2, 5, 100}) {
