@@ -168,7 +168,11 @@ bool ChatFormatter::promptOpensThought(const std::string& prompt) {
     if (end == std::string::npos) return false;
     const std::string_view trimmed(prompt.data(), end + 1);
     const std::string_view open = "<think>";
-    return trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open;
+    if (trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open) return true;
+    // Harmony: the generation prompt continues an analysis message.
+    const std::string_view analysis = "<|channel|>analysis<|message|>";
+    return prompt.size() >= analysis.size() &&
+           std::string_view(prompt).substr(prompt.size() - analysis.size()) == analysis;
 }
 
 } // namespace smoldesk::chat

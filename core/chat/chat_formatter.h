@@ -65,8 +65,8 @@ class ChatFormatter {
     virtual OutputFormat outputFormat() const = 0;
     // "the model's own template" or "built-in ChatML (the file has no chat template)".
     virtual std::string templateDescription() const = 0;
-    // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style), so the
-    // model's output starts as thought.
+    // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style) or a
+    // harmony analysis message, so the model's output starts as thought.
     static bool promptOpensThought(const std::string& prompt);
     // Overrides the clock that strftime_now reads (tests).
     virtual void setClock(std::function<std::tm()> now) = 0;

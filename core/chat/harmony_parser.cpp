@@ -50,7 +50,9 @@ bool mayBeginWith(std::string_view text, std::string_view marker) {
 
 } // namespace
 
-HarmonyParser::HarmonyParser() = default;
+HarmonyParser::HarmonyParser(bool startsInThought) {
+    if (startsInThought) openMessage("<|channel|>analysis");
+}
 
 void HarmonyParser::openMessage(std::string_view header) {
     const std::string channel = wordAfter(header, kChannel);

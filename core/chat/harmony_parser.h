@@ -17,7 +17,8 @@ namespace smoldesk::chat {
 
 class HarmonyParser : public OutputParser {
   public:
-    HarmonyParser();
+    // startsInThought: the prompt ends in `<|channel|>analysis<|message|>` (a thought continued).
+    explicit HarmonyParser(bool startsInThought = false);
     ParsedDelta push(const std::string& text) override;
     ParsedDelta flush() override;
     bool inThought() const override { return state_ == State::Body && kind_ == Kind::Thought; }

@@ -6,7 +6,7 @@
 namespace smoldesk::chat {
 
 std::unique_ptr<OutputParser> makeOutputParser(OutputFormat format, bool startsInThought) {
-    if (format == OutputFormat::Harmony) return std::make_unique<HarmonyParser>();
+    if (format == OutputFormat::Harmony) return std::make_unique<HarmonyParser>(startsInThought);
     return std::make_unique<ThinkingParser>(startsInThought);
 }
 

@@ -38,7 +38,7 @@ class OutputParser {
     virtual double thoughtSeconds() const = 0;
 };
 
-// startsInThought: the prompt already opened a thought (only for ThinkTags).
+// startsInThought: the prompt already opened a thought (`<think>`, or harmony's analysis header).
 std::unique_ptr<OutputParser> makeOutputParser(OutputFormat format, bool startsInThought = false);
 
 // What the engine writes to close a thought when the thinking budget is spent.

@@ -2,6 +2,7 @@
 // template (what the model is trained to write after `<|start|>assistant`) must give back the
 // conversation's own `thinking`, `content` and tool call, however the text is cut into pieces,
 // and also when it arrives as real o200k tokens decoded the way the engine streams them.
+#include "chat/chat_formatter.h"
 #include "chat/harmony_parser.h"
 #include "gguf/file.h"
 #include "test_data.h"
@@ -231,6 +232,20 @@ class TestHarmonyParser : public QObject {
         QVERIFY(t >= 0.015 && t < 5.0);
         QTest::qWait(20);
         QCOMPARE(p.thoughtSeconds(), t);
+    }
+
+    // A prompt that ends in the analysis header continues a thought.
+    void startsInThought() {
+        QVERIFY(chat::ChatFormatter::promptOpensThought("<|start|>assistant<|channel|>analysis<|message|>"));
+        QVERIFY(!chat::ChatFormatter::promptOpensThought("<|start|>assistant"));
+        chat::HarmonyParser p(true);
+        QVERIFY(p.inThought());
+        Parsed out;
+        out.add(p.push("more<|end|><|start|>assistant<|channel|>final<|message|>done"));
+        out.add(p.flush());
+        QCOMPARE(out.thought, std::string("more"));
+        QCOMPARE(out.answer, std::string("done"));
+        QCOMPARE(out.thoughtsEnded, 1);
     }
 
     // What the engine writes when the thinking budget is spent closes the thought exactly.
