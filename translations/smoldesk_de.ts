@@ -550,6 +550,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>immer, mit geringem, mittlerem oder hohem Aufwand</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modell</translation>
         </message>

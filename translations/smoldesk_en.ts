@@ -550,6 +550,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>always, at a low, medium or high effort</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Model</translation>
         </message>

@@ -550,6 +550,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>toujours, avec un effort faible, moyen ou élevé</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modèle</translation>
         </message>

@@ -1,11 +1,13 @@
 // PromptBuilder on gpt-oss's vocab file (its real harmony template): the Think switch and the
 // per-model "think hard" setting become the template's reasoning effort, and the output is
 // read by the harmony parser.
+#include "model_facts.h"
 #include "prompt_builder.h"
 
 #include "gguf/file.h"
 #include "test_data.h"
 #include "text/tokenizer.h"
+#include "tiny_model.h"
 
 #include <QTest>
 
@@ -37,6 +39,25 @@ class TestPromptBuilder : public QObject {
         QVERIFY(prompt(true, true).endsWith("<|start|>assistant"));
         // An effort the API asked for wins over the switch.
         QCOMPARE(PromptBuilder::reasoningEffortFor(QStringLiteral("low"), true, true), QStringLiteral("low"));
+    }
+
+    // The model panel says before loading that such a model thinks at an effort, always.
+    void modelFactsTellReasoningEffort() {
+        for (const char* name : {"openai-gpt-oss-120b", "HuggingFaceTB-SmolLM3-3B"}) {
+            test::TinyModelSpec spec;
+            const std::string tmpl =
+                test::readText(test::dataPath(std::string("jinja/templates/") + name + ".jinja"));
+            spec.edit = [&](gguf::Writer& w) {
+                w.set("tokenizer.chat_template", gguf::WriteValue::string(tmpl));
+            };
+            const bool harmony = std::string(name).starts_with("openai");
+            const ModelFacts f = readModelFacts(QString::fromStdString(
+                test::writeTinyModel(spec, std::string("app_prompt_builder_") + name + ".gguf")));
+            QVERIFY(f.templateKnown);
+            QVERIFY(f.supportsThinking);
+            QCOMPARE(f.reasoningEffort, harmony);
+            QCOMPARE(factsToVariant(f, 0, 8LL << 30).value("reasoningEffort").toBool(), harmony);
+        }
     }
 };
 
