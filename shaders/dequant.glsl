@@ -16,12 +16,16 @@ uint wByte(uint slot, uint addr) {
 int wInt8(uint slot, uint addr) { return int(wByte(slot, addr) << 24) >> 24; }
 float wHalf(uint slot, uint addr) { return unpackHalf2x16(wU16(slot, addr)).x; }
 
+#include "dequant_iq.glsl"
+
 // Q4_K/Q5_K packed 6-bit scale and min of sub-block j (get_scale_min_k4).
 vec2 scaleMinK4(uint slot, uint j, uint s) {
     if (j < 4) return vec2(float(wByte(slot, s + j) & 63u), float(wByte(slot, s + j + 4) & 63u));
     return vec2(float((wByte(slot, s + j + 4) & 15u) | ((wByte(slot, s + j - 4) >> 6) << 4)),
                 float((wByte(slot, s + j + 4) >> 4) | ((wByte(slot, s + j) >> 6) << 4)));
 }
+
+#include "dequant_classic.glsl"
 
 // One value: column col of the row starting at byte rowAddr.
 float dequantOne(uint slot, uint type, uint rowAddr, uint col) {
@@ -54,6 +58,12 @@ float dequantOne(uint slot, uint type, uint rowAddr, uint col) {
         const uint hi = (wByte(slot, b + 128 + 32 * n + l) >> (2 * quarter)) & 3u;
         const float scale = float(wInt8(slot, b + 192 + 8 * n + l / 16 + 2 * quarter));
         return wHalf(slot, b + 208) * scale * float(int(lo | (hi << 4)) - 32);
+    }
+    if (isClassicMore(type)) return dequantOneClassic(slot, type, rowAddr, col);
+    if (isIQuant(type)) {
+        float v[8];
+        dequantEightIQ(slot, type, rowAddr, col & ~7u, v);
+        return v[col & 7u];
     }
     return 0.0;
 }
@@ -98,6 +108,8 @@ void dequantEight(uint slot, uint type, uint rowAddr, uint col0, out float v[8])
         const uint shift = j < 16 ? 0 : 4;
         for (uint i = 0; i < 8; ++i)
             v[i] = float(int((wByte(slot, b + 2 + (j & 15u) + i) >> shift) & 15u) - 8) * d;
+    } else if (isIQuant(type)) {
+        dequantEightIQ(slot, type, rowAddr, col0, v);
     } else {
         for (uint i = 0; i < 8; ++i) v[i] = dequantOne(slot, type, rowAddr, col0 + i);
     }

@@ -8,6 +8,7 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0;
 
 #include "weights.glsl"
+#define GRID_BINDING 3
 #include "dequant.glsl"
 
 layout(binding = 1) readonly buffer Ids { int ids[]; };

@@ -10,6 +10,7 @@ layout(constant_id = 1) const uint TYPE = 0;
 layout(constant_id = 2) const uint ADD = 0;  // 1: y += W·x (the residual add as epilogue)
 
 #include "weights.glsl"
+#define GRID_BINDING 3
 #include "dequant.glsl"
 
 layout(binding = 1) readonly buffer X { float x[]; };

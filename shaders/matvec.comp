@@ -28,6 +28,7 @@ layout(constant_id = 6) const uint MODE = 0;
 #define WEIGHT_SLOTS 3
 #include "header.glsl"
 #include "weights.glsl"
+#define GRID_BINDING 8
 #include "dequant.glsl"
 
 layout(binding = 1) readonly buffer X { float x[]; };
@@ -211,7 +212,6 @@ void main() {
     uint slot = 0;
     if (pc.slots > 1 && group >= pc.firstGroup[1]) slot = 1;
     if (pc.slots > 2 && group >= pc.firstGroup[2]) slot = 2;
-    const uint type = slot == 0 ? TYPE0 : (slot == 1 ? TYPE1 : TYPE2);
     const uint tid = gl_LocalInvocationID.x, lane = teamLane();
     const uint row = (group - pc.firstGroup[slot]) * (gl_WorkGroupSize.x / TEAM) + teamIndex();
     const bool live = row < pc.rows[slot];
@@ -231,7 +231,11 @@ void main() {
             }
         barrier();
         if ((MODE & MODE_NORM) != 0u) normalizeStaged(n);
-        if (live) accumulate(slot, type, rowAddr, c0, n);
+        // One call per slot with its type a specialization constant, so each pipeline compiles
+        // only the dequantization of its own (at most three) types.
+        if (live && slot == 0) accumulate(0, TYPE0, rowAddr, c0, n);
+        if (live && slot == 1) accumulate(1, TYPE1, rowAddr, c0, n);
+        if (live && slot == 2) accumulate(2, TYPE2, rowAddr, c0, n);
     }
 
     for (uint t = 0; t < TOKENS; ++t) {

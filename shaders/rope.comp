@@ -1,14 +1,16 @@
 #version 450
 // Rotary position embedding in place on rows of nHeads × headDim values, first ropeDims of
 // each head. Adjacent style rotates (x[2i], x[2i+1]) — GGUF llama/smollm3 Q/K rows are
-// permuted for it; NeoX rotates (x[i], x[i + ropeDims/2]). theta_i = pos · scale · base^(-2i/ropeDims),
-// computed by repeated multiplication like ggml's cache. One invocation per pair.
+// permuted for it; NeoX rotates (x[i], x[i + ropeDims/2]), by the angle and magnitude of
+// rope_angle.glsl. One invocation per pair.
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x_id = 0) in;
 
 #include "header.glsl"
 
 layout(binding = 0) buffer X { float x[]; };
+#define ROPE_FACTORS_BINDING 1
+#include "rope_angle.glsl"
 
 layout(push_constant) uniform Push {
     uint rows;
@@ -20,6 +22,11 @@ layout(push_constant) uniform Push {
     uint neox;
     uint groupsX;
     float freqScale;  // linear RoPE scaling: positions times this
+    uint hasFactors;  // per-pair divisors at binding 1
+    float attnFactor;
+    float extFactor;
+    float corrLow;
+    float corrHigh;
 } pc;
 
 void main() {
@@ -27,10 +34,10 @@ void main() {
     const uint i = flatGroup(pc.groupsX) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
     if (i >= pc.rows * pc.nHeads * half_) return;
     const uint pair = i % half_, head = (i / half_) % pc.nHeads, r = i / half_ / pc.nHeads;
-    const float thetaScale = pow(pc.freqBase, -2.0 / float(pc.ropeDims));
-    float theta = float(pc.pos0 + r) * pc.freqScale;
-    for (uint k = 0; k < pair; ++k) theta *= thetaScale;
-    const float c = cos(theta), s = sin(theta);
+    const RopeParams rp = RopeParams(pc.ropeDims, pc.freqBase, pc.freqScale, pc.hasFactors, pc.attnFactor,
+                                     pc.extFactor, pc.corrLow, pc.corrHigh);
+    const vec2 cs = ropeCosSin(rp, pc.pos0 + r, pair);
+    const float c = cs.x, s = cs.y;
     const uint base = (r * pc.nHeads + head) * pc.headDim;
     const uint a = base + (pc.neox != 0 ? pair : 2 * pair);
     const uint b = base + (pc.neox != 0 ? pair + half_ : 2 * pair + 1);

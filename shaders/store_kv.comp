@@ -20,6 +20,8 @@ layout(binding = 4) buffer Q { float q[]; };
 // Positions are read from a small host-written buffer rather than pushed, so that a decode
 // step's commands are the same every token and can be replayed.
 layout(binding = 5) readonly buffer Positions { uint positions[]; };
+#define ROPE_FACTORS_BINDING 6
+#include "rope_angle.glsl"
 
 layout(push_constant) uniform Push {
     uint rows;
@@ -33,6 +35,11 @@ layout(push_constant) uniform Push {
     uint neox;
     uint qDim;
     float freqScale;  // linear RoPE scaling: positions times this
+    uint hasFactors;  // per-pair divisors at binding 6
+    float attnFactor;
+    float extFactor;
+    float corrLow;
+    float corrHigh;
 } pc;
 
 // The two values of pair p of a row (p < dim/2) and whether RoPE rotates them: for adjacent
@@ -52,11 +59,10 @@ bool ropePair(uint p, out uint a, out uint b, out uint hp) {
     return false;
 }
 
-vec2 rotation(uint pos, uint hp) {  // (cos, sin) of pair hp at position pos
-    const float thetaScale = pow(pc.freqBase, -2.0 / float(pc.ropeDims));
-    float theta = float(pos) * pc.freqScale;
-    for (uint n = 0; n < hp; ++n) theta *= thetaScale;
-    return vec2(cos(theta), sin(theta));
+vec2 rotation(uint pos, uint hp) {  // (cos, sin) of pair hp at position pos, times the magnitude
+    const RopeParams rp = RopeParams(pc.ropeDims, pc.freqBase, pc.freqScale, pc.hasFactors, pc.attnFactor,
+                                     pc.extFactor, pc.corrLow, pc.corrHigh);
+    return ropeCosSin(rp, pos, hp);
 }
 
 void main() {

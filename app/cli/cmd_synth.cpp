@@ -31,11 +31,26 @@ std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows
             uint16_t h = quant::fp32ToFp16(scale(rng));
             std::memcpy(blk + off, &h, 2);
         };
-        if (type == quant::Type::Q4_K) {
+        switch (type) {
+        case quant::Type::Q4_K:
+        case quant::Type::Q5_K:
             putF16(0);
             putF16(2);
-        } else if (type == quant::Type::Q6_K) {
+            break;
+        case quant::Type::Q6_K:
             putF16(208);
+            break;
+        case quant::Type::IQ4_XS:
+        case quant::Type::IQ3_S:
+        case quant::Type::IQ3_XXS:
+        case quant::Type::IQ2_XXS:
+        case quant::Type::IQ2_XS:
+        case quant::Type::IQ2_S:
+        case quant::Type::IQ1_S:
+            putF16(0);
+            break;
+        default:
+            break;
         }
     }
     return bytes;
@@ -56,6 +71,21 @@ struct SynthShape {
     bool tied;
 };
 
+// The per-tensor mix llama-quantize writes for a target type on a GQA-4 model with a tied
+// embedding (as it wrote the fixtures' smollm3-tiny-<TYPE> files): the bulk type for the
+// attention and FFN matrices, a higher one for attn_v and for the embedding.
+struct SynthMix {
+    const char* name;
+    quant::Type bulk, attnV, embedding;
+    uint32_t fileType; // general.file_type (llama_ftype)
+};
+constexpr SynthMix kMixes[] = {
+    {"Q4_K_M", quant::Type::Q4_K, quant::Type::Q6_K, quant::Type::Q6_K, 15},
+    {"IQ4_XS", quant::Type::IQ4_XS, quant::Type::Q5_K, quant::Type::Q6_K, 30},
+    {"IQ3_S", quant::Type::IQ3_S, quant::Type::Q4_K, quant::Type::Q6_K, 26},
+    {"IQ2_XXS", quant::Type::IQ2_XXS, quant::Type::Q4_K, quant::Type::Q5_K, 19},
+};
+
 constexpr SynthShape kShapes[] = {
     {"smollm3", "SmolLM3-3B", 36, 2048, 16, 4, 128, 11008, 128, 5000000.0f, true},
     {"qwen2", "Qwen2.5-3B", 36, 2048, 16, 2, 128, 11008, 128, 1000000.0f, true},
@@ -71,6 +101,14 @@ int cmdSynth(Args& args) {
     auto vocab = args.option("--vocab");
     const std::string archName = args.option("--arch").value_or("smollm3");
     const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
+    const std::string typeName = args.option("--type").value_or("Q4_K_M");
+    const SynthMix* mix = nullptr;
+    std::string mixes;
+    for (const SynthMix& m : kMixes) {
+        if (typeName == m.name) mix = &m;
+        mixes += (mixes.empty() ? "" : ", ") + std::string(m.name);
+    }
+    if (!mix) throw UsageError("Unknown --type '" + typeName + "' (choose one of " + mixes + ").");
     if (!out || !vocab)
         throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example "
                          "build/test-data/text/smollm3-vocab.gguf, unpacked from "
@@ -93,9 +131,9 @@ int cmdSynth(Args& args) {
     const int nVocab = static_cast<int>(tokens->size());
     gguf::Writer w;
     w.set("general.architecture", gguf::WriteValue::string(a));
-    w.set("general.name",
-          gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic Q4_K_M (random weights)"));
-    w.set("general.file_type", gguf::WriteValue::u32(15));
+    w.set("general.name", gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic " + mix->name +
+                                                   " (random weights)"));
+    w.set("general.file_type", gguf::WriteValue::u32(mix->fileType));
     w.set("general.quantization_version", gguf::WriteValue::u32(2));
     w.set(a + ".block_count", gguf::WriteValue::u32(nLayer));
     w.set(a + ".context_length", gguf::WriteValue::u32(32768));
@@ -126,20 +164,25 @@ int cmdSynth(Args& args) {
         w.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng));
     };
     // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
-    // layers; Q5_K for fused QKV.
+    // layers; Q5_K for fused QKV. The i-quant mixes: see kMixes.
+    const bool kMix = mix->bulk == quant::Type::Q4_K;
+    const quant::Type bulk = mix->bulk;
     const uint64_t qd = uint64_t(nHead) * hd, kvd = uint64_t(nHeadKv) * hd;
-    mat("token_embd.weight", quant::Type::Q6_K, d, nVocab);
+    mat("token_embd.weight", mix->embedding, d, nVocab);
     if (!sh.tied) mat("output.weight", quant::Type::Q6_K, d, nVocab);
     for (int il = 0; il < nLayer; ++il) {
         const std::string p = "blk." + std::to_string(il) + ".";
-        const quant::Type more = useMoreBits(il, nLayer) ? quant::Type::Q6_K : quant::Type::Q4_K;
+        const quant::Type more = !kMix                     ? bulk
+                                 : useMoreBits(il, nLayer) ? quant::Type::Q6_K
+                                                           : quant::Type::Q4_K;
+        const quant::Type attnV = kMix ? more : mix->attnV;
         vec(p + "attn_norm.weight", d);
         if (a == "phi3") {
-            mat(p + "attn_qkv.weight", quant::Type::Q5_K, d, qd + 2 * kvd);
+            mat(p + "attn_qkv.weight", kMix ? quant::Type::Q5_K : bulk, d, qd + 2 * kvd);
         } else {
-            mat(p + "attn_q.weight", quant::Type::Q4_K, d, qd);
-            mat(p + "attn_k.weight", quant::Type::Q4_K, d, kvd);
-            mat(p + "attn_v.weight", more, d, kvd);
+            mat(p + "attn_q.weight", bulk, d, qd);
+            mat(p + "attn_k.weight", bulk, d, kvd);
+            mat(p + "attn_v.weight", attnV, d, kvd);
         }
         if (a == "qwen2") {
             vec(p + "attn_q.bias", static_cast<int>(qd));
@@ -150,13 +193,13 @@ int cmdSynth(Args& args) {
             vec(p + "attn_q_norm.weight", hd);
             vec(p + "attn_k_norm.weight", hd);
         }
-        mat(p + "attn_output.weight", quant::Type::Q4_K, qd, d);
+        mat(p + "attn_output.weight", bulk, qd, d);
         vec(p + "ffn_norm.weight", d);
         if (a == "phi3") {
-            mat(p + "ffn_up.weight", quant::Type::Q4_K, d, 2 * uint64_t(ff));
+            mat(p + "ffn_up.weight", bulk, d, 2 * uint64_t(ff));
         } else {
-            mat(p + "ffn_gate.weight", quant::Type::Q4_K, d, ff);
-            mat(p + "ffn_up.weight", quant::Type::Q4_K, d, ff);
+            mat(p + "ffn_gate.weight", bulk, d, ff);
+            mat(p + "ffn_up.weight", bulk, d, ff);
         }
         mat(p + "ffn_down.weight", more, ff, d);
         if (a == "gemma3") {
@@ -166,7 +209,7 @@ int cmdSynth(Args& args) {
     }
     vec("output_norm.weight", d);
     w.write(*out);
-    std::fprintf(stderr, "wrote %s (%s-shaped)\n", out->c_str(), sh.model);
+    std::fprintf(stderr, "wrote %s (%s-shaped, %s)\n", out->c_str(), sh.model, mix->name);
     return kExitOk;
 }
 

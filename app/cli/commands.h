@@ -15,5 +15,6 @@ int cmdChat(Args& args);
 int cmdSynth(Args& args);
 int cmdServe(Args& args);
 int cmdResume(Args& args);
+int cmdDequantize(Args& args);
 
 } // namespace smoldesk::cli

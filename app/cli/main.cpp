@@ -41,9 +41,13 @@ const Command kCommands[] = {
     {"resume", cmdResume,
      "resume -m FILE [--history 2000] [--turn 32] [-r 3] [--state PATH] [-t THREADS] [--ctx N]",
      "time to first token of a long chat: cold against restored from its saved KV cache"},
-    {"synth", cmdSynth, "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3]",
-     "write a Q4_K_M file with random weights, shaped like SmolLM3-3B, Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or "
-     "Phi-4-mini"},
+    {"synth", cmdSynth,
+     "synth -o OUT.gguf --vocab VOCAB.gguf [--arch smollm3|qwen2|qwen3|gemma3|phi3] "
+     "[--type Q4_K_M|IQ4_XS|IQ3_S|IQ2_XXS]",
+     "write a file with random weights in llama-quantize's mix for the type, shaped like SmolLM3-3B, "
+     "Qwen2.5-3B, Qwen3-4B, Gemma-3-4B or Phi-4-mini"},
+    {"dequantize", cmdDequantize, "dequantize IN.gguf OUT.gguf",
+     "copy a model with every quantized or 16-bit tensor as F32, metadata kept"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT", "print token ids"},
     {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...", "print the text of token ids"},
     {"template", cmdTemplate, "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]",

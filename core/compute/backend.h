@@ -21,13 +21,24 @@ enum class RopeStyle {
     NeoX,     // rotate (x[i], x[i + d/2])
 };
 
-// The rotary embedding of one layer: angle_i(pos) = pos · freqScale · freqBase^(-2i/dims)
-// over the first `dims` values of each head (linear RoPE scaling when freqScale < 1).
+// The rotary embedding of one layer over the first `dims` values of each head, as ggml's
+// rope_ext computes it. For pair i at position pos:
+//   e = pos · freqBase^(-2i/dims) / factor_i     (factor_i from freqFactors, else 1)
+//   θ = freqScale · e                             (linear scaling when freqScale < 1)
+//   YaRN (extFactor ≠ 0): r = (1 - clamp((i - corrLow) / max(0.001, corrHigh - corrLow), 0, 1)) · extFactor,
+//       θ = θ · (1 - r) + e · r, and the magnitude m = attnFactor · (1 + 0.1 · ln(1 / freqScale))
+//   otherwise m = attnFactor;  the pair is rotated by θ and scaled by m.
+// Llama 3.x passes its rope_freqs divisors; LongRoPE (Phi-3.5, Phi-4-mini) its long or short
+// factors and attention factor; YaRN models their ramp.
 struct RopeSpec {
     int dims = 0;
     float freqBase = 10000.0f;
     float freqScale = 1.0f;
     RopeStyle style = RopeStyle::Adjacent;
+    WeightId freqFactors = -1; // an F32 weight of dims/2 divisors, or -1
+    float attnFactor = 1.0f;
+    float extFactor = 0.0f;
+    float corrLow = 0.0f, corrHigh = 0.0f;
 
     bool operator==(const RopeSpec&) const = default;
 };

@@ -102,19 +102,29 @@ void Writer::set(std::string key, WriteValue value) {
     kvs_.emplace_back(std::move(key), std::move(value));
 }
 
-void Writer::addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne,
-                       std::vector<uint8_t> data) {
+uint64_t Writer::checkedBytes(const std::string& name, quant::Type type, const std::vector<uint64_t>& ne) {
     const quant::TypeInfo& ti = quant::typeInfo(type);
     uint64_t n = 1;
     for (uint64_t d : ne) n *= d;
     if (ne.empty() || ne.size() > 4 || ne[0] % ti.blockSize != 0)
         throw Error(ErrorCode::InvalidArgument, "Tensor '" + name + "' has a shape that GGUF cannot store.");
-    uint64_t bytes = n / ti.blockSize * ti.blockBytes;
+    return n / ti.blockSize * ti.blockBytes;
+}
+
+void Writer::addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne,
+                       std::vector<uint8_t> data) {
+    const uint64_t bytes = checkedBytes(name, type, ne);
     if (data.size() != bytes)
         throw Error(ErrorCode::InvalidArgument, "Tensor '" + name + "' needs " + std::to_string(bytes) +
                                                     " bytes but " + std::to_string(data.size()) +
                                                     " were given.");
-    tensors_.push_back({std::move(name), type, std::move(ne), std::move(data)});
+    tensors_.push_back({std::move(name), type, std::move(ne), std::move(data), bytes, {}});
+}
+
+void Writer::addTensorStreamed(std::string name, quant::Type type, std::vector<uint64_t> ne,
+                               std::function<void(const Emit& emit)> produce) {
+    const uint64_t bytes = checkedBytes(name, type, ne);
+    tensors_.push_back({std::move(name), type, std::move(ne), {}, bytes, std::move(produce)});
 }
 
 void Writer::addTensorF32(std::string name, std::vector<uint64_t> ne, const std::vector<float>& values) {
@@ -186,7 +196,7 @@ std::vector<uint8_t> Writer::headerBytes() const {
         for (uint64_t d : t.ne) out.put<uint64_t>(d);
         out.put<uint32_t>(static_cast<uint32_t>(t.type));
         out.put<uint64_t>(offset);
-        offset += (t.data.size() + align - 1) / align * align;
+        offset += (t.bytes + align - 1) / align * align;
     }
     out.pad(align);
     return std::move(out.bytes);
@@ -196,6 +206,9 @@ std::vector<uint8_t> Writer::serialize() const {
     const uint64_t align = alignment();
     std::vector<uint8_t> bytes = headerBytes();
     for (const Tensor& t : tensors_) {
+        if (t.produce)
+            throw Error(ErrorCode::InvalidArgument,
+                        "Tensor '" + t.name + "' is streamed and can only be written.");
         bytes.insert(bytes.end(), t.data.begin(), t.data.end());
         bytes.resize((bytes.size() + align - 1) / align * align, 0);
     }
@@ -211,8 +224,21 @@ void Writer::write(const std::string& path) const {
     f.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
     static const char zeros[4096] = {};
     for (const Tensor& t : tensors_) {
-        f.write(reinterpret_cast<const char*>(t.data.data()), static_cast<std::streamsize>(t.data.size()));
-        const uint64_t pad = (align - t.data.size() % align) % align;
+        if (t.produce) {
+            uint64_t emitted = 0;
+            t.produce([&](const uint8_t* p, size_t n) {
+                f.write(reinterpret_cast<const char*>(p), static_cast<std::streamsize>(n));
+                emitted += n;
+            });
+            if (emitted != t.bytes)
+                throw Error(ErrorCode::InvalidArgument, "Tensor '" + t.name + "' produced " +
+                                                            std::to_string(emitted) + " bytes instead of " +
+                                                            std::to_string(t.bytes) + ".");
+        } else {
+            f.write(reinterpret_cast<const char*>(t.data.data()),
+                    static_cast<std::streamsize>(t.data.size()));
+        }
+        const uint64_t pad = (align - t.bytes % align) % align;
         for (uint64_t left = pad; left > 0;) {
             const uint64_t n = left < sizeof zeros ? left : sizeof zeros;
             f.write(zeros, static_cast<std::streamsize>(n));

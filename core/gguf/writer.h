@@ -6,6 +6,7 @@
 #include "quant/types.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ class Writer {
     // ne[0] is the contiguous dimension; data must hold exactly the tensor's bytes.
     void addTensor(std::string name, quant::Type type, std::vector<uint64_t> ne, std::vector<uint8_t> data);
     void addTensorF32(std::string name, std::vector<uint64_t> ne, const std::vector<float>& values);
+    // A tensor whose bytes are produced only while write() streams the file, so a multi-GB
+    // output never sits in memory: produce(emit) must emit exactly the tensor's bytes, in order,
+    // in pieces of any size. serialize() cannot hold such a tensor (Error(InvalidArgument)).
+    using Emit = std::function<void(const uint8_t* bytes, size_t n)>;
+    void addTensorStreamed(std::string name, quant::Type type, std::vector<uint64_t> ne,
+                           std::function<void(const Emit& emit)> produce);
 
     std::vector<uint8_t> serialize() const;
     void write(const std::string& path) const; // Error(Io) on failure
@@ -64,7 +71,10 @@ class Writer {
         quant::Type type;
         std::vector<uint64_t> ne;
         std::vector<uint8_t> data;
+        uint64_t bytes = 0; // == data.size(), or what produce emits
+        std::function<void(const Emit&)> produce;
     };
+    static uint64_t checkedBytes(const std::string& name, quant::Type type, const std::vector<uint64_t>& ne);
     uint32_t alignment() const;
     std::vector<uint8_t> headerBytes() const; // header, metadata, tensor infos, padding
 

@@ -65,6 +65,8 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     output_ = file.findTensor("output.weight") ? bind(file, "output.weight", {d, nv})
                                                : tokEmbd_; // tied when absent
     for (int il = 0; il < hp_.nLayer; ++il) layers_.push_back(bindLayer(file, il));
+    if (const std::string factors = hp_.ropeFactorsTensor(nCtx_); !factors.empty())
+        ropeFactors_ = bind(file, factors, {static_cast<uint64_t>(hp_.ropeDims / 2)});
 
     // The sizes planMemory counted for the memory check before loading, in the same order.
     const std::array<uint64_t, 11> floats = activationBufferFloats(hp_, nv, maxBatch_);

@@ -66,6 +66,8 @@ class Decoder {
     // Per-head RMSNorm of n rows of `heads` heads (Q/K norms); the weight is one head wide.
     void headNorm(compute::BufferId x, compute::WeightId w, int n, int heads);
     compute::AttentionShape attentionShape(int il) const;
+    // The layer's rotation with the factor tensor this context uses (see HyperParams::ropeOf).
+    compute::RopeSpec ropeOf(int il) const;
 
     HyperParams hp_;
     compute::Backend& be_;
@@ -74,7 +76,8 @@ class Decoder {
     WeightProgress onWeightBound_;
     uint64_t bytesBound_ = 0;
     compute::WeightId tokEmbd_, outputNorm_, output_;
-    std::deque<gguf::TensorInfo> views_; // row ranges of fused tensors, bound as weights
+    compute::WeightId ropeFactors_ = kAbsent; // rope_freqs or LongRoPE's long or short set
+    std::deque<gguf::TensorInfo> views_;      // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;
     compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_;
     static constexpr int kLogitRows = kLogitRowsPerChunk; // logits in chunks, to bound memory

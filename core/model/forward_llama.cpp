@@ -6,6 +6,12 @@
 
 namespace smoldesk::model {
 
+compute::RopeSpec Decoder::ropeOf(int il) const {
+    compute::RopeSpec spec = hp_.ropeOf(il);
+    if (hp_.windowOf(il) == 0 || hp_.family != Family::Gemma3) spec.freqFactors = ropeFactors_;
+    return spec;
+}
+
 void Decoder::selfAttention(const Layer& L, int il, int n, int pos0) {
     const compute::MatmulOutput qkv[] = {{L.wq, q_}, {L.wk, k_}, {L.wv, v_}};
     be_.normMatmulGroup(x_, L.attnNorm, hp_.rmsEps, h_, qkv, n, hp_.nEmbd);
@@ -17,7 +23,7 @@ void Decoder::selfAttention(const Layer& L, int il, int n, int pos0) {
         headNorm(k_, L.kNorm, n, hp_.nHeadKv);
     }
     if (hp_.layerUsesRope[static_cast<size_t>(il)]) {
-        const compute::RopeSpec rope = hp_.ropeOf(il);
+        const compute::RopeSpec rope = ropeOf(il);
         be_.rope(q_, n, hp_.nHead, hp_.headDim, pos0, rope);
         be_.rope(k_, n, hp_.nHeadKv, hp_.headDim, pos0, rope);
     }

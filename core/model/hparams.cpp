@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace smoldesk::model {
@@ -63,9 +64,33 @@ float requireFloatIn(const gguf::File& f, const std::string& key, double fallbac
 } // namespace
 
 compute::RopeSpec HyperParams::ropeOf(int layer) const {
-    const bool local = windowOf(layer) > 0;
-    return compute::RopeSpec{ropeDims, local ? ropeFreqBaseLocal : ropeFreqBase, local ? 1.0f : ropeFreqScale,
-                             ropeStyle};
+    compute::RopeSpec spec;
+    spec.dims = ropeDims;
+    spec.style = ropeStyle;
+    if (windowOf(layer) > 0 && family == Family::Gemma3) { // gemma3's local layers: own base, no scaling
+        spec.freqBase = ropeFreqBaseLocal;
+        return spec;
+    }
+    spec.freqBase = ropeFreqBase;
+    spec.freqScale = ropeFreqScale;
+    spec.attnFactor = ropeAttnFactor;
+    spec.extFactor = ropeExtFactor;
+    spec.corrLow = ropeCorrLow;
+    spec.corrHigh = ropeCorrHigh;
+    return spec;
+}
+
+std::string HyperParams::ropeFactorsTensor(int nCtx) const {
+    switch (ropeFactors) {
+    case RopeFactors::Freqs:
+        return "rope_freqs.weight";
+    case RopeFactors::LongShort: {
+        const int64_t padded = (int64_t{nCtx} + 255) / 256 * 256;
+        return padded > ropeOrigCtx ? "rope_factors_long.weight" : "rope_factors_short.weight";
+    }
+    default:
+        return {};
+    }
 }
 
 float HyperParams::attentionScale() const {
@@ -101,31 +126,71 @@ std::string supportedArchitecturesText() {
 
 namespace {
 
-// Linear scaling divides positions by the factor; the other schemes (YaRN, LongRoPE) change
-// each frequency differently and are refused by name rather than run wrongly.
-void readRopeScaling(const gguf::File& f, const std::string& p, HyperParams& hp) {
-    const auto type = f.getString(p + "rope.scaling.type");
-    if (!type || *type == "none") {
-        if (f.has(p + "rope.scale_linear")) // the key older converters wrote
-            hp.ropeFreqScale =
-                1.0f / requireFloatIn(f, p + "rope.scale_linear", 1.0, 1e-3, 1e4, "RoPE scaling factor");
-        return;
-    }
-    if (*type != "linear")
-        throw Error(ErrorCode::UnsupportedArch, "The model uses '" + std::string(*type) +
-                                                    "' RoPE scaling, which SmolDesk does not support yet "
-                                                    "(only linear scaling).");
-    hp.ropeFreqScale =
-        1.0f / requireFloatIn(f, p + "rope.scaling.factor", 1.0, 1e-3, 1e4, "RoPE scaling factor");
+// ggml's YaRN correction dim: the rotary dimension whose wavelength fits nRot times into the
+// original context.
+float yarnCorrDim(int nDims, int nCtxOrig, float nRot, float base) {
+    return static_cast<float>(nDims) *
+           std::log(static_cast<float>(nCtxOrig) / (nRot * 2.0f * 3.14159265358979f)) /
+           (2.0f * std::log(base));
 }
 
-// Phi-3.5 and Phi-4-mini files carry LongRoPE's per-frequency factors; running without them
-// would quietly give wrong answers, so they are named and refused.
-void checkPhi3Rope(const gguf::File& f) {
-    for (const char* name : {"rope_factors_long.weight", "rope_factors_short.weight"})
-        if (f.findTensor(name))
-            throw Error(ErrorCode::UnsupportedArch, std::string("The model uses LongRoPE (tensor '") + name +
-                                                        "'), which SmolDesk does not support yet.");
+// RoPE scaling as llama.cpp reads it: the type (linear when absent), its factor, the original
+// context, the attention factor, and for YaRN the ramp between extrapolated and interpolated
+// frequencies with its magnitude correction.
+void readRopeScaling(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    using L = HyperParamLimits;
+    const auto type = f.getString(p + "rope.scaling.type");
+    const std::string kind = type ? std::string(*type) : "linear";
+    hp.ropeOrigCtx =
+        optionalPositive(f, p + "rope.scaling.original_context_length", L::kContext, hp.nCtxTrain);
+    hp.ropeAttnFactor =
+        requireFloatIn(f, p + "rope.scaling.attn_factor", 1.0, 1e-3, 1e3, "RoPE attention factor");
+    if (kind == "none") return;
+    if (kind != "linear" && kind != "yarn" && kind != "longrope")
+        throw Error(ErrorCode::UnsupportedArch, "The model uses '" + kind +
+                                                    "' RoPE scaling, which SmolDesk does not support "
+                                                    "(linear, YaRN and LongRoPE are supported).");
+    const std::string factorKey =
+        f.has(p + "rope.scaling.factor") ? p + "rope.scaling.factor" : p + "rope.scale_linear";
+    const float factor = requireFloatIn(f, factorKey, 1.0, 1e-3, 1e4, "RoPE scaling factor");
+    hp.ropeFreqScale = 1.0f / factor;
+    if (kind != "yarn") return;
+
+    hp.ropeExtFactor = 1.0f;
+    const float betaFast =
+        requireFloatIn(f, p + "rope.scaling.yarn_beta_fast", 32.0, 1e-3, 1e4, "YaRN beta_fast");
+    const float betaSlow =
+        requireFloatIn(f, p + "rope.scaling.yarn_beta_slow", 1.0, 1e-3, 1e4, "YaRN beta_slow");
+    const float logMul =
+        requireFloatIn(f, p + "rope.scaling.yarn_log_multiplier", 0.0, 0.0, 1e3, "YaRN log multiplier");
+    // llama.cpp's attention factor: HF's mscale ratio (1 without a log multiplier), with the
+    // magnitude correction the kernel applies divided out again, times rope.scaling.attn_factor.
+    const auto mscale = [](float scale, float m) {
+        return scale <= 1.0f ? 1.0f : 0.1f * m * std::log(scale) + 1.0f;
+    };
+    const float yarnAttn =
+        logMul != 0.0f ? mscale(factor, 1.0f) / mscale(factor, logMul) : mscale(factor, 1.0f);
+    hp.ropeAttnFactor *= yarnAttn * (1.0f / (1.0f + 0.1f * std::log(factor)));
+    const float start = std::floor(yarnCorrDim(hp.ropeDims, hp.ropeOrigCtx, betaFast, hp.ropeFreqBase));
+    const float end = std::ceil(yarnCorrDim(hp.ropeDims, hp.ropeOrigCtx, betaSlow, hp.ropeFreqBase));
+    hp.ropeCorrLow = std::max(0.0f, start);
+    hp.ropeCorrHigh = std::min(static_cast<float>(hp.ropeDims - 1), end);
+}
+
+// Per-frequency divisors: Llama 3.x's rope_freqs, or LongRoPE's two sets (Phi-3.5, Phi-4-mini),
+// each ropeDims / 2 F32 values; the decoder binds the one its context uses.
+void readRopeFactors(const gguf::File& f, HyperParams& hp) {
+    const bool freqs = f.findTensor("rope_freqs.weight") != nullptr;
+    const bool longSet = f.findTensor("rope_factors_long.weight") != nullptr;
+    const bool shortSet = f.findTensor("rope_factors_short.weight") != nullptr;
+    if (longSet != shortSet)
+        throw Error(ErrorCode::MissingKey, std::string("The model has LongRoPE's ") +
+                                               (longSet ? "long" : "short") + " factors but not its " +
+                                               (longSet ? "short" : "long") + " ones.");
+    if (freqs)
+        hp.ropeFactors = HyperParams::RopeFactors::Freqs;
+    else if (longSet)
+        hp.ropeFactors = HyperParams::RopeFactors::LongShort;
 }
 
 void readGemma3(const gguf::File& f, const std::string& p, HyperParams& hp) {
@@ -201,7 +266,7 @@ HyperParams readHyperParams(const gguf::File& f) {
 
     hp.family = rules->family;
     readRopeScaling(f, p, hp);
-    if (hp.arch == "phi3") checkPhi3Rope(f);
+    readRopeFactors(f, hp);
     if (hp.family == Family::Gemma3) readGemma3(f, p, hp);
     return hp;
 }

@@ -33,18 +33,30 @@ struct HyperParams {
     std::vector<bool> layerUsesRope; // false on NoPE layers
 
     Family family = Family::Llama;
-    float ropeFreqScale = 1.0f;         // linear RoPE scaling (1 / rope.scaling.factor)
-    float ropeFreqBaseLocal = 10000.0f; // RoPE base of sliding-window layers (gemma3)
-    float attnScale = 0.0f;             // 0: 1/sqrt(headDim)
-    float embedScale = 1.0f;            // token embeddings are multiplied by this (gemma3: √n_embd)
+    float ropeFreqScale = 1.0f; // linear RoPE scaling (1 / rope.scaling.factor)
+    // Per-frequency RoPE divisors in the file: Llama 3.x's rope_freqs, LongRoPE's long and short
+    // sets (chosen by the context size, see ropeFactorsTensor).
+    enum class RopeFactors { None, Freqs, LongShort };
+    RopeFactors ropeFactors = RopeFactors::None;
+    int ropeOrigCtx = 0;         // rope.scaling.original_context_length (else the trained context)
+    float ropeAttnFactor = 1.0f; // cos and sin are multiplied by it (LongRoPE, YaRN)
+    float ropeExtFactor = 0.0f;  // YaRN's ramp strength (1 for YaRN, else 0)
+    float ropeCorrLow = 0.0f, ropeCorrHigh = 0.0f; // YaRN's correction dims
+    float ropeFreqBaseLocal = 10000.0f;            // RoPE base of sliding-window layers (gemma3)
+    float attnScale = 0.0f;                        // 0: 1/sqrt(headDim)
+    float embedScale = 1.0f; // token embeddings are multiplied by this (gemma3: √n_embd)
     compute::GluActivation ffnActivation = compute::GluActivation::Silu;
     std::vector<int> layerWindow; // per layer: sliding window in positions, 0 = full; empty = none
 
     int windowOf(int layer) const {
         return layerWindow.empty() ? 0 : layerWindow[static_cast<size_t>(layer)];
     }
-    // The rotation of a layer (local layers have their own base and no scaling).
+    // The rotation of a layer (local layers have their own base and no scaling); the caller binds
+    // the factor tensor and sets freqFactors.
     compute::RopeSpec ropeOf(int layer) const;
+    // The factor tensor a context of nCtx uses, or "" for none. LongRoPE takes the long set iff
+    // the context, padded to a multiple of 256 as llama.cpp pads it, exceeds ropeOrigCtx.
+    std::string ropeFactorsTensor(int nCtx) const;
     float attentionScale() const;
 
     // readHyperParams guarantees these products fit in an int (see the limits below).

@@ -4,6 +4,7 @@
 #include "quant/errors.h"
 #include "quant/fp16.h"
 #include "quant/kquant_scales.h"
+#include "quant/type_kernels.h"
 
 #include <cstring>
 
@@ -15,7 +16,18 @@ namespace smoldesk::quant {
 
 namespace {
 
-void rowQ4_0(const BlockQ4_0* x, float* y, int64_t nb) {
+uint32_t highBitsQ5(const uint8_t* qh) {
+    uint32_t bits;
+    std::memcpy(&bits, qh, 4);
+    return bits;
+}
+
+} // namespace
+
+namespace rows {
+
+void dequantQ4_0(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ4_0*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK32) {
         const float d = fp16ToFp32(x[i].d);
         for (int j = 0; j < kQK32 / 2; ++j) {
@@ -25,7 +37,8 @@ void rowQ4_0(const BlockQ4_0* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ4_1(const BlockQ4_1* x, float* y, int64_t nb) {
+void dequantQ4_1(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ4_1*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK32) {
         const float d = fp16ToFp32(x[i].d);
         const float m = fp16ToFp32(x[i].m);
@@ -36,13 +49,8 @@ void rowQ4_1(const BlockQ4_1* x, float* y, int64_t nb) {
     }
 }
 
-uint32_t highBitsQ5(const uint8_t* qh) {
-    uint32_t bits;
-    std::memcpy(&bits, qh, 4);
-    return bits;
-}
-
-void rowQ5_0(const BlockQ5_0* x, float* y, int64_t nb) {
+void dequantQ5_0(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ5_0*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK32) {
         const float d = fp16ToFp32(x[i].d);
         const uint32_t qh = highBitsQ5(x[i].qh);
@@ -55,7 +63,8 @@ void rowQ5_0(const BlockQ5_0* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ5_1(const BlockQ5_1* x, float* y, int64_t nb) {
+void dequantQ5_1(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ5_1*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK32) {
         const float d = fp16ToFp32(x[i].d);
         const float m = fp16ToFp32(x[i].m);
@@ -69,14 +78,16 @@ void rowQ5_1(const BlockQ5_1* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ8_0(const BlockQ8_0* x, float* y, int64_t nb) {
+void dequantQ8_0(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ8_0*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK32) {
         const float d = fp16ToFp32(x[i].d);
         for (int j = 0; j < kQK32; ++j) y[j] = static_cast<float>(x[i].qs[j]) * d;
     }
 }
 
-void rowQ2_K(const BlockQ2_K* x, float* y, int64_t nb) {
+void dequantQ2_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ2_K*>(src);
     for (int64_t i = 0; i < nb; ++i) {
         const float d = fp16ToFp32(x[i].d);
         const float dmin = fp16ToFp32(x[i].dmin);
@@ -96,7 +107,8 @@ void rowQ2_K(const BlockQ2_K* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ3_K(const BlockQ3_K* x, float* y, int64_t nb) {
+void dequantQ3_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ3_K*>(src);
     for (int64_t i = 0; i < nb; ++i) {
         const float dAll = fp16ToFp32(x[i].d);
         int8_t scales[16];
@@ -119,7 +131,8 @@ void rowQ3_K(const BlockQ3_K* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ4_K(const BlockQ4_K* x, float* y, int64_t nb) {
+void dequantQ4_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ4_K*>(src);
     for (int64_t i = 0; i < nb; ++i) {
         const float d = fp16ToFp32(x[i].d);
         const float dmin = fp16ToFp32(x[i].dmin);
@@ -135,7 +148,8 @@ void rowQ4_K(const BlockQ4_K* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ5_K(const BlockQ5_K* x, float* y, int64_t nb) {
+void dequantQ5_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ5_K*>(src);
     for (int64_t i = 0; i < nb; ++i) {
         const float d = fp16ToFp32(x[i].d);
         const float dmin = fp16ToFp32(x[i].dmin);
@@ -156,7 +170,8 @@ void rowQ5_K(const BlockQ5_K* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ6_K(const BlockQ6_K* x, float* y, int64_t nb) {
+void dequantQ6_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ6_K*>(src);
     for (int64_t i = 0; i < nb; ++i) {
         const float d = fp16ToFp32(x[i].d);
         const uint8_t* ql = x[i].ql;
@@ -178,94 +193,38 @@ void rowQ6_K(const BlockQ6_K* x, float* y, int64_t nb) {
     }
 }
 
-void rowQ8_K(const BlockQ8_K* x, float* y, int64_t nb) {
+void dequantQ8_K(const void* src, float* y, int64_t nb) {
+    const auto* x = static_cast<const BlockQ8_K*>(src);
     for (int64_t i = 0; i < nb; ++i, y += kQK256)
         for (int j = 0; j < kQK256; ++j) y[j] = x[i].d * static_cast<float>(x[i].qs[j]);
 }
 
-void rowF16(const uint16_t* x, float* y, int64_t n) {
+void dequantF16(const void* src, float* y, int64_t n) {
+    const auto* x = static_cast<const uint16_t*>(src);
     for (int64_t i = 0; i < n; ++i) y[i] = fp16ToFp32(x[i]);
 }
 
-void rowBF16(const uint16_t* x, float* y, int64_t n) {
+void dequantBF16(const void* src, float* y, int64_t n) {
+    const auto* x = static_cast<const uint16_t*>(src);
     for (int64_t i = 0; i < n; ++i) y[i] = bf16ToFp32(x[i]);
 }
 
-} // namespace
+void dequantF32(const void* src, float* y, int64_t n) {
+    std::memcpy(y, src, static_cast<size_t>(n) * sizeof(float));
+}
+
+} // namespace rows
 
 bool canDequantize(Type type) {
-    switch (type) {
-    case Type::F32:
-    case Type::F16:
-    case Type::BF16:
-    case Type::Q4_0:
-    case Type::Q4_1:
-    case Type::Q5_0:
-    case Type::Q5_1:
-    case Type::Q8_0:
-    case Type::Q2_K:
-    case Type::Q3_K:
-    case Type::Q4_K:
-    case Type::Q5_K:
-    case Type::Q6_K:
-    case Type::Q8_K:
-        return true;
-    default:
-        return false;
-    }
+    return typeRow(type).dequantize != nullptr;
 }
 
 void dequantizeRow(Type type, const void* src, float* dst, int64_t n) {
     constexpr const char* kWhat = "Dequantization";
-    if (!canDequantize(type)) throwUnsupportedType(type, kWhat);
+    const TypeRow& row = typeRow(type);
+    if (row.dequantize == nullptr) throwUnsupportedType(type, kWhat);
     checkWholeBlocks(type, n, kWhat);
-    const int64_t nb = n / typeInfo(type).blockSize;
-    switch (type) {
-    case Type::F32:
-        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
-        break;
-    case Type::F16:
-        rowF16(static_cast<const uint16_t*>(src), dst, n);
-        break;
-    case Type::BF16:
-        rowBF16(static_cast<const uint16_t*>(src), dst, n);
-        break;
-    case Type::Q4_0:
-        rowQ4_0(static_cast<const BlockQ4_0*>(src), dst, nb);
-        break;
-    case Type::Q4_1:
-        rowQ4_1(static_cast<const BlockQ4_1*>(src), dst, nb);
-        break;
-    case Type::Q5_0:
-        rowQ5_0(static_cast<const BlockQ5_0*>(src), dst, nb);
-        break;
-    case Type::Q5_1:
-        rowQ5_1(static_cast<const BlockQ5_1*>(src), dst, nb);
-        break;
-    case Type::Q8_0:
-        rowQ8_0(static_cast<const BlockQ8_0*>(src), dst, nb);
-        break;
-    case Type::Q2_K:
-        rowQ2_K(static_cast<const BlockQ2_K*>(src), dst, nb);
-        break;
-    case Type::Q3_K:
-        rowQ3_K(static_cast<const BlockQ3_K*>(src), dst, nb);
-        break;
-    case Type::Q4_K:
-        rowQ4_K(static_cast<const BlockQ4_K*>(src), dst, nb);
-        break;
-    case Type::Q5_K:
-        rowQ5_K(static_cast<const BlockQ5_K*>(src), dst, nb);
-        break;
-    case Type::Q6_K:
-        rowQ6_K(static_cast<const BlockQ6_K*>(src), dst, nb);
-        break;
-    case Type::Q8_K:
-        rowQ8_K(static_cast<const BlockQ8_K*>(src), dst, nb);
-        break;
-    default:
-        throwUnsupportedType(type, kWhat);
-    }
+    row.dequantize(src, dst, n / row.info.blockSize);
 }
 
 } // namespace smoldesk::quant

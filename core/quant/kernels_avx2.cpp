@@ -2,6 +2,7 @@
 // Everything here has internal linkage and uses no inline function shared with baseline code.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 
@@ -241,6 +242,38 @@ template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K*
 }
 
 // ---- dispatch ----
+
+// ---- decoded types (decoded_dot.inc) ----
+
+int hsumI32(__m256i v) {
+    const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    const __m128i s2 = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    return _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
+}
+
+// 16 int16 sums of byte pairs q·y: maddubs wants unsigned x signed, so q's sign moves onto y.
+__m256i pairSums(const int8_t* q, const int8_t* y) {
+    const __m256i qv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    const __m256i yv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y));
+    return _mm256_maddubs_epi16(_mm256_sign_epi8(qv, qv), _mm256_sign_epi8(yv, qv));
+}
+
+int dotScaled256(const Decoded256& dec, const int8_t* y) {
+    __m256i acc = _mm256_setzero_si256();
+    for (int j = 0; j < 8; ++j) {
+        // int16 lanes 0..7 come from sub-block 2j, lanes 8..15 from 2j+1.
+        const __m256i scales =
+            _mm256_set_m128i(_mm_set1_epi16(dec.scale[2 * j + 1]), _mm_set1_epi16(dec.scale[2 * j]));
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(pairSums(dec.q + 32 * j, y + 32 * j), scales));
+    }
+    return hsumI32(acc);
+}
+
+int dotI8x32(const int8_t* q, const int8_t* y) {
+    return hsumI32(_mm256_madd_epi16(pairSums(q, y), _mm256_set1_epi16(1)));
+}
+
+#include "decoded_dot.inc"
 
 #include "kernels_dispatch.inc"
 

@@ -4,6 +4,7 @@
 // constructors may run before the CPU check).
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
     defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__)
@@ -241,6 +242,39 @@ template <int NC> void tileQ6_K(int64_t nb, const BlockQ6_K* x, const BlockQ8_K*
 }
 
 // ---- dispatch ----
+
+// ---- decoded types (decoded_dot.inc) ----
+
+int dotScaled256(const Decoded256& dec, const int8_t* y) {
+    __m512i acc = _mm512_setzero_si512();
+    const __m512i zero = _mm512_setzero_si512();
+    for (int j = 0; j < 4; ++j) {
+        const __m512i qv = _mm512_loadu_si512(dec.q + 64 * j);
+        __m512i yv = _mm512_loadu_si512(y + 64 * j);
+        // maddubs wants unsigned x signed: |q| times y with q's sign.
+        yv = _mm512_mask_sub_epi8(yv, _mm512_movepi8_mask(qv), zero, yv);
+        const __m512i p16 = _mm512_maddubs_epi16(_mm512_abs_epi8(qv), yv);
+        // int16 lanes 8k..8k+7 come from sub-block 4j+k.
+        const __m512i scales = _mm512_inserti64x4(
+            _mm512_castsi256_si512(
+                _mm256_set_m128i(_mm_set1_epi16(dec.scale[4 * j + 1]), _mm_set1_epi16(dec.scale[4 * j]))),
+            _mm256_set_m128i(_mm_set1_epi16(dec.scale[4 * j + 3]), _mm_set1_epi16(dec.scale[4 * j + 2])), 1);
+        acc = _mm512_add_epi32(acc, _mm512_madd_epi16(p16, scales));
+    }
+    return _mm512_reduce_add_epi32(acc);
+}
+
+int dotI8x32(const int8_t* q, const int8_t* y) {
+    const __m256i qv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    const __m256i yv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y));
+    const __m256i p16 = _mm256_maddubs_epi16(_mm256_sign_epi8(qv, qv), _mm256_sign_epi8(yv, qv));
+    const __m256i p32 = _mm256_madd_epi16(p16, _mm256_set1_epi16(1));
+    const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(p32), _mm256_extracti128_si256(p32, 1));
+    const __m128i s2 = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    return _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
+}
+
+#include "decoded_dot.inc"
 
 #include "kernels_dispatch.inc"
 

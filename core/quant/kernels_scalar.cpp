@@ -4,6 +4,7 @@
 #include "quant/cpu_kernels.h"
 #include "quant/fp16.h"
 #include "quant/kquant_scales.h"
+#include "quant/type_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,10 @@ template <typename Load> float dotFloat(int64_t n, Load load, const float* a) {
     for (; i < n; ++i) acc[0] += load(i) * a[i];
     return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
 }
+
+} // namespace
+
+namespace portable {
 
 float dotF32(int64_t n, const void* w, const void* act) {
     const float* x = static_cast<const float*>(w);
@@ -222,37 +227,57 @@ float dotQ6_K(int64_t n, const void* w, const void* act) {
     return sum;
 }
 
-float vecDot(Type type, int64_t n, const void* w, const void* act) {
-    switch (type) {
-    case Type::F32:
-        return dotF32(n, w, act);
-    case Type::F16:
-        return dotF16(n, w, act);
-    case Type::BF16:
-        return dotBF16(n, w, act);
-    case Type::Q4_0:
-        return dotQ4_0(n, w, act);
-    case Type::Q4_1:
-        return dotQ4_1(n, w, act);
-    case Type::Q5_0:
-        return dotQ5_0(n, w, act);
-    case Type::Q5_1:
-        return dotQ5_1(n, w, act);
-    case Type::Q8_0:
-        return dotQ8_0(n, w, act);
-    case Type::Q2_K:
-        return dotQ2_K(n, w, act);
-    case Type::Q3_K:
-        return dotQ3_K(n, w, act);
-    case Type::Q4_K:
-        return dotQ45_K<false, BlockQ4_K>(n, w, act);
-    case Type::Q5_K:
-        return dotQ45_K<true, BlockQ5_K>(n, w, act);
-    case Type::Q6_K:
-        return dotQ6_K(n, w, act);
-    default:
-        return 0.0f; // callers validate the type first
+float dotQ4_K(int64_t n, const void* w, const void* act) {
+    return dotQ45_K<false, BlockQ4_K>(n, w, act);
+}
+
+float dotQ5_K(int64_t n, const void* w, const void* act) {
+    return dotQ45_K<true, BlockQ5_K>(n, w, act);
+}
+
+} // namespace portable
+
+namespace {
+
+// The shared int8 kernel of the decoded types: one decode per weight block, exact integer sums.
+float dotDecoded256(const TypeRow& row, int64_t n, const void* w, const void* act) {
+    const auto* wb = static_cast<const uint8_t*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(act);
+    Decoded256 dec;
+    float sum = 0;
+    for (int64_t i = 0; i < n / kQK256; ++i) {
+        row.decode256(wb + i * row.info.blockBytes, &dec);
+        int sumi = 0;
+        for (int k = 0; k < 16; ++k) {
+            int dot = 0;
+            for (int l = 0; l < 16; ++l) dot += dec.q[16 * k + l] * y[i].qs[16 * k + l];
+            sumi += dec.scale[k] * dot;
+        }
+        sum += dec.d * y[i].d * static_cast<float>(sumi);
     }
+    return sum;
+}
+
+float dotDecoded32(const TypeRow& row, int64_t n, const void* w, const void* act) {
+    const auto* wb = static_cast<const uint8_t*>(w);
+    const auto* y = static_cast<const BlockQ8_0*>(act);
+    Decoded32 dec;
+    float sum = 0;
+    for (int64_t i = 0; i < n / kQK32; ++i) {
+        row.decode32(wb + i * row.info.blockBytes, &dec);
+        int dot = 0;
+        for (int j = 0; j < kQK32; ++j) dot += dec.q[j] * y[i].qs[j];
+        sum += dec.d * fp16ToFp32(y[i].d) * static_cast<float>(dot);
+    }
+    return sum;
+}
+
+float vecDot(Type type, int64_t n, const void* w, const void* act) {
+    const TypeRow& row = typeRow(type);
+    if (row.dot) return row.dot(n, w, act);
+    if (row.decode256) return dotDecoded256(row, n, w, act);
+    if (row.decode32) return dotDecoded32(row, n, w, act);
+    return 0.0f; // callers validate the type first
 }
 
 void vecDotRows(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
@@ -332,8 +357,8 @@ Floats16 halfsToFloats(const uint16_t* p) {
 
 #include "attention_kernel.inc"
 
-constexpr Kernels kScalar = {"scalar",   vecDot,    vecDotRows, vecDotTile,   nullptr,
-                             readStream, attendF16, swigluRow, gegluRow, quantizeQ8_0, quantizeQ8_K};
+constexpr Kernels kScalar = {"scalar",  vecDot,    vecDotRows, vecDotTile,   nullptr,     readStream,
+                             attendF16, swigluRow, gegluRow,   quantizeQ8_0, quantizeQ8_K};
 
 } // namespace
 

@@ -1,58 +1,133 @@
 #include "quant/types.h"
 
+#include "quant/type_kernels.h"
+
 #include <array>
 
 namespace smoldesk::quant {
 
 namespace {
-// Geometry from ggml's block structs (ggml-common.h). computable marks the types this
-// engine implements; the others are recognised so they can be named in errors.
-constexpr std::array<TypeInfo, 32> kTypes = {{
-    {Type::F32, "F32", 1, 4, true},
-    {Type::F16, "F16", 1, 2, true},
-    {Type::Q4_0, "Q4_0", 32, 18, true},
-    {Type::Q4_1, "Q4_1", 32, 20, true},
-    {Type::Q5_0, "Q5_0", 32, 22, true},
-    {Type::Q5_1, "Q5_1", 32, 24, true},
-    {Type::Q8_0, "Q8_0", 32, 34, true},
-    {Type::Q8_1, "Q8_1", 32, 36, false},
-    {Type::Q2_K, "Q2_K", 256, 84, true},
-    {Type::Q3_K, "Q3_K", 256, 110, true},
-    {Type::Q4_K, "Q4_K", 256, 144, true},
-    {Type::Q5_K, "Q5_K", 256, 176, true},
-    {Type::Q6_K, "Q6_K", 256, 210, true},
-    {Type::Q8_K, "Q8_K", 256, 292, false},
-    {Type::IQ2_XXS, "IQ2_XXS", 256, 66, false},
-    {Type::IQ2_XS, "IQ2_XS", 256, 74, false},
-    {Type::IQ3_XXS, "IQ3_XXS", 256, 98, false},
-    {Type::IQ1_S, "IQ1_S", 256, 50, false},
-    {Type::IQ4_NL, "IQ4_NL", 32, 18, false},
-    {Type::IQ3_S, "IQ3_S", 256, 110, false},
-    {Type::IQ2_S, "IQ2_S", 256, 82, false},
-    {Type::IQ4_XS, "IQ4_XS", 256, 136, false},
-    {Type::I8, "I8", 1, 1, false},
-    {Type::I16, "I16", 1, 2, false},
-    {Type::I32, "I32", 1, 4, false},
-    {Type::I64, "I64", 1, 8, false},
-    {Type::F64, "F64", 1, 8, false},
-    {Type::IQ1_M, "IQ1_M", 256, 56, false},
-    {Type::BF16, "BF16", 1, 2, true},
-    {Type::TQ1_0, "TQ1_0", 256, 54, false},
-    {Type::TQ2_0, "TQ2_0", 256, 66, false},
-    {Type::MXFP4, "MXFP4", 32, 17, false},
+
+using namespace rows;
+using namespace cpu::portable;
+
+// A type SmolDesk only recognises, so that errors can name it.
+constexpr TypeRow named(Type t, const char* name, uint32_t blockSize, uint32_t blockBytes) {
+    TypeRow r;
+    r.info = {t, name, blockSize, blockBytes, false};
+    return r;
+}
+// A type with its own portable dot kernel.
+constexpr TypeRow withDot(Type t, const char* name, uint32_t blockSize, uint32_t blockBytes, DequantRowFn dq,
+                          Type act, DotFn dot, bool gpu) {
+    TypeRow r = named(t, name, blockSize, blockBytes);
+    r.info.computable = true;
+    r.dequantize = dq;
+    r.vecDotType = act;
+    r.dot = dot;
+    r.gpu = gpu;
+    return r;
+}
+// A super-block type computed through its integer decoder and the shared Q8_K kernels.
+constexpr TypeRow decoded256(Type t, const char* name, uint32_t blockBytes, DequantRowFn dq, Decode256Fn dec,
+                             bool gpu) {
+    TypeRow r = named(t, name, 256, blockBytes);
+    r.info.computable = true;
+    r.dequantize = dq;
+    r.vecDotType = Type::Q8_K;
+    r.decode256 = dec;
+    r.gpu = gpu;
+    return r;
+}
+// A 32-value block type computed through its integer decoder and the shared Q8_0 kernels.
+constexpr TypeRow decoded32(Type t, const char* name, uint32_t blockBytes, DequantRowFn dq, Decode32Fn dec,
+                            bool gpu) {
+    TypeRow r = named(t, name, 32, blockBytes);
+    r.info.computable = true;
+    r.dequantize = dq;
+    r.vecDotType = Type::Q8_0;
+    r.decode32 = dec;
+    r.gpu = gpu;
+    return r;
+}
+
+// Geometry from ggml's block structs (ggml-common.h).
+constexpr std::array<TypeRow, 35> kTypes = {{
+    withDot(Type::F32, "F32", 1, 4, dequantF32, Type::F32, dotF32, true),
+    withDot(Type::F16, "F16", 1, 2, dequantF16, Type::F32, dotF16, true),
+    withDot(Type::Q4_0, "Q4_0", 32, 18, dequantQ4_0, Type::Q8_0, dotQ4_0, true),
+    withDot(Type::Q4_1, "Q4_1", 32, 20, dequantQ4_1, Type::Q8_0, dotQ4_1, true),
+    withDot(Type::Q5_0, "Q5_0", 32, 22, dequantQ5_0, Type::Q8_0, dotQ5_0, true),
+    withDot(Type::Q5_1, "Q5_1", 32, 24, dequantQ5_1, Type::Q8_0, dotQ5_1, true),
+    withDot(Type::Q8_0, "Q8_0", 32, 34, dequantQ8_0, Type::Q8_0, dotQ8_0, true),
+    named(Type::Q8_1, "Q8_1", 32, 36),
+    withDot(Type::Q2_K, "Q2_K", 256, 84, dequantQ2_K, Type::Q8_K, dotQ2_K, true),
+    withDot(Type::Q3_K, "Q3_K", 256, 110, dequantQ3_K, Type::Q8_K, dotQ3_K, true),
+    withDot(Type::Q4_K, "Q4_K", 256, 144, dequantQ4_K, Type::Q8_K, dotQ4_K, true),
+    withDot(Type::Q5_K, "Q5_K", 256, 176, dequantQ5_K, Type::Q8_K, dotQ5_K, true),
+    withDot(Type::Q6_K, "Q6_K", 256, 210, dequantQ6_K, Type::Q8_K, dotQ6_K, true),
+    // The activation format itself: dequantizable, never a weight.
+    [] {
+        TypeRow r = named(Type::Q8_K, "Q8_K", 256, 292);
+        r.dequantize = dequantQ8_K;
+        return r;
+    }(),
+    decoded256(Type::IQ2_XXS, "IQ2_XXS", 66, dequantIQ2_XXS, decodeIQ2_XXS, true),
+    decoded256(Type::IQ2_XS, "IQ2_XS", 74, dequantIQ2_XS, decodeIQ2_XS, true),
+    decoded256(Type::IQ3_XXS, "IQ3_XXS", 98, dequantIQ3_XXS, decodeIQ3_XXS, true),
+    decoded256(Type::IQ1_S, "IQ1_S", 50, dequantIQ1_S, decodeIQ1_S, true),
+    decoded32(Type::IQ4_NL, "IQ4_NL", 18, dequantIQ4_NL, decodeIQ4_NL, true),
+    decoded256(Type::IQ3_S, "IQ3_S", 110, dequantIQ3_S, decodeIQ3_S, true),
+    decoded256(Type::IQ2_S, "IQ2_S", 82, dequantIQ2_S, decodeIQ2_S, true),
+    decoded256(Type::IQ4_XS, "IQ4_XS", 136, dequantIQ4_XS, decodeIQ4_XS, true),
+    named(Type::I8, "I8", 1, 1),
+    named(Type::I16, "I16", 1, 2),
+    named(Type::I32, "I32", 1, 4),
+    named(Type::I64, "I64", 1, 8),
+    named(Type::F64, "F64", 1, 8),
+    decoded256(Type::IQ1_M, "IQ1_M", 56, dequantIQ1_M, decodeIQ1_M, true),
+    withDot(Type::BF16, "BF16", 1, 2, dequantBF16, Type::F32, dotBF16, true),
+    decoded256(Type::TQ1_0, "TQ1_0", 54, dequantTQ1_0, decodeTQ1_0, true),
+    decoded256(Type::TQ2_0, "TQ2_0", 66, dequantTQ2_0, decodeTQ2_0, true),
+    decoded32(Type::MXFP4, "MXFP4", 17, dequantMXFP4, decodeMXFP4, true),
+    [] {
+        TypeRow r = named(Type::NVFP4, "NVFP4", 64, 36);
+        r.dequantize = dequantNVFP4;
+        return r;
+    }(),
+    named(Type::Q1_0, "Q1_0", 128, 18),
+    named(Type::Q2_0, "Q2_0", 64, 18),
 }};
+
+// Row index by type id (the ids have gaps), so the per-row kernel dispatch is one load.
+constexpr uint32_t kMaxId = 64;
+constexpr std::array<int8_t, kMaxId> kRowById = [] {
+    std::array<int8_t, kMaxId> byId{};
+    for (int8_t& i : byId) i = -1;
+    for (size_t i = 0; i < kTypes.size(); ++i)
+        byId[static_cast<uint32_t>(kTypes[i].info.type)] = static_cast<int8_t>(i);
+    return byId;
+}();
+
 } // namespace
 
+const TypeRow& typeRow(Type type) {
+    const auto id = static_cast<uint32_t>(type);
+    if (id < kMaxId && kRowById[id] >= 0) return kTypes[static_cast<size_t>(kRowById[id])];
+    return kTypes[0]; // unreachable for valid enum values
+}
+
 std::optional<TypeInfo> typeInfo(uint32_t id) {
-    for (const TypeInfo& ti : kTypes)
-        if (static_cast<uint32_t>(ti.type) == id) return ti;
+    if (id < kMaxId && kRowById[id] >= 0) return kTypes[static_cast<size_t>(kRowById[id])].info;
     return std::nullopt;
 }
 
 const TypeInfo& typeInfo(Type type) {
-    for (const TypeInfo& ti : kTypes)
-        if (ti.type == type) return ti;
-    return kTypes[0]; // unreachable for valid enum values
+    return typeRow(type).info;
+}
+
+bool gpuSupported(Type type) {
+    return typeRow(type).gpu;
 }
 
 std::string typeNameForId(uint32_t id) {

@@ -41,6 +41,9 @@ enum class Type : uint32_t {
     TQ1_0 = 34,
     TQ2_0 = 35,
     MXFP4 = 39,
+    NVFP4 = 40,
+    Q1_0 = 41,
+    Q2_0 = 42,
 };
 
 constexpr int kQK_K = 256; // values per K-quant super-block
@@ -60,6 +63,8 @@ inline const char* typeName(Type type) {
     return typeInfo(type).name;
 }
 std::string typeNameForId(uint32_t id); // "Q4_K", or "unknown type 77"
+// Whether the Vulkan backend's shaders read weights of this type (the type table's GPU column).
+bool gpuSupported(Type type);
 
 // Bytes of one row of n values; n must be a multiple of the block size.
 inline uint64_t rowBytes(Type type, uint64_t n) {

@@ -2,6 +2,7 @@
 
 #include "quant/cpu_kernels.h"
 #include "quant/errors.h"
+#include "quant/type_kernels.h"
 
 namespace smoldesk::quant {
 
@@ -18,47 +19,13 @@ void checkArgs(Type weight, int64_t n) {
 } // namespace
 
 bool hasVecDot(Type weight) {
-    switch (weight) {
-    case Type::F32:
-    case Type::F16:
-    case Type::BF16:
-    case Type::Q4_0:
-    case Type::Q4_1:
-    case Type::Q5_0:
-    case Type::Q5_1:
-    case Type::Q8_0:
-    case Type::Q2_K:
-    case Type::Q3_K:
-    case Type::Q4_K:
-    case Type::Q5_K:
-    case Type::Q6_K:
-        return true;
-    default:
-        return false;
-    }
+    return rowHasDot(typeRow(weight));
 }
 
 Type vecDotType(Type weight) {
-    switch (weight) {
-    case Type::F32:
-    case Type::F16:
-    case Type::BF16:
-        return Type::F32;
-    case Type::Q4_0:
-    case Type::Q4_1:
-    case Type::Q5_0:
-    case Type::Q5_1:
-    case Type::Q8_0:
-        return Type::Q8_0;
-    case Type::Q2_K:
-    case Type::Q3_K:
-    case Type::Q4_K:
-    case Type::Q5_K:
-    case Type::Q6_K:
-        return Type::Q8_K;
-    default:
-        throwUnsupportedType(weight, kWhat);
-    }
+    const TypeRow& row = typeRow(weight);
+    if (!rowHasDot(row)) throwUnsupportedType(weight, kWhat);
+    return row.vecDotType;
 }
 
 float vecDot(Type weight, int64_t n, const void* w, const void* act) {

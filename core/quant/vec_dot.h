@@ -2,8 +2,8 @@
 // The CPU matmul building block: dot products of quantized weight rows with activation rows.
 //
 // Activations are converted once per matmul to vecDotType(weight) with quantizeRow():
-//   Q2_K .. Q6_K                 -> Q8_K (f32 scale, int8 quants, per-16 sums)
-//   Q4_0, Q4_1, Q5_0, Q5_1, Q8_0 -> Q8_0 (Q4_1/Q5_1 sum the activation quants in the kernel)
+//   Q2_K .. Q6_K, IQ1..IQ4_XS, TQ1_0, TQ2_0  -> Q8_K (f32 scale, int8 quants, per-16 sums)
+//   Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, IQ4_NL, MXFP4 -> Q8_0 (Q4_1/Q5_1 sum the activation quants)
 //   F32, F16, BF16               -> F32  (f16/bf16 weights are widened, math is f32)
 // Kernels are picked once per process from the CPU (AVX-512 VNNI, AVX2+FMA+F16C, or portable
 // scalar); SMOLDESK_CPU_KERNEL=scalar|avx2|avx512 forces a supported variant.

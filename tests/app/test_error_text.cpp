@@ -108,13 +108,12 @@ class TestErrorText : public QObject {
         test::TinyModelSpec spec;
         spec.skipTensor = "blk.0.attn_q.weight";
         spec.edit = [](gguf::Writer& w) {
-            // 64 x 64 in IQ4_NL: 2 blocks of 18 bytes per row.
-            w.addTensor("blk.0.attn_q.weight", quant::Type::IQ4_NL, {64, 64},
-                        std::vector<uint8_t>(64 * 2 * 18));
+            // 64 x 64 in NVFP4 (read, not computed): 1 block of 36 bytes per row.
+            w.addTensor("blk.0.attn_q.weight", quant::Type::NVFP4, {64, 64}, std::vector<uint8_t>(64 * 36));
         };
         const QString s = sentenceFor(QString::fromStdString(test::writeTinyModel(spec, "app_err_iq.gguf")));
         verifyOneSentence(s);
-        QCOMPARE(s, QStringLiteral("The tensor type IQ4_NL is not supported."));
+        QCOMPARE(s, QStringLiteral("The tensor type NVFP4 is not supported."));
     }
 
     void notEnoughMemory() {

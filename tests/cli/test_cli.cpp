@@ -1,4 +1,6 @@
 // smoldesk-cli end to end: the commands a user types, their output and exit codes.
+#include "gguf/file.h"
+#include "gguf/writer.h"
 #include "golden.h"
 #include "require_all.h"
 #include "test_data.h"
@@ -9,6 +11,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
+
+#include <cstring>
 
 using namespace smoldesk;
 
@@ -50,6 +54,40 @@ class TestCli : public QObject {
                                    "Q6_K         9", "8996416 bytes"})
             QVERIFY2(r.out.contains(needle), needle);
     }
+    // The i-quant fixture through `dequantize`, read back with our GGUF reader: every tensor F32
+    // and bit-identical to ggml's own dequantization (quant-blocks-iq-dequant.gguf), metadata kept.
+    void dequantizeMatchesGgml() {
+        const QString out = QString(SMOLDESK_TEST_TMP) + "/dequantized.gguf";
+        Result r = cli({"dequantize", data("quant/quant-blocks-iq.gguf"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("13 of 14 tensors dequantized to F32"), r.out.constData());
+        const auto got = gguf::File::open(out.toStdString());
+        const auto want = gguf::File::open(test::dataPath("quant/quant-blocks-iq-dequant.gguf"));
+        QCOMPARE(got->tensors().size(), want->tensors().size());
+        for (const gguf::TensorInfo& w : want->tensors()) {
+            const gguf::TensorInfo* g = got->findTensor(w.name);
+            QVERIFY2(g, w.name.c_str());
+            QCOMPARE(g->type, quant::Type::F32);
+            QCOMPARE(g->ne, w.ne);
+            QVERIFY2(std::memcmp(g->data, w.data, w.nBytes) == 0, w.name.c_str());
+        }
+        QVERIFY(got->has("quant_blocks.imatrix_rule")); // metadata copied
+        QCOMPARE(got->getUInt("general.file_type").value_or(99), 0u);
+
+        // A type SmolDesk cannot dequantize: one sentence, exit code 2, no output file left.
+        test::TinyModelSpec spec;
+        spec.edit = [](gguf::Writer& w) {
+            w.addTensor("extra", quant::Type::Q1_0, {128}, std::vector<uint8_t>(18));
+        };
+        const QString bad = QString::fromStdString(test::writeTinyModel(spec, "cli_q1_0.gguf"));
+        const QString badOut = QString(SMOLDESK_TEST_TMP) + "/q1_0-dequantized.gguf";
+        r = cli({"dequantize", bad, badOut});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("Tensor 'extra' has type Q1_0, which SmolDesk cannot dequantize."),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(badOut) && !QFile::exists(badOut + ".part"));
+    }
+
     void badFilesExitWithCode2AndOneSentence_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("needle");

@@ -16,10 +16,11 @@ namespace {
 constexpr double kMean = 0.005, kMax = 0.03, kCosine = 0.99999;
 
 std::unique_ptr<runtime::Session> open(const QString& arch, int batch,
-                                       std::function<void(model::HyperParams&)> adjust = {}) {
+                                       std::function<void(model::HyperParams&)> adjust = {},
+                                       int context = 512) {
     runtime::LoadOptions o;
     o.path = dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf");
-    o.contextLength = 512;
+    o.contextLength = context;
     o.batchSize = batch;
     o.threads = 2;
     o.adjustHyperParams = std::move(adjust);
@@ -36,7 +37,16 @@ bool within(const LogitDiff& d, const QString& what) {
 
 void addArchRows() {
     QTest::addColumn<QString>("arch");
-    for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3"}) QTest::newRow(a) << QString::fromLatin1(a);
+    for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3", "llama3rope"})
+        QTest::newRow(a) << QString::fromLatin1(a);
+}
+
+// phi3longrope's two regimes: the context size picks LongRoPE's factor set (fixture README).
+void addRegimeRows() {
+    QTest::addColumn<QString>("regime");
+    QTest::addColumn<int>("context");
+    QTest::newRow("short (n_ctx 512)") << "short" << 512;
+    QTest::newRow("long (n_ctx 1024)") << "long" << 1024;
 }
 
 } // namespace
@@ -111,6 +121,7 @@ class TestArchGoldens : public QObject {
         QTest::newRow("gemma3 no embedding scale") << "gemma3" << 3;
         QTest::newRow("gemma3 global RoPE base on local layers") << "gemma3" << 4;
         QTest::newRow("phi3 RoPE over the whole head") << "phi3" << 5;
+        QTest::newRow("llama3rope rope_freqs ignored") << "llama3rope" << 6;
     }
     void mistakesFailTheGolden() {
         QFETCH(QString, arch);
@@ -135,9 +146,71 @@ class TestArchGoldens : public QObject {
             case 5:
                 hp.ropeDims = hp.headDim;
                 break;
+            case 6:
+                hp.ropeFactors = model::HyperParams::RopeFactors::None;
+                break;
             }
         });
         const Golden g = golden(arch, "P2");
+        const LogitDiff d = compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab);
+        qInfo("%s: %s", QTest::currentDataTag(), d.describe().c_str());
+        QVERIFY2(d.meanAbs > 10 * kMean, d.describe().c_str());
+    }
+
+    void longRope_data() { addRegimeRows(); }
+    void longRope() {
+        QFETCH(QString, regime);
+        QFETCH(int, context);
+        const QString arch = "phi3longrope";
+        auto s = open(arch, 512, {}, context);
+        QCOMPARE(s->hparams().ropeFactors, model::HyperParams::RopeFactors::LongShort);
+        QCOMPARE(s->hparams().ropeOrigCtx, 512);
+        QVERIFY(std::fabs(s->hparams().ropeAttnFactor - 1.2472191f) < 1e-6f);
+        for (const QString p : {"P1-", "P2-"}) {
+            const Golden g = golden(arch, qPrintable(p + regime));
+            QVERIFY(within(compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab),
+                           p + regime + " batched"));
+        }
+        const Golden g2 = golden(arch, qPrintable("P2-" + regime));
+        for (size_t chunk : {size_t{1}, size_t{7}}) {
+            auto c = open(arch, 512, {}, context);
+            QVERIFY(within(compareLogits(promptLogits(*c, g2.tokens, chunk), g2.logits, g2.nVocab),
+                           "P2-" + regime + " in chunks of " + QString::number(chunk)));
+        }
+        const Golden g = golden(arch, qPrintable("P1-decode-" + regime));
+        std::vector<float> logits = s->evaluate(g.tokens), rows;
+        std::vector<int32_t> ids;
+        for (size_t step = 0; step < g.generated.size(); ++step) {
+            rows.insert(rows.end(), logits.begin(), logits.end());
+            ids.push_back(runtime::argmax(logits));
+            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
+        }
+        QCOMPARE(ids, g.generated);
+        QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), regime + " decode"));
+    }
+
+    // The mistakes the fixture's detectors list for LongRoPE land far outside the tolerance.
+    void longRopeMistakesFail_data() {
+        QTest::addColumn<QString>("regime");
+        QTest::addColumn<int>("context");
+        QTest::addColumn<int>("mistake");
+        QTest::newRow("short: run at the long regime's context") << "short" << 1024 << 0;
+        QTest::newRow("long: run at the short regime's context") << "long" << 512 << 0;
+        QTest::newRow("long: attention factor ignored") << "long" << 1024 << 1;
+        QTest::newRow("long: factors ignored") << "long" << 1024 << 2;
+    }
+    void longRopeMistakesFail() {
+        QFETCH(QString, regime);
+        QFETCH(int, context);
+        QFETCH(int, mistake);
+        auto s = open(
+            "phi3longrope", 512,
+            [mistake](model::HyperParams& hp) {
+                if (mistake == 1) hp.ropeAttnFactor = 1.0f;
+                if (mistake == 2) hp.ropeFactors = model::HyperParams::RopeFactors::None;
+            },
+            context);
+        const Golden g = golden("phi3longrope", qPrintable("P2-" + regime));
         const LogitDiff d = compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab);
         qInfo("%s: %s", QTest::currentDataTag(), d.describe().c_str());
         QVERIFY2(d.meanAbs > 10 * kMean, d.describe().c_str());

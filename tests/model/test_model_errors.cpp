@@ -94,7 +94,7 @@ class TestModelErrors : public QObject {
     void unsupportedTensorType() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) {
-            w.addTensor("blk.0.extra", quant::Type::IQ2_XS, {256}, std::vector<uint8_t>(74));
+            w.addTensor("blk.0.extra", quant::Type::NVFP4, {256}, std::vector<uint8_t>(4 * 36));
         };
         std::string path = writeTinyModel(s, "iq.gguf");
         // An unused tensor of an unknown-to-us type is harmless; a used one is named.
@@ -104,14 +104,14 @@ class TestModelErrors : public QObject {
         TinyModelSpec s2;
         s2.skipTensor = "blk.0.ffn_gate.weight";
         s2.edit = [](gguf::Writer& w) {
-            w.addTensor("blk.0.ffn_gate.weight", quant::Type::IQ2_XS, {256, 96},
-                        std::vector<uint8_t>(74 * 96));
+            w.addTensor("blk.0.ffn_gate.weight", quant::Type::NVFP4, {256, 96},
+                        std::vector<uint8_t>(4 * 36 * 96));
         };
         s2.nEmbd = 256;
         s2.nHead = 4;
         s2.nHeadKv = 2;
         expectError(loadError(writeTinyModel(s2, "iq2.gguf")), ErrorCode::UnsupportedType,
-                    "Tensor 'blk.0.ffn_gate.weight' has type IQ2_XS, which SmolDesk does not support");
+                    "Tensor 'blk.0.ffn_gate.weight' has type NVFP4, which SmolDesk does not support");
     }
     void contextAboveTrainedWarns() {
         LoadOptions o;

@@ -19,6 +19,25 @@ const std::vector<FixtureType>& fixtureTypes() {
     return kTypes;
 }
 
+const std::vector<FixtureType>& iqFixtureTypes() {
+    static const std::vector<FixtureType> kTypes = {
+        {Type::IQ4_NL, "iq4_nl"}, {Type::IQ4_XS, "iq4_xs"},   {Type::IQ3_XXS, "iq3_xxs"},
+        {Type::IQ3_S, "iq3_s"},   {Type::IQ2_XXS, "iq2_xxs"}, {Type::IQ2_XS, "iq2_xs"},
+        {Type::IQ2_S, "iq2_s"},   {Type::IQ1_S, "iq1_s"},     {Type::IQ1_M, "iq1_m"},
+        {Type::TQ1_0, "tq1_0"},   {Type::TQ2_0, "tq2_0"},     {Type::MXFP4, "mxfp4"},
+        {Type::NVFP4, "nvfp4"},
+    };
+    return kTypes;
+}
+
+std::vector<Type> dotTypes() {
+    std::vector<Type> types;
+    for (const auto& ft : fixtureTypes()) types.push_back(ft.type);
+    for (const auto& ft : iqFixtureTypes())
+        if (quant::typeInfo(ft.type).computable) types.push_back(ft.type);
+    return types;
+}
+
 std::vector<float> gaussianRow(std::mt19937& rng, int64_t n, float stddev) {
     std::normal_distribution<float> dist(0.0f, stddev);
     std::vector<float> row(static_cast<size_t>(n));
@@ -46,6 +65,19 @@ std::vector<int> scaleFieldOffsets(Type type) {
         return {108};
     case Type::Q6_K:
         return {208};
+    case Type::IQ2_XXS:
+    case Type::IQ2_XS:
+    case Type::IQ2_S:
+    case Type::IQ3_XXS:
+    case Type::IQ3_S:
+    case Type::IQ1_S:
+    case Type::IQ4_NL:
+    case Type::IQ4_XS:
+        return {0};
+    case Type::TQ1_0:
+        return {52};
+    case Type::TQ2_0:
+        return {64};
     default:
         return {};
     }
@@ -83,6 +115,19 @@ std::vector<uint8_t> randomBlocks(std::mt19937& rng, Type type, int64_t n) {
     for (size_t block = 0; block < bytes.size() / info.blockBytes; ++block)
         for (int off : scaleFieldOffsets(type))
             putHalf(bytes.data() + block * info.blockBytes + off, scale(rng));
+    for (size_t block = 0; block < bytes.size() / info.blockBytes; ++block) {
+        uint8_t* b = bytes.data() + block * info.blockBytes;
+        if (type == Type::MXFP4) b[0] = static_cast<uint8_t>(118 + byte(rng) % 8); // 2^-10 .. 2^-3
+        if (type == Type::IQ1_M) {
+            // The f16 scale is spread over the top nibbles of the four 16-bit scale words.
+            const uint16_t h = quant::fp32ToFp16(scale(rng));
+            uint16_t sc[4];
+            std::memcpy(sc, b + 48, 8);
+            for (int k = 0; k < 4; ++k)
+                sc[k] = static_cast<uint16_t>((sc[k] & 0x0FFF) | (((h >> (4 * k)) & 0xF) << 12));
+            std::memcpy(b + 48, sc, 8);
+        }
+    }
     return bytes;
 }
 

@@ -15,6 +15,10 @@ struct FixtureType {
     const char* name;
 };
 const std::vector<FixtureType>& fixtureTypes();
+// The 13 types of the quant-blocks-iq fixtures (i-quants, ternary, MXFP4, NVFP4).
+const std::vector<FixtureType>& iqFixtureTypes();
+// Every type with a CPU dot product: fixtureTypes() and the computable iqFixtureTypes().
+std::vector<quant::Type> dotTypes();
 
 std::vector<float> gaussianRow(std::mt19937& rng, int64_t n, float stddev = 1.0f);
 

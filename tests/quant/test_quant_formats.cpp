@@ -102,6 +102,33 @@ class TestQuantFormats : public QObject {
         }
     }
 
+    // The i-quant, ternary and FP4 fixture: every type's bytes as ggml quantized them, its values
+    // as ggml (and gguf-py, bit-identical) dequantize them.
+    void iqDequantizeIsBitExactWithGgml() {
+        const auto blocks = smoldesk::gguf::File::open(test::dataPath("quant/quant-blocks-iq.gguf"));
+        const auto dequant = smoldesk::gguf::File::open(test::dataPath("quant/quant-blocks-iq-dequant.gguf"));
+        int checked = 0;
+        for (const auto& ft : test::iqFixtureTypes()) {
+            for (int row = 0; row < kFixtureRows; ++row) {
+                std::vector<float> got(kFixtureCols);
+                quant::dequantizeRow(ft.type, fixtureRow(*blocks, ft.name, ft.type, row), got.data(),
+                                     kFixtureCols);
+                const auto* want =
+                    reinterpret_cast<const float*>(fixtureRow(*dequant, ft.name, Type::F32, row));
+                for (int i = 0; i < kFixtureCols; ++i)
+                    if (std::memcmp(&got[i], &want[i], 4) != 0)
+                        QFAIL(qPrintable(QString("%1 row %2 col %3: got %4, ggml %5")
+                                             .arg(ft.name)
+                                             .arg(row)
+                                             .arg(i)
+                                             .arg(double(got[i]), 0, 'g', 9)
+                                             .arg(double(want[i]), 0, 'g', 9)));
+            }
+            ++checked;
+        }
+        QCOMPARE(checked, 13);
+    }
+
     void quantizeIsByteExactWithGgml() {
         for (const auto& ft : test::fixtureTypes()) {
             if (ft.type == Type::Q2_K || ft.type == Type::Q3_K || ft.type == Type::Q4_K ||
@@ -208,15 +235,16 @@ class TestQuantFormats : public QObject {
     void unsupportedTypesAreNamed() {
         std::vector<float> f(256);
         std::vector<uint8_t> b(4096);
-        QVERIFY(expectUnsupported([&] { quant::dequantizeRow(Type::IQ2_XS, b.data(), f.data(), 256); },
-                                  "IQ2_XS"));
+        QVERIFY(
+            expectUnsupported([&] { quant::dequantizeRow(Type::Q1_0, b.data(), f.data(), 256); }, "Q1_0"));
         QVERIFY(
             expectUnsupported([&] { quant::quantizeRow(Type::IQ2_XS, f.data(), b.data(), 256); }, "IQ2_XS"));
         QVERIFY(expectUnsupported([&] { quant::quantizeRow(Type::Q2_K, f.data(), b.data(), 256); }, "Q2_K"));
         QVERIFY(
             expectUnsupported([&] { quant::dequantizeRow(static_cast<Type>(77), b.data(), f.data(), 256); },
                               "unknown type 77"));
-        QVERIFY(!quant::canDequantize(Type::IQ4_NL));
+        QVERIFY(!quant::canDequantize(Type::Q2_0));
+        QVERIFY(quant::canDequantize(Type::IQ4_NL));
         try {
             quant::dequantizeRow(Type::Q4_K, b.data(), f.data(), 100);
             QFAIL("a partial block was accepted");

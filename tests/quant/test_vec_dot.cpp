@@ -95,11 +95,7 @@ class TestVecDot : public QObject {
         }
     }
 
-    static std::vector<Type> weightTypes() {
-        std::vector<Type> types;
-        for (const auto& ft : test::fixtureTypes()) types.push_back(ft.type);
-        return types;
-    }
+    static std::vector<Type> weightTypes() { return test::dotTypes(); }
 
   private slots:
     void activationTypes() {
@@ -118,12 +114,9 @@ class TestVecDot : public QObject {
         std::mt19937 rng(1234);
         for (Type type : weightTypes()) {
             const int64_t block = quant::typeInfo(type).blockSize;
-            const bool kQuant = type == Type::Q2_K || type == Type::Q3_K || type == Type::Q4_K ||
-                                type == Type::Q5_K || type == Type::Q6_K || type == Type::F32 ||
-                                type == Type::F16 || type == Type::BF16;
             // n = 256·k for several k, plus odd block counts for the 32-value formats.
             std::vector<int64_t> sizes = {256, 512, 768, 2816};
-            if (!kQuant || block == 1) sizes.insert(sizes.end(), {32, 96, 800});
+            if (block <= 32) sizes.insert(sizes.end(), {32, 96, 800});
             if (block == 1) sizes.insert(sizes.end(), {1, 7, 33, 100});
             for (int64_t n : sizes) {
                 for (int nRows : {1, 3, 7}) {
@@ -151,13 +144,22 @@ class TestVecDot : public QObject {
 
     // The ggml-made fixture rows (including near-zero, outlier and huge rows) against each
     // fixture source row as the activation.
+    void fixtureRows_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("classic and K") << "quant/quant-blocks.gguf";
+        QTest::newRow("i-quants, ternary, FP4") << "quant/quant-blocks-iq.gguf";
+    }
     void fixtureRows() {
-        const auto blocks = smoldesk::gguf::File::open(test::dataPath("quant/quant-blocks.gguf"));
+        QFETCH(QString, file);
+        const auto blocks = smoldesk::gguf::File::open(test::dataPath(file.toStdString()));
         const auto* src = blocks->findTensor("f32");
         QVERIFY(src);
-        for (const auto& ft : test::fixtureTypes()) {
+        std::vector<test::FixtureType> types = test::fixtureTypes();
+        types.insert(types.end(), test::iqFixtureTypes().begin(), test::iqFixtureTypes().end());
+        for (const auto& ft : types) {
+            if (!quant::hasVecDot(ft.type)) continue;
             const auto* t = blocks->findTensor(ft.name);
-            QVERIFY(t);
+            if (!t) continue; // the other fixture file's type
             const std::vector<uint8_t> weights(t->data, t->data + t->nBytes);
             for (int actRow : {0, 3, 7}) {
                 const auto* x = reinterpret_cast<const float*>(src->data) + 512 * actRow;
@@ -246,7 +248,7 @@ class TestVecDot : public QObject {
     }
 
     void unsupportedTypesAreNamed() {
-        for (Type type : {Type::IQ2_XS, Type::Q8_K, Type::Q8_1}) {
+        for (Type type : {Type::NVFP4, Type::Q8_K, Type::Q8_1}) {
             const char* name = quant::typeName(type);
             try {
                 quant::vecDotType(type);

@@ -26,12 +26,12 @@ struct Loaded {
     std::unique_ptr<model::Decoder> decoder;
 };
 
-Loaded load(const QString& arch) {
+Loaded load(const QString& arch, int context = 256) {
     Loaded l;
     l.file = gguf::File::open(dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf"));
     l.backend = makeVulkanBackend();
     l.decoder =
-        std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, 256, 256);
+        std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, context, 256);
     return l;
 }
 
@@ -53,7 +53,7 @@ class TestVulkanArch : public QObject {
         QTest::addColumn<QString>("arch");
         QTest::addColumn<QString>("prompt");
         QTest::addColumn<int>("chunk");
-        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3"}) {
+        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3", "llama3rope"}) {
             const QString arch = QString::fromLatin1(a);
             QTest::newRow(qPrintable(arch + " P1 batched")) << arch << "P1" << 256;
             QTest::newRow(qPrintable(arch + " P2 batched")) << arch << "P2" << 256;
@@ -74,7 +74,8 @@ class TestVulkanArch : public QObject {
 
     void greedyDecode_data() {
         QTest::addColumn<QString>("arch");
-        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3"}) QTest::newRow(a) << QString::fromLatin1(a);
+        for (const char* a : {"qwen2", "qwen3", "gemma3", "phi3", "llama3rope"})
+            QTest::newRow(a) << QString::fromLatin1(a);
     }
     void greedyDecode() {
         QFETCH(QString, arch);
@@ -91,6 +92,29 @@ class TestVulkanArch : public QObject {
         }
         QCOMPARE(ids, g.generated);
         QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), arch + " decode"));
+    }
+
+    // LongRoPE: the context picks the factor set (short at 512, long at 1024); the factors and
+    // the attention factor reach both the separate rope.comp and the rotation fused into store_kv.
+    void longRope_data() {
+        QTest::addColumn<QString>("regime");
+        QTest::addColumn<int>("context");
+        QTest::addColumn<int>("chunk");
+        for (const auto& [regime, context] : {std::pair{"short", 512}, std::pair{"long", 1024}}) {
+            QTest::addRow("%s batched", regime) << QString::fromLatin1(regime) << context << 256;
+            QTest::addRow("%s one by one", regime) << QString::fromLatin1(regime) << context << 1;
+            QTest::addRow("%s chunks of 7", regime) << QString::fromLatin1(regime) << context << 7;
+        }
+    }
+    void longRope() {
+        QFETCH(QString, regime);
+        QFETCH(int, context);
+        QFETCH(int, chunk);
+        const Golden g = loadGolden("arch/phi3longrope-tiny-P2-" + regime.toStdString());
+        Loaded l = load("phi3longrope", context);
+        QVERIFY(within(
+            compareLogits(promptLogits(*l.decoder, g.tokens, static_cast<size_t>(chunk)), g.logits, g.nVocab),
+            QString::fromLatin1(QTest::currentDataTag())));
     }
 };
 

@@ -1,5 +1,7 @@
 #include "vulkan_test_util.h"
 
+#include "../quant/quant_test_util.h"
+
 #include "compute/vulkan/vulkan_backend.h"
 #include "quant/dequant.h"
 #include "quant/quantize.h"
@@ -87,9 +89,12 @@ TestWeight::TestWeight(quant::Type type, int cols, int rows, std::mt19937& rng, 
     const size_t rowBytes = quant::rowBytes(type, static_cast<uint64_t>(cols));
     bytes.resize(rowBytes * static_cast<size_t>(rows));
     dequantized.resize(src.size());
+    // Types without a quantizer of ours (the i-quants, Q2_K, Q3_K): random blocks with sane scales.
+    if (!quant::canQuantize(type)) bytes = randomBlocks(rng, type, static_cast<int64_t>(cols) * rows);
     for (int r = 0; r < rows; ++r) {
-        quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes,
-                           cols);
+        if (quant::canQuantize(type))
+            quant::quantizeRow(type, src.data() + static_cast<size_t>(r) * cols, bytes.data() + r * rowBytes,
+                               cols);
         quant::dequantizeRow(type, bytes.data() + r * rowBytes,
                              dequantized.data() + static_cast<size_t>(r) * cols, cols);
     }

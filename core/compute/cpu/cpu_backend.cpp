@@ -21,6 +21,21 @@ namespace smoldesk::compute {
 
 namespace {
 
+// ggml's rope_yarn: the angle of pair i from its extrapolated angle (position times the
+// pair's frequency, divided by its factor), with linear scaling, YaRN's ramp and the magnitude.
+void ropeRotation(const RopeSpec& s, float thetaExtrap, int i, float* cosOut, float* sinOut) {
+    const float thetaInterp = s.freqScale * thetaExtrap;
+    float theta = thetaInterp, mscale = s.attnFactor;
+    if (s.extFactor != 0.0f) {
+        const float y = (static_cast<float>(i) - s.corrLow) / std::max(0.001f, s.corrHigh - s.corrLow);
+        const float ramp = (1.0f - std::min(1.0f, std::max(0.0f, y))) * s.extFactor;
+        theta = thetaInterp * (1.0f - ramp) + thetaExtrap * ramp;
+        mscale *= 1.0f + 0.1f * std::log(1.0f / s.freqScale);
+    }
+    *cosOut = std::cos(theta) * mscale;
+    *sinOut = std::sin(theta) * mscale;
+}
+
 constexpr int kPackRows = 16;    // rows per packed group (quant/packed_formats.h)
 constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GGUF rows)
 // Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
@@ -409,15 +424,22 @@ void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int pos0, c
         throw Error(ErrorCode::InvalidArgument, "RoPE over " + std::to_string(ropeDims) + " of " +
                                                     std::to_string(headDim) +
                                                     " head dimensions is not supported.");
+    const float* factors = nullptr;
+    if (spec.freqFactors >= 0) {
+        const gguf::TensorInfo& ft = *weights_[static_cast<size_t>(spec.freqFactors)].info;
+        if (ft.type != quant::Type::F32 || ft.nElements != static_cast<uint64_t>(ropeDims / 2))
+            throw Error(ErrorCode::BadShape, "RoPE factor tensor '" + ft.name + "' must be F32 with " +
+                                                 std::to_string(ropeDims / 2) + " values.");
+        factors = reinterpret_cast<const float*>(ft.data);
+    }
     float* p = data(x);
     // ggml's cache: theta starts at the position and is multiplied by theta_scale per pair.
     const float thetaScale = std::pow(spec.freqBase, -2.0f / static_cast<float>(ropeDims));
     forRows(rows, [&](size_t r) {
         float cosv[kMaxRopePairs], sinv[kMaxRopePairs];
-        float theta = (static_cast<float>(pos0) + static_cast<float>(r)) * spec.freqScale;
+        float theta = static_cast<float>(pos0) + static_cast<float>(r);
         for (int i = 0; i < ropeDims / 2; ++i) {
-            cosv[i] = std::cos(theta);
-            sinv[i] = std::sin(theta);
+            ropeRotation(spec, theta / (factors ? factors[i] : 1.0f), i, &cosv[i], &sinv[i]);
             theta *= thetaScale;
         }
         for (int h = 0; h < nHeads; ++h) {

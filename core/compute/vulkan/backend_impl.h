@@ -8,6 +8,7 @@
 #include "compute/vulkan/recorder.h"
 #include "compute/vulkan/uploader.h"
 #include "compute/vulkan/vulkan_backend.h"
+#include "quant/iq_grids.h"
 
 #include <memory>
 #include <optional>
@@ -84,6 +85,9 @@ class VulkanBackend : public Backend {
     static constexpr int kStagingBuffers = 2;
     static constexpr uint64_t kIdsArenaBytes = 256ull << 10;
     static constexpr uint32_t kPositionSlots = 4096;
+    // The i-quant codebooks (device-local, uploaded when the backend is created), which the
+    // dequantizing shaders read at one extra binding.
+    static constexpr uint64_t kCodebookBytes = quant::grids::kCodebookWords * sizeof(uint32_t);
     // The attention scratch (split-K partial results) for a context; allocated at the first
     // attention, counted by vulkanBytesNeeded.
     static uint64_t attentionScratchBytes(uint64_t nCtx, uint64_t nHead, uint64_t headDim);
@@ -121,6 +125,15 @@ class VulkanBackend : public Backend {
     // "<shader>_sg" with subgroup arithmetic, else "<shader>_sh" (shared-memory reductions).
     std::string_view reduceVariant(std::string_view sg, std::string_view sh) const;
     void dispatchRope(const PendingRope& r);
+    // The push-constant tail rope.comp and store_kv.comp share (rope_angle.glsl's parameters
+    // after the base), and the binding of the factor tensor (a placeholder when there is none).
+    struct RopePush {
+        float freqScale;
+        uint32_t hasFactors;
+        float attnFactor, extFactor, corrLow, corrHigh;
+    };
+    static RopePush ropePush(const RopeSpec& spec);
+    Binding bindRopeFactors(const RopeSpec& spec) const;
     void flushRope();
     void submit();
     // b: an activation buffer, or (bias) a weight's buffer.
@@ -147,6 +160,8 @@ class VulkanBackend : public Backend {
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0;
     Buffer partials_; // attention split results
     Buffer idsArena_; // token ids of the step being recorded
+    Buffer codebooks_;
+    Binding bindCodebooks() const { return {codebooks_.handle, 0, VK_WHOLE_SIZE, false}; }
     uint64_t idsUsed_ = 0;
     uint64_t weightBytesRead_ = 0; // for VulkanCounters
     uint64_t uploadedBytes_ = 0;   // weight bytes uploaded so far (options_.uploadProgress)

@@ -1,4 +1,5 @@
 #include "compute/vulkan/device.h"
+#include "compute/vulkan/recorder.h"
 
 #include "common/error.h"
 #include "common/platform.h"
@@ -65,6 +66,7 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     api.vkGetPhysicalDeviceProperties2(physical, &props);
     const VkPhysicalDeviceLimits& lim = props.properties.limits;
     c.maxStorageBufferRange = lim.maxStorageBufferRange;
+    c.maxStorageBuffersPerStage = lim.maxPerStageDescriptorStorageBuffers;
     c.maxAllocationSize = maintenance3.maxMemoryAllocationSize;
     c.minStorageBufferOffsetAlignment = lim.minStorageBufferOffsetAlignment;
     c.maxSharedMemory = lim.maxComputeSharedMemorySize;
@@ -129,6 +131,9 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
                    "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
     else if (c.maxStorageBufferRange < (1u << 24))
         c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
+    else if (c.maxStorageBuffersPerStage < kMaxBindingsPerSet)
+        c.whyNot = "The device '" + c.name + "' cannot bind the " + std::to_string(kMaxBindingsPerSet) +
+                   " storage buffers one of SmolDesk's shaders reads.";
     else
         c.usable = true;
     return c;

@@ -22,6 +22,7 @@ struct DeviceCaps {
     bool subgroupArithmetic = false; // subgroupAdd & co. in compute shaders
     uint32_t subgroupSize = 1;
     uint64_t maxStorageBufferRange = 0;
+    uint32_t maxStorageBuffersPerStage = 0;
     uint64_t maxAllocationSize = 0;
     uint64_t minStorageBufferOffsetAlignment = 0;
     uint32_t maxSharedMemory = 0;

@@ -82,17 +82,7 @@ int automaticDevice(const std::vector<vk::DeviceCaps>& devices, std::string* rea
 } // namespace
 
 bool vulkanSupportsType(quant::Type type) {
-    switch (type) {
-    case quant::Type::F32:
-    case quant::Type::F16:
-    case quant::Type::Q4_0:
-    case quant::Type::Q8_0:
-    case quant::Type::Q4_K:
-    case quant::Type::Q6_K:
-        return true;
-    default:
-        return false;
-    }
+    return quant::gpuSupported(type);
 }
 
 std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone) {

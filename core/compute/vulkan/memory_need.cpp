@@ -28,6 +28,7 @@ uint64_t vulkanBytesNeeded(const VulkanMemoryNeed& need) {
         VulkanBackend::kStagingBuffers * VulkanBackend::kStagingBytes,
         VulkanBackend::kIdsArenaBytes,
         VulkanBackend::kPositionSlots * sizeof(uint32_t),
+        VulkanBackend::kCodebookBytes,
         std::max<uint64_t>(need.largestReadBytes, 1 << 20), // the readback buffer's minimum
     };
     uint64_t total = 0;

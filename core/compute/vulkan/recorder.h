@@ -41,7 +41,8 @@ struct RecorderStats {
     uint64_t replays = 0;          // submits that reused the previous step's command buffer
 };
 
-constexpr uint32_t kMaxBindingsPerSet = 8;
+constexpr uint32_t kMaxBindingsPerSet =
+    9; // matvec.comp: three weights, their outputs, input, extra, codebooks
 
 // A descriptor set's identity: its layout and what each binding points at.
 struct SetKey {

@@ -66,6 +66,10 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
         options.maxBindingBytes ? std::min(maxBinding_, options.maxBindingBytes) : maxBinding_;
     idsArena_ = allocator_->create(kIdsArenaBytes, MemoryKind::Upload, "token ids");
     positions_ = allocator_->create(kPositionSlots * sizeof(uint32_t), MemoryKind::Upload, "positions");
+    const std::vector<uint32_t> codebook = quant::grids::codebookWords();
+    codebooks_ = allocator_->create(kCodebookBytes, MemoryKind::Device, "i-quant codebooks");
+    uploader_->write(reinterpret_cast<const uint8_t*>(codebook.data()), kCodebookBytes, codebooks_.handle, 0);
+    uploader_->drain();
     std::tie(injectFault_, injectAtRead_) = injectedFault();
     instance_->throwOnMessages("device creation");
 }
@@ -148,12 +152,14 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
         const uint64_t start = row * w.rowBytes;
         s.bindOffset = alignBinding(start);
         s.base = static_cast<uint32_t>(start - s.bindOffset);
-        const uint64_t fit = (maxWeightBinding_ - s.base) / w.rowBytes;
+        const uint64_t fit = (maxWeightBinding_ - s.base - 3) / w.rowBytes;
         if (fit == 0)
             throw Error(ErrorCode::BadShape,
                         "A row of tensor '" + t.name + "' is larger than the GPU can bind.");
         s.rows = std::min(fit, w.rows - row);
-        s.bindRange = s.base + s.rows * w.rowBytes;
+        // Whole 32-bit words: the shaders read bytes through 16- and 32-bit loads, and an odd-sized
+        // tensor's (MXFP4's 17-byte blocks) last byte would otherwise sit outside the binding.
+        s.bindRange = (s.base + s.rows * w.rowBytes + 3) / 4 * 4;
         w.slices.push_back(s);
         row += s.rows;
     }
@@ -161,7 +167,8 @@ WeightId VulkanBackend::addWeight(const gguf::TensorInfo& t) {
     // Upload the blocks unchanged, through the two staging buffers in turn. The last pieces
     // may still be copied when this returns: the next step's submit() waits for them, so the
     // CPU prepares the next tensor meanwhile.
-    w.buffer = allocator_->create(t.nBytes, MemoryKind::Device, ("weight '" + t.name + "'").c_str());
+    w.buffer =
+        allocator_->create((t.nBytes + 3) / 4 * 4, MemoryKind::Device, ("weight '" + t.name + "'").c_str());
     // (Work recorded but not yet submitted may stay so: none of it can use this new buffer.)
     // Per piece, so that a large tensor (a 3B model's 200 MB embedding table) moves the
     // progress bar and a cancel takes effect within one piece.
@@ -251,12 +258,13 @@ void VulkanBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId
     std::memcpy(idsArena_.mapped + offset, ids.data(), bytes);
     idsUsed_ = offset + bytes;
 
-    const Pipeline& p = pipeline("embed", {kMatvecGroup, static_cast<uint32_t>(w.type)}, 3);
+    const Pipeline& p = pipeline("embed", {kMatvecGroup, static_cast<uint32_t>(w.type)}, 4);
     weightBytesRead_ += ids.size() * w.rowBytes; // only the looked-up rows are read
     for (const WeightSlice& s : w.slices) {
         const Binding b[] = {{w.buffer.handle, s.bindOffset, s.bindRange, false},
                              {idsArena_.handle, offset, bytes, false},
-                             bindAct(out, true)};
+                             bindAct(out, true),
+                             bindCodebooks()};
         const uint32_t push[] = {static_cast<uint32_t>(w.cols), s.base, static_cast<uint32_t>(w.rowBytes),
                                  static_cast<uint32_t>(s.row0), static_cast<uint32_t>(s.rows)};
         recorder_->dispatch(p, b, push, sizeof push, ceilDiv(w.cols, kMatvecGroup),
@@ -304,13 +312,13 @@ void VulkanBackend::dispatchRope(const PendingRope& r) {
     const uint64_t pairs = static_cast<uint64_t>(r.rows) * r.nHeads * (r.spec.dims / 2);
     if (pairs == 0) return;
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
-    const Pipeline& p = pipeline("rope", {kEltwiseGroup}, 1);
-    const Binding b[] = {bindAct(r.x, true)};
+    const Pipeline& p = pipeline("rope", {kEltwiseGroup}, 2);
+    const Binding b[] = {bindAct(r.x, true), bindRopeFactors(r.spec)};
     struct {
         uint32_t rows, nHeads, headDim, ropeDims, pos0;
         float freqBase;
         uint32_t neox, groupsX;
-        float freqScale;
+        RopePush rope;
     } push{static_cast<uint32_t>(r.rows),
            static_cast<uint32_t>(r.nHeads),
            static_cast<uint32_t>(r.headDim),
@@ -319,8 +327,23 @@ void VulkanBackend::dispatchRope(const PendingRope& r) {
            r.spec.freqBase,
            r.spec.style == RopeStyle::NeoX ? 1u : 0u,
            gx,
-           r.spec.freqScale};
+           ropePush(r.spec)};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
+}
+
+VulkanBackend::RopePush VulkanBackend::ropePush(const RopeSpec& spec) {
+    return {spec.freqScale, spec.freqFactors >= 0 ? 1u : 0u, spec.attnFactor, spec.extFactor, spec.corrLow,
+            spec.corrHigh};
+}
+
+Binding VulkanBackend::bindRopeFactors(const RopeSpec& spec) const {
+    if (spec.freqFactors < 0) return bindCodebooks(); // bound but never read
+    const DeviceWeight& w = weight(spec.freqFactors);
+    if (w.type != quant::Type::F32 || w.cols * w.rows != static_cast<uint64_t>(spec.dims / 2) ||
+        w.slices.size() != 1 || w.slices[0].base != 0)
+        throw Error(ErrorCode::BadShape, "RoPE factor tensor '" + w.name + "' must be F32 with " +
+                                             std::to_string(spec.dims / 2) + " values.");
+    return {w.buffer.handle, w.slices[0].bindOffset, w.slices[0].bindRange, false};
 }
 
 void VulkanBackend::flushRope() {
@@ -363,19 +386,20 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     const uint64_t pairs =
         n / 2 + (fusedQ ? static_cast<uint64_t>(rows) * fusedQ->nHeads * fusedQ->headDim / 2 : 0);
     const auto [gx, gy] = foldGroups(ceilDiv(pairs, kEltwiseGroup));
-    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 6);
+    const Pipeline& p = pipeline("store_kv", {kEltwiseGroup, fused ? 1u : 0u, fusedQ ? 1u : 0u}, 7);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(k, fused.has_value()),
                          bindAct(v, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, true},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, true},
                          bindAct(fusedQ ? fusedQ->x : k, fusedQ.has_value()),
-                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false},
+                         bindRopeFactors(fused ? fused->spec : RopeSpec{})};
     struct {
         uint32_t rows, kvDim, posSlot, groupsX, headDim, ropeDims;
         float freqBase;
         uint32_t neox, qDim;
-        float freqScale;
+        RopePush rope;
     } push{static_cast<uint32_t>(rows),
            static_cast<uint32_t>(kvDim_),
            positionSlot(pos0),
@@ -385,7 +409,7 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
            fused ? fused->spec.freqBase : 0.0f,
            fused && fused->spec.style == RopeStyle::NeoX ? 1u : 0u,
            fusedQ ? static_cast<uint32_t>(fusedQ->nHeads * fusedQ->headDim) : 0u,
-           fused ? fused->spec.freqScale : 1.0f};
+           ropePush(fused ? fused->spec : RopeSpec{})};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 

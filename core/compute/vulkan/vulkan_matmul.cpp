@@ -94,18 +94,20 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
     push.groupsX = gx;
     const Pipeline& p =
         pipeline(reduceVariant("matvec_sg", "matvec_sh"),
-                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 8);
-    const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1],
-                         outsBound[1],    weightsBound[2],   outsBound[2], extra};
+                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 9);
+    const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
+                         weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
 void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out, int rows, bool add) {
     flushRope();
-    const Pipeline& p = pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type), add ? 1u : 0u}, 3);
+    const Pipeline& p = pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type), add ? 1u : 0u}, 4);
     for (const WeightSlice& s : wt.slices) {
-        const Binding b[] = {
-            {wt.buffer.handle, s.bindOffset, s.bindRange, false}, bindAct(x, false), bindAct(out, true)};
+        const Binding b[] = {{wt.buffer.handle, s.bindOffset, s.bindRange, false},
+                             bindAct(x, false),
+                             bindAct(out, true),
+                             bindCodebooks()};
         const MatmulPush push{
             static_cast<uint32_t>(wt.cols),     static_cast<uint32_t>(s.rows),  s.base,
             static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
