@@ -20,6 +20,8 @@ PACKAGES=(
   libvulkan-dev glslang-tools spirv-tools mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # chat-template reference renders, UI screenshots
   python3 python3-jinja2 xvfb xauth
+  # constrained decoding's tests: the official JSON-Schema-Test-Suite and an independent validator
+  json-schema-test-suite python3-jsonschema
   # the local API server's tests: curl, and Node.js for the official OpenAI JavaScript client
   curl nodejs
   # manual pages from --help (build), desktop entry and AppStream checks (tests)

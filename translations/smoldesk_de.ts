@@ -136,6 +136,46 @@
             <source>New chat</source>
             <translation>Neuer Chat</translation>
         </message>
+        <message>
+            <source>Ask anything… it is sent when the model has loaded</source>
+            <translation>Fragen Sie etwas … es wird gesendet, sobald das Modell geladen ist</translation>
+        </message>
+        <message>
+            <source>Your message will be sent when %1 has loaded.</source>
+            <translation>Ihre Nachricht wird gesendet, sobald %1 geladen ist.</translation>
+        </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
+            <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
+        </message>
+        <message>
+            <source>System prompt ✓</source>
+            <translation>Systemprompt ✓</translation>
+        </message>
+        <message>
+            <source>System prompt</source>
+            <translation>Systemprompt</translation>
+        </message>
+        <message>
+            <source>System prompt of this chat</source>
+            <translation>Systemprompt dieses Chats</translation>
+        </message>
+        <message>
+            <source>Give this chat instructions that the model follows in every answer</source>
+            <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
+        </message>
+        <message>
+            <source>For example: You are a concise assistant.</source>
+            <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
+        </message>
+        <message>
+            <source>Applies to the next answer. New chats start with the default from Settings.</source>
+            <translation>Gilt ab der nächsten Antwort. Neue Chats beginnen mit der Vorgabe aus den Einstellungen.</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>Fertig</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -518,6 +558,22 @@
         <message>
             <source>Copied</source>
             <translation>Kopiert</translation>
+        </message>
+        <message>
+            <source>Reading your message…</source>
+            <translation>Ihre Nachricht wird gelesen …</translation>
+        </message>
+        <message>
+            <source>Writing…</source>
+            <translation>Schreibt …</translation>
+        </message>
+        <message>
+            <source>Reading your message… %1% (%2 tokens/s)</source>
+            <translation>Ihre Nachricht wird gelesen … %1 % (%2 Token/s)</translation>
+        </message>
+        <message>
+            <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
+            <translation>Das Demo-Modell kann nicht chatten: Es setzt Ihre Worte (kursiv) als Geschichte fort.</translation>
         </message>
     </context>
     <context>
@@ -940,6 +996,10 @@
             <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
             <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
         </message>
+        <message>
+            <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
+            <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -1073,6 +1133,10 @@
         <message>
             <source>Address copied</source>
             <translation>Adresse kopiert</translation>
+        </message>
+        <message>
+            <source>on %1</source>
+            <translation>auf %1</translation>
         </message>
     </context>
     <context>
@@ -1321,6 +1385,37 @@
         <message>
             <source>No Vulkan device was found.</source>
             <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
+        </message>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 Thread, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 Threads, %2)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnswerStats</name>
+        <message>
+            <source>stopped while reading your message</source>
+            <translation>beim Lesen Ihrer Nachricht angehalten</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
+            <translation>%1 Token/s · erstes Token %2 ms · %3 Token</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>angehalten</translation>
+        </message>
+        <message>
+            <source>context full</source>
+            <translation>Kontext voll</translation>
+        </message>
+        <message>
+            <source>length limit</source>
+            <translation>Längenlimit</translation>
         </message>
     </context>
 </TS>

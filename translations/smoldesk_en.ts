@@ -136,6 +136,46 @@
             <source>New chat</source>
             <translation>New chat</translation>
         </message>
+        <message>
+            <source>Ask anything… it is sent when the model has loaded</source>
+            <translation>Ask anything… it is sent when the model has loaded</translation>
+        </message>
+        <message>
+            <source>Your message will be sent when %1 has loaded.</source>
+            <translation>Your message will be sent when %1 has loaded.</translation>
+        </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
+            <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
+        </message>
+        <message>
+            <source>System prompt ✓</source>
+            <translation>System prompt ✓</translation>
+        </message>
+        <message>
+            <source>System prompt</source>
+            <translation>System prompt</translation>
+        </message>
+        <message>
+            <source>System prompt of this chat</source>
+            <translation>System prompt of this chat</translation>
+        </message>
+        <message>
+            <source>Give this chat instructions that the model follows in every answer</source>
+            <translation>Give this chat instructions that the model follows in every answer</translation>
+        </message>
+        <message>
+            <source>For example: You are a concise assistant.</source>
+            <translation>For example: You are a concise assistant.</translation>
+        </message>
+        <message>
+            <source>Applies to the next answer. New chats start with the default from Settings.</source>
+            <translation>Applies to the next answer. New chats start with the default from Settings.</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>Done</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -518,6 +558,22 @@
         <message>
             <source>Copied</source>
             <translation>Copied</translation>
+        </message>
+        <message>
+            <source>Reading your message…</source>
+            <translation>Reading your message…</translation>
+        </message>
+        <message>
+            <source>Writing…</source>
+            <translation>Writing…</translation>
+        </message>
+        <message>
+            <source>Reading your message… %1% (%2 tokens/s)</source>
+            <translation>Reading your message… %1% (%2 tokens/s)</translation>
+        </message>
+        <message>
+            <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
+            <translation>The demo model has no chat mode: it continues your words (in italics) as a story.</translation>
         </message>
     </context>
     <context>
@@ -940,6 +996,10 @@
             <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
             <translation>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</translation>
         </message>
+        <message>
+            <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
+            <translation>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -1073,6 +1133,10 @@
         <message>
             <source>Address copied</source>
             <translation>Address copied</translation>
+        </message>
+        <message>
+            <source>on %1</source>
+            <translation>on %1</translation>
         </message>
     </context>
     <context>
@@ -1321,6 +1385,37 @@
         <message>
             <source>No Vulkan device was found.</source>
             <translation>No Vulkan device was found.</translation>
+        </message>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 thread, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 threads, %2)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnswerStats</name>
+        <message>
+            <source>stopped while reading your message</source>
+            <translation>stopped while reading your message</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
+            <translation>%1 tokens/s · first token %2 ms · %3 tokens</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>stopped</translation>
+        </message>
+        <message>
+            <source>context full</source>
+            <translation>context full</translation>
+        </message>
+        <message>
+            <source>length limit</source>
+            <translation>length limit</translation>
         </message>
     </context>
 </TS>

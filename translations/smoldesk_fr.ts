@@ -136,6 +136,46 @@
             <source>New chat</source>
             <translation>Nouvelle discussion</translation>
         </message>
+        <message>
+            <source>Ask anything… it is sent when the model has loaded</source>
+            <translation>Posez une question… elle sera envoyée dès que le modèle sera chargé</translation>
+        </message>
+        <message>
+            <source>Your message will be sent when %1 has loaded.</source>
+            <translation>Votre message sera envoyé dès que %1 sera chargé.</translation>
+        </message>
+        <message>
+            <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
+            <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
+        </message>
+        <message>
+            <source>System prompt ✓</source>
+            <translation>Prompt système ✓</translation>
+        </message>
+        <message>
+            <source>System prompt</source>
+            <translation>Prompt système</translation>
+        </message>
+        <message>
+            <source>System prompt of this chat</source>
+            <translation>Prompt système de cette discussion</translation>
+        </message>
+        <message>
+            <source>Give this chat instructions that the model follows in every answer</source>
+            <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
+        </message>
+        <message>
+            <source>For example: You are a concise assistant.</source>
+            <translation>Par exemple : Tu es un assistant concis.</translation>
+        </message>
+        <message>
+            <source>Applies to the next answer. New chats start with the default from Settings.</source>
+            <translation>S’applique à la prochaine réponse. Les nouvelles discussions commencent avec la valeur par défaut des Paramètres.</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>Terminé</translation>
+        </message>
     </context>
     <context>
         <name>ContextDialogs</name>
@@ -518,6 +558,22 @@
         <message>
             <source>Copied</source>
             <translation>Copié</translation>
+        </message>
+        <message>
+            <source>Reading your message…</source>
+            <translation>Lecture de votre message…</translation>
+        </message>
+        <message>
+            <source>Writing…</source>
+            <translation>Rédaction…</translation>
+        </message>
+        <message>
+            <source>Reading your message… %1% (%2 tokens/s)</source>
+            <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
+        </message>
+        <message>
+            <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
+            <translation>Le modèle de démonstration ne sait pas converser : il poursuit vos mots (en italique) comme une histoire.</translation>
         </message>
     </context>
     <context>
@@ -940,6 +996,10 @@
             <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
             <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1) ; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de « Copier le diagnostic » dans la boîte À propos.</translation>
         </message>
+        <message>
+            <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
+            <translation>Le prompt système propre à une discussion se règle avec le bouton « Prompt système » à côté de sa zone de saisie.</translation>
+        </message>
     </context>
     <context>
         <name>Sidebar</name>
@@ -1073,6 +1133,10 @@
         <message>
             <source>Address copied</source>
             <translation>Adresse copiée</translation>
+        </message>
+        <message>
+            <source>on %1</source>
+            <translation>sur %1</translation>
         </message>
     </context>
     <context>
@@ -1321,6 +1385,37 @@
         <message>
             <source>No Vulkan device was found.</source>
             <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
+        </message>
+        <message>
+            <source>CPU (1 thread, %1)</source>
+            <translation>CPU (1 fil d’exécution, %1)</translation>
+        </message>
+        <message>
+            <source>CPU (%1 threads, %2)</source>
+            <translation>CPU (%1 fils d’exécution, %2)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnswerStats</name>
+        <message>
+            <source>stopped while reading your message</source>
+            <translation>arrêté pendant la lecture de votre message</translation>
+        </message>
+        <message>
+            <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
+            <translation>%1 jetons/s · premier jeton %2 ms · %3 jetons</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>arrêté</translation>
+        </message>
+        <message>
+            <source>context full</source>
+            <translation>contexte plein</translation>
+        </message>
+        <message>
+            <source>length limit</source>
+            <translation>limite de longueur</translation>
         </message>
     </context>
 </TS>

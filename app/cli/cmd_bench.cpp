@@ -2,6 +2,7 @@
 // cache, like llama-bench's -d), peak memory, and the memory bandwidth measured in the same
 // run, so that decode can be reported as a share of its limit (tokens/s ≤ bandwidth / bytes
 // read per token). --json prints one object for scripts (tests/bench/compare_llama.py).
+#include "bench_grammar.h"
 #include "bench_json.h"
 #include "bench_vulkan.h"
 #include "commands.h"
@@ -99,6 +100,17 @@ int cmdBench(Args& args) {
     const auto loadStart = Clock::now();
     auto session = loadSession(args, json);
     const double loadSeconds = seconds(loadStart, Clock::now());
+    {
+        GrammarBenchSetup g;
+        g.tables = grammarOption(args, *session, &g.compileMs, &g.trieMs);
+        if (g.tables) {
+            if (!args.positionals().empty())
+                throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+            if (nGen < 1 || reps < 1) throw UsageError("-n and -r must be positive.");
+            g.nGen = nGen, g.reps = reps, g.json = json;
+            return benchGrammar(*session, g);
+        }
+    }
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (nPrompt < 1 || nGen < 1 || reps < 1 || depth < 0)
         throw UsageError("-p, -n and -r must be positive and -d not negative.");

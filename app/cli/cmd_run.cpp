@@ -18,6 +18,7 @@ int cmdRun(Args& args) {
     gp.maxTokens = n;
     gp.sampling = samplingOptions(args, gp.sampling);
     auto session = loadSession(args);
+    gp.grammar = grammarOption(args, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (!prompt) throw UsageError("Give the prompt with -p TEXT.");
 
@@ -27,7 +28,8 @@ int cmdRun(Args& args) {
     const bool chatml = !raw && tok.tokenId("<|im_start|>").has_value();
     if (chatml) text = "<|im_start|>user\n" + text + "<|im_end|>\n<|im_start|>assistant\n";
     std::vector<int32_t> ids = tok.encode(text, tok.addBosByDefault(), chatml);
-    if (raw || !chatml) std::fwrite(prompt->data(), 1, prompt->size(), stdout);
+    // With a grammar the output is exactly the constrained text (a JSON document, say).
+    if ((raw || !chatml) && !gp.grammar) std::fwrite(prompt->data(), 1, prompt->size(), stdout);
     auto stats = session->generate(ids, gp, [](const runtime::TokenEvent& ev) {
         std::fwrite(ev.text.data(), 1, ev.text.size(), stdout);
         std::fflush(stdout);

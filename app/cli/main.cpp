@@ -23,8 +23,8 @@ const Command kCommands[] = {
     {"inspect", cmdInspect, "inspect FILE", "show a model's architecture, tokenizer and tensors"},
     {"run", cmdRun,
      "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] "
-     "[--ctx N] [--raw]",
-     "generate text after a prompt"},
+     "[--ctx N] [--raw] [--json-schema FILE | --grammar FILE.gbnf | --json-object]",
+     "generate text after a prompt (constrained to a JSON schema or GBNF grammar when given)"},
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32",
      "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
@@ -36,7 +36,8 @@ const Command kCommands[] = {
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]",
      "local OpenAI-compatible API server"},
     {"bench", cmdBench,
-     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth]",
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth] "
+     "[--json-schema FILE | --grammar FILE.gbnf | --json-object]",
      "prompt/decode speed, memory, bandwidth"},
     {"resume", cmdResume,
      "resume -m FILE [--history 2000] [--turn 32] [-r 3] [--state PATH] [-t THREADS] [--ctx N]",

@@ -1,7 +1,13 @@
 #include "session_options.h"
 
+#include "common/error.h"
+#include "grammar/gbnf_parser.h"
+#include "grammar/grammar_cache.h"
+
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #ifdef _WIN32
 #include <io.h>
@@ -65,6 +71,42 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
                      s->contextSize(), seconds);
     }
     return s;
+}
+
+std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Session& session,
+                                                      double* compileMs, double* trieMs) {
+    auto schemaPath = args.option("--json-schema");
+    auto gbnfPath = args.option("--grammar");
+    const bool anyObject = args.flag("--json-object");
+    if (int(bool(schemaPath)) + int(bool(gbnfPath)) + int(anyObject) > 1)
+        throw UsageError("Give only one of --json-schema, --grammar and --json-object.");
+    grammar::GrammarSource source;
+    if (anyObject) {
+        source.kind = grammar::GrammarSource::Kind::AnyJsonObject;
+    } else if (schemaPath || gbnfPath) {
+        const std::string& path = schemaPath ? *schemaPath : *gbnfPath;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw Error(ErrorCode::Io, "Cannot read '" + path + "'.");
+        std::stringstream ss;
+        ss << in.rdbuf();
+        source.kind =
+            schemaPath ? grammar::GrammarSource::Kind::JsonSchema : grammar::GrammarSource::Kind::Gbnf;
+        source.text = ss.str();
+    } else {
+        return nullptr;
+    }
+    const auto trieStart = std::chrono::steady_clock::now();
+    auto vocab = session.vocabTrie();
+    if (trieMs)
+        *trieMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - trieStart).count();
+    const auto start = std::chrono::steady_clock::now();
+    auto g = std::make_shared<const grammar::Grammar>(grammar::parseGbnf(grammar::toGbnf(source)));
+    auto tables = std::make_shared<grammar::GrammarTables>(std::move(g), std::move(vocab));
+    if (compileMs)
+        *compileMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return tables;
 }
 
 runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParams& d) {

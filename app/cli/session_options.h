@@ -11,6 +11,12 @@ namespace smoldesk::cli {
 // model, printing warnings and the device (and any GPU fallback reason) to stderr.
 std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false);
 
+// Takes --json-schema FILE or --grammar FILE (GBNF) or --json-object and compiles it for the
+// session's vocabulary; nullptr when none is given. compileMs (if given) receives the time to
+// convert and parse it; trieMs the time to build the vocabulary trie (first use only).
+std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Session& session,
+                                                      double* compileMs = nullptr, double* trieMs = nullptr);
+
 // Takes --temp, --top-k, --top-p, --min-p, --repeat-penalty, --repeat-last-n, --seed.
 runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParams& defaults);
 

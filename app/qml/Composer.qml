@@ -14,6 +14,52 @@ Pane {
         if (App.chat.send(input.text)) input.clear()
     }
 
+    Popup {
+        id: systemPromptPopup
+        objectName: "systemPromptPopup"
+        parent: composer
+        width: Math.min(560, composer.width - 24)
+        x: composer.width - width - 12
+        y: -height - 8
+        padding: 12
+        focus: true
+        onOpened: { chatPromptField.text = App.chat.systemPrompt; chatPromptField.forceActiveFocus() }
+        onClosed: { App.chat.systemPrompt = chatPromptField.text; input.forceActiveFocus() }
+        ColumnLayout {
+            anchors.fill: parent
+            spacing: 6
+            Label { text: qsTr("System prompt of this chat"); font.bold: true }
+            ScrollView {
+                Layout.fillWidth: true
+                Layout.preferredHeight: 110
+                TabTextArea {
+                    id: chatPromptField
+                    objectName: "chatSystemPrompt"
+                    wrapMode: TextEdit.Wrap
+                    placeholderText: qsTr("For example: You are a concise assistant.")
+                    Accessible.name: qsTr("System prompt of this chat")
+                    background: Rectangle {
+                        radius: 6
+                        color: chatPromptField.palette.base
+                        border.color: chatPromptField.activeFocus ? chatPromptField.palette.highlight : chatPromptField.palette.mid
+                    }
+                }
+            }
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                opacity: 0.75
+                text: qsTr("Applies to the next answer. New chats start with the default from Settings.")
+            }
+            DialogButton {
+                Layout.alignment: Qt.AlignRight
+                text: qsTr("Done")
+                highlighted: true
+                onClicked: systemPromptPopup.close()
+            }
+        }
+    }
+
     background: Rectangle {
         color: composer.palette.window
         Rectangle { width: parent.width; height: 1; color: composer.palette.mid }
@@ -34,8 +80,12 @@ Pane {
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 color: Theme.danger
-                text: App.chat.contextFull
+                // Offers only what the buttons beside it do: once no older turn is left to drop,
+                // a new chat is the one way on.
+                text: App.chat.contextFull && App.chat.canDropOldestTurns
                       ? qsTr("The context is full: this chat no longer fits into the model's %1 tokens. Leave the oldest turns out, or continue in a new chat.").arg(App.chat.contextTotal)
+                      : App.chat.contextFull
+                      ? qsTr("The context is full: this chat no longer fits into the model's %1 tokens, and no older turn is left to leave out. Continue in a new chat.").arg(App.chat.contextTotal)
                       : qsTr("The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.")
                         .arg(Math.round(100 * App.chat.contextUsed / Math.max(1, App.chat.contextTotal)))
             }
@@ -52,6 +102,16 @@ Pane {
                 text: qsTr("New chat")
                 onClicked: window.newChat()
             }
+        }
+
+        // A prompt sent while the model loads waits for it, and says so.
+        Label {
+            objectName: "heldNote"
+            visible: App.chat.waitingForModel
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            opacity: 0.8
+            text: qsTr("Your message will be sent when %1 has loaded.").arg(App.model.loadingName)
         }
 
         RowLayout {
@@ -73,11 +133,13 @@ Pane {
                     color: composer.palette.base
                     border.color: input.activeFocus ? composer.palette.highlight : composer.palette.mid
                 }
-                TextArea {
+                // Tab and Shift+Tab move on to Think, Send and the rest of the window.
+                TabTextArea {
                     id: input
                     objectName: "promptInput"
                     placeholderText: App.model.state === "ready" ? qsTr("Ask anything… (Enter sends, Shift+Enter adds a line)")
-                                                                 : qsTr("Open a model to start chatting")
+                                     : App.model.state === "loading" ? qsTr("Ask anything… it is sent when the model has loaded")
+                                                                     : qsTr("Open a model to start chatting")
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Prompt")
                     Keys.onPressed: (event) => {
@@ -129,6 +191,20 @@ Pane {
                         ToolTip.text: hint
                     }
                 }
+                // This chat's system prompt, with the chat (it was hidden in Settings).
+                ToolButton {
+                    id: systemPromptButton
+                    objectName: "systemPromptButton"
+                    Layout.fillWidth: true
+                    text: App.chat.systemPrompt.trim().length > 0 ? qsTr("System prompt ✓") : qsTr("System prompt")
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("System prompt of this chat")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 400
+                    ToolTip.text: App.chat.systemPrompt.trim().length > 0 ? App.chat.systemPrompt
+                                                                            : qsTr("Give this chat instructions that the model follows in every answer")
+                    onClicked: systemPromptPopup.open()
+                }
                 Button {
                     id: sendButton
                     objectName: "sendButton"
@@ -139,7 +215,9 @@ Pane {
                     TextMetrics { id: stopLabel; font: sendButton.font; text: qsTr("Stop") }
                     highlighted: true
                     text: App.chat.generating ? qsTr("Stop") : qsTr("Send")
-                    enabled: App.chat.generating || (App.model.state === "ready" && input.text.trim().length > 0)
+                    // While a model loads a prompt can be sent: it is held and answered after the load.
+                    enabled: App.chat.generating || ((App.model.state === "ready" || App.model.state === "loading")
+                                                     && input.text.trim().length > 0)
                     Accessible.name: App.chat.generating ? qsTr("Stop the answer") : qsTr("Send the prompt")
                     ToolTip.visible: hovered
                     ToolTip.text: App.chat.generating ? qsTr("Esc") : qsTr("Enter")

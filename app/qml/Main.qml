@@ -6,11 +6,10 @@ import SmolDesk
 
 ApplicationWindow {
     id: window
+    // The size and place are set when the window is complete (App.placeWindow): the last ones,
+    // fitted into the screen, else a size that fits it. These are only the first guess.
     width: 1180
     height: 760
-    minimumWidth: 760
-    minimumHeight: 480
-    visible: true
     title: App.chat.currentTitle.length > 0 ? qsTr("%1 — SmolDesk").arg(App.chat.currentTitle) : "SmolDesk"
 
     property bool modelPanelVisible: width > 1000
@@ -39,7 +38,10 @@ ApplicationWindow {
     palette.disabled.windowText: disabledColors.windowText
     palette.disabled.buttonText: disabledColors.buttonText
 
-    function openModelDialog() { openDialog.open() }
+    function openModelDialog() {
+        openDialog.currentFolder = App.model.openFolder()
+        openDialog.open()
+    }
     function exportConversation(format) {
         exportDialog.format = format
         // Starts in the documents folder with a name from the chat's title.
@@ -68,9 +70,26 @@ ApplicationWindow {
         Action { id: settingsAction; text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }
     }
 
+    // Qt 6.4 leaves a menu-bar item highlighted when its menu is closed with Escape, and the
+    // keyboard focus in the bar: once no menu is open, the highlight goes and the focus returns
+    // to the prompt box (unless a menu entry opened a dialog that has it).
+    function menuClosed() {
+        Qt.callLater(() => {
+            for (let i = 0; i < menuBar.count; ++i)
+                if (menuBar.menuAt(i).visible) return
+            for (let j = 0; j < menuBar.count; ++j)
+                menuBar.itemAt(j).highlighted = false
+            let f = window.activeFocusItem
+            while (f && f !== menuBar) f = f.parent
+            if (f === menuBar || window.activeFocusItem === null) composer.focusInput()
+        })
+    }
+
     menuBar: MenuBar {
+        id: menuBar
         Menu {
             title: qsTr("&File")
+            onClosed: window.menuClosed()
             MenuItem { action: openAction }
             Menu {
                 id: recentMenu
@@ -96,6 +115,7 @@ ApplicationWindow {
         }
         Menu {
             title: qsTr("&Chat")
+            onClosed: window.menuClosed()
             MenuItem { action: newChatAction }
             MenuItem { action: stopAction }
             Action { text: qsTr("&Regenerate answer"); enabled: !App.chat.generating && App.chat.messages.count > 0; onTriggered: App.chat.regenerate() }
@@ -103,11 +123,13 @@ ApplicationWindow {
         }
         Menu {
             title: qsTr("&View")
+            onClosed: window.menuClosed()
             Action { text: qsTr("&Model information"); checkable: true; checked: window.modelPanelVisible; onTriggered: window.modelPanelVisible = !window.modelPanelVisible }
             MenuItem { action: settingsAction }
         }
         Menu {
             title: qsTr("&Help")
+            onClosed: window.menuClosed()
             Action { text: qsTr("&About SmolDesk"); onTriggered: aboutDialog.open() }
         }
     }
@@ -173,8 +195,10 @@ ApplicationWindow {
         orientation: Qt.Horizontal
 
         Sidebar {
-            SplitView.preferredWidth: 250
-            SplitView.minimumWidth: 180
+            objectName: "sidebar"
+            // Narrower on small screens, so the chat keeps the room it needs.
+            SplitView.preferredWidth: window.width < 900 ? 200 : 250
+            SplitView.minimumWidth: 160
         }
 
         ColumnLayout {
@@ -205,6 +229,7 @@ ApplicationWindow {
         }
 
         ModelPanel {
+            objectName: "modelPanel"
             visible: window.modelPanelVisible
             SplitView.preferredWidth: 290
             SplitView.minimumWidth: 220
@@ -215,5 +240,9 @@ ApplicationWindow {
 
     footer: StatusBar {}
 
-    Component.onCompleted: composer.focusInput()
+    Component.onCompleted: {
+        App.placeWindow(window)
+        composer.focusInput()
+    }
+    onClosing: App.rememberWindow(window)
 }

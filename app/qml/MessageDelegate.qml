@@ -26,18 +26,36 @@ Item {
     readonly property int columnWidth: Math.min(width - 48, 860)
     readonly property int columnX: (width - columnWidth) / 2
     readonly property int bubbleWidth: Math.min(columnWidth * 0.85, measure.advanceWidth + 32)
+    // A model without a chat template (the demo model) continues the user's text: its answer is
+    // shown as one story with the prompt before it, in italics, so "named Kitty." does not
+    // start mid-sentence out of nowhere.
+    readonly property bool continuesPrompt: !isUser && index > 0 && App.model.promptMode === "continuation"
+                                            && App.chat.messages.count > index
+    readonly property string storyStart: continuesPrompt ? App.chat.messages.contentAt(index - 1) : ""
+    function storyText() {
+        if (storyStart.length === 0) return content
+        let start = storyStart.replace(/\s+/g, " ").trim()
+        // A long prompt is already above: its last words are enough to read on from.
+        if (start.length > 120) start = "…" + start.slice(start.indexOf(" ", start.length - 100) + 1)
+        start = start.replace(/([\\`*_\[\]#<>])/g, "\\$1")
+        // Nothing in between: the answer continues the prompt's text exactly ("Yo" + "ga went…").
+        return "*" + start + "*" + content
+    }
     implicitHeight: column.implicitHeight
     opacity: inContext ? 1.0 : 0.55
 
     HoverHandler { id: hover }
-    TextMetrics { id: measure; text: root.isUser ? root.content.split("\n").reduce((a, b) => a.length >= b.length ? a : b, "") : "" }
+    TextMetrics { id: measure; font: userText.font; text: root.isUser ? root.content.split("\n").reduce((a, b) => a.length >= b.length ? a : b, "") : "" }
 
     ColumnLayout {
         id: column
         x: root.isUser ? root.columnX + root.columnWidth - width : root.columnX
         // A prompt's column is as wide as its bubble, or as the note above it: the note used to
         // stick out of a narrow bubble's column and run under the model panel.
-        width: root.isUser ? Math.min(root.columnWidth * 0.85, Math.max(root.bubbleWidth, notInContext.visible ? notInContext.implicitWidth : 0))
+        // The Copy/Edit row counts too: wider than a short prompt's bubble ("Yo", "Danke"), it
+        // stuck out of the column to the right, under the model panel.
+        width: root.isUser ? Math.min(root.columnWidth, Math.max(root.bubbleWidth, actions.implicitWidth,
+                                                                 notInContext.visible ? Math.min(root.columnWidth * 0.85, notInContext.implicitWidth) : 0))
                            : root.columnWidth
         spacing: 6
 
@@ -87,8 +105,18 @@ Item {
             seconds: root.thoughtSeconds
         }
 
+        Label {
+            objectName: "storyNote"
+            visible: root.continuesPrompt && root.index === 1
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            opacity: 0.7
+            font.italic: true
+            text: qsTr("The demo model has no chat mode: it continues your words (in italics) as a story.")
+        }
+
         Repeater {
-            model: root.isUser ? [] : Markdown.segments(root.content)
+            model: root.isUser ? [] : Markdown.segments(root.storyText())
             delegate: Loader {
                 required property var modelData
                 Layout.fillWidth: true
@@ -146,15 +174,33 @@ Item {
             CodeBlock { code: segment.text; language: segment.language }
         }
 
-        BusyIndicator {
+        // Until the first token: the prompt is read (a long history takes a while on a CPU).
+        RowLayout {
             visible: !root.isUser && root.streaming && root.content.length === 0 && root.thought.length === 0
-            running: visible
-            Layout.preferredHeight: 28
-            Layout.preferredWidth: 28
+            spacing: 8
+            BusyIndicator {
+                running: parent.visible
+                Layout.preferredHeight: 28
+                Layout.preferredWidth: 28
+            }
+            Label {
+                objectName: "readingLabel"
+                opacity: 0.75
+                text: App.chat.promptProgress < 0 ? qsTr("Reading your message…")
+                      : App.chat.promptProgress >= 1 ? qsTr("Writing…")
+                      : qsTr("Reading your message… %1% (%2 tokens/s)")
+                        .arg(Math.floor(App.chat.promptProgress * 100))
+                        .arg(Number(App.chat.promptTokensPerSecond).toLocaleString(Qt.locale(), "f", 0))
+            }
         }
 
         RowLayout {
+            id: actions
+            objectName: "messageActions"
+            // As wide as its buttons (a nested layout would fill the column and spread them out).
+            Layout.fillWidth: false
             Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
+            Layout.maximumWidth: column.width
             spacing: 2
             opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
             visible: !root.streaming
@@ -169,6 +215,7 @@ Item {
                 rightPadding: 8
             }
             Label {
+                objectName: "statsLabel"
                 visible: !root.isUser && root.stats.length > 0
                 text: root.stats
                 opacity: 0.65
@@ -191,6 +238,7 @@ Item {
                 Timer { id: copiedTimer; interval: 1500; onTriggered: copyButton.copied = false }
             }
             ToolButton {
+                objectName: "editButton"
                 visible: root.isUser
                 text: qsTr("Edit")
                 font.pointSize: Qt.application.font.pointSize * 0.85

@@ -295,30 +295,35 @@ Dialog {
                 Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
             }
 
+            // The default for new chats; each chat's own system prompt is set beside its prompt
+            // box (Composer), where it belongs.
             ColumnLayout {
                 spacing: 6
-                Label { text: qsTr("System prompt of this chat") }
-                ScrollView {
-                    Layout.fillWidth: true
-                    Layout.preferredHeight: 120
-                    TabTextArea {
-                        text: App.chat.systemPrompt
-                        wrapMode: TextEdit.Wrap
-                        placeholderText: qsTr("For example: You are a concise assistant.")
-                        onEditingFinished: App.chat.systemPrompt = text
-                        Accessible.name: qsTr("System prompt of this chat")
-                    }
-                }
                 Label { text: qsTr("Default for new chats with this model") }
                 ScrollView {
                     Layout.fillWidth: true
                     Layout.preferredHeight: 120
                     TabTextArea {
+                        id: defaultPromptField
+                        objectName: "defaultSystemPrompt"
                         text: dialog.s.defaultSystemPrompt
                         wrapMode: TextEdit.Wrap
+                        placeholderText: qsTr("For example: You are a concise assistant.")
                         onEditingFinished: dialog.s.defaultSystemPrompt = text
                         Accessible.name: qsTr("Default system prompt")
+                        // A frame: without one the field could not be told from the dialog.
+                        background: Rectangle {
+                            radius: 6
+                            color: defaultPromptField.palette.base
+                            border.color: defaultPromptField.activeFocus ? defaultPromptField.palette.highlight : defaultPromptField.palette.mid
+                        }
                     }
+                }
+                Label {
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    opacity: 0.75
+                    text: qsTr("A chat's own system prompt is set with the System prompt button beside its prompt box.")
                 }
                 Item { Layout.fillHeight: true }
             }

@@ -14,6 +14,7 @@ Pane {
         spacing: 8
 
         Button {
+            objectName: "newChatButton"
             Layout.fillWidth: true
             text: qsTr("New chat")
             icon.name: "document-new"

@@ -13,19 +13,45 @@ ToolBar {
         anchors.rightMargin: 10
         spacing: 14
 
-        Label {
-            objectName: "deviceLabel"
-            text: App.model.state === "ready"
-                  ? qsTr("%1 on %2").arg(App.model.modelName).arg(App.model.device)
-                  : App.model.state === "loading" ? qsTr("Loading…") : qsTr("No model loaded")
-            elide: Text.ElideMiddle
-            // Shrinks before the context numbers do: at 800 px they were cut off.
+        // The model's name (or the state) comes first and is cut last; the device's details
+        // ("2 threads, avx512") are what gives way when the bar is short. Both say the whole
+        // line as a tooltip.
+        RowLayout {
+            spacing: 4
             Layout.fillWidth: true
-            Layout.minimumWidth: 80
-            Layout.maximumWidth: implicitWidth
-            ToolTip.visible: deviceHover.hovered && truncated
-            ToolTip.text: text
-            HoverHandler { id: deviceHover }
+            Layout.minimumWidth: deviceLabel.Layout.minimumWidth
+            Layout.maximumWidth: Math.ceil(implicitWidth)
+            Label {
+                id: deviceLabel
+                objectName: "deviceLabel"
+                readonly property string fullText: App.model.state === "ready"
+                      ? qsTr("%1 on %2").arg(App.model.modelName).arg(App.model.device)
+                      : text
+                text: App.model.state === "ready" ? App.model.modelName
+                      : App.model.state === "loading" ? qsTr("Loading…") : qsTr("No model loaded")
+                elide: Text.ElideRight
+                // Whole pixels up: the layout rounds down, and 165 px for a text of 165.3 px
+                // elided it ("Char…ent…" with room to spare).
+                Layout.minimumWidth: Math.min(Math.ceil(implicitWidth), 160)
+                Layout.preferredWidth: Math.ceil(implicitWidth)
+                Layout.maximumWidth: Math.ceil(implicitWidth)
+                ToolTip.visible: deviceHover.hovered
+                ToolTip.text: fullText
+                HoverHandler { id: deviceHover }
+            }
+            Label {
+                objectName: "deviceDetailLabel"
+                visible: App.model.state === "ready" && App.model.device.length > 0
+                text: qsTr("on %1").arg(App.model.device)
+                elide: Text.ElideRight
+                Layout.fillWidth: true
+                Layout.minimumWidth: 0
+                Layout.preferredWidth: Math.ceil(implicitWidth)
+                Layout.maximumWidth: Math.ceil(implicitWidth)
+                ToolTip.visible: detailHover.hovered
+                ToolTip.text: deviceLabel.fullText
+                HoverHandler { id: detailHover }
+            }
         }
         Label {
             id: fallbackLabel
@@ -36,7 +62,8 @@ ToolBar {
             opacity: 0.75
             // The whole sentence where the window allows it; the tooltip and the model panel have it too.
             Layout.fillWidth: true
-            Layout.minimumWidth: 60
+            Layout.minimumWidth: 0
+            Layout.preferredWidth: Math.ceil(implicitWidth)
             ToolTip.visible: fallbackHover.hovered
             ToolTip.text: App.model.fallbackReason
             HoverHandler { id: fallbackHover }
@@ -73,7 +100,7 @@ ToolBar {
         Item { Layout.fillWidth: !fallbackLabel.visible }
         Label {
             visible: App.chat.tokensPerSecond > 0 && App.model.state === "ready"
-            text: qsTr("%1 tokens/s").arg(App.chat.tokensPerSecond.toFixed(1))
+            text: qsTr("%1 tokens/s").arg(Number(App.chat.tokensPerSecond).toLocaleString(Qt.locale(), "f", 1))
         }
         Label {
             text: qsTr("Context")

@@ -1,5 +1,9 @@
 #include "openai_request.h"
 
+#include "common/error.h"
+#include "grammar/gbnf_parser.h"
+#include "grammar/grammar_cache.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -30,6 +34,62 @@ std::optional<QJsonObject> parseObject(const QByteArray& body, ApiError* error) 
 
 bool isInteger(const QJsonValue& v) {
     return v.isDouble() && std::floor(v.toDouble()) == v.toDouble() && std::abs(v.toDouble()) < 9.0e15;
+}
+
+// response_format (json_object, json_schema) and llama.cpp's grammar field. The schema or
+// grammar is converted and parsed here, so that a bad one is a 400 naming the field, not a
+// failure in the middle of an answer; the worker compiles it again from its cache.
+bool readConstraint(const QJsonObject& o, ApiRequest& r, ApiError* error) {
+    using C = app::GenerationRequest::Constraint;
+    auto bad = [error](const QString& message, const QString& code = QStringLiteral("invalid_value")) {
+        *error = ApiError::invalidRequest(message, code);
+        return false;
+    };
+    const QJsonValue format = o.value(QStringLiteral("response_format"));
+    const QJsonValue gbnf = o.value(QStringLiteral("grammar"));
+    if (!format.isUndefined() && !format.isNull()) {
+        if (!format.isObject()) return bad(QStringLiteral("response_format must be an object."));
+        const QString type = format.toObject().value(QStringLiteral("type")).toString();
+        if (type == QLatin1String("json_object")) {
+            r.generation.constraint = C::JsonObject;
+        } else if (type == QLatin1String("json_schema")) {
+            const QJsonValue js = format.toObject().value(QStringLiteral("json_schema"));
+            const QJsonValue schema = js.toObject().value(QStringLiteral("schema"));
+            if (!js.isObject() || !(schema.isObject() || schema.isBool()))
+                return bad(
+                    QStringLiteral("response_format.json_schema.schema must be a JSON Schema object."));
+            r.generation.constraint = C::JsonSchema;
+            r.generation.constraintText =
+                schema.isBool()
+                    ? QString::fromLatin1(schema.toBool() ? "true" : "false")
+                    : QString::fromUtf8(QJsonDocument(schema.toObject()).toJson(QJsonDocument::Compact));
+        } else if (type != QLatin1String("text")) {
+            return bad(QStringLiteral("response_format.type must be text, json_object or json_schema."));
+        }
+    }
+    if (!gbnf.isUndefined() && !gbnf.isNull()) {
+        if (!gbnf.isString()) return bad(QStringLiteral("grammar must be a string in GBNF."));
+        if (r.generation.constraint != C::None)
+            return bad(QStringLiteral("grammar and a JSON response_format cannot be combined."));
+        r.generation.constraint = C::Gbnf;
+        r.generation.constraintText = gbnf.toString();
+    }
+    if (r.generation.constraint == C::None) return true;
+    try {
+        using Kind = grammar::GrammarSource::Kind;
+        const Kind kind = r.generation.constraint == C::Gbnf         ? Kind::Gbnf
+                          : r.generation.constraint == C::JsonSchema ? Kind::JsonSchema
+                                                                     : Kind::AnyJsonObject;
+        grammar::parseGbnf(grammar::toGbnf({kind, r.generation.constraintText.toStdString()}));
+    } catch (const Error& e) {
+        const QString field = r.generation.constraint == C::Gbnf
+                                  ? QStringLiteral("grammar")
+                                  : QStringLiteral("response_format.json_schema");
+        return bad(QStringLiteral("%1: %2").arg(field, QString::fromUtf8(e.what())),
+                   r.generation.constraint == C::Gbnf ? QStringLiteral("invalid_grammar")
+                                                      : QStringLiteral("invalid_json_schema"));
+    }
+    return true;
 }
 
 // The fields both endpoints share: model, stream, sampling, max tokens, stop, n.
@@ -93,6 +153,8 @@ bool readCommon(const QJsonObject& o, ApiRequest& r, ApiError* error) {
     if (!ignoreEos.isUndefined() && !ignoreEos.isNull() && !ignoreEos.isBool())
         return bad(QStringLiteral("ignore_eos must be true or false."));
     r.generation.ignoreEndOfGeneration = ignoreEos.toBool(false);
+
+    if (!readConstraint(o, r, error)) return false;
 
     const QJsonValue stop = o.value(QStringLiteral("stop"));
     if (stop.isString()) {

@@ -9,6 +9,7 @@
 #include "logger.h"
 #include "model_manager.h"
 #include "model_worker.h"
+#include "window_placement.h"
 
 #include <QClipboard>
 #include <QFileInfo>
@@ -16,7 +17,9 @@
 #include <QJSEngine>
 #include <QLoggingCategory>
 #include <QQmlEngine>
+#include <QScreen>
 #include <QSysInfo>
+#include <QWindow>
 
 #include <algorithm>
 
@@ -37,6 +40,19 @@ AppContext::AppContext(const Options& o, QObject* parent)
     language_ = new LanguageManager(this);
     server_ = new ServerController(settings_, model_, this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
+    connect(downloader_, &Downloader::failed, this,
+            [this](const QString& error) { recordError(QStringLiteral("download"), error); });
+    connect(chat_, &ChatController::errorChanged, this, [this] {
+        if (!chat_->errorText().isEmpty()) recordError(QStringLiteral("chat"), chat_->errorText());
+    });
+    connect(model_, &ModelManager::errorChanged, this, [this] {
+        if (model_->errorText().isEmpty()) return;
+        QString text = model_->errorText();
+        // The engine's own sentence names the internals (offsets, keys) that the UI leaves out.
+        if (!model_->lastError().message.isEmpty())
+            text += QStringLiteral(" (engine: %1)").arg(model_->lastError().message);
+        recordError(QStringLiteral("model"), text);
+    });
     // Saved chat states live next to the chat database whose conversation ids name them
     // (conversations.sqlite → conversations.states/); the setting turns them on and off.
     const QFileInfo db(o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath);
@@ -60,6 +76,9 @@ AppContext::AppContext(const Options& o, QObject* parent)
             [this] { language_->setLanguage(settings_->language()); });
     // The engine's sentences are translated when read (EngineText): read them again.
     connect(language_, &LanguageManager::currentChanged, model_, &ModelManager::engineTextChanged);
+    // Sizes ("Go" → "GB") and the figures under answers are formatted when shown: again now.
+    connect(language_, &LanguageManager::currentChanged, model_, &ModelManager::refreshEstimate);
+    connect(language_, &LanguageManager::currentChanged, chat_->messages(), &MessageListModel::retranslate);
 }
 
 AppContext::~AppContext() {
@@ -112,7 +131,7 @@ QString AppContext::diagnostics() const {
                  .arg(model_->modelPath().isEmpty() ? QStringLiteral("none") : model_->modelPath(),
                       model_->architecture());
     lines << QStringLiteral("Device: %1")
-                 .arg(model_->device().isEmpty() ? QStringLiteral("-") : model_->device());
+                 .arg(model_->engineDevice().isEmpty() ? QStringLiteral("-") : model_->engineDevice());
     QStringList gpus;
     for (const GpuDeviceInfo& d : model_->gpuDevices())
         gpus << QStringLiteral("%1: %2 (%3%4)")
@@ -128,11 +147,10 @@ QString AppContext::diagnostics() const {
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
     lines << QStringLiteral("Safe mode: %1")
                  .arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));
-    QString last = !model_->errorText().isEmpty() ? model_->errorText() : chat_->errorText();
-    // The engine's own sentence names the internals (offsets, keys) that the UI leaves out.
-    if (!model_->errorText().isEmpty() && !model_->lastError().message.isEmpty())
-        last += QStringLiteral(" (engine: %1)").arg(model_->lastError().message);
-    lines << QStringLiteral("Last error: %1").arg(last.isEmpty() ? QStringLiteral("none") : last);
+    lines << QStringLiteral("Last error: %1")
+                 .arg(lastError_.isEmpty()
+                          ? QStringLiteral("none")
+                          : QStringLiteral("%1 (%2)").arg(lastError_, lastErrorTime_.toString(Qt::ISODate)));
     lines << QStringLiteral("API server: %1")
                  .arg(server_->running()
                           ? server_->address()
@@ -143,12 +161,46 @@ QString AppContext::diagnostics() const {
     return lines.join(QLatin1Char('\n'));
 }
 
+void AppContext::recordError(const QString& where, const QString& text) {
+    lastError_ = where + QStringLiteral(": ") + text;
+    lastErrorTime_ = QDateTime::currentDateTime();
+}
+
 void AppContext::copyDiagnostics() const {
     if (auto* cb = QGuiApplication::clipboard()) cb->setText(diagnostics());
 }
 
 QString AppContext::logFile() const {
     return logger::logFilePath();
+}
+
+void AppContext::placeWindow(QWindow* window) const {
+    if (!window) return;
+    const QRect saved = settings_->raw().value(QStringLiteral("window/geometry")).toRect();
+    QScreen* screen = window->screen();
+    if (saved.isValid())
+        if (QScreen* s = QGuiApplication::screenAt(saved.center())) screen = s; // the monitor it was on
+    const QRect available = screen ? screen->availableGeometry() : QRect();
+    window->setMinimumSize(window_placement::kMinimum.boundedTo(
+        available.isValid() ? available.size() : window_placement::kMinimum));
+    window->setGeometry(window_placement::fit(saved, available, window->frameMargins()));
+    if (settings_->raw().value(QStringLiteral("window/maximized"), false).toBool()) {
+        window->showMaximized();
+        return;
+    }
+    window->show();
+    // The frame (title bar, borders) is known once the window is shown: fit the whole of it.
+    const QMargins frame = window->frameMargins();
+    if (!frame.isNull() && available.isValid() && !available.contains(window->frameGeometry()))
+        window->setGeometry(window_placement::fit(window->geometry(), available, frame));
+}
+
+void AppContext::rememberWindow(QWindow* window) const {
+    if (!window) return;
+    const bool maximized = window->windowStates() & (Qt::WindowMaximized | Qt::WindowFullScreen);
+    settings_->raw().setValue(QStringLiteral("window/maximized"), maximized);
+    // A maximized window keeps the size it had before, for when it is restored.
+    if (!maximized) settings_->raw().setValue(QStringLiteral("window/geometry"), window->geometry());
 }
 
 } // namespace smoldesk::app

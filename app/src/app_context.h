@@ -8,7 +8,9 @@
 #include "model_manager.h"
 #include "server_controller.h"
 
+#include <QDateTime>
 #include <QObject>
+#include <QWindow> // complete for moc: a Q_INVOKABLE takes one
 #include <QtQml/qqmlregistration.h>
 
 class QQmlEngine;
@@ -55,6 +57,11 @@ class AppContext : public QObject {
     Q_INVOKABLE QString diagnostics() const;
     Q_INVOKABLE void copyDiagnostics() const;
     Q_INVOKABLE QString logFile() const;
+    // Gives the main window the size and place it had when it was closed, fitted into its
+    // screen's available area (window_placement.h), and shows it.
+    Q_INVOKABLE void placeWindow(QWindow* window) const;
+    // Remembers the window's size, place and maximized state for the next start.
+    Q_INVOKABLE void rememberWindow(QWindow* window) const;
 
   private:
     AppSettings* settings_;
@@ -64,6 +71,11 @@ class AppContext : public QObject {
     LanguageManager* language_;
     ServerController* server_;
     bool safeModeEntered_ = false;
+    // The latest error any part showed (a failed export or download included), for the
+    // diagnostics: the banner that said it may have been closed since.
+    QString lastError_;
+    QDateTime lastErrorTime_;
+    void recordError(const QString& where, const QString& text);
     QString crashMarker_;
     bool resumeChats_ = true;
 };

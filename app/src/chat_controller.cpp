@@ -1,5 +1,6 @@
 #include "chat_controller.h"
 
+#include "answer_stats.h"
 #include "app_settings.h"
 #include "conversation_list_model.h"
 #include "conversation_store.h"
@@ -11,6 +12,7 @@
 
 #include <QClipboard>
 #include <QDir>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QLocale>
 #include <QLoggingCategory>
@@ -53,6 +55,9 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(w, &ModelWorker::delta, this, &ChatController::onDelta);
     connect(w, &ModelWorker::thoughtFinished, this, &ChatController::onThoughtFinished);
     connect(w, &ModelWorker::promptReady, this, &ChatController::onPromptReady);
+    connect(w, &ModelWorker::promptProgress, this, [this](quint64 id, int done, int total, double tps) {
+        if (id == activeId_ && total > 0) setPromptProgress(double(done) / total, tps);
+    });
     connect(w, &ModelWorker::finished, this, &ChatController::onFinished);
     connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
     connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
@@ -93,6 +98,8 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(this, &ChatController::generatingChanged, this, &ChatController::canRegenerateChanged);
     connect(messages_, &MessageListModel::countChanged, this, &ChatController::canRegenerateChanged);
     connect(model_, &ModelManager::stateChanged, this, &ChatController::canRegenerateChanged);
+    connect(model_, &ModelManager::modelLoaded, this, &ChatController::onLoadEnded);
+    connect(model_, &ModelManager::loadFailed, this, &ChatController::onLoadEnded);
 
     QMetaObject::invokeMethod(
         store_,
@@ -248,7 +255,7 @@ void ChatController::setSearchText(const QString& text) {
 }
 
 void ChatController::newConversation() {
-    if (activeId_) stop();
+    if (generating()) stop();
     finishActive();
     current_ = ConversationRecord{};
     // The model's default, not whatever the previous chat had.
@@ -267,7 +274,7 @@ void ChatController::selectConversation(qint64 id) {
     if (id == current_.id) return;
     const ConversationRecord* c = conversations_->find(id);
     if (!c) return;
-    if (activeId_) stop();
+    if (generating()) stop();
     finishActive();
     current_ = *c;
     messages_->clear();
@@ -341,8 +348,10 @@ void ChatController::saveRow(int row) {
 
 bool ChatController::send(const QString& text) {
     const QString prompt = text.trimmed();
-    if (prompt.isEmpty() || activeId_) return false;
-    if (model_->state() != QLatin1String("ready")) {
+    if (prompt.isEmpty() || generating()) return false;
+    // While a model loads the prompt is shown and held; the answer starts when the load ends.
+    const bool loading = model_->state() == QLatin1String("loading");
+    if (model_->state() != QLatin1String("ready") && !loading) {
         setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
                  errorAction(EngineError::kNoModel));
         return false;
@@ -365,8 +374,27 @@ bool ChatController::send(const QString& text) {
     messages_->append(m);
     saveRow(messages_->count() - 1);
     autoDrop_ = false;
+    if (loading) {
+        waitingForModel_ = true;
+        emit generatingChanged();
+        return true;
+    }
     startAssistant();
     return true;
+}
+
+void ChatController::onLoadEnded() {
+    if (!waitingForModel_ || model_->state() == QLatin1String("loading")) return;
+    waitingForModel_ = false;
+    emit generatingChanged();
+    const int last = messages_->count() - 1;
+    if (last < 0 || messages_->at(last).role != QLatin1String("user")) return;
+    if (model_->state() == QLatin1String("ready")) { // the new model, or the previous one kept
+        startAssistant();
+        return;
+    }
+    setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') + errorAction(EngineError::kNoModel));
+    emit generationFinished(QStringLiteral("error"));
 }
 
 void ChatController::startAssistant() {
@@ -395,6 +423,7 @@ void ChatController::startAssistant() {
     pendingContext_ = -1;
     pendingAnswer_.clear();
     pendingThought_.clear();
+    setPromptProgress(-1.0, 0.0);
     emit generatingChanged();
     ModelWorker* w = model_->worker();
     QMetaObject::invokeMethod(
@@ -402,6 +431,12 @@ void ChatController::startAssistant() {
 }
 
 void ChatController::stop() {
+    if (waitingForModel_) { // the held prompt stays, unanswered (Regenerate is not offered for it)
+        waitingForModel_ = false;
+        emit generatingChanged();
+        emit generationFinished(QStringLiteral("stopped"));
+        return;
+    }
     if (!activeId_ || stopRequested_) return;
     stopRequested_ = true;
     model_->worker()->requestStop(activeId_);
@@ -458,6 +493,13 @@ void ChatController::onPromptReady(quint64 id, int promptTokens, int) {
     setContext(promptTokens);
 }
 
+void ChatController::setPromptProgress(double fraction, double tokensPerSecond) {
+    if (fraction == promptProgress_ && tokensPerSecond == promptTokensPerSecond_) return;
+    promptProgress_ = fraction;
+    promptTokensPerSecond_ = tokensPerSecond;
+    emit promptProgressChanged();
+}
+
 void ChatController::finishActive() {
     if (activeRow_ < 0) return;
     flushPending();
@@ -468,25 +510,26 @@ void ChatController::finishActive() {
     saveRow(activeRow_);
     activeRow_ = -1;
     activeId_ = 0;
+    setPromptProgress(-1.0, 0.0);
     emit generatingChanged();
 }
 
 void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     if (id != activeId_) return;
     flushPending();
-    const QLocale loc;
-    QString stats = tr("%1 tokens/s · first token %2 ms · %3 tokens")
-                        .arg(loc.toString(r.tokensPerSecond, 'f', 1), loc.toString(r.firstTokenMs, 'f', 0))
-                        .arg(r.generatedTokens);
-    if (r.stopReason == QLatin1String("stopped"))
-        stats += QStringLiteral(" · ") + tr("stopped");
-    else if (r.stopReason == QLatin1String("context-full"))
-        stats += QStringLiteral(" · ") + tr("context full");
-    else if (r.stopReason == QLatin1String("max-tokens"))
-        stats += QStringLiteral(" · ") + tr("length limit");
-    messages_->setStats(activeRow_, stats);
-    tokensPerSecond_ = r.tokensPerSecond;
-    emit statsChanged();
+    AnswerStats stats;
+    stats.tokensPerSecond = r.tokensPerSecond;
+    stats.firstTokenMs = r.firstTokenMs;
+    stats.tokens = r.generatedTokens;
+    stats.reason = r.stopReason;
+    stats.promptTokens = r.promptTokens;
+    stats.promptTokensPerSecond = r.promptTokensPerSecond;
+    messages_->setStats(activeRow_, stats.toStored());
+    // An answer stopped before its first token has no speed to show.
+    if (r.generatedTokens > 0) {
+        tokensPerSecond_ = r.tokensPerSecond;
+        emit statsChanged();
+    }
     // A context-full stop leaves contextFull() true: the composer offers the ways on, and a
     // model with a larger context clears it (no error banner that outlives the model).
     setContext(r.contextUsed);
@@ -636,8 +679,10 @@ bool ChatController::exportConversation(const QUrl& url, const QString& format) 
 }
 
 QUrl ChatController::suggestedExportUrl(const QString& format) const {
+    // The XDG documents folder (user-dirs.dirs), which a fresh profile may not have created:
+    // then the home folder, never a folder the save would fail in.
     QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    if (folder.isEmpty()) folder = QDir::homePath();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir()) folder = QDir::homePath();
     return QUrl::fromLocalFile(folder + QLatin1Char('/') +
                                Exporter::suggestedFileName(current_.title, format));
 }

@@ -29,7 +29,10 @@ class ChatController : public QObject {
     Q_PROPERTY(QString currentTitle READ currentTitle NOTIFY currentChanged)
     Q_PROPERTY(bool thinkingEnabled READ thinkingEnabled WRITE setThinkingEnabled NOTIFY currentChanged)
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY currentChanged)
+    // An answer streams, or a prompt waits for the model that loads (Stop cancels either).
     Q_PROPERTY(bool generating READ generating NOTIFY generatingChanged)
+    // A prompt was sent while the model loaded: it is answered once the load ends.
+    Q_PROPERTY(bool waitingForModel READ waitingForModel NOTIFY generatingChanged)
     // The last message is an answer (complete, stopped or interrupted) and a model is ready.
     Q_PROPERTY(bool canRegenerate READ canRegenerate NOTIFY canRegenerateChanged)
     Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged)
@@ -39,6 +42,9 @@ class ChatController : public QObject {
     Q_PROPERTY(bool contextFull READ contextFull NOTIFY contextChanged)
     Q_PROPERTY(bool canDropOldestTurns READ canDropOldestTurns NOTIFY contextChanged)
     Q_PROPERTY(double tokensPerSecond READ tokensPerSecond NOTIFY statsChanged)
+    // While the answer's prompt is read: how far (0…1, -1 before the first report) and how fast.
+    Q_PROPERTY(double promptProgress READ promptProgress NOTIFY promptProgressChanged)
+    Q_PROPERTY(double promptTokensPerSecond READ promptTokensPerSecond NOTIFY promptProgressChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
   public:
@@ -54,7 +60,8 @@ class ChatController : public QObject {
     void setThinkingEnabled(bool on);
     QString systemPrompt() const { return current_.systemPrompt; }
     void setSystemPrompt(const QString& prompt);
-    bool generating() const { return activeId_ != 0; }
+    bool generating() const { return activeId_ != 0 || waitingForModel_; }
+    bool waitingForModel() const { return waitingForModel_; }
     bool canRegenerate() const;
     // Tokens of the open conversation as the model sees it: measured when a chat opens or the
     // model changes, then prompt + generated tokens; never more than the context holds.
@@ -64,6 +71,8 @@ class ChatController : public QObject {
     bool contextFull() const;
     bool canDropOldestTurns() const;
     double tokensPerSecond() const { return tokensPerSecond_; }
+    double promptProgress() const { return promptProgress_; }
+    double promptTokensPerSecond() const { return promptTokensPerSecond_; }
     QString errorText() const { return errorText_; }
     QString searchText() const { return searchText_; }
     void setSearchText(const QString& text);
@@ -97,6 +106,7 @@ class ChatController : public QObject {
     void canRegenerateChanged();
     void contextChanged();
     void statsChanged();
+    void promptProgressChanged();
     void errorChanged();
     void searchTextChanged();
     void overflowRequested(int promptTokens, int contextSize);
@@ -117,6 +127,7 @@ class ChatController : public QObject {
     bool oldestDroppableTurn(int* first, int* next) const;
     void onThoughtFinished(quint64 id, double seconds);
     void onPromptReady(quint64 id, int promptTokens, int contextSize);
+    void setPromptProgress(double fraction, double tokensPerSecond);
     void onFinished(quint64 id, const GenerationResult& r);
     void onFailed(quint64 id, const EngineError& e);
     void onOverflow(quint64 id, int promptTokens, int contextSize);
@@ -128,6 +139,8 @@ class ChatController : public QObject {
     // Removes rows [row, end) from the view and the store.
     void removeRowsFrom(int row);
     void startAssistant();
+    // The load a held prompt waited for ended: answer it, or say why it cannot be.
+    void onLoadEnded();
     void finishActive();
     void touchConversation();
     void saveRow(int row);
@@ -147,7 +160,8 @@ class ChatController : public QObject {
     quint64 activeId_ = 0;
     int activeRow_ = -1;
     bool stopRequested_ = false;
-    bool autoDrop_ = false; // the user chose to drop oldest turns for this prompt
+    bool waitingForModel_ = false; // the last prompt waits for the model that loads
+    bool autoDrop_ = false;        // the user chose to drop oldest turns for this prompt
     QString pendingThought_, pendingAnswer_;
     QTimer flushTimer_;
     QTimer persistTimer_;
@@ -156,6 +170,8 @@ class ChatController : public QObject {
     quint64 measureId_ = 0;
     bool dropping_ = false; // dropOldestTurns() is measuring after each dropped turn
     double tokensPerSecond_ = 0.0;
+    double promptProgress_ = -1.0;
+    double promptTokensPerSecond_ = 0.0;
     QString errorText_;
     QString searchText_;
     quint64 searchToken_ = 0;

@@ -102,6 +102,13 @@ const std::vector<Rule>& rules() {
          [](const auto& m) {
              return EngineText::tr("Creating a Vulkan instance failed with %1.").arg(m.captured(1));
          }},
+        {exact(QStringLiteral("CPU \\((\\d+) threads?, (.+)\\)")), // CpuBackend::deviceName
+         [](const auto& m) {
+             // Two sentences, not a %n plural: without a translator (the C locale) "(s)" showed.
+             const int n = m.captured(1).toInt();
+             return n == 1 ? EngineText::tr("CPU (1 thread, %1)").arg(m.captured(2))
+                           : EngineText::tr("CPU (%1 threads, %2)").arg(n).arg(m.captured(2));
+         }},
         {exact(QStringLiteral("No Vulkan device was found\\.")),
          [](const auto&) { return EngineText::tr("No Vulkan device was found."); }},
     };

@@ -96,6 +96,11 @@ struct GenerationRequest {
     bool rawPrompt = false;             // /v1/completions: `prompt` is the whole text, no chat template
     bool ignoreEndOfGeneration = false; // run to maxTokens (llama.cpp's ignore_eos; benchmarks)
     QString prompt;
+    // A constrained answer (response_format, llama.cpp's grammar field): GBNF or a JSON schema
+    // as text, or any JSON object; the thought before it stays free.
+    enum class Constraint { None, Gbnf, JsonSchema, JsonObject };
+    Constraint constraint = Constraint::None;
+    QString constraintText;
 };
 
 struct GenerationResult {
@@ -104,6 +109,7 @@ struct GenerationResult {
     int generatedTokens = 0;
     double tokensPerSecond = 0.0;
     double firstTokenMs = 0.0;
+    double promptTokensPerSecond = 0.0; // the new part of the prompt (0: all of it was cached)
     double thoughtSeconds = 0.0;
     QString stopReason; // "end", "max-tokens", "stopped", "context-full", ...
     int contextUsed = 0;

@@ -1,5 +1,7 @@
 #include "exporter.h"
 
+#include "answer_stats.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,7 +34,11 @@ QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messa
             o.insert("thought", m.thought);
             o.insert("thought_seconds", m.thoughtSeconds);
         }
-        if (!m.statsText.isEmpty()) o.insert("stats", m.statsText);
+        if (const auto stats = AnswerStats::fromStored(m.statsText))
+            o.insert("stats", stats->toJson());
+        else if (!m.statsText.isEmpty())
+            o.insert("stats", m.statsText); // stored as text before the figures were
+
         arr.append(o);
     }
     QJsonObject root{{"title", c.title},

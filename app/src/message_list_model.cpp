@@ -1,5 +1,7 @@
 #include "message_list_model.h"
 
+#include "answer_stats.h"
+
 namespace smoldesk::app {
 
 MessageListModel::MessageListModel(QObject* parent) : QAbstractListModel(parent) {}
@@ -29,7 +31,7 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
     case StreamingRole:
         return streaming_.at(r);
     case StatsRole:
-        return m.statsText;
+        return AnswerStats::display(m.statsText); // in the language shown now
     case InContextRole:
         return m.inContext;
     case InterruptedRole:
@@ -154,6 +156,14 @@ int MessageListModel::rowOf(qint64 id) const {
     for (int r = 0; r < rows_.size(); ++r)
         if (rows_[r].id == id) return r;
     return -1;
+}
+
+QString MessageListModel::contentAt(int row) const {
+    return row >= 0 && row < count() ? rows_.at(row).content : QString();
+}
+
+void MessageListModel::retranslate() {
+    if (!rows_.isEmpty()) emit dataChanged(index(0), index(count() - 1), {StatsRole});
 }
 
 } // namespace smoldesk::app

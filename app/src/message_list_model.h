@@ -45,11 +45,15 @@ class MessageListModel : public QAbstractListModel {
     void setState(int row, MessageState state);
     void removeFrom(int row);
     void clear();
+    // The language changed: the stats lines are said again (they are stored as figures).
+    void retranslate();
 
     int count() const { return static_cast<int>(rows_.size()); }
     const MessageRecord& at(int row) const { return rows_.at(row); }
     const QList<MessageRecord>& messages() const { return rows_; }
     Q_INVOKABLE int rowOf(qint64 id) const;
+    // The text of a row (empty outside the list), for a delegate that shows its neighbour's.
+    Q_INVOKABLE QString contentAt(int row) const;
 
   signals:
     void countChanged();

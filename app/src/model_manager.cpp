@@ -9,9 +9,11 @@
 #include "common/error.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLoggingCategory>
+#include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
 
 Q_LOGGING_CATEGORY(lcModel, "smoldesk.model")
@@ -92,6 +94,10 @@ QString ModelManager::fallbackReason() const {
     return EngineText::translate(model_.fallbackReason);
 }
 
+QString ModelManager::device() const {
+    return EngineText::translate(model_.device);
+}
+
 QString ModelManager::devicesError() const {
     return EngineText::translate(devicesError_);
 }
@@ -165,6 +171,19 @@ void ModelManager::clearError() {
     errorText_.clear();
     errorAction_.clear();
     emit errorChanged();
+}
+
+QUrl ModelManager::openFolder() const {
+    const QString demoDir = QFileInfo(paths::demoModelPath()).absolutePath();
+    for (const QString& recent : settings_->recentModels()) {
+        const QFileInfo f(recent);
+        if (f.absolutePath() != demoDir && f.dir().exists()) return QUrl::fromLocalFile(f.absolutePath());
+    }
+    const QString models = QDir::homePath() + QStringLiteral("/models");
+    if (QFileInfo(models).isDir()) return QUrl::fromLocalFile(models);
+    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    if (!downloads.isEmpty() && QFileInfo(downloads).isDir()) return QUrl::fromLocalFile(downloads);
+    return QUrl::fromLocalFile(QDir::homePath());
 }
 
 bool ModelManager::isGgufUrl(const QUrl& url) {

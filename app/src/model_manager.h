@@ -26,7 +26,8 @@ class ModelManager : public QObject {
     Q_PROPERTY(QString modelName READ modelName NOTIFY modelChanged)
     Q_PROPERTY(QString loadingName READ loadingName NOTIFY stateChanged)
     Q_PROPERTY(QString architecture READ architecture NOTIFY modelChanged)
-    Q_PROPERTY(QString device READ device NOTIFY modelChanged)
+    // In the UI's language ("CPU (2 threads, avx2)" is the engine's English).
+    Q_PROPERTY(QString device READ device NOTIFY engineTextChanged)
     // In the UI's language: changes with the model and with the language.
     Q_PROPERTY(QString fallbackReason READ fallbackReason NOTIFY engineTextChanged)
     // How prompts are built: "template", "chatml" or "continuation" (PromptMode).
@@ -59,7 +60,8 @@ class ModelManager : public QObject {
     QString modelName() const { return model_.name; }
     QString loadingName() const { return loadingName_; }
     QString architecture() const { return model_.architecture; }
-    QString device() const { return model_.device; }
+    QString device() const;
+    QString engineDevice() const { return model_.device; }
     // In the UI's language (EngineText); engineFallbackReason is the engine's English sentence.
     QString fallbackReason() const;
     QString engineFallbackReason() const { return model_.fallbackReason; }
@@ -97,6 +99,10 @@ class ModelManager : public QObject {
     Q_INVOKABLE void reload();
     Q_INVOKABLE void clearError();
     Q_INVOKABLE static bool isGgufUrl(const QUrl& url);
+    // Where File ▸ Open model… starts: the folder of the model opened last (not the bundled
+    // demo's), else ~/models, else the downloads folder, else home (it started in the
+    // program's working directory).
+    Q_INVOKABLE QUrl openFolder() const;
     // Lists the Vulkan devices on the worker thread (not in CPU safe mode); devicesChanged follows.
     Q_INVOKABLE void refreshDevices();
     // Loads the last model, else the bundled demo model. Returns false when there is neither.

@@ -27,6 +27,7 @@ namespace {
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
     case runtime::StopReason::EndOfGeneration:
+    case runtime::StopReason::GrammarComplete: // the answer is complete, as at end of generation
         return QStringLiteral("end");
     case runtime::StopReason::MaxTokens:
         return QStringLiteral("max-tokens");
@@ -79,8 +80,13 @@ void ModelWorker::load(const LoadRequest& request) {
         emit loadFailed(*problem, session_ != nullptr);
         return;
     }
+    if (cancelLoad_.load()) {
+        // Cancelled before the loaded model was given up: it simply stays.
+        emit loadFailed(engineErrorFrom(Error(ErrorCode::Cancelled, "Loading was cancelled."), request.path),
+                        session_ != nullptr);
+        return;
+    }
     try {
-        if (cancelLoad_.load()) throw Error(ErrorCode::Cancelled, "Loading was cancelled.");
         saveOwnerState(); // the chat continues with the new model; coming back restores it
         builder_.reset();
         session_.reset();
@@ -98,7 +104,9 @@ void ModelWorker::load(const LoadRequest& request) {
         bool restored = false;
         if (!loadedRequest_.path.isEmpty()) {
             try {
-                openSession(loadedRequest_);
+                // A cancel was meant for the new file: bringing the previous one back must not
+                // see it (it did, and a cancelled switch left no model at all).
+                openSession(loadedRequest_, false);
                 restored = true;
                 restoreState(cacheOwner_);
             } catch (const std::exception&) {
@@ -111,7 +119,7 @@ void ModelWorker::load(const LoadRequest& request) {
     }
 }
 
-void ModelWorker::openSession(const LoadRequest& request) {
+void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
     runtime::LoadOptions o;
     o.path = request.path.toStdString();
     o.contextLength = request.contextLength;
@@ -122,14 +130,14 @@ void ModelWorker::openSession(const LoadRequest& request) {
     o.device = request.cpuOnly ? -1 : request.gpuIndex;
     int lastPercent = -1;
     float lastValue = 0.0f;
-    o.progress = [this, &lastPercent, &lastValue](float f) {
+    o.progress = [this, cancellable, &lastPercent, &lastValue](float f) {
         const int percent = static_cast<int>(std::lround(f * 100.0f));
         if (percent != lastPercent) {
             lastPercent = percent;
             lastValue = f;
             emit loadProgress(f);
         }
-        return !cancelLoad_.load();
+        return !cancellable || !cancelLoad_.load();
     };
     if (!QFileInfo::exists(request.path))
         throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
@@ -323,10 +331,24 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     gp.stopAtEndOfGeneration = !request.ignoreEndOfGeneration;
     for (const QString& stop : request.stopStrings)
         if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
+    if (request.constraint != GenerationRequest::Constraint::None) {
+        using Kind = grammar::GrammarSource::Kind;
+        const Kind kind = request.constraint == GenerationRequest::Constraint::Gbnf ? Kind::Gbnf
+                          : request.constraint == GenerationRequest::Constraint::JsonSchema
+                              ? Kind::JsonSchema
+                              : Kind::AnyJsonObject;
+        gp.grammar = grammars_.get({kind, request.constraintText.toStdString()}, session_->vocabTrie());
+    }
 
     const auto parserOwner = chat::makeOutputParser(prompt.outputFormat, prompt.startsInThought);
     chat::OutputParser& parser = *parserOwner;
     const quint64 id = request.id;
+    QElapsedTimer promptTimer;
+    promptTimer.start();
+    gp.promptProgress = [this, id, &promptTimer](int done, int total) {
+        const double seconds = static_cast<double>(promptTimer.nsecsElapsed()) / 1e9;
+        emit promptProgress(id, done, total, seconds > 0.0 ? done / seconds : 0.0);
+    };
     int generated = 0;
     auto publish = [&](const chat::ParsedDelta& d) {
         if (!d.thought.empty() || !d.answer.empty())
@@ -356,6 +378,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.generatedTokens = st.generatedTokens;
     r.tokensPerSecond = st.decodeTokensPerSecond();
     r.firstTokenMs = st.firstTokenMs;
+    r.promptTokensPerSecond = st.promptTokensPerSecond();
     r.thoughtSeconds = parser.hadThought() ? parser.thoughtSeconds() : 0.0;
     r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
     // The conversation now holds the prompt and every generated token (the cache lacks the last

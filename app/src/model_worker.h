@@ -3,6 +3,7 @@
 // slot calls, results leave as signals with typed payloads. The only calls allowed from other
 // threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
 #include "engine_types.h"
+#include "grammar/grammar_cache.h"
 #include "model_facts.h"
 
 #include <QMutex>
@@ -69,6 +70,9 @@ class ModelWorker : public QObject {
     void unloaded();
     void devicesListed(const QList<smoldesk::app::GpuDeviceInfo>& devices);
     void promptReady(quint64 id, int promptTokens, int contextSize);
+    // While the prompt is read: `done` of its `total` new tokens (the cached prefix is not
+    // read again), at `tokensPerSecond` so far. After each batch of the engine's prompt pass.
+    void promptProgress(quint64 id, int done, int total, double tokensPerSecond);
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
     // contextUsed: prompt and generated tokens so far, at most the context size.
     void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
@@ -95,7 +99,8 @@ class ModelWorker : public QObject {
     // the CPU cannot take the model either (then nothing is loaded).
     bool continueOnCpu(const GenerationRequest& request, const EngineError& fault);
     // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
-    void openSession(const LoadRequest& request);
+    // cancellable: requestCancelLoad() stops it (not when the previous model is brought back).
+    void openSession(const LoadRequest& request, bool cancellable = true);
     LoadedModel describeLoaded(const LoadRequest& request) const;
     // Saves the cache for cacheOwner_ when it changed since it was saved or restored.
     void saveOwnerState();
@@ -105,7 +110,8 @@ class ModelWorker : public QObject {
 
     std::unique_ptr<runtime::Session> session_;
     std::unique_ptr<PromptBuilder> builder_;
-    LoadRequest loadedRequest_; // how the current session was loaded (to bring it back)
+    grammar::GrammarCache grammars_; // compiled response formats, kept across requests
+    LoadRequest loadedRequest_;      // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};

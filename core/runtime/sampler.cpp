@@ -25,15 +25,29 @@ void Sampler::accept(int32_t token) {
     while (static_cast<int>(recent_.size()) > p_.repeatLastN) recent_.pop_front();
 }
 
-int32_t Sampler::sample(std::span<const float> logits) {
-    cand_.resize(logits.size());
-    for (size_t i = 0; i < logits.size(); ++i) cand_[i] = {static_cast<int32_t>(i), logits[i]};
+int32_t Sampler::sample(std::span<const float> logits, const std::vector<uint64_t>* allowed) {
+    if (allowed) {
+        cand_.clear();
+        const size_t words = std::min(allowed->size(), (logits.size() + 63) / 64);
+        for (size_t w = 0; w < words; ++w)
+            for (uint64_t bits = (*allowed)[w]; bits; bits &= bits - 1) {
+                const size_t i = w * 64 + static_cast<size_t>(__builtin_ctzll(bits));
+                if (i < logits.size()) cand_.push_back({static_cast<int32_t>(i), logits[i]});
+            }
+        if (cand_.empty()) return -1;
+    } else {
+        cand_.resize(logits.size());
+        for (size_t i = 0; i < logits.size(); ++i) cand_[i] = {static_cast<int32_t>(i), logits[i]};
+    }
 
     if (p_.repeatPenalty != 1.0f && !recent_.empty()) {
+        // Candidates are in id order, so a token's entry is found by binary search.
         std::unordered_set<int32_t> seen(recent_.begin(), recent_.end());
         for (int32_t id : seen) {
-            if (id < 0 || static_cast<size_t>(id) >= cand_.size()) continue;
-            float& l = cand_[static_cast<size_t>(id)].logit;
+            auto it = std::lower_bound(cand_.begin(), cand_.end(), id,
+                                       [](const Candidate& c, int32_t v) { return c.id < v; });
+            if (it == cand_.end() || it->id != id) continue;
+            float& l = it->logit;
             l = l > 0 ? l / p_.repeatPenalty : l * p_.repeatPenalty;
         }
     }

@@ -22,8 +22,11 @@ struct SamplingParams {
 class Sampler {
   public:
     explicit Sampler(const SamplingParams& params);
-    // Picks the next token from one row of logits.
-    int32_t sample(std::span<const float> logits);
+    // Picks the next token from one row of logits. With `allowed` (bit i: token i may come, as
+    // grammar::GrammarMatcher gives it) only those tokens are candidates: the mask is applied
+    // before the penalties and the truncations, so top-k and top-p see allowed tokens only.
+    // Returns -1 when the mask allows nothing.
+    int32_t sample(std::span<const float> logits, const std::vector<uint64_t>* allowed = nullptr);
     // Remembers a token for the repeat penalty window (prompt and generated tokens).
     void accept(int32_t token);
     uint64_t seed() const { return seed_; }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 namespace smoldesk::runtime {
 
@@ -102,6 +103,8 @@ const char* stopReasonName(StopReason reason) {
         return "cancelled";
     case StopReason::ContextFull:
         return "context full";
+    case StopReason::GrammarComplete:
+        return "grammar complete";
     }
     return "unknown";
 }
@@ -189,12 +192,20 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     return s;
 }
 
+std::shared_ptr<const grammar::VocabTrie> Session::vocabTrie() {
+    if (!vocabTrie_)
+        vocabTrie_ =
+            std::make_shared<const grammar::VocabTrie>(grammar::VocabTrie::fromTokenizer(*tokenizer_));
+    return vocabTrie_;
+}
+
 std::string Session::deviceName() const {
     return backend_->deviceName();
 }
 
 void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits,
-                             std::vector<float>& logits, const std::atomic<bool>* cancel) {
+                             std::vector<float>& logits, const std::atomic<bool>* cancel,
+                             const PromptProgress& progress) {
     const size_t nv = static_cast<size_t>(hparams().nVocab);
     const size_t batch = static_cast<size_t>(decoder_->maxBatch());
     std::vector<float> part;
@@ -211,11 +222,13 @@ void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool all
             logits.insert(logits.end(), part.begin(), part.end());
         else if (last)
             logits.assign(part.end() - static_cast<long>(nv), part.end());
+        if (progress) progress(static_cast<int>(b + n), static_cast<int>(tokens.size()));
     }
 }
 
 std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLogits,
-                                     const std::atomic<bool>* cancel, int* reused) {
+                                     const std::atomic<bool>* cancel, int* reused,
+                                     const PromptProgress& progress) {
     if (tokens.empty())
         throw Error(ErrorCode::InvalidArgument, "There is nothing to evaluate: the prompt is empty.");
     if (static_cast<int>(tokens.size()) > contextSize())
@@ -233,7 +246,7 @@ std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLo
     cached_.resize(common);
     if (reused) *reused = static_cast<int>(common);
     std::vector<float> logits;
-    forwardChunked(tokens.subspan(common), static_cast<int>(common), allLogits, logits, cancel);
+    forwardChunked(tokens.subspan(common), static_cast<int>(common), allLogits, logits, cancel, progress);
     return logits;
 }
 
@@ -264,7 +277,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     const auto t0 = Clock::now();
     std::vector<float> logits;
     try {
-        logits = evaluate(prompt, false, cancel, &stats.reusedTokens);
+        logits = evaluate(prompt, false, cancel, &stats.reusedTokens, params.promptProgress);
     } catch (const Error& e) {
         if (e.code() != ErrorCode::Cancelled) throw;
         stats.promptMs = msSince(t0);
@@ -282,11 +295,29 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     const std::string thoughtClose =
         params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
+    // The grammar follows the answer: from the start, or from the end of the thought.
+    std::optional<grammar::GrammarMatcher> constraint;
+    if (params.grammar) {
+        if (params.grammar->vocab() == nullptr ||
+            params.grammar->vocab()->vocabSize() != size_t(hparams().nVocab))
+            throw Error(ErrorCode::InvalidArgument, "The grammar was compiled for another vocabulary.");
+        constraint.emplace(params.grammar);
+    }
+    bool constrained = constraint && !params.startsInThought;
+    bool grammarBroken = false;
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
     auto emit = [&](int32_t id, bool forced) {
         const std::string piece = detok.push(id);
-        thought.push(piece);
+        const chat::ParsedDelta delta = thought.push(piece);
+        if (constraint && !constrained && delta.thoughtEnded) {
+            // The answer may start inside the token that closed the thought.
+            constrained = true;
+            const size_t start = delta.answer.find_first_not_of(" \t\r\n");
+            if (start != std::string::npos &&
+                !constraint->accept(std::string_view(delta.answer).substr(start)))
+                grammarBroken = true;
+        }
         if (stats.generatedTokens == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
         TokenEvent ev{id, stops.push(piece), stats.generatedTokens};
         ++stats.generatedTokens;
@@ -321,7 +352,25 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             }
             continue;
         }
-        const int32_t id = sampler.sample(logits);
+        int32_t id;
+        if (constrained) {
+            if (grammarBroken || constraint->mustEnd()) {
+                stats.stopReason = StopReason::GrammarComplete;
+                break;
+            }
+            const auto tMask = Clock::now();
+            const std::vector<uint64_t>& allowed = constraint->allowedTokens();
+            stats.maskMs += msSince(tMask);
+            ++stats.maskedSteps;
+            id = sampler.sample(logits, &allowed);
+            if (id < 0)
+                throw Error(ErrorCode::InvalidArgument,
+                            "No token of this model's vocabulary can continue the grammar here.");
+            if (!tokenizer_->isEndOfGeneration(id) && !constraint->acceptToken(id))
+                throw Error(ErrorCode::InvalidArgument, "The sampled token does not continue the grammar.");
+        } else {
+            id = sampler.sample(logits);
+        }
         sampler.accept(id);
         if (params.stopAtEndOfGeneration && tokenizer_->isEndOfGeneration(id)) {
             stats.stopReason = StopReason::EndOfGeneration;

@@ -5,6 +5,7 @@
 #include "chat/output_parser.h"
 #include "compute/backend.h"
 #include "gguf/file.h"
+#include "grammar/matcher.h"
 #include "model/decoder.h"
 #include "model/hparams.h"
 #include "runtime/sampler.h"
@@ -36,6 +37,10 @@ struct LoadOptions {
     std::function<void(model::HyperParams&)> adjustHyperParams;
 };
 
+// Called after each batch of a prompt's new tokens with (tokens done, new tokens in all): a long
+// history takes a minute on a laptop CPU, and the app shows how far reading it got.
+using PromptProgress = std::function<void(int done, int total)>;
+
 struct GenerateParams {
     int maxTokens = 512;
     SamplingParams sampling;
@@ -49,9 +54,15 @@ struct GenerateParams {
     chat::OutputFormat outputFormat = chat::OutputFormat::ThinkTags;
     // Empty: chat::thoughtCloseText(outputFormat), what the model itself writes there.
     std::string thinkingEndText;
+    // Constrained decoding: the answer must be a sentence of this grammar (compiled for this
+    // session's vocabulary: Session::vocabTrie()), and generation ends when the grammar is
+    // complete. The constraint starts after the thought closes when startsInThought; the thought
+    // itself stays free. nullptr: free text.
+    std::shared_ptr<grammar::GrammarTables> grammar;
+    PromptProgress promptProgress; // optional
 };
 
-enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull };
+enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull, GrammarComplete };
 const char* stopReasonName(StopReason reason);
 
 struct TokenEvent {
@@ -69,6 +80,8 @@ struct GenerationStats {
     double promptMs = 0.0; // prompt processing time (new tokens only)
     double firstTokenMs = 0.0;
     double decodeMs = 0.0;
+    double maskMs = 0.0; // time spent computing grammar masks (included in decodeMs)
+    int maskedSteps = 0; // steps sampled under a grammar mask
     StopReason stopReason = StopReason::MaxTokens;
     double promptTokensPerSecond() const;
     double decodeTokensPerSecond() const;
@@ -108,6 +121,9 @@ class Session {
     // Tokens whose state the KV cache holds, in order.
     const std::vector<int32_t>& cachedTokens() const { return cached_; }
 
+    // The vocabulary as a byte trie for grammar masks, built on first use and then kept.
+    std::shared_ptr<const grammar::VocabTrie> vocabTrie();
+
     // Drops the cached state.
     void reset() { cached_.clear(); }
 
@@ -128,7 +144,8 @@ class Session {
     // the logits after the last one: every position of the new part when allLogits (rows
     // for tokens [reused, n)), else one row. Checks `cancel` between batches and layers.
     std::vector<float> evaluate(std::span<const int32_t> tokens, bool allLogits = false,
-                                const std::atomic<bool>* cancel = nullptr, int* reused = nullptr);
+                                const std::atomic<bool>* cancel = nullptr, int* reused = nullptr,
+                                const PromptProgress& progress = {});
     // Appends one token to the cache and returns its logits (decode step).
     std::vector<float> decode(int32_t token);
 
@@ -143,13 +160,14 @@ class Session {
     StateHeader stateHeader() const;
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
-                        const std::atomic<bool>* cancel);
+                        const std::atomic<bool>* cancel, const PromptProgress& progress = {});
 
     std::unique_ptr<gguf::File> file_;
     std::unique_ptr<text::Tokenizer> tokenizer_;
     std::unique_ptr<compute::Backend> backend_;
     std::unique_ptr<model::Decoder> decoder_;
     std::vector<int32_t> cached_;
+    std::shared_ptr<const grammar::VocabTrie> vocabTrie_;
     ModelIdentity identity_;
     std::string fallbackReason_;
     std::vector<std::string> warnings_;

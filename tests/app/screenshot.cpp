@@ -3,6 +3,8 @@
 // Arguments: [main.png] [settings.png] — the second also renders the settings dialog (device picker).
 // `--tour DIR` instead writes the screens a new user meets to DIR: the main window at three sizes,
 // a load error, Settings in English and French, a full context and the overflow dialog.
+// `--ux DIR` writes the screens of issue 24: the main window at 800×600, 1366×768 and 1920×1080
+// with short prompts, the system-prompt popup, French, the prompt being read, a full context.
 // `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
 #include "dark_palette.h"
 #include "qml_fixture.h"
@@ -111,6 +113,66 @@ int tour(AppFixture& fx, const QString& dir) {
     return 0;
 }
 
+int uxTour(AppFixture& fx, const QString& dir) {
+    QDir().mkpath(dir);
+    auto* settings = fx.context->settings();
+    auto* chat = fx.context->chat();
+    settings->setMaxTokens(60);
+    settings->setSeed(42);
+    if (!converse(fx, {QStringLiteral("Yo"), QStringLiteral("Hallo Welt"),
+                       QStringLiteral("Tell me a story about a little dog.")}))
+        return 2;
+    for (const QSize size : {QSize(800, 600), QSize(1366, 768), QSize(1920, 1080)}) {
+        fx.window->resize(size);
+        if (!save(fx.window, dir + QStringLiteral("/main-%1x%2.png").arg(size.width()).arg(size.height())))
+            return 3;
+    }
+    fx.window->resize(1366, 768);
+    if (QObject* button = child(fx, "systemPromptButton")) {
+        QMetaObject::invokeMethod(button, "clicked");
+        if (!save(fx.window, dir + QStringLiteral("/system-prompt.png"))) return 3;
+        if (QObject* popup = child(fx, "systemPromptPopup")) QMetaObject::invokeMethod(popup, "close");
+    }
+    settings->setLanguage(QStringLiteral("fr"));
+    fx.window->resize(800, 600);
+    if (!save(fx.window, dir + QStringLiteral("/main-fr-800x600.png"))) return 3;
+    settings->setLanguage(QStringLiteral("de"));
+    if (!save(fx.window, dir + QStringLiteral("/main-de-800x600.png"))) return 3;
+    settings->setLanguage(QStringLiteral("en"));
+    // The prompt being read: a long prompt, the shot taken at the first progress report.
+    fx.window->resize(1366, 768);
+    chat->newConversation();
+    QSignalSpy progress(chat, &smoldesk::app::ChatController::promptProgressChanged);
+    QSignalSpy done(chat, &smoldesk::app::ChatController::generationFinished);
+    chat->send(
+        QString(QStringLiteral("The little cat sat on the warm mat in the sun. ")).repeated(30).trimmed());
+    (void)QTest::qWaitFor([&] { return chat->promptProgress() > 0 || done.count() > 0; }, 20000);
+    const QImage reading = fx.window->grabWindow();
+    reading.save(dir + QStringLiteral("/reading-prompt.png"));
+    std::printf("wrote %s (progress %.2f)\n", qPrintable(dir + QStringLiteral("/reading-prompt.png")),
+                chat->promptProgress());
+    (void)QTest::qWaitFor([&] { return done.count() > 0; }, 30000);
+    // A full context after one long prompt: the banner offers only a new chat.
+    settings->setContextLength(256);
+    settings->setMaxTokens(1000);
+    fx.context->model()->reload();
+    if (!QTest::qWaitFor(
+            [&] {
+                return fx.context->model()->state() == QLatin1String("ready") &&
+                       fx.context->model()->contextSize() == 256;
+            },
+            30000))
+        return 9;
+    chat->newConversation();
+    if (!converse(fx, {QString(QStringLiteral("The little cat sat on the warm mat in the sun. "))
+                           .repeated(10)
+                           .trimmed()}))
+        return 2;
+    if (!save(fx.window, dir + QStringLiteral("/context-full-1366x768.png"))) return 3;
+    settings->resetModelSettings();
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -125,6 +187,11 @@ int main(int argc, char* argv[]) {
     fx.window->resize(1280, 800);
     if (!QTest::qWaitFor([&] { return fx.context->model()->state() == QLatin1String("ready"); }, 20000))
         return 4;
+    if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--ux")) {
+        const int rc = uxTour(fx, QString::fromLocal8Bit(argv[2]));
+        fx.stop();
+        return rc;
+    }
     if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--tour")) {
         const int rc = tour(fx, QString::fromLocal8Bit(argv[2]));
         fx.stop();

@@ -91,7 +91,9 @@ class TestContextMeter : public QObject {
         QVERIFY(!app_.item("dropOldestButton")->isVisible());
 
         // The answer's token count fits into the meter.
-        const QString stats = chat()->messages()->at(1).statsText;
+        // As shown (the store keeps the figures, AnswerStats).
+        const QString stats =
+            chat()->messages()->data(chat()->messages()->index(1), MessageListModel::StatsRole).toString();
         const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("· (\\d+) tokens")).match(stats);
         QVERIFY2(m.hasMatch(), qPrintable(stats));
         QVERIFY2(m.captured(1).toInt() <= chat()->contextUsed(), qPrintable(stats));

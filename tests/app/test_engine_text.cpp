@@ -37,6 +37,17 @@ class TestEngineText : public QObject {
                      "Le GPU n’a pas pu accueillir le modèle (Aucun GPU Vulkan n’est disponible.) ; le CPU "
                      "est donc utilisé."));
     }
+    // The status bar's device line (CpuBackend::deviceName), singular and plural.
+    void cpuDeviceLine() {
+        use("fr");
+        QCOMPARE(EngineText::translate(QStringLiteral("CPU (2 threads, avx512)")),
+                 QStringLiteral("CPU (2 fils d’exécution, avx512)"));
+        use("de");
+        QCOMPARE(EngineText::translate(QStringLiteral("CPU (1 thread, avx2)")),
+                 QStringLiteral("CPU (1 Thread, avx2)"));
+        QCOMPARE(EngineText::translate(QStringLiteral("CPU (8 threads, scalar)")),
+                 QStringLiteral("CPU (8 Threads, scalar)"));
+    }
     void unknownStaysAsItIs() {
         use("fr");
         const QString s = QStringLiteral("vkQueueSubmit failed: VK_ERROR_DEVICE_LOST.");

@@ -252,36 +252,71 @@ class TestCpuOps : public QObject {
         QTest::addColumn<int>("style");
         QTest::addColumn<int>("ropeDims");
         QTest::addColumn<double>("freqScale");
-        QTest::newRow("adjacent full") << int(RopeStyle::Adjacent) << 12 << 1.0;
-        QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8 << 1.0;
-        QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12 << 1.0;
-        QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6 << 1.0;
-        QTest::newRow("neox, linear scaling 1/8") << int(RopeStyle::NeoX) << 12 << 0.125;
+        QTest::addColumn<bool>("factors");
+        QTest::addColumn<double>("attnFactor");
+        QTest::addColumn<double>("extFactor");
+        QTest::newRow("adjacent full") << int(RopeStyle::Adjacent) << 12 << 1.0 << false << 1.0 << 0.0;
+        QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8 << 1.0 << false << 1.0 << 0.0;
+        QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12 << 1.0 << false << 1.0 << 0.0;
+        QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6 << 1.0 << false << 1.0 << 0.0;
+        QTest::newRow("neox, linear scaling 1/8") << int(RopeStyle::NeoX) << 12 << 0.125 << false << 1.0 << 0.0;
+        QTest::newRow("adjacent, llama3 divisors") << int(RopeStyle::Adjacent) << 12 << 1.0 << true << 1.0 << 0.0;
+        QTest::newRow("neox partial, LongRoPE factors and attention factor")
+            << int(RopeStyle::NeoX) << 8 << 1.0 << true << 1.25 << 0.0;
+        QTest::newRow("neox, YaRN factor 32") << int(RopeStyle::NeoX) << 12 << 1.0 / 32 << false << 0.9 << 1.0;
+        QTest::newRow("adjacent, YaRN with divisors") << int(RopeStyle::Adjacent) << 12 << 0.25 << true << 1.0 << 1.0;
     }
+    // Against the formula of RopeSpec (ggml's rope_ext) evaluated in double precision.
     void rope() {
         QFETCH(int, style);
         QFETCH(int, ropeDims);
         QFETCH(double, freqScale);
+        QFETCH(bool, factors);
+        QFETCH(double, attnFactor);
+        QFETCH(double, extFactor);
         std::mt19937 rng(9);
         const int rows = 5, heads = 3, hd = 12, pos0 = 1000;
         const double base = 5e6;
         std::vector<float> x = randomVector(size_t(rows) * heads * hd, rng);
+        std::vector<float> divisors(static_cast<size_t>(ropeDims / 2));
+        for (size_t i = 0; i < divisors.size(); ++i) divisors[i] = 1.0f + 1.5f * float(i);
         CpuBackend be(1);
+        gguf::TensorInfo ft;
+        ft.name = "rope_freqs.weight";
+        ft.nDims = 1;
+        ft.ne = {divisors.size(), 1, 1, 1};
+        ft.type = quant::Type::F32;
+        ft.nElements = divisors.size();
+        ft.nBytes = divisors.size() * sizeof(float);
+        ft.data = reinterpret_cast<const uint8_t*>(divisors.data());
+        compute::RopeSpec spec{ropeDims, float(base), float(freqScale), RopeStyle(style)};
+        if (factors) spec.freqFactors = be.addWeight(ft);
+        spec.attnFactor = float(attnFactor);
+        spec.extFactor = float(extFactor);
+        spec.corrLow = 1.0f;
+        spec.corrHigh = 4.0f;
         BufferId xb = upload(be, x);
-        be.rope(xb, rows, heads, hd, pos0,
-                compute::RopeSpec{ropeDims, float(base), float(freqScale), RopeStyle(style)});
+        be.rope(xb, rows, heads, hd, pos0, spec);
         for (int r = 0; r < rows; ++r)
             for (int h = 0; h < heads; ++h) {
                 const float* in = &x[(size_t(r) * heads + h) * hd];
                 const float* got = be.data(xb) + (size_t(r) * heads + h) * hd;
                 for (int i = 0; i < ropeDims / 2; ++i) {
-                    double theta = (pos0 + r) * freqScale * std::pow(base, -2.0 * i / ropeDims);
+                    const double extrap = (pos0 + r) * std::pow(base, -2.0 * i / ropeDims) /
+                                          (factors ? divisors[size_t(i)] : 1.0);
+                    double theta = freqScale * extrap, m = attnFactor;
+                    if (extFactor != 0) {
+                        const double y = (i - spec.corrLow) / std::max(0.001, double(spec.corrHigh - spec.corrLow));
+                        const double ramp = (1 - std::clamp(y, 0.0, 1.0)) * extFactor;
+                        theta = theta * (1 - ramp) + extrap * ramp;
+                        m *= 1 + 0.1 * std::log(1 / freqScale);
+                    }
                     int a = style == int(RopeStyle::Adjacent) ? 2 * i : i;
                     int b = style == int(RopeStyle::Adjacent) ? 2 * i + 1 : i + ropeDims / 2;
-                    double ra = in[a] * std::cos(theta) - in[b] * std::sin(theta);
-                    double rb = in[a] * std::sin(theta) + in[b] * std::cos(theta);
+                    double ra = m * (in[a] * std::cos(theta) - in[b] * std::sin(theta));
+                    double rb = m * (in[a] * std::sin(theta) + in[b] * std::cos(theta));
                     QVERIFY2(std::fabs(got[a] - ra) < 2e-3 && std::fabs(got[b] - rb) < 2e-3,
-                             qPrintable(QString("pair %1").arg(i)));
+                             qPrintable(QString("pair %1: %2 %3, want %4 %5").arg(i).arg(got[a]).arg(got[b]).arg(ra).arg(rb)));
                 }
                 for (int i = ropeDims; i < hd; ++i) QCOMPARE(got[i], in[i]); // past ropeDims untouched
             }

@@ -47,25 +47,56 @@ class TestModelErrors : public QObject {
             loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
             "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
     }
-    // RoPE schemes the engine lacks are refused by name, never run wrongly.
-    void longRopeIsRefusedByName() {
+    // LongRoPE needs both factor sets, each half a rotation wide; RoPE schemes the engine lacks
+    // are refused by name, never run wrongly.
+    void longRopeNeedsBothFactorSets() {
         TinyModelSpec s;
         s.arch = "phi3";
         s.edit = [](gguf::Writer& w) {
             w.addTensorF32("rope_factors_long.weight", {8}, std::vector<float>(8, 1.0f));
         };
-        expectError(loadError(writeTinyModel(s, "longrope.gguf")), ErrorCode::UnsupportedArch,
-                    "LongRoPE (tensor 'rope_factors_long.weight')");
+        expectError(loadError(writeTinyModel(s, "longrope.gguf")), ErrorCode::MissingKey,
+                    "The model has LongRoPE's long factors but not its short ones.");
+        TinyModelSpec s2;
+        s2.arch = "phi3";
+        s2.edit = [](gguf::Writer& w) {
+            w.addTensorF32("rope_factors_long.weight", {3}, std::vector<float>(3, 1.0f));
+            w.addTensorF32("rope_factors_short.weight", {3}, std::vector<float>(3, 1.0f));
+        };
+        expectError(loadError(writeTinyModel(s2, "longrope3.gguf")), ErrorCode::BadShape,
+                    "Tensor 'rope_factors_short.weight' has shape [3]");
     }
-    void yarnScalingIsRefusedByName() {
+    void unknownRopeScalingIsRefusedByName() {
+        TinyModelSpec s;
+        s.arch = "qwen2";
+        s.edit = [](gguf::Writer& w) {
+            w.set("qwen2.rope.scaling.type", gguf::WriteValue::string("dynamic"));
+            w.set("qwen2.rope.scaling.factor", gguf::WriteValue::f32(4.0f));
+        };
+        expectError(loadError(writeTinyModel(s, "dynamic.gguf")), ErrorCode::UnsupportedArch,
+                    "The model uses 'dynamic' RoPE scaling, which SmolDesk does not support");
+    }
+    void yarnScalingLoads() {
         TinyModelSpec s;
         s.arch = "qwen2";
         s.edit = [](gguf::Writer& w) {
             w.set("qwen2.rope.scaling.type", gguf::WriteValue::string("yarn"));
             w.set("qwen2.rope.scaling.factor", gguf::WriteValue::f32(4.0f));
+            w.set("qwen2.rope.scaling.original_context_length", gguf::WriteValue::u32(64));
         };
-        expectError(loadError(writeTinyModel(s, "yarn.gguf")), ErrorCode::UnsupportedArch,
-                    "'yarn' RoPE scaling");
+        LoadOptions o;
+        o.path = writeTinyModel(s, "yarn.gguf");
+        const auto session = Session::load(o);
+        QVERIFY(session);
+        const model::HyperParams& hp = session->hparams();
+        QCOMPARE(hp.ropeExtFactor, 1.0f);
+        QCOMPARE(hp.ropeFreqScale, 0.25f);
+        QCOMPARE(hp.ropeOrigCtx, 64);
+        QVERIFY(hp.ropeCorrHigh > hp.ropeCorrLow && hp.ropeCorrLow >= 0.0f);
+        // llama.cpp's attention factor: HF's mscale 1 + 0.1·ln(4), divided by the kernel's own
+        // 1 + 0.1·ln(4) again, times rope.scaling.attn_factor (1 when absent).
+        QVERIFY(std::fabs(hp.ropeAttnFactor - 1.0f) < 1e-6f);
+        QVERIFY(!session->evaluate(std::vector<int32_t>{1, 2, 3}).empty());
     }
     void missingTensor() {
         TinyModelSpec s;

@@ -171,6 +171,34 @@ class TestServerCli : public QObject {
                      .toString(),
                  got.value("content").toString());
     }
+
+    // A json_schema response_format through the official client: answers parse and follow the
+    // schema, plain and streamed alike; a schema with an unsupported keyword is a 400 naming it.
+    void openaiJavaScriptClientJsonSchema() {
+        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+        if (node.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
+        const QString module = npmPrefix() + "/node_modules/openai";
+        if (!QFileInfo::exists(module + "/package.json"))
+            SMOLDESK_SKIP_OR_FAIL(
+                "The openai npm package is not installed (packaging/install-deps.sh installs it "
+                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+        ServeProcess serve(
+            {"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
+        const QString base = serve.waitForUrl();
+        QVERIFY(!base.isEmpty());
+        QProcess client;
+        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_JSON_SCHEMA_SCRIPT), module, base, "test-key",
+                            "smollm3-tiny"});
+        QVERIFY(client.waitForFinished(120000));
+        const QByteArray err = client.readAllStandardError();
+        QVERIFY2(client.exitCode() == 0, err.constData());
+        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        QVERIFY2(got.value("valid").toInt() >= 4, qPrintable(QJsonDocument(got).toJson()));
+        QVERIFY2(got.value("refused").toString().startsWith("400") &&
+                     got.value("refused").toString().contains("'not'"),
+                 qPrintable(got.value("refused").toString()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServerCli)

@@ -256,13 +256,17 @@ class TestVulkanOps : public QObject {
         QTest::addColumn<int>("pos0");
         QTest::addColumn<bool>("neox");
         QTest::addColumn<float>("freqScale");
+        QTest::addColumn<int>("variant"); // 0 plain, 1 divisors (llama3), 2 LongRoPE, 3 YaRN
         for (bool neox : {false, true}) {
             const char* s = neox ? "NeoX" : "adjacent";
-            QTest::addRow("%s 128/128 pos 0", s) << 128 << 128 << 0 << neox << 1.0f;
-            QTest::addRow("%s 128/128 pos 1000", s) << 128 << 128 << 1000 << neox << 1.0f;
-            QTest::addRow("%s 64/32 pos 17", s) << 64 << 32 << 17 << neox << 1.0f;
-            QTest::addRow("%s 8/8 pos 5", s) << 8 << 8 << 5 << neox << 1.0f;
-            QTest::addRow("%s 64/64 pos 1000, linear scaling 1/8", s) << 64 << 64 << 1000 << neox << 0.125f;
+            QTest::addRow("%s 128/128 pos 0", s) << 128 << 128 << 0 << neox << 1.0f << 0;
+            QTest::addRow("%s 128/128 pos 1000", s) << 128 << 128 << 1000 << neox << 1.0f << 0;
+            QTest::addRow("%s 64/32 pos 17", s) << 64 << 32 << 17 << neox << 1.0f << 0;
+            QTest::addRow("%s 8/8 pos 5", s) << 8 << 8 << 5 << neox << 1.0f << 0;
+            QTest::addRow("%s 64/64 pos 1000, linear scaling 1/8", s) << 64 << 64 << 1000 << neox << 0.125f << 0;
+            QTest::addRow("%s 64/64 pos 300, llama3 divisors", s) << 64 << 64 << 300 << neox << 1.0f << 1;
+            QTest::addRow("%s 64/48 pos 300, LongRoPE", s) << 64 << 48 << 300 << neox << 1.0f << 2;
+            QTest::addRow("%s 64/64 pos 300, YaRN factor 32", s) << 64 << 64 << 300 << neox << 1.0f / 32 << 3;
         }
     }
     void rope() {
@@ -271,12 +275,35 @@ class TestVulkanOps : public QObject {
         QFETCH(int, pos0);
         QFETCH(bool, neox);
         QFETCH(float, freqScale);
+        QFETCH(int, variant);
         std::mt19937 rng(static_cast<unsigned>(headDim + ropeDims + pos0));
         const int rows = 3, heads = 4;
         Pair x = upload(randomVector(size_t(rows) * heads * headDim, rng));
         const RopeStyle style = neox ? RopeStyle::NeoX : RopeStyle::Adjacent;
-        gpu_->rope(x.gpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, freqScale, style});
-        cpu_->rope(x.cpu, rows, heads, headDim, pos0, RopeSpec{ropeDims, 5e6f, freqScale, style});
+        RopeSpec gs{ropeDims, 5e6f, freqScale, style}, cs = gs;
+        std::vector<float> divisors(static_cast<size_t>(ropeDims / 2));
+        for (size_t i = 0; i < divisors.size(); ++i) divisors[i] = 1.0f + 0.75f * float(i);
+        gguf::TensorInfo ft;
+        ft.name = "rope_factors";
+        ft.nDims = 1;
+        ft.ne = {divisors.size(), 1, 1, 1};
+        ft.type = quant::Type::F32;
+        ft.nElements = divisors.size();
+        ft.nBytes = divisors.size() * sizeof(float);
+        ft.data = reinterpret_cast<const uint8_t*>(divisors.data());
+        if (variant == 1 || variant == 2) {
+            gs.freqFactors = gpu_->addWeight(ft);
+            cs.freqFactors = cpu_->addWeight(ft);
+        }
+        if (variant == 2) gs.attnFactor = cs.attnFactor = 1.2472191f;
+        if (variant == 3) {
+            gs.extFactor = cs.extFactor = 1.0f;
+            gs.attnFactor = cs.attnFactor = 0.95f;
+            gs.corrLow = cs.corrLow = 6.0f;
+            gs.corrHigh = cs.corrHigh = 20.0f;
+        }
+        gpu_->rope(x.gpu, rows, heads, headDim, pos0, gs);
+        cpu_->rope(x.cpu, rows, heads, headDim, pos0, cs);
         EXPECT_CLOSE(readGpu(x), readCpu(x), 2e-3, "rope"); // sin/cos of angles up to 1000 rad
     }
 

@@ -1,0 +1,33 @@
+#pragma once
+// JSON Schema → GBNF, for the subset that OpenAI's strict mode and llama.cpp's converter accept:
+// type, properties, required, additionalProperties, items / prefixItems / additionalItems,
+// minItems, maxItems, enum, const, anyOf, oneOf (as anyOf: the grammar cannot make branches
+// exclusive), allOf (merged), $ref into the document ($defs, definitions, any JSON pointer),
+// minLength, maxLength, pattern (a regular-expression subset), format (date, time, date-time,
+// uuid), and integer bounds (minimum, maximum, exclusiveMinimum, exclusiveMaximum).
+//
+// Keywords apply to their own type as the specification says: {"minLength": 2} admits every
+// number, object, … and the strings of two characters or more. An object's properties may come
+// in any order while it declares at most kAnyOrderProperties of them, in the declared order
+// beyond that. Annotations (title, description, examples, default, $comment, …) are ignored; a
+// keyword that constrains values and is not supported is an Error with one sentence.
+#include <string>
+#include <string_view>
+
+namespace smoldesk::jinja {
+class Value;
+}
+
+namespace smoldesk::grammar {
+
+constexpr int kAnyOrderProperties = 5;
+
+// Throws Error(InvalidArgument): bad JSON, or a keyword / value the converter does not support.
+std::string schemaToGbnf(std::string_view schemaJson);
+std::string schemaToGbnf(const jinja::Value& schema);
+
+// Any JSON object (OpenAI's response_format json_object), and any JSON value.
+std::string anyJsonObjectGbnf();
+std::string anyJsonValueGbnf();
+
+} // namespace smoldesk::grammar
