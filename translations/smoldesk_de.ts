@@ -61,6 +61,10 @@
     <context>
         <name>Composer</name>
         <message>
+            <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
+            <translation>Das Modell vor der Antwort länger nachdenken lassen (nur dieser Chat). %1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach.</translation>
+        </message>
+        <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Fragen Sie etwas … (Enter sendet, Umschalt+Enter fügt eine Zeile ein)</translation>
         </message>
@@ -602,6 +606,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>immer, mit geringem, mittlerem oder hohem Aufwand</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modell</translation>
         </message>
@@ -724,6 +732,22 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>Reasoning effort</source>
+            <translation>Denkaufwand</translation>
+        </message>
+        <message>
+            <source>High when Think is on</source>
+            <translation>Hoch, wenn Denken an ist</translation>
+        </message>
+        <message>
+            <source>High reasoning effort when Think is on</source>
+            <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
+            <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
+        </message>
         <message>
             <source>No Vulkan device can be used: %1 The CPU is used.</source>
             <translation>Kein Vulkan-Gerät ist nutzbar: %1 Die CPU wird verwendet.</translation>

@@ -61,6 +61,10 @@
     <context>
         <name>Composer</name>
         <message>
+            <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
+            <translation>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</translation>
+        </message>
+        <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Ask anything… (Enter sends, Shift+Enter adds a line)</translation>
         </message>
@@ -602,6 +606,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>always, at a low, medium or high effort</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Model</translation>
         </message>
@@ -724,6 +732,22 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>Reasoning effort</source>
+            <translation>Reasoning effort</translation>
+        </message>
+        <message>
+            <source>High when Think is on</source>
+            <translation>High when Think is on</translation>
+        </message>
+        <message>
+            <source>High reasoning effort when Think is on</source>
+            <translation>High reasoning effort when Think is on</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
+            <translation>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</translation>
+        </message>
         <message>
             <source>No Vulkan device can be used: %1 The CPU is used.</source>
             <translation>No Vulkan device can be used: %1 The CPU is used.</translation>

@@ -61,6 +61,10 @@
     <context>
         <name>Composer</name>
         <message>
+            <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
+            <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement.</translation>
+        </message>
+        <message>
             <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
             <translation>Posez une question… (Entrée envoie, Maj+Entrée ajoute une ligne)</translation>
         </message>
@@ -602,6 +606,10 @@
     <context>
         <name>ModelPanel</name>
         <message>
+            <source>always, at a low, medium or high effort</source>
+            <translation>toujours, avec un effort faible, moyen ou élevé</translation>
+        </message>
+        <message>
             <source>Model</source>
             <translation>Modèle</translation>
         </message>
@@ -724,6 +732,22 @@
     </context>
     <context>
         <name>SettingsDialog</name>
+        <message>
+            <source>Reasoning effort</source>
+            <translation>Effort de réflexion</translation>
+        </message>
+        <message>
+            <source>High when Think is on</source>
+            <translation>Élevé quand la réflexion est activée</translation>
+        </message>
+        <message>
+            <source>High reasoning effort when Think is on</source>
+            <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
+            <translation>%1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
+        </message>
         <message>
             <source>No Vulkan device can be used: %1 The CPU is used.</source>
             <translation>Aucun périphérique Vulkan n’est utilisable : %1 Le CPU est utilisé.</translation>

@@ -4,7 +4,7 @@
 #include "session_options.h"
 
 #include "chat/chat_formatter.h"
-#include "chat/thinking_parser.h"
+#include "chat/output_parser.h"
 #include "common/error.h"
 #include "common/platform.h"
 
@@ -19,6 +19,10 @@ int cmdChat(Args& args) {
     const bool noThink = args.flag("--no-think");
     if (think && noThink) throw UsageError("Choose either --think or --no-think.");
     const int budget = static_cast<int>(args.intOption("--think-budget", "", -1));
+    // gpt-oss: low, medium or high; --think/--no-think alone mean medium/low.
+    auto effort = args.option("--reasoning-effort");
+    if (effort && *effort != "low" && *effort != "medium" && *effort != "high")
+        throw UsageError("--reasoning-effort must be low, medium or high.");
     const int maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
     auto system = args.option("--system");
     runtime::SamplingParams defaults;
@@ -51,13 +55,16 @@ int cmdChat(Args& args) {
         history.push_back({"user", line});
         chat::ChatRequest req{history, true, {}, {}};
         if (think || noThink) req.enableThinking = think;
+        if (effort) req.reasoningEffort = *effort;
         const std::string prompt = formatter->render(req);
         runtime::GenerateParams gp;
         gp.maxTokens = maxTokens;
         gp.sampling = sampling;
         gp.thinkingBudget = budget;
         gp.startsInThought = chat::ChatFormatter::promptOpensThought(prompt);
-        chat::ThinkingParser parser(gp.startsInThought);
+        gp.outputFormat = formatter->outputFormat();
+        const auto parserOwner = chat::makeOutputParser(gp.outputFormat, gp.startsInThought);
+        chat::OutputParser& parser = *parserOwner;
         std::string answer;
         bool thoughtOpen = false;
         auto stats = session->generate(formatter->tokenize(req), gp, [&](const runtime::TokenEvent& ev) {

@@ -28,7 +28,9 @@ const Command kCommands[] = {
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32",
      "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
-     "chat -m FILE [--think | --no-think] [--think-budget N] [--system TEXT] [sampling options]",
+     "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
+     "TEXT] "
+     "[sampling options]",
      "chat on the model's chat template"},
     {"serve", cmdServe,
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]",

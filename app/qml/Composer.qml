@@ -172,7 +172,10 @@ Pane {
                         // Only templates that react to enable_thinking (SmolLM3, Qwen3, …) can think.
                         readonly property bool available: App.model.state === "ready" && App.model.supportsThinking
                         readonly property string hint: available
-                            ? qsTr("Let the model think before it answers (this chat only)")
+                            ? (App.model.reasoningEffort
+                               // gpt-oss: Think only sets the reasoning effort (off: low).
+                               ? qsTr("Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.").arg(App.model.modelName)
+                               : qsTr("Let the model think before it answers (this chat only)"))
                             : App.model.state !== "ready"
                               ? qsTr("Thinking depends on the model's chat template; load a model first")
                               : qsTr("Thinking is not available: the chat template of %1 has no thinking mode").arg(App.model.modelName)

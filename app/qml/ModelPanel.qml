@@ -64,7 +64,7 @@ Pane {
             Fact { label: qsTr("File size"); value: panel.f.valid ? panel.f.fileSize : "" }
             Fact { label: qsTr("Trained context"); value: panel.f.valid && panel.f.trainedContext > 0 ? qsTr("%1 tokens").arg(panel.f.trainedContext) : "" }
             Fact { objectName: "templateFact"; label: qsTr("Chat template"); value: panel.f.valid ? panel.promptModeText(panel.f.promptMode) : "" }
-            Fact { label: qsTr("Thinking"); value: panel.f.valid && panel.f.templateKnown ? (panel.f.supportsThinking ? qsTr("supported") : qsTr("not supported")) : "" }
+            Fact { label: qsTr("Thinking"); value: panel.f.valid && panel.f.templateKnown ? (panel.f.reasoningEffort ? qsTr("always, at a low, medium or high effort") : panel.f.supportsThinking ? qsTr("supported") : qsTr("not supported")) : "" }
 
             MenuSeparator { Layout.fillWidth: true; visible: panel.f.valid === true && panel.f.estimable === true }
             Label { text: qsTr("Memory estimate"); font.bold: true; visible: panel.f.valid === true && panel.f.estimable === true }

@@ -261,6 +261,25 @@ Dialog {
                     onToggled: dialog.s.thinkByDefault = checked
                     Accessible.name: qsTr("Think in new chats")
                 }
+                // Models whose template takes a reasoning effort (gpt-oss): Think picks low or
+                // medium, this box makes "on" mean high.
+                Label { text: qsTr("Reasoning effort"); visible: App.model.reasoningEffort }
+                CheckBox {
+                    objectName: "thinkHard"
+                    visible: App.model.reasoningEffort
+                    text: qsTr("High when Think is on")
+                    checked: dialog.s.thinkHard
+                    onToggled: dialog.s.thinkHard = checked
+                    Accessible.name: qsTr("High reasoning effort when Think is on")
+                }
+                Label {
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    visible: App.model.reasoningEffort
+                    wrapMode: Text.Wrap
+                    opacity: 0.7
+                    text: qsTr("%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.").arg(App.model.modelName)
+                }
                 Label {
                     Layout.columnSpan: 2
                     Layout.fillWidth: true

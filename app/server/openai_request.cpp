@@ -240,6 +240,23 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
         }
         r.generation.enableThinking = v.toBool();
     }
+    // gpt-oss's reasoning effort, as OpenAI's API spells it (or through the template kwargs).
+    // "minimal" (OpenAI's newer lowest level) is harmony's "low". Other templates ignore it.
+    for (const QJsonValue& v : {o->value(QStringLiteral("reasoning_effort")),
+                                kwargs.toObject().value(QStringLiteral("reasoning_effort"))}) {
+        if (v.isUndefined() || v.isNull()) continue;
+        const QString effort = v.toString();
+        if (effort == QLatin1String("minimal")) {
+            r.generation.reasoningEffort = QStringLiteral("low");
+        } else if (effort == QLatin1String("low") || effort == QLatin1String("medium") ||
+                   effort == QLatin1String("high")) {
+            r.generation.reasoningEffort = effort;
+        } else {
+            *error = ApiError::invalidRequest(
+                QStringLiteral("reasoning_effort must be \"minimal\", \"low\", \"medium\" or \"high\"."));
+            return std::nullopt;
+        }
+    }
     return r;
 }
 

@@ -90,6 +90,12 @@ bool AppSettings::thinkByDefault() const {
 void AppSettings::setThinkByDefault(bool v) {
     setModelValue("thinkByDefault", v);
 }
+bool AppSettings::thinkHard() const {
+    return modelValue("thinkHard", false).toBool();
+}
+void AppSettings::setThinkHard(bool v) {
+    setModelValue("thinkHard", v);
+}
 
 QStringList AppSettings::recentModels() const {
     return s_->value("models/recent").toStringList();
@@ -226,6 +232,7 @@ SamplingSettings AppSettings::sampling() const {
     s.seed = seed();
     s.maxTokens = maxTokens();
     s.thinkingBudget = thinkingBudget();
+    s.thinkHard = thinkHard();
     return s;
 }
 

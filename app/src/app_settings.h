@@ -30,6 +30,8 @@ class AppSettings : public QObject {
     Q_PROPERTY(int thinkingBudget READ thinkingBudget WRITE setThinkingBudget NOTIFY modelSettingsChanged)
     // Whether a new chat with this model starts with Think on.
     Q_PROPERTY(bool thinkByDefault READ thinkByDefault WRITE setThinkByDefault NOTIFY modelSettingsChanged)
+    // Models with a reasoning effort (gpt-oss): Think on asks for "high" instead of "medium".
+    Q_PROPERTY(bool thinkHard READ thinkHard WRITE setThinkHard NOTIFY modelSettingsChanged)
     Q_PROPERTY(int contextLength READ contextLength WRITE setContextLength NOTIFY modelSettingsChanged)
     Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
     Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
@@ -75,6 +77,8 @@ class AppSettings : public QObject {
     void setThinkingBudget(int v);
     bool thinkByDefault() const;
     void setThinkByDefault(bool v);
+    bool thinkHard() const;
+    void setThinkHard(bool v);
     int contextLength() const; // 0: the model's trained context, capped at 4096
     void setContextLength(int v);
     int threads() const;

@@ -62,6 +62,8 @@ struct LoadedModel {
     int contextSize = 0;
     int threads = 0;
     bool supportsThinking = false;
+    // The template takes a reasoning effort (gpt-oss): Think off lowers it, it cannot stop it.
+    bool reasoningEffort = false;
     PromptMode promptMode = PromptMode::OwnTemplate;
 };
 
@@ -79,6 +81,7 @@ struct SamplingSettings {
     qint64 seed = 0;
     int maxTokens = 512;
     int thinkingBudget = 0; // thought tokens before the engine closes the thought; 0: no cap
+    bool thinkHard = false; // Think on means reasoning effort "high" (templates with reasoning_effort)
 };
 
 struct GenerationRequest {
@@ -86,6 +89,7 @@ struct GenerationRequest {
     qint64 conversationId = 0; // the chat whose KV cache this builds on (0: none, e.g. an API request)
     QList<ChatTurn> turns;
     bool enableThinking = false;
+    QString reasoningEffort; // "low", "medium", "high"; empty: from enableThinking and thinkHard
     SamplingSettings sampling;
     // What the local API server asks for beyond the chat (the chat leaves these empty):
     QStringList stopStrings;            // the answer ends before the first of these, which is not sent

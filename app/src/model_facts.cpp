@@ -85,6 +85,7 @@ ModelFacts readModelFacts(const QString& path) {
                 auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
                 f.promptMode = PromptBuilder::modeFor(*formatter, *tok);
                 f.supportsThinking = f.promptMode == PromptMode::OwnTemplate && formatter->supportsThinking();
+                f.reasoningEffort = f.supportsThinking && formatter->supportsReasoningEffort();
                 f.templateKnown = true;
             } catch (const Error& e) {
                 f.supported = false;
@@ -156,6 +157,7 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
     m[QStringLiteral("templatePresent")] = f.templateKnown && f.templatePresent;
     m[QStringLiteral("promptMode")] = f.templateKnown ? promptModeName(f.promptMode) : QString();
     m[QStringLiteral("supportsThinking")] = f.templateKnown && f.supportsThinking;
+    m[QStringLiteral("reasoningEffort")] = f.templateKnown && f.reasoningEffort;
     m[QStringLiteral("supported")] = f.supported;
     m[QStringLiteral("error")] = f.hasError() ? describeError(f.error) : QString();
     m[QStringLiteral("errorAction")] = f.hasError() ? errorAction(f.error.code) : QString();

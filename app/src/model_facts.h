@@ -22,6 +22,7 @@ struct ModelFacts {
     int trainedContext = 0;
     bool templatePresent = false;
     bool supportsThinking = false;
+    bool reasoningEffort = false; // thinking is a reasoning effort (gpt-oss): lowered, never off
     PromptMode promptMode = PromptMode::OwnTemplate;
     bool templateKnown = false; // tokenizer and template were read: the three fields above are facts
     bool supported = true;      // hyper-parameters readable for an implemented architecture, types computable

@@ -35,6 +35,8 @@ class ModelManager : public QObject {
     Q_PROPERTY(QStringList warnings READ warnings NOTIFY modelChanged)
     Q_PROPERTY(int contextSize READ contextSize NOTIFY modelChanged)
     Q_PROPERTY(bool supportsThinking READ supportsThinking NOTIFY modelChanged)
+    // The template takes a reasoning effort (gpt-oss): Think off lowers the effort, never to zero.
+    Q_PROPERTY(bool reasoningEffort READ reasoningEffort NOTIFY modelChanged)
     Q_PROPERTY(bool isDemo READ isDemo NOTIFY modelChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
     Q_PROPERTY(QString errorAction READ errorAction NOTIFY errorChanged)
@@ -69,6 +71,7 @@ class ModelManager : public QObject {
     QStringList warnings() const { return model_.warnings; }
     int contextSize() const { return model_.contextSize; }
     bool supportsThinking() const { return model_.supportsThinking; }
+    bool reasoningEffort() const { return model_.reasoningEffort; }
     bool isDemo() const;
     QString errorText() const { return errorText_; }
     QString errorAction() const { return errorAction_; }

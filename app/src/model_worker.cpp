@@ -5,7 +5,7 @@
 #include "engine_error.h"
 #include "prompt_builder.h"
 
-#include "chat/thinking_parser.h"
+#include "chat/output_parser.h"
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "runtime/session.h"
@@ -161,6 +161,7 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.contextSize = session_->contextSize();
     m.threads = session_->threads();
     m.supportsThinking = builder_->supportsThinking();
+    m.reasoningEffort = builder_->supportsReasoningEffort();
     m.promptMode = builder_->mode();
     return m;
 }
@@ -303,7 +304,9 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         const auto& tok = session_->tokenizer();
         prompt.tokens = tok.encode(request.prompt.toStdString(), tok.addBosByDefault(), false);
     } else {
-        prompt = builder_->build(request.turns, request.enableThinking);
+        const QString effort = PromptBuilder::reasoningEffortFor(
+            request.reasoningEffort, request.enableThinking, request.sampling.thinkHard);
+        prompt = builder_->build(request.turns, request.enableThinking, effort);
     }
     const int ctx = session_->contextSize();
     const int n = static_cast<int>(prompt.tokens.size());
@@ -324,6 +327,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     gp.sampling.seed = static_cast<uint64_t>(s.seed);
     gp.thinkingBudget = s.thinkingBudget > 0 ? s.thinkingBudget : -1;
     gp.startsInThought = prompt.startsInThought;
+    gp.outputFormat = prompt.outputFormat;
     gp.stopAtEndOfGeneration = !request.ignoreEndOfGeneration;
     for (const QString& stop : request.stopStrings)
         if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
@@ -336,7 +340,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         gp.grammar = grammars_.get({kind, request.constraintText.toStdString()}, session_->vocabTrie());
     }
 
-    chat::ThinkingParser parser(prompt.startsInThought);
+    const auto parserOwner = chat::makeOutputParser(prompt.outputFormat, prompt.startsInThought);
+    chat::OutputParser& parser = *parserOwner;
     const quint64 id = request.id;
     QElapsedTimer promptTimer;
     promptTimer.start();
@@ -355,7 +360,9 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         if (stop_.load()) return false; // nothing more leaves once Stop was pressed
         generated = ev.id >= 0 ? ev.index + 1 : generated;
         if (request.rawPrompt) {
-            publish(chat::ParsedDelta{{}, ev.text, false}); // raw text has no thought to split off
+            chat::ParsedDelta raw; // raw text has no thought to split off
+            raw.answer = ev.text;
+            publish(raw);
         } else {
             publish(parser.push(ev.text));
         }

@@ -31,7 +31,8 @@ std::string PromptBuilder::continuationText(const QList<ChatTurn>& turns) {
     return text;
 }
 
-BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinking) const {
+BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinking,
+                                 const QString& reasoningEffort) const {
     BuiltPrompt out;
     if (mode_ == PromptMode::PlainContinuation) {
         // Typed text never becomes control tokens here: there is no template to protect.
@@ -42,9 +43,21 @@ BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinki
     for (const auto& t : turns) request.messages.push_back({t.role.toStdString(), t.content.toStdString()});
     request.addGenerationPrompt = true;
     if (formatter_->supportsThinking()) request.enableThinking = enableThinking;
+    if (formatter_->supportsReasoningEffort() && !reasoningEffort.isEmpty())
+        request.reasoningEffort = reasoningEffort.toStdString();
+    out.outputFormat = formatter_->outputFormat();
     out.startsInThought = chat::ChatFormatter::promptOpensThought(formatter_->render(request));
     out.tokens = formatter_->tokenize(request);
     return out;
+}
+
+QString PromptBuilder::reasoningEffortFor(const QString& requested, bool enableThinking, bool thinkHard) {
+    if (!requested.isEmpty()) return requested;
+    return enableThinking && thinkHard ? QStringLiteral("high") : QString();
+}
+
+bool PromptBuilder::supportsReasoningEffort() const {
+    return mode_ == PromptMode::OwnTemplate && formatter_->supportsReasoningEffort();
 }
 
 bool PromptBuilder::supportsThinking() const {

@@ -20,13 +20,20 @@ namespace smoldesk::app {
 struct BuiltPrompt {
     std::vector<int32_t> tokens;
     bool startsInThought = false; // the generation prompt already opened <think>
+    chat::OutputFormat outputFormat = chat::OutputFormat::ThinkTags;
 };
 
 class PromptBuilder {
   public:
     PromptBuilder(const gguf::File& file, const text::Tokenizer& tokenizer);
-    BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking) const;
+    // reasoningEffort: for templates that take one (gpt-oss); empty: from enableThinking.
+    BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking,
+                      const QString& reasoningEffort = {}) const;
     bool supportsThinking() const;
+    bool supportsReasoningEffort() const;
+    // The effort a request asks for: its own, else "high" for Think on with the per-model
+    // "think hard" setting, else empty (the formatter maps Think off/on to low/medium).
+    static QString reasoningEffortFor(const QString& requested, bool enableThinking, bool thinkHard);
     PromptMode mode() const { return mode_; }
     // The mode a file's template and vocabulary lead to (also for the facts shown before loading).
     static PromptMode modeFor(const chat::ChatFormatter& formatter, const text::Tokenizer& tokenizer);

@@ -46,6 +46,12 @@ class TemplateFormatter : public ChatFormatter {
         context.set("bos_token", jinja::Value(bos_));
         context.set("eos_token", jinja::Value(eos_));
         if (request.enableThinking) context.set("enable_thinking", jinja::Value(*request.enableThinking));
+        if (supportsReasoningEffort()) {
+            if (request.reasoningEffort)
+                context.set("reasoning_effort", jinja::Value(*request.reasoningEffort));
+            else if (request.enableThinking)
+                context.set("reasoning_effort", jinja::Value(*request.enableThinking ? "medium" : "low"));
+        }
         if (!request.extraContextJson.empty()) {
             jinja::Value extra = jinja::parseJson(request.extraContextJson);
             if (!extra.isDict())
@@ -59,7 +65,17 @@ class TemplateFormatter : public ChatFormatter {
     }
 
     bool usesBuiltinTemplate() const override { return builtin_; }
-    bool supportsThinking() const override { return source_.find("enable_thinking") != std::string::npos; }
+    bool supportsThinking() const override {
+        return source_.find("enable_thinking") != std::string::npos || supportsReasoningEffort();
+    }
+    bool supportsReasoningEffort() const override {
+        return source_.find("reasoning_effort") != std::string::npos;
+    }
+    // llama.cpp tells harmony templates by the same marker.
+    OutputFormat outputFormat() const override {
+        return source_.find("<|channel|>") != std::string::npos ? OutputFormat::Harmony
+                                                                : OutputFormat::ThinkTags;
+    }
     std::string templateDescription() const override {
         return builtin_ ? "built-in ChatML (the file has no chat template)" : "the model's own template";
     }
@@ -152,7 +168,11 @@ bool ChatFormatter::promptOpensThought(const std::string& prompt) {
     if (end == std::string::npos) return false;
     const std::string_view trimmed(prompt.data(), end + 1);
     const std::string_view open = "<think>";
-    return trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open;
+    if (trimmed.size() >= open.size() && trimmed.substr(trimmed.size() - open.size()) == open) return true;
+    // Harmony: the generation prompt continues an analysis message.
+    const std::string_view analysis = "<|channel|>analysis<|message|>";
+    return prompt.size() >= analysis.size() &&
+           std::string_view(prompt).substr(prompt.size() - analysis.size()) == analysis;
 }
 
 } // namespace smoldesk::chat

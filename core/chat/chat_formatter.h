@@ -3,6 +3,7 @@
 // tokenizer.chat_template (rendered by the Jinja engine) or, when the file has none, a
 // built-in ChatML template (with a notice). The result is tokenized with special parsing on,
 // except inside the messages' own texts.
+#include "chat/output_parser.h"
 #include "gguf/file.h"
 #include "text/tokenizer.h"
 
@@ -26,6 +27,10 @@ struct ChatRequest {
     std::optional<bool> enableThinking; // unset: the template's default
     // More template variables as a JSON object (tools, xml_tools, custom kwargs), key order kept.
     std::string extraContextJson;
+    // "low", "medium" or "high" for templates that take reasoning_effort (gpt-oss); unset: from
+    // enableThinking (off → low, on → medium), or the template's default when that is unset too.
+    // (Initialized, so that the four-value aggregate initializers elsewhere stay warning-free.)
+    std::optional<std::string> reasoningEffort = std::nullopt;
 };
 
 class ChatFormatter {
@@ -52,12 +57,16 @@ class ChatFormatter {
 
     // True when the file had no template and the built-in ChatML template is used.
     virtual bool usesBuiltinTemplate() const = 0;
-    // True when the template reacts to enable_thinking (SmolLM3, Qwen3, …).
+    // True when the template reacts to enable_thinking (SmolLM3, Qwen3, …) or reasoning_effort.
     virtual bool supportsThinking() const = 0;
+    // True when the template takes reasoning_effort (gpt-oss): thinking is turned down, never off.
+    virtual bool supportsReasoningEffort() const = 0;
+    // How the model's output is laid out: harmony channels when the template writes them.
+    virtual OutputFormat outputFormat() const = 0;
     // "the model's own template" or "built-in ChatML (the file has no chat template)".
     virtual std::string templateDescription() const = 0;
-    // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style), so the
-    // model's output starts as thought.
+    // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style) or a
+    // harmony analysis message, so the model's output starts as thought.
     static bool promptOpensThought(const std::string& prompt);
     // Overrides the clock that strftime_now reads (tests).
     virtual void setClock(std::function<std::tm()> now) = 0;

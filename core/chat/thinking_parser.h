@@ -2,27 +2,23 @@
 // Splits streamed model output into thought and answer as it arrives. Robust to the tags
 // being split across token pieces; works for <think>…</think> (SmolLM3, Qwen3, DeepSeek-R1,
 // where R1's template pre-fills <think> so the output starts inside the thought).
+#include "chat/output_parser.h"
+
 #include <chrono>
 #include <string>
 
 namespace smoldesk::chat {
 
-struct ParsedDelta {
-    std::string thought;       // new thought text
-    std::string answer;        // new answer text
-    bool thoughtEnded = false; // true once, when </think> is seen
-};
-
-class ThinkingParser {
+class ThinkingParser : public OutputParser {
   public:
     // startsInThought: the prompt already opened a thought (generation prompt ends in <think>).
     explicit ThinkingParser(bool startsInThought = false);
-    ParsedDelta push(const std::string& text);
-    ParsedDelta flush(); // releases held-back partial tags at the end
-    bool inThought() const { return state_ == State::Thought; }
-    bool hadThought() const { return hadThought_; }
+    ParsedDelta push(const std::string& text) override;
+    ParsedDelta flush() override; // releases held-back partial tags at the end
+    bool inThought() const override { return state_ == State::Thought; }
+    bool hadThought() const override { return hadThought_; }
     // Wall time from the first thought text to </think> (or to now while thinking).
-    double thoughtSeconds() const;
+    double thoughtSeconds() const override;
 
   private:
     enum class State { Start, Thought, Answer };

@@ -6,7 +6,6 @@
 #ifdef SMOLDESK_HAVE_VULKAN
 #include "compute/vulkan/vulkan_backend.h"
 #endif
-#include "chat/thinking_parser.h"
 #include "model/memory_plan.h"
 #include "runtime/stop_matcher.h"
 
@@ -291,7 +290,10 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     for (int32_t id : prompt) sampler.accept(id);
     text::StreamingDetokenizer detok(*tokenizer_, false, true); // continues the prompt's text
     StopMatcher stops(params.stopStrings);
-    chat::ThinkingParser thought(params.startsInThought);
+    const auto thoughtParser = chat::makeOutputParser(params.outputFormat, params.startsInThought);
+    chat::OutputParser& thought = *thoughtParser;
+    const std::string thoughtClose =
+        params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
     // The grammar follows the answer: from the start, or from the end of the thought.
     std::optional<grammar::GrammarMatcher> constraint;
@@ -336,7 +338,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
         if (budgetReached()) {
             // Close the thought ourselves; the tokens go through the model like sampled ones.
             stats.thinkingBudgetHit = true;
-            for (int32_t id : tokenizer_->encode(params.thinkingEndText, false, true)) {
+            for (int32_t id : tokenizer_->encode(thoughtClose, false, true)) {
                 sampler.accept(id);
                 emit(id, true);
                 if (contextFull()) break;

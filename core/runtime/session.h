@@ -2,6 +2,7 @@
 // Session: a loaded model ready to generate. Owns the file map, the tokenizer, the compute
 // backend, the KV cache and the tokens whose state the cache holds (for prefix reuse).
 // Not thread-safe: one thread drives a session; `cancel` flags may be set from anywhere.
+#include "chat/output_parser.h"
 #include "compute/backend.h"
 #include "gguf/file.h"
 #include "grammar/matcher.h"
@@ -49,7 +50,10 @@ struct GenerateParams {
     // thinkingEndText itself and the answer follows. < 0: no limit.
     int thinkingBudget = -1;
     bool startsInThought = false; // the prompt already opened <think> (see ChatFormatter::promptOpensThought)
-    std::string thinkingEndText = "</think>\n";
+    // How the output marks its thought (ChatFormatter::outputFormat): <think> tags or harmony channels.
+    chat::OutputFormat outputFormat = chat::OutputFormat::ThinkTags;
+    // Empty: chat::thoughtCloseText(outputFormat), what the model itself writes there.
+    std::string thinkingEndText;
     // Constrained decoding: the answer must be a sentence of this grammar (compiled for this
     // session's vocabulary: Session::vocabTrie()), and generation ends when the grammar is
     // complete. The constraint starts after the thought closes when startsInThought; the thought

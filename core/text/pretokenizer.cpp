@@ -23,6 +23,16 @@ constexpr const char* kQwen2 =
 constexpr const char* kGpt2 =
     "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+";
 
+// OpenAI's o200k pattern (tiktoken), letters with their combining marks (\p{M}) kept in one
+// word. llama.cpp's gpt-4o regex drops \p{M} and splits Hindi, Khmer, Thai or Arabic words at
+// every vowel sign; the model was trained on tiktoken's words, so we follow tiktoken.
+constexpr const char* kO200k =
+    "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+"
+    "(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+    "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*"
+    "(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+    "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+
 // CJK ideographs, U+0800..U+4E00 and Hangul, as in DeepSeek's tokenizer.json.
 constexpr const char* kCjk = "[\u4e00-\u9fa5\u0800-\u4e00\uac00-\ud7ff]+";
 
@@ -36,6 +46,8 @@ const PreTypeSpec kPreTypes[] = {
     {{"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2"},
      {kLlama3},
      true},
+    // tiktoken takes a word that is a whole vocab entry as is before merging, like ignore_merges.
+    {{"gpt-4o"}, {kO200k}, true},
     {{"smaug-bpe", "dbrx", "chatglm-bpe", "glm4"}, {kLlama3}, false},
     // deepseek-llm's letter class, written with escapes so that no editor can normalize it.
     {{"deepseek-llm"},

@@ -11,6 +11,12 @@
 
 namespace smoldesk::text {
 
+namespace {
+bool hiddenUnlessSpecial(uint16_t attrs) {
+    return (attrs & (kAttrControl | kAttrUnknown)) && !(attrs & kAttrRendered);
+}
+} // namespace
+
 Tokenizer::Tokenizer() = default;
 Tokenizer::~Tokenizer() = default;
 
@@ -80,7 +86,7 @@ void Tokenizer::checkId(int32_t id) const {
 
 std::string_view Tokenizer::piece(int32_t id, bool renderSpecial, size_t position, bool firstIsBos) const {
     checkId(id);
-    if (!renderSpecial && (vocab_->attrs(id) & (kAttrControl | kAttrUnknown))) return {};
+    if (!renderSpecial && hiddenUnlessSpecial(vocab_->attrs(id))) return {};
     std::string_view p = vocab_->piece(id);
     // encode() put a space in front of the text; the first real token gives it back.
     const size_t firstTextPosition = firstIsBos ? 1 : 0;
@@ -98,7 +104,7 @@ std::string Tokenizer::decode(std::span<const int32_t> ids, bool renderSpecial) 
 
 std::string Tokenizer::tokenPiece(int32_t id, bool renderSpecial) const {
     checkId(id);
-    if (!renderSpecial && (vocab_->attrs(id) & (kAttrControl | kAttrUnknown))) return {};
+    if (!renderSpecial && hiddenUnlessSpecial(vocab_->attrs(id))) return {};
     return std::string(vocab_->piece(id));
 }
 

@@ -47,7 +47,8 @@ class Tokenizer {
     std::vector<int32_t> encode(std::string_view text, bool addBos, bool parseSpecial,
                                 std::span<const ByteRange> literal) const;
 
-    // Concatenated token bytes. CONTROL and UNKNOWN tokens render only with renderSpecial. For
+    // Concatenated token bytes. CONTROL and UNKNOWN tokens render only with renderSpecial (except
+    // the harmony markers, which always render: see kAttrRendered in vocab.h). For
     // SentencePiece vocabs the space that encode() put in front of the text is removed from the
     // first token (a leading BOS is skipped for that purpose), so decode(encode(x)) == x.
     std::string decode(std::span<const int32_t> ids, bool renderSpecial) const;

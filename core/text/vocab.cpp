@@ -219,6 +219,8 @@ void Vocab::deriveSpecialTokens(const gguf::File& file) {
         }
     }
 
+    markHarmonyTokens();
+
     for (int32_t id = 0; id < n; ++id)
         if (attrs_[id] & (kAttrControl | kAttrUserDefined | kAttrUnknown)) specialTokens_.push_back(id);
     std::stable_sort(specialTokens_.begin(), specialTokens_.end(),
@@ -232,6 +234,19 @@ void Vocab::deriveSpecialTokens(const gguf::File& file) {
         if (auto id = find("</s>")) attrs_[*id] |= kAttrRstrip;
         for (const char* t : {"<unk>", "<s>", "<|endoftext|>"})
             if (auto id = find(t)) attrs_[*id] &= static_cast<uint16_t>(~kAttrRstrip);
+    }
+}
+
+void Vocab::markHarmonyTokens() {
+    // The stream parser of gpt-oss's harmony format reads these markers in the output text.
+    for (std::string_view marker : {"<|channel|>", "<|message|>", "<|start|>", "<|constrain|>"})
+        if (auto id = find(marker)) attrs_[*id] |= kAttrRendered;
+    // <|end|> closes a harmony message (the thought, a tool call's preamble) but not the turn;
+    // the turn ends at <|return|> or <|call|>. llama.cpp keys this on those two being EOG too.
+    const auto end = find("<|end|>"), ret = find("<|return|>"), call = find("<|call|>");
+    if (end && ret && call && eog_[*end] && eog_[*ret] && eog_[*call]) {
+        eog_[*end] = false;
+        attrs_[*end] |= kAttrRendered;
     }
 }
 

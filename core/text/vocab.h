@@ -31,6 +31,10 @@ enum TokenAttr : uint16_t {
     kAttrByte = 1 << 5,
     kAttrLstrip = 1 << 7, // a special token swallows whitespace on its left
     kAttrRstrip = 1 << 8, // ... and on its right
+    // A CONTROL token whose text shows even when special tokens are not rendered: the harmony
+    // markers (<|channel|>, <|message|>, …) that the stream parser reads. Unlike llama.cpp's
+    // USER_DEFINED promotion it does not make plain text match the token, as in tiktoken.
+    kAttrRendered = 1 << 9,
 };
 
 class Vocab {
@@ -77,6 +81,7 @@ class Vocab {
     void readTokens(const gguf::File& file);
     void readSpecialIds(const gguf::File& file);
     void deriveSpecialTokens(const gguf::File& file);
+    void markHarmonyTokens();
     void buildPieces();
 
     VocabKind kind_ = VocabKind::BytePairEncoding;

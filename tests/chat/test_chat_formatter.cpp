@@ -242,6 +242,43 @@ class TestChatFormatter : public QObject {
             QCOMPARE(QString(e.what()), QString("Conversation roles must alternate"));
         }
     }
+
+    // gpt-oss's harmony template from its vocab file: the Think switch maps to the template's
+    // reasoning effort (off → low, on → medium, or a given effort), rendered exactly as Python
+    // jinja2 renders it, and tokenized as llama.cpp and tiktoken do.
+    void gptOssReasoningEffort() {
+        auto file = gguf::File::open(test::dataPath("text/gpt-oss-vocab.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
+        QVERIFY(formatter->supportsThinking());
+        QVERIFY(formatter->supportsReasoningEffort());
+        QCOMPARE(formatter->outputFormat(), chat::OutputFormat::Harmony);
+        formatter->setClock([] {
+            std::tm t{};
+            t.tm_year = 2026 - 1900;
+            t.tm_mday = 15;
+            t.tm_hour = 12;
+            return t;
+        });
+        chat::ChatRequest req;
+        req.messages = {{"system", "You are a helpful assistant."},
+                        {"user", "What is the capital of France?"}};
+        const std::string dir = test::dataPath("jinja/templates/expected/openai-gpt-oss-120b__system_user__");
+        QCOMPARE(formatter->render(req), test::readText(dir + "gen.txt"));
+        req.enableThinking = false;
+        QCOMPARE(formatter->render(req), test::readText(dir + "gen_effort-low.txt"));
+        req.enableThinking = true;
+        QCOMPARE(formatter->render(req), test::readText(dir + "gen.txt"));
+        QCOMPARE(formatter->tokenize(req),
+                 test::readVocabOutputs(test::dataPath("text/gpt-oss-chat.out")).at(0));
+        req.reasoningEffort = "high";
+        QCOMPARE(formatter->render(req), test::readText(dir + "gen_effort-high.txt"));
+
+        // SmolLM3 thinks with <think> tags and has no effort.
+        auto smol = chat::ChatFormatter::fromGguf(*vocab_, *tokenizer_);
+        QVERIFY(!smol->supportsReasoningEffort());
+        QCOMPARE(smol->outputFormat(), chat::OutputFormat::ThinkTags);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestChatFormatter)

@@ -209,6 +209,32 @@ class TestSession : public QObject {
         QCOMPARE(unlimited.thoughtTokens, 20);
     }
 
+    // The same through the harmony parser: the engine ends the analysis message and opens the
+    // final one. smollm3-tiny's vocab has no harmony tokens, so the markers go through as text,
+    // which the parser reads the same way.
+    void thinkingBudgetClosesAHarmonyThought() {
+        auto s = openTiny();
+        std::vector<int32_t> prompt = {2, 293, 407, 151, 155, 246};
+        GenerateParams g = greedy(40);
+        g.startsInThought = true;
+        g.outputFormat = chat::OutputFormat::Harmony;
+        g.thinkingBudget = 5;
+        std::string text;
+        auto stats = s->generate(prompt, g, [&](const TokenEvent& ev) {
+            text += ev.text;
+            return true;
+        });
+        QVERIFY(stats.thinkingBudgetHit);
+        QCOMPARE(stats.thoughtTokens, 5);
+        QVERIFY2(text.find("<|end|><|start|>assistant<|channel|>final<|message|>") != std::string::npos,
+                 text.c_str());
+        auto parser = chat::makeOutputParser(chat::OutputFormat::Harmony, true);
+        chat::ParsedDelta d = parser->push(text);
+        QVERIFY(d.thoughtEnded);
+        QVERIFY(!parser->inThought());
+        QVERIFY(!d.thought.empty());
+    }
+
     void endOfGenerationStops() {
         // Find the third greedy token of a random tiny model, then declare that token EOS.
         test::TinyModelSpec spec;

@@ -230,6 +230,45 @@ class TestServerApi : public QObject {
         }
     }
 
+    // A harmony template (it writes <|channel|>) whose generation prompt opens the analysis
+    // channel unless the effort is low: random weights then "think" into reasoning_content;
+    // reasoning_effort "low", or thinking off (low), makes them answer in content.
+    void harmonyAnalysisIsReasoningContent() {
+        TinyModelSpec spec;
+        spec.edit = [](gguf::Writer& w) {
+            w.set("tokenizer.chat_template",
+                  gguf::WriteValue::string(
+                      "{% for m in messages %}<|start|>{{ m.role }}<|message|>{{ m.content }}<|end|>{% "
+                      "endfor %}"
+                      "{% if add_generation_prompt %}<|start|>assistant<|channel|>"
+                      "{% if reasoning_effort is defined and reasoning_effort == 'low' %}final"
+                      "{% else %}analysis{% endif %}<|message|>{% endif %}"));
+        };
+        ServerFixture f;
+        QVERIFY(f.load(QString::fromStdString(writeTinyModel(spec, "server_harmony.gguf"))));
+        QCOMPARE(f.start(), QString());
+
+        const QJsonObject thought =
+            firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6)).json()).value("message").toObject();
+        QVERIFY(!thought.value("reasoning_content").toString().isEmpty());
+        QCOMPARE(thought.value("content").toString(), QString());
+        const QJsonObject high = firstChoice(f.post("/v1/chat/completions",
+                                                    chatBody("Hi", 6, false, {{"reasoning_effort", "high"}}))
+                                                 .json())
+                                     .value("message")
+                                     .toObject();
+        QVERIFY(!high.value("reasoning_content").toString().isEmpty());
+        for (const QJsonObject& low :
+             {QJsonObject{{"reasoning_effort", "low"}}, QJsonObject{{"enable_thinking", false}}}) {
+            const QJsonObject answer =
+                firstChoice(f.post("/v1/chat/completions", chatBody("Hi", 6, false, low)).json())
+                    .value("message")
+                    .toObject();
+            QVERIFY(!answer.contains("reasoning_content"));
+            QVERIFY(!answer.value("content").toString().isEmpty());
+        }
+    }
+
     // response_format and grammar: the answer follows the schema (checked field by field here;
     // test_grammar_generation validates with python3-jsonschema), plain and streamed, and a
     // schema or grammar the server cannot follow is a 400 naming the field and the keyword.

@@ -90,6 +90,14 @@ class TestServerHttp : public QObject {
         const auto off =
             parseChatRequest(R"({"enable_thinking":false,"messages":[{"role":"user","content":"x"}]})", &e);
         QVERIFY(off && !off->generation.enableThinking);
+        QVERIFY(plain->generation.reasoningEffort.isEmpty()); // unset: from enable_thinking
+        const auto high =
+            parseChatRequest(R"({"reasoning_effort":"high","messages":[{"role":"user","content":"x"}]})", &e);
+        QVERIFY(high && high->generation.reasoningEffort == QStringLiteral("high"));
+        const auto viaKwargs = parseChatRequest(
+            R"({"chat_template_kwargs":{"reasoning_effort":"minimal"},"messages":[{"role":"user","content":"x"}]})",
+            &e);
+        QVERIFY(viaKwargs && viaKwargs->generation.reasoningEffort == QStringLiteral("low"));
     }
 
     void refusesBadChatFields_data() {
@@ -125,6 +133,12 @@ class TestServerHttp : public QObject {
         QTest::newRow("thinking")
             << QByteArray(
                    R"({"chat_template_kwargs":{"enable_thinking":"no"},"messages":[{"role":"user","content":"x"}]})")
+            << "invalid_value";
+        QTest::newRow("reasoning effort")
+            << QByteArray(R"({"reasoning_effort":"max","messages":[{"role":"user","content":"x"}]})")
+            << "invalid_value";
+        QTest::newRow("reasoning effort type")
+            << QByteArray(R"({"reasoning_effort":2,"messages":[{"role":"user","content":"x"}]})")
             << "invalid_value";
     }
     void refusesBadChatFields() {

@@ -132,6 +132,26 @@ class TokenizerApiTest : public QObject {
                  std::string(100000, ' '));
     }
 
+    // The o200k pattern's letter classes overlap (Lm, Lo and marks are in both halves): long runs
+    // of each kind must still be split in linear time and round-trip.
+    void o200kRobustness() {
+        auto tok = loadTokenizer("gpt-oss-vocab.gguf");
+        std::string cjk, thai, marks, mixed;
+        for (int i = 0; i < 30000; ++i) cjk += "\xe4\xb8\xad";              // 中 (Lo)
+        for (int i = 0; i < 20000; ++i) thai += "\xe0\xb8\x81\xe0\xb8\xb4"; // กิ (Lo + Mn)
+        for (int i = 0; i < 30000; ++i) marks += "\xcc\x81";                // combining acute (Mn)
+        for (int i = 0; i < 20000; ++i) mixed += i % 2 ? "a" : "B";
+        const auto start = std::chrono::steady_clock::now();
+        for (const std::string& s : {std::string(100000, 'A'), std::string(100000, 'a'), cjk, thai, marks,
+                                     mixed, std::string(50000, ' ') + "a", std::string(30000, '\'') + "s",
+                                     std::string(100000, '7'), std::string(20000, '/') + "\n\n"}) {
+            const auto ids = tok->encode(s, false, false);
+            QVERIFY(!ids.empty());
+            QCOMPARE(tok->decode(ids, false), s);
+        }
+        qInfo("o200k long runs: %.0f ms", msSince(start));
+    }
+
     void speed() {
         auto file = gguf::File::open(dataPath("text/smollm3-vocab.gguf"));
         auto start = std::chrono::steady_clock::now();

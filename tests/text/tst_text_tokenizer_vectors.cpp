@@ -4,6 +4,9 @@
 #include "text/tokenizer.h"
 #include "vocab_fixtures.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <map>
@@ -90,6 +93,73 @@ class TokenizerVectorsTest : public QObject {
         QCOMPARE(tok->preName(), std::string_view("llama-bpe"));
         QVERIFY(tok->addBosByDefault());
         checkVectors(*tok, "ggml-vocab-llama-bpe.gguf.inp", "ggml-vocab-llama-bpe.gguf.out", false, true);
+    }
+
+    // gpt-oss's o200k_harmony vocab (pre-tokenizer gpt-4o; Phi-4-mini uses the same): tiktoken's
+    // and gpt-tokenizer's ids, which llama.cpp also gives on these inputs.
+    void gptOssPlain() {
+        auto tok = loadTokenizer("gpt-oss-vocab.gguf");
+        QCOMPARE(tok->preName(), std::string_view("gpt-4o"));
+        QVERIFY(!tok->addBosByDefault());
+        checkVectors(*tok, "gpt-oss-vocab.gguf.inp", "gpt-oss-vocab.gguf.out", false, true);
+    }
+
+    void gptOssChats() {
+        auto tok = loadTokenizer("gpt-oss-vocab.gguf");
+        checkVectors(*tok, "gpt-oss-chat.inp", "gpt-oss-chat.out", true, true);
+    }
+
+    // Where llama.cpp's gpt-4o regex (no \p{M}) and harmony-marker promotion differ from OpenAI's
+    // tokenizer, we give tiktoken's ids, with and without special parsing.
+    void gptOssFollowsTiktoken() {
+        auto tok = loadTokenizer("gpt-oss-vocab.gguf");
+        const QJsonObject doc =
+            QJsonDocument::fromJson(
+                QByteArray::fromStdString(readText(dataPath("text/gpt-oss-vocab-divergent.json"))))
+                .object();
+        const auto ids = [](const QJsonValue& v) {
+            std::vector<int32_t> out;
+            for (const QJsonValue& id : v.toArray()) out.push_back(id.toInt());
+            return out;
+        };
+        int differFromLlama = 0, checked = 0;
+        std::string failures;
+        for (const QJsonValue& entry : doc.value("entries").toArray()) {
+            const QJsonObject e = entry.toObject();
+            const std::string text = e.value("text").toString().toStdString();
+            const auto plain = tok->encode(text, false, false), special = tok->encode(text, false, true);
+            if (plain != ids(e.value("tiktoken")))
+                failures += "\n  plain '" + text + "'\n    got     " + idsToString(plain) + "\n    expected" +
+                            idsToString(ids(e.value("tiktoken")));
+            if (special != ids(e.value("tiktoken_all_special")))
+                failures += "\n  special '" + text + "'\n    got     " + idsToString(special) +
+                            "\n    expected" + idsToString(ids(e.value("tiktoken_all_special")));
+            if (ids(e.value("tiktoken")) != ids(e.value("llama_cpp"))) ++differFromLlama;
+            ++checked;
+        }
+        qInfo("%d strings, %d of them tokenized differently by llama.cpp", checked, differFromLlama);
+        if (!failures.empty()) QFAIL(failures.c_str());
+        QCOMPARE(checked, 17);
+        QVERIFY(differFromLlama >= 10); // the file is what it says: the cases are real differences
+    }
+
+    // Harmony's turn structure: <|end|> closes a message but not the turn (llama.cpp's
+    // o200k_harmony rule), <|return|> and <|call|> end generation; the markers the stream parser
+    // reads show in plain decoding while CONTROL tokens such as <|endoftext|> do not.
+    void gptOssSpecialTokens() {
+        auto tok = loadTokenizer("gpt-oss-vocab.gguf");
+        QCOMPARE(tok->bos(), 199998);
+        QCOMPARE(tok->eos(), 200002);
+        QVERIFY(!tok->isEndOfGeneration(200007)); // <|end|>
+        for (int32_t id : {200002, 200012, 199999}) QVERIFY(tok->isEndOfGeneration(id));
+        const std::string turn = "<|start|>assistant<|channel|>final<|message|>Hi<|end|>";
+        const auto ids = tok->encode(turn + "<|endoftext|>", false, true);
+        QCOMPARE(ids.size(), size_t(8));
+        QCOMPARE(ids.front(), 200006);
+        QCOMPARE(ids[2], 200005);
+        QCOMPARE(ids.back(), 199999);
+        QCOMPARE(tok->decode(ids, false), turn);
+        QCOMPARE(tok->decode(ids, true), turn + "<|endoftext|>");
     }
 
     void vocabs_data() {
