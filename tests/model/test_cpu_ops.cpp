@@ -259,12 +259,16 @@ class TestCpuOps : public QObject {
         QTest::newRow("adjacent partial") << int(RopeStyle::Adjacent) << 8 << 1.0 << false << 1.0 << 0.0;
         QTest::newRow("neox full") << int(RopeStyle::NeoX) << 12 << 1.0 << false << 1.0 << 0.0;
         QTest::newRow("neox partial") << int(RopeStyle::NeoX) << 6 << 1.0 << false << 1.0 << 0.0;
-        QTest::newRow("neox, linear scaling 1/8") << int(RopeStyle::NeoX) << 12 << 0.125 << false << 1.0 << 0.0;
-        QTest::newRow("adjacent, llama3 divisors") << int(RopeStyle::Adjacent) << 12 << 1.0 << true << 1.0 << 0.0;
+        QTest::newRow("neox, linear scaling 1/8")
+            << int(RopeStyle::NeoX) << 12 << 0.125 << false << 1.0 << 0.0;
+        QTest::newRow("adjacent, llama3 divisors")
+            << int(RopeStyle::Adjacent) << 12 << 1.0 << true << 1.0 << 0.0;
         QTest::newRow("neox partial, LongRoPE factors and attention factor")
             << int(RopeStyle::NeoX) << 8 << 1.0 << true << 1.25 << 0.0;
-        QTest::newRow("neox, YaRN factor 32") << int(RopeStyle::NeoX) << 12 << 1.0 / 32 << false << 0.9 << 1.0;
-        QTest::newRow("adjacent, YaRN with divisors") << int(RopeStyle::Adjacent) << 12 << 0.25 << true << 1.0 << 1.0;
+        QTest::newRow("neox, YaRN factor 32")
+            << int(RopeStyle::NeoX) << 12 << 1.0 / 32 << false << 0.9 << 1.0;
+        QTest::newRow("adjacent, YaRN with divisors")
+            << int(RopeStyle::Adjacent) << 12 << 0.25 << true << 1.0 << 1.0;
     }
     // Against the formula of RopeSpec (ggml's rope_ext) evaluated in double precision.
     void rope() {
@@ -306,7 +310,8 @@ class TestCpuOps : public QObject {
                                           (factors ? divisors[size_t(i)] : 1.0);
                     double theta = freqScale * extrap, m = attnFactor;
                     if (extFactor != 0) {
-                        const double y = (i - spec.corrLow) / std::max(0.001, double(spec.corrHigh - spec.corrLow));
+                        const double y =
+                            (i - spec.corrLow) / std::max(0.001, double(spec.corrHigh - spec.corrLow));
                         const double ramp = (1 - std::clamp(y, 0.0, 1.0)) * extFactor;
                         theta = theta * (1 - ramp) + extrap * ramp;
                         m *= 1 + 0.1 * std::log(1 / freqScale);
@@ -316,7 +321,12 @@ class TestCpuOps : public QObject {
                     double ra = m * (in[a] * std::cos(theta) - in[b] * std::sin(theta));
                     double rb = m * (in[a] * std::sin(theta) + in[b] * std::cos(theta));
                     QVERIFY2(std::fabs(got[a] - ra) < 2e-3 && std::fabs(got[b] - rb) < 2e-3,
-                             qPrintable(QString("pair %1: %2 %3, want %4 %5").arg(i).arg(got[a]).arg(got[b]).arg(ra).arg(rb)));
+                             qPrintable(QString("pair %1: %2 %3, want %4 %5")
+                                            .arg(i)
+                                            .arg(got[a])
+                                            .arg(got[b])
+                                            .arg(ra)
+                                            .arg(rb)));
                 }
                 for (int i = ropeDims; i < hd; ++i) QCOMPARE(got[i], in[i]); // past ropeDims untouched
             }

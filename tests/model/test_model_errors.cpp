@@ -57,8 +57,8 @@ class TestModelErrors : public QObject {
         };
         expectError(loadError(writeTinyModel(s, "longrope.gguf")), ErrorCode::MissingKey,
                     "The model has LongRoPE's long factors but not its short ones.");
-        TinyModelSpec s2;
-        s2.arch = "phi3";
+        TinyModelSpec s2; // (llama: a tiny phi3 would need fused tensors)
+        s2.arch = "llama";
         s2.edit = [](gguf::Writer& w) {
             w.addTensorF32("rope_factors_long.weight", {3}, std::vector<float>(3, 1.0f));
             w.addTensorF32("rope_factors_short.weight", {3}, std::vector<float>(3, 1.0f));
@@ -78,11 +78,11 @@ class TestModelErrors : public QObject {
     }
     void yarnScalingLoads() {
         TinyModelSpec s;
-        s.arch = "qwen2";
+        s.arch = "llama";
         s.edit = [](gguf::Writer& w) {
-            w.set("qwen2.rope.scaling.type", gguf::WriteValue::string("yarn"));
-            w.set("qwen2.rope.scaling.factor", gguf::WriteValue::f32(4.0f));
-            w.set("qwen2.rope.scaling.original_context_length", gguf::WriteValue::u32(64));
+            w.set("llama.rope.scaling.type", gguf::WriteValue::string("yarn"));
+            w.set("llama.rope.scaling.factor", gguf::WriteValue::f32(4.0f));
+            w.set("llama.rope.scaling.original_context_length", gguf::WriteValue::u32(64));
         };
         LoadOptions o;
         o.path = writeTinyModel(s, "yarn.gguf");

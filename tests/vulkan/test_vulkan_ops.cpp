@@ -263,7 +263,8 @@ class TestVulkanOps : public QObject {
             QTest::addRow("%s 128/128 pos 1000", s) << 128 << 128 << 1000 << neox << 1.0f << 0;
             QTest::addRow("%s 64/32 pos 17", s) << 64 << 32 << 17 << neox << 1.0f << 0;
             QTest::addRow("%s 8/8 pos 5", s) << 8 << 8 << 5 << neox << 1.0f << 0;
-            QTest::addRow("%s 64/64 pos 1000, linear scaling 1/8", s) << 64 << 64 << 1000 << neox << 0.125f << 0;
+            QTest::addRow("%s 64/64 pos 1000, linear scaling 1/8", s)
+                << 64 << 64 << 1000 << neox << 0.125f << 0;
             QTest::addRow("%s 64/64 pos 300, llama3 divisors", s) << 64 << 64 << 300 << neox << 1.0f << 1;
             QTest::addRow("%s 64/48 pos 300, LongRoPE", s) << 64 << 48 << 300 << neox << 1.0f << 2;
             QTest::addRow("%s 64/64 pos 300, YaRN factor 32", s) << 64 << 64 << 300 << neox << 1.0f / 32 << 3;
