@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One call's work on a lent GPU machine (see README, "Checking on a real GPU"): first correctness, then speed.
+# Prepare here with ../shared/tools/gpu/prepare.sh and a CLI built without Qt (README: SMOLDESK_CLI_SERVER=OFF), then run there, carrying .gpu: bash tests/gpu/lent_gpu.sh
+# 1. every llama.cpp prompt golden through our Vulkan backend, whole prompt and token by token (golden_check.py);
+# 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench;
+# 3. the same comparison on an IQ4_XS file (EXTRA_TYPES, default IQ4_XS; empty skips it).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
+G=$root/.gpu; OUT=${OUT:-$G/out}; mkdir -p "$OUT"
+# The Vulkan loader and libglvnd (NVIDIA's Vulkan driver needs libGLdispatch) go into / as the device README says:
+# carry .gl too (its debs: libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2).
+for d in "$G"/debs/libvulkan1_*.deb "$root"/.gl/*.deb; do [ -f "$d" ] && dpkg -x "$d" /; done
+mkdir -p "$G/lib" "$G/x"
+for d in "$G"/debs/*.deb; do case "$d" in *libvulkan1_*) ;; *) dpkg -x "$d" "$G/x" ;; esac; done
+find "$G/x" -name '*.so*' -exec cp -P {} "$G/lib/" \; ; ldconfig
+# Only our CLI sees these libraries: the machine's own tools (cp, python3) crash on Debian's PCRE2.
+printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/lib" exec "%s/smoldesk-cli" "$@"\n' "$G" "$G" >"$G/cli"; chmod +x "$G/cli"
+if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
+  export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+# The packed test data is unpacked in place (this is the GPU machine's copy; remote.sh looks for the vocabulary there).
+data=$root/tests/data
+device=$("$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 8 -n 4 -r 1 --no-bandwidth 2>&1 | grep -m1 '^device:')
+echo "$device" | tee "$OUT/device.txt"
+case "$device" in *CPU*|"")
+  { echo "the Vulkan backend did not start on this machine: stopping"; ls -l /usr/local/nvidia/share/vulkan/icd.d /usr/share/vulkan/icd.d /etc/vulkan/icd.d
+    VK_LOADER_DEBUG=error,warn,driver "$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 8 -n 4 -r 1 --no-bandwidth 2>&1 | head -n 40
+  } 2>&1 | tee -a "$OUT/device.txt"; exit 1 ;;
+esac
+find "$data" -name '*.tar.xz' | while read -r t; do tar xJf "$t" -C "$(dirname "$t")"; done
+echo "== goldens through the Vulkan backend" | tee "$OUT/goldens.txt"
+timeout "${GOLDEN_TIMEOUT:-200}" python3 tests/gpu/golden_check.py "$G/cli" "$data/models" --backend vulkan \
+  --json "$OUT/goldens.json" 2>&1 | tee -a "$OUT/goldens.txt"
+bash "$G/remote.sh"
+for t in ${EXTRA_TYPES-IQ4_XS}; do
+  m=$G/smollm3-3b-$t.gguf
+  "$G/cli" synth -o "$m" --vocab "$(find "$data" -name smollm3-vocab.gguf | head -n1)" --type "$t" >/dev/null 2>&1 || continue
+  { echo "== $t: SmolDesk Vulkan"; "$G/cli" bench -m "$m" --backend vulkan -p "${P:-512}" -n "${N:-128}" -r "${REPS:-3}" 2>&1
+    echo "== $t: llama.cpp Vulkan"; "$G/llama.cpp-vulkan/llama-bench" -m "$m" -ngl 99 -p "${P:-512}" -n "${N:-128}" -r "${REPS:-3}" 2>&1 | grep -E "\| *(pp|tg)[0-9]"
+  } | tee -a "$OUT/gpu-bench-$t.txt"
+done
