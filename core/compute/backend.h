@@ -45,9 +45,36 @@ struct RopeSpec {
 
 // The gate activation of a gated FFN: down(act(gate·x) ⊙ up·x).
 enum class GluActivation {
-    Silu,     // SwiGLU (llama, qwen, phi)
-    GeluTanh, // GeGLU with the tanh approximation (gemma)
+    Silu,      // SwiGLU (llama, qwen, phi)
+    GeluTanh,  // GeGLU with the tanh approximation (gemma)
+    SwigluOai, // gpt-oss: g = min(gate, 7), u = clamp(up, -7, 7), g·sigmoid(1.702·g)·(u + 1)
 };
+
+// How a mixture of experts turns router logits l into the weights of its top-k experts.
+enum class MoeGating {
+    SoftmaxTopK, // qwen3moe: p = softmax(l) over all experts, top k of p, renormalised to sum 1
+    TopKSoftmax, // gpt-oss: top k of l, softmax over those k
+};
+
+// A mixture-of-experts FFN layer. The expert matrices are 3-D tensors, expert-major:
+// gate/up [nExpert][width][dim], down [nExpert][dim][width]; biases (gpt-oss) are F32
+// [nExpert][width] and [nExpert][dim]; the router is F32 [nExpert][dim] (+ [nExpert] bias).
+struct MoeFfn {
+    WeightId router = -1, routerBias = -1;
+    WeightId gate = -1, up = -1, down = -1;
+    WeightId gateBias = -1, upBias = -1, downBias = -1;
+    int nExpert = 0, nUsed = 0, width = 0, dim = 0;
+    MoeGating gating = MoeGating::SoftmaxTopK;
+    GluActivation act = GluActivation::Silu;
+};
+
+// Floats of scratch a moeFfn call over `rows` tokens may use: router logits, then each chosen
+// (token, expert) pair's gate, up and down rows, then the routing (ids and weights as floats).
+inline size_t moeScratchFloats(int nExpert, int nUsed, int width, int dim, size_t rows) {
+    const size_t pairs = rows * static_cast<size_t>(nUsed);
+    return rows * static_cast<size_t>(nExpert) +
+           pairs * (2 * static_cast<size_t>(width) + static_cast<size_t>(dim)) + 2 * pairs;
+}
 
 // One product of a grouped matmul: out = W·x for a weight that shares its input with others.
 struct MatmulOutput {
@@ -63,6 +90,9 @@ struct AttentionShape {
     // Sliding-window attention: a query at position p sees keys at k with p - k < window
     // (0 = every earlier position).
     int window = 0;
+    // Attention sinks (gpt-oss): an F32 weight of nHead logits, one per query head, that join
+    // each softmax's denominator unscaled and without a value; -1 for none.
+    WeightId sinks = -1;
 };
 
 class Backend {
@@ -129,6 +159,11 @@ class Backend {
     // (the last shape.window of them when it is set).
     virtual void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                            const AttentionShape& shape) = 0;
+    // The mixture-of-experts FFN: for each token t, the router picks nUsed experts with weights
+    // w_e (m.gating) and out[t] += Σ_e w_e · (down_e(act(gate_e·x[t] + bg_e) ⊙ (up_e·x[t] + bu_e)) + bd_e)
+    // (x already normed; absent biases are 0). Each backend reads only the chosen experts'
+    // weights; `scratch` holds moeScratchFloats(…, rows) floats and may be clobbered.
+    virtual void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch, int rows) = 0;
     // out = act(gate) * up, elementwise over n values.
     virtual void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) = 0;
     // out = a + b, elementwise over n values; out may alias a.

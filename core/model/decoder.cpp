@@ -23,7 +23,9 @@ void checkSizes(const HyperParams& hp, int nCtx) {
         !within(hp.nHead, L::kHeads) || !within(hp.nHeadKv, L::kHeads) || !within(hp.headDim, L::kWidth) ||
         !within(qDim, L::kRowWidth) || !within(kvDim, L::kRowWidth) || hp.ropeDims < 0 ||
         hp.ropeDims > hp.headDim || hp.layerUsesRope.size() != static_cast<size_t>(hp.nLayer) ||
-        !(hp.layerWindow.empty() || hp.layerWindow.size() == static_cast<size_t>(hp.nLayer)))
+        !(hp.layerWindow.empty() || hp.layerWindow.size() == static_cast<size_t>(hp.nLayer)) ||
+        (hp.nExpert != 0 && (!within(hp.nExpert, L::kExperts) || !within(hp.nExpertUsed, hp.nExpert))) ||
+        ((hp.family == Family::Qwen3Moe || hp.family == Family::GptOss) != (hp.nExpert != 0)))
         throw Error(ErrorCode::BadShape, "The model's hyper-parameters are out of range (" +
                                              std::to_string(hp.nLayer) + " layers, width " +
                                              std::to_string(hp.nEmbd) + ", " + std::to_string(hp.nHead) +
@@ -69,9 +71,9 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
         ropeFactors_ = bind(file, factors, {static_cast<uint64_t>(hp_.ropeDims / 2)});
 
     // The sizes planMemory counted for the memory check before loading, in the same order.
-    const std::array<uint64_t, 11> floats = activationBufferFloats(hp_, nv, maxBatch_);
-    compute::BufferId* const buffers[] = {&x_,    &h_,    &q_,  &k_,    &v_,     &attn_,
-                                          &proj_, &gate_, &up_, &last_, &logits_};
+    const std::array<uint64_t, 12> floats = activationBufferFloats(hp_, nv, maxBatch_);
+    compute::BufferId* const buffers[] = {&x_,    &h_,    &q_,  &k_,    &v_,      &attn_,
+                                          &proj_, &gate_, &up_, &last_, &logits_, &moeScratch_};
     for (size_t i = 0; i < floats.size(); ++i) *buffers[i] = be_.createBuffer(static_cast<size_t>(floats[i]));
     // Layers (2^16) × context (2^30) × kvDim (2^24) can exceed 64 bits: refuse in floating
     // point, before the backend multiplies them, any cache beyond a petabyte.
@@ -109,6 +111,12 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
         case Family::Gemma3:
             gemma3Layer(L, il, n, pos0);
             break;
+        case Family::Qwen3Moe:
+            qwen3MoeLayer(L, il, n, pos0);
+            break;
+        case Family::GptOss:
+            gptOssLayer(L, il, n, pos0);
+            break;
         }
     }
 
@@ -129,9 +137,9 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
     }
 }
 
-compute::AttentionShape Decoder::attentionShape(int il) const {
-    return compute::AttentionShape{hp_.nHead, hp_.nHeadKv, hp_.headDim, hp_.attentionScale(),
-                                   hp_.windowOf(il)};
+compute::AttentionShape Decoder::attentionShape(const Layer& L, int il) const {
+    return compute::AttentionShape{hp_.nHead,        hp_.nHeadKv, hp_.headDim, hp_.attentionScale(),
+                                   hp_.windowOf(il), L.sinks};
 }
 
 void Decoder::headNorm(BufferId x, compute::WeightId w, int n, int heads) {

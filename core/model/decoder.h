@@ -1,7 +1,7 @@
 #pragma once
 // A decoder-only transformer: tensors bound to a backend, and one forward pass per model
-// family (forward_llama.cpp, forward_gemma3.cpp) written once against the compute
-// interface, shared by the CPU and Vulkan backends. This file's forward() runs the parts
+// family (forward_llama.cpp, forward_gemma3.cpp, forward_qwen3moe.cpp, forward_gptoss.cpp) written once
+// against the compute interface, shared by the CPU and Vulkan backends. This file's forward() runs the parts
 // every family shares: the embedding lookup, the layers, the final norm and the logits.
 #include "compute/backend.h"
 #include "gguf/file.h"
@@ -44,6 +44,8 @@ class Decoder {
         compute::WeightId bq = kAbsent, bk = kAbsent, bv = kAbsent;      // qwen2
         compute::WeightId qNorm = kAbsent, kNorm = kAbsent;              // qwen3, gemma3
         compute::WeightId postAttnNorm = kAbsent, postFfnNorm = kAbsent; // gemma3
+        compute::WeightId bo = kAbsent, sinks = kAbsent;                 // gpt-oss
+        compute::MoeFfn moe;                                             // qwen3moe, gpt-oss
     };
     const gguf::TensorInfo& checkedTensor(const gguf::File& file, const std::string& name,
                                           const std::vector<uint64_t>& shape);
@@ -63,9 +65,12 @@ class Decoder {
     void selfAttention(const Layer& L, int il, int n, int pos0);
     void llamaLayer(const Layer& L, int il, int n, int pos0);
     void gemma3Layer(const Layer& L, int il, int n, int pos0);
+    void qwen3MoeLayer(const Layer& L, int il, int n, int pos0); // forward_qwen3moe.cpp
+    void gptOssLayer(const Layer& L, int il, int n, int pos0);   // forward_gptoss.cpp
+    compute::MoeFfn bindExperts(const gguf::File& file, const std::string& prefix, bool biases);
     // Per-head RMSNorm of n rows of `heads` heads (Q/K norms); the weight is one head wide.
     void headNorm(compute::BufferId x, compute::WeightId w, int n, int heads);
-    compute::AttentionShape attentionShape(int il) const;
+    compute::AttentionShape attentionShape(const Layer& L, int il) const;
     // The layer's rotation with the factor tensor this context uses (see HyperParams::ropeOf).
     compute::RopeSpec ropeOf(int il) const;
 
@@ -79,7 +84,7 @@ class Decoder {
     compute::WeightId ropeFactors_ = kAbsent; // rope_freqs or LongRoPE's long or short set
     std::deque<gguf::TensorInfo> views_;      // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;
-    compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_;
+    compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_, moeScratch_;
     static constexpr int kLogitRows = kLogitRowsPerChunk; // logits in chunks, to bound memory
 };
 

@@ -71,7 +71,8 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
     const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
     const std::string p = "blk." + std::to_string(il) + ".";
     const bool phi3 = hp_.arch == "phi3", qwen2 = hp_.arch == "qwen2";
-    const bool qkNorm = hp_.arch == "qwen3" || hp_.family == Family::Gemma3;
+    const bool gptOss = hp_.family == Family::GptOss;
+    const bool qkNorm = hp_.arch == "qwen3" || hp_.family == Family::Gemma3 || hp_.family == Family::Qwen3Moe;
     Layer l{};
     l.attnNorm = bind(file, p + "attn_norm.weight", {d});
     if (phi3) { // one [Q; K; V] matrix
@@ -86,7 +87,7 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
     }
     // qwen2 always has Q/K/V biases; some llama-architecture files carry them too.
     const auto bias = [&](const std::string& name, uint64_t width) {
-        return qwen2 ? bind(file, name, {width}) : bindOptional(file, name, {width});
+        return qwen2 || gptOss ? bind(file, name, {width}) : bindOptional(file, name, {width});
     };
     l.bq = bias(p + "attn_q.bias", qd);
     l.bk = bias(p + "attn_k.bias", kvd);
@@ -96,20 +97,67 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
         l.kNorm = bind(file, p + "attn_k_norm.weight", {hd});
     }
     l.wo = bind(file, p + "attn_output.weight", {qd, d});
-    l.ffnNorm = bind(file, p + "ffn_norm.weight", {d});
-    if (phi3) { // ffn_up holds the gate rows first, then the up rows
+    if (gptOss) {
+        l.bo = bind(file, p + "attn_output.bias", {d});
+        l.sinks = bind(file, p + "attn_sinks.weight", {static_cast<uint64_t>(hp_.nHead)});
+    }
+    // gpt-oss names its pre-FFN norm post_attention_norm (it follows the attention).
+    l.ffnNorm = bind(file, p + (gptOss ? "post_attention_norm.weight" : "ffn_norm.weight"), {d});
+    if (hp_.nExpert > 0) {
+        l.moe = bindExperts(file, p, gptOss);
+        l.gate = l.up = l.down = kAbsent;
+    } else if (phi3) { // ffn_up holds the gate rows first, then the up rows
         l.gate = bindRows(file, p + "ffn_up.weight", d, 2 * ff, 0, ff);
         l.up = bindRows(file, p + "ffn_up.weight", d, 2 * ff, ff, ff);
     } else {
         l.gate = bind(file, p + "ffn_gate.weight", {d, ff});
         l.up = bind(file, p + "ffn_up.weight", {d, ff});
     }
-    l.down = bind(file, p + "ffn_down.weight", {ff, d});
+    if (hp_.nExpert == 0) l.down = bind(file, p + "ffn_down.weight", {ff, d});
     if (hp_.family == Family::Gemma3) {
         l.postAttnNorm = bind(file, p + "post_attention_norm.weight", {d});
         l.postFfnNorm = bind(file, p + "post_ffw_norm.weight", {d});
     }
     return l;
+}
+
+compute::MoeFfn Decoder::bindExperts(const gguf::File& file, const std::string& p, bool biases) {
+    const uint64_t d = static_cast<uint64_t>(hp_.nEmbd);
+    const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
+    const uint64_t ne = static_cast<uint64_t>(hp_.nExpert);
+    compute::MoeFfn m;
+    m.nExpert = hp_.nExpert;
+    m.nUsed = hp_.nExpertUsed;
+    m.width = hp_.nFf;
+    m.dim = hp_.nEmbd;
+    m.act = hp_.ffnActivation;
+    m.gating =
+        hp_.family == Family::GptOss ? compute::MoeGating::TopKSoftmax : compute::MoeGating::SoftmaxTopK;
+    // The router is computed in f32 as llama.cpp computes it (llama-quantize never quantizes it).
+    const gguf::TensorInfo& router = checkedTensor(file, p + "ffn_gate_inp.weight", {d, ne});
+    if (router.type != quant::Type::F32)
+        throw Error(ErrorCode::UnsupportedType, "Router tensor '" + router.name + "' has type " +
+                                                    quant::typeName(router.type) +
+                                                    "; only F32 is supported.");
+    m.router = addWeight(router);
+    m.gate = bind(file, p + "ffn_gate_exps.weight", {d, ff, ne});
+    m.up = bind(file, p + "ffn_up_exps.weight", {d, ff, ne});
+    m.down = bind(file, p + "ffn_down_exps.weight", {ff, d, ne});
+    if (biases) {
+        const auto f32 = [&](const std::string& name, std::vector<uint64_t> shape) {
+            const gguf::TensorInfo& t = checkedTensor(file, name, shape);
+            if (t.type != quant::Type::F32)
+                throw Error(ErrorCode::UnsupportedType, "Bias tensor '" + name + "' has type " +
+                                                            quant::typeName(t.type) +
+                                                            "; only F32 is supported.");
+            return addWeight(t);
+        };
+        m.routerBias = f32(p + "ffn_gate_inp.bias", {ne});
+        m.gateBias = f32(p + "ffn_gate_exps.bias", {ff, ne});
+        m.upBias = f32(p + "ffn_up_exps.bias", {ff, ne});
+        m.downBias = f32(p + "ffn_down_exps.bias", {d, ne});
+    }
+    return m;
 }
 
 } // namespace smoldesk::model

@@ -28,7 +28,7 @@ void Decoder::selfAttention(const Layer& L, int il, int n, int pos0) {
         be_.rope(k_, n, hp_.nHeadKv, hp_.headDim, pos0, rope);
     }
     be_.storeKv(il, k_, v_, n, pos0);
-    be_.attention(il, q_, attn_, n, pos0, attentionShape(il));
+    be_.attention(il, q_, attn_, n, pos0, attentionShape(L, il));
 }
 
 void Decoder::llamaLayer(const Layer& L, int il, int n, int pos0) {

@@ -27,6 +27,8 @@ constexpr ArchRules kArchitectures[] = {
     {"qwen3", "Qwen3", Family::Llama, compute::RopeStyle::NeoX, 0},
     {"gemma3", "Gemma 3", Family::Gemma3, compute::RopeStyle::NeoX, 0},
     {"phi3", "Phi-3", Family::Llama, compute::RopeStyle::NeoX, 0},
+    {"qwen3moe", "Qwen3 MoE", Family::Qwen3Moe, compute::RopeStyle::NeoX, 0},
+    {"gpt-oss", "gpt-oss", Family::GptOss, compute::RopeStyle::NeoX, 0},
 };
 
 // Gemma 3 alternates five sliding-window layers with one global layer unless the file says
@@ -138,6 +140,9 @@ float yarnCorrDim(int nDims, int nCtxOrig, float nRot, float base) {
 // context, the attention factor, and for YaRN the ramp between extrapolated and interpolated
 // frequencies with its magnitude correction.
 void readRopeScaling(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    // llama.cpp reads no YaRN beta keys for gpt-oss (newer converters write them): its
+    // defaults, which are gpt-oss's values, always apply.
+    const bool yarnBetaKeys = hp.family != Family::GptOss;
     using L = HyperParamLimits;
     const auto type = f.getString(p + "rope.scaling.type");
     const std::string kind = type ? std::string(*type) : "linear";
@@ -158,9 +163,11 @@ void readRopeScaling(const gguf::File& f, const std::string& p, HyperParams& hp)
 
     hp.ropeExtFactor = 1.0f;
     const float betaFast =
-        requireFloatIn(f, p + "rope.scaling.yarn_beta_fast", 32.0, 1e-3, 1e4, "YaRN beta_fast");
+        yarnBetaKeys ? requireFloatIn(f, p + "rope.scaling.yarn_beta_fast", 32.0, 1e-3, 1e4, "YaRN beta_fast")
+                     : 32.0f;
     const float betaSlow =
-        requireFloatIn(f, p + "rope.scaling.yarn_beta_slow", 1.0, 1e-3, 1e4, "YaRN beta_slow");
+        yarnBetaKeys ? requireFloatIn(f, p + "rope.scaling.yarn_beta_slow", 1.0, 1e-3, 1e4, "YaRN beta_slow")
+                     : 1.0f;
     const float logMul =
         requireFloatIn(f, p + "rope.scaling.yarn_log_multiplier", 0.0, 0.0, 1e3, "YaRN log multiplier");
     // llama.cpp's attention factor: HF's mscale ratio (1 without a log multiplier), with the
@@ -211,6 +218,25 @@ void readGemma3(const gguf::File& f, const std::string& p, HyperParams& hp) {
         hp.layerWindow[static_cast<size_t>(il)] = il % pattern < pattern - 1 ? window : 0;
 }
 
+// The experts of a mixture: their count, how many each token uses, and each one's width.
+void readExperts(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    using L = HyperParamLimits;
+    hp.nExpert = requirePositive(f, p + "expert_count", L::kExperts);
+    hp.nExpertUsed = requirePositive(f, p + "expert_used_count", hp.nExpert);
+    hp.nFf = requirePositive(f, p + "expert_feed_forward_length", L::kWidth);
+}
+
+// gpt-oss: even layers attend through a sliding window (llama.cpp's period-2 pattern; the
+// files carry no pattern key), every layer has attention sinks and biases.
+void readGptOss(const gguf::File& f, const std::string& p, HyperParams& hp) {
+    using L = HyperParamLimits;
+    hp.ffnActivation = compute::GluActivation::SwigluOai;
+    const int window = optionalPositive(f, p + "attention.sliding_window", L::kContext, 0);
+    if (window == 0) return;
+    hp.layerWindow.resize(static_cast<size_t>(hp.nLayer));
+    for (int il = 0; il < hp.nLayer; ++il) hp.layerWindow[static_cast<size_t>(il)] = il % 2 == 0 ? window : 0;
+}
+
 } // namespace
 
 HyperParams readHyperParams(const gguf::File& f) {
@@ -234,7 +260,11 @@ HyperParams readHyperParams(const gguf::File& f) {
     hp.nEmbd = requirePositive(f, p + "embedding_length", L::kWidth);
     hp.nHead = requirePositive(f, p + "attention.head_count", L::kHeads);
     hp.nHeadKv = optionalPositive(f, p + "attention.head_count_kv", L::kHeads, hp.nHead);
-    hp.nFf = requirePositive(f, p + "feed_forward_length", L::kWidth);
+    hp.family = rules->family;
+    if (hp.family == Family::Qwen3Moe || hp.family == Family::GptOss)
+        readExperts(f, p, hp);
+    else
+        hp.nFf = requirePositive(f, p + "feed_forward_length", L::kWidth);
     hp.nCtxTrain = optionalPositive(f, p + "context_length", L::kContext, 2048);
     hp.headDim = optionalPositive(f, p + "attention.key_length", L::kWidth, hp.nEmbd / hp.nHead);
     hp.ropeDims = optionalPositive(f, p + "rope.dimension_count", L::kWidth, hp.headDim);
@@ -264,10 +294,10 @@ HyperParams readHyperParams(const gguf::File& f) {
         for (int il = 0; il < hp.nLayer; ++il)
             hp.layerUsesRope[static_cast<size_t>(il)] = (il + 1) % rules->noRopeLayerStep != 0;
 
-    hp.family = rules->family;
     readRopeScaling(f, p, hp);
     readRopeFactors(f, hp);
     if (hp.family == Family::Gemma3) readGemma3(f, p, hp);
+    if (hp.family == Family::GptOss) readGptOss(f, p, hp);
     return hp;
 }
 

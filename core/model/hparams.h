@@ -13,8 +13,10 @@ namespace smoldesk::model {
 
 // The forward passes this engine has. Llama covers the pre-norm SwiGLU decoders that differ
 // only in optional parts: llama, smollm3 (NoPE layers), qwen2 (Q/K/V biases), qwen3 (per-head
-// Q/K norms) and phi3 (fused Q/K/V and gate/up tensors, partial rotary).
-enum class Family { Llama, Gemma3 };
+// Q/K norms) and phi3 (fused Q/K/V and gate/up tensors, partial rotary). The two mixtures of
+// experts: Qwen3Moe (qwen3's attention, a softmax-top-k MoE FFN) and GptOss (biases, attention
+// sinks, alternating sliding windows, YaRN, a top-k-softmax MoE with the clamped SwiGLU).
+enum class Family { Llama, Gemma3, Qwen3Moe, GptOss };
 
 struct HyperParams {
     std::string arch;
@@ -23,8 +25,10 @@ struct HyperParams {
     int nHead = 0;
     int nHeadKv = 0;
     int headDim = 0;
-    int nFf = 0;
+    int nFf = 0; // the FFN width; in a mixture of experts, each expert's
     int nVocab = 0;
+    int nExpert = 0;     // experts per MoE layer (0: a dense FFN)
+    int nExpertUsed = 0; // experts each token is routed to
     int nCtxTrain = 0;
     int ropeDims = 0;
     float ropeFreqBase = 10000.0f;
@@ -77,6 +81,7 @@ struct HyperParamLimits {
     static constexpr int64_t kRowWidth = 1 << 24; // heads × head size (qDim, kvDim)
     static constexpr int64_t kVocab = 1 << 30;
     static constexpr int64_t kContext = 1 << 30;
+    static constexpr int64_t kExperts = 1 << 12; // real models: 8 to 512
 };
 
 // Architectures with a forward pass in this engine, e.g. {"smollm3", "llama", "qwen2", …}.

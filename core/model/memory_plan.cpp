@@ -29,14 +29,21 @@ uint64_t positive(int v) {
 
 } // namespace
 
-std::array<uint64_t, 11> activationBufferFloats(const HyperParams& hp, uint64_t nVocab, int maxBatch) {
+std::array<uint64_t, 12> activationBufferFloats(const HyperParams& hp, uint64_t nVocab, int maxBatch) {
     const uint64_t b = std::max<uint64_t>(1, positive(maxBatch));
     const uint64_t d = positive(hp.nEmbd), ff = positive(hp.nFf);
     const uint64_t qd = mul({positive(hp.nHead), positive(hp.headDim)});
     const uint64_t kvd = mul({positive(hp.nHeadKv), positive(hp.headDim)});
     const uint64_t rows = kLogitRowsPerChunk;
-    return {mul({b, d}), mul({b, d}),  mul({b, qd}), mul({b, kvd}),  mul({b, kvd}),      mul({b, qd}),
-            mul({b, d}), mul({b, ff}), mul({b, ff}), mul({rows, d}), mul({rows, nVocab})};
+    // compute::moeScratchFloats in saturating arithmetic: router logits, each (token, expert)
+    // pair's gate, up and down rows, and the routing.
+    uint64_t moe = 1;
+    if (hp.nExpert > 0) {
+        const uint64_t pairs = mul({b, positive(hp.nExpertUsed)});
+        moe = add(add(mul({b, positive(hp.nExpert)}), mul({pairs, add(mul({2, ff}), d)})), mul({2, pairs}));
+    }
+    return {mul({b, d}), mul({b, d}),  mul({b, qd}), mul({b, kvd}),  mul({b, kvd}),       mul({b, qd}),
+            mul({b, d}), mul({b, ff}), mul({b, ff}), mul({rows, d}), mul({rows, nVocab}), moe};
 }
 
 MemoryPlan planMemory(const gguf::File& file, const HyperParams& hp, int nCtx, int maxBatch) {

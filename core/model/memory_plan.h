@@ -19,8 +19,9 @@ struct MemoryPlan {
 };
 
 // The decoder's activation buffers in floats, in the order it creates them (x, h, q, k, v, attn,
-// proj, gate, up, last, logits). Products saturate instead of overflowing for hostile values.
-std::array<uint64_t, 11> activationBufferFloats(const HyperParams& hp, uint64_t nVocab, int maxBatch);
+// proj, gate, up, last, logits, and the mixture-of-experts scratch: one float for a dense model).
+// Products saturate instead of overflowing for hostile values.
+std::array<uint64_t, 12> activationBufferFloats(const HyperParams& hp, uint64_t nVocab, int maxBatch);
 
 // The plan for `file` run with `hp` (the vocabulary size is read from token_embd.weight when hp
 // leaves it 0). Never throws: a file the Decoder will refuse still gets a (meaningless) plan.

@@ -23,9 +23,13 @@ struct AttendArgs {
     float* out[kAttendQueries] = {};
     int nPos[kAttendQueries] = {};     // query q sees positions [firstPos[q], nPos[q])
     int firstPos[kAttendQueries] = {}; // > 0 under a sliding window
-    const uint16_t* kTiles = nullptr;  // tiles of 16 positions, [headDim][16] halfs each
-    size_t kTileStride = 0;            // halfs from one tile of this head to the next
-    const uint16_t* v = nullptr;       // V of position j at v + j·vStride (headDim halfs)
+    // Attention sinks (gpt-oss): when set, sink[q] joins query q's softmax denominator as
+    // exp(sink[q] - max) with no value vector.
+    bool hasSinks = false;
+    float sink[kAttendQueries] = {};
+    const uint16_t* kTiles = nullptr; // tiles of 16 positions, [headDim][16] halfs each
+    size_t kTileStride = 0;           // halfs from one tile of this head to the next
+    const uint16_t* v = nullptr;      // V of position j at v + j·vStride (headDim halfs)
     size_t vStride = 0;
     float* scratch = nullptr; // attendScratchFloats(headDim, context) floats, 64-byte aligned
 };

@@ -262,7 +262,9 @@ void CpuBackend::prepareActivations(std::span<const Product> products, const flo
             tmp.resize(static_cast<size_t>(k));
             const float* u = up + r * static_cast<size_t>(k);
             const auto& kernels = quant::cpu::activeKernels();
-            (act == GluActivation::GeluTanh ? kernels.gegluRow : kernels.swigluRow)(src, u, tmp.data(), k);
+            (act == GluActivation::GeluTanh    ? kernels.gegluRow
+             : act == GluActivation::SwigluOai ? swigluOaiRow
+                                               : kernels.swigluRow)(src, u, tmp.data(), k);
             src = tmp.data();
         }
         for (size_t s = 0; s < slots; ++s) {
@@ -533,6 +535,14 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
     const uint16_t* kl = kLayer(layer);
     const uint16_t* vl = vLayer(layer);
     const auto& kernels = quant::cpu::activeKernels();
+    const float* sinks = nullptr;
+    if (s.sinks >= 0) {
+        const gguf::TensorInfo& st = *weights_[static_cast<size_t>(s.sinks)].info;
+        if (st.type != quant::Type::F32 || st.nElements != static_cast<uint64_t>(s.nHead))
+            throw Error(ErrorCode::BadShape, "Attention sinks '" + st.name + "' must be F32 with " +
+                                                 std::to_string(s.nHead) + " values.");
+        sinks = reinterpret_cast<const float*>(st.data);
+    }
     pool_.parallelFor(perRowBlock * static_cast<size_t>(rowBlocks), 1, [&](size_t b, size_t e, int thread) {
         std::vector<float>& scratch = attnScratch_[static_cast<size_t>(thread)];
         const size_t need = quant::cpu::attendScratchFloats(s.headDim, kvCtx_) + 16; // + alignment
@@ -542,6 +552,7 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
             const int kvHead = static_cast<int>(task % perRowBlock) / chunksPerKv;
             const int chunk = static_cast<int>(task % perRowBlock) % chunksPerKv;
             quant::cpu::AttendArgs a;
+            a.hasSinks = sinks != nullptr;
             a.headDim = s.headDim;
             a.scale = s.scale;
             a.kTiles = kl + static_cast<size_t>(kvHead) * hd * kKvTile;
@@ -559,6 +570,7 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
                     a.out[a.nQueries] = os + offset;
                     a.nPos[a.nQueries] = pos0 + r + 1;
                     a.firstPos[a.nQueries] = s.window > 0 ? std::max(0, pos0 + r + 1 - s.window) : 0;
+                    if (sinks) a.sink[a.nQueries] = sinks[head];
                     ++a.nQueries;
                 }
             kernels.attendF16(a);
@@ -571,7 +583,9 @@ void CpuBackend::glu(GluActivation act, BufferId gate, BufferId up, BufferId out
     const float* u = data(up);
     float* o = data(out);
     const auto& kernels = quant::cpu::activeKernels();
-    const auto row = act == GluActivation::GeluTanh ? kernels.gegluRow : kernels.swigluRow;
+    const auto row = act == GluActivation::GeluTanh    ? kernels.gegluRow
+                     : act == GluActivation::SwigluOai ? swigluOaiRow
+                                                       : kernels.swigluRow;
     pool_.parallelFor(
         n, 4096, [&](size_t b, size_t e, int) { row(g + b, u + b, o + b, static_cast<int64_t>(e - b)); });
 }

@@ -16,6 +16,10 @@
 
 namespace smoldesk::compute {
 
+// out = g'·sigmoid(1.702·g')·(u' + 1) with g' = min(g, 7), u' = clamp(u, -7, 7): gpt-oss's
+// clamped SwiGLU (ggml's swiglu_oai); out may alias g or u.
+void swigluOaiRow(const float* g, const float* u, float* out, int64_t n);
+
 class CpuBackend : public Backend {
   public:
     explicit CpuBackend(int threads);
@@ -42,6 +46,8 @@ class CpuBackend : public Backend {
     void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
+    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch,
+                int rows) override; // cpu_moe.cpp
     void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
@@ -109,6 +115,15 @@ class CpuBackend : public Backend {
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
     std::unique_ptr<uint16_t[]> kCache_, vCache_;
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
+    // moeFfn's routing and work lists, kept between calls to avoid reallocating.
+    struct MoeUnit {
+        uint32_t expert, row0;
+    };
+    std::vector<int32_t> moeIds_;
+    std::vector<float> moeWeights_;
+    std::vector<size_t> moeStart_, moeOrder_, moeSlot_;
+    std::vector<uint8_t> moeGateIn_, moeUpIn_, moeDownIn_;
+    std::vector<MoeUnit> moeUnits_;
 };
 
 } // namespace smoldesk::compute

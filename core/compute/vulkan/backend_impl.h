@@ -65,6 +65,7 @@ class VulkanBackend : public Backend {
     void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
+    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch, int rows) override; // vulkan_moe.cpp
     void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;

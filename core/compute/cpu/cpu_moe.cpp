@@ -1,0 +1,198 @@
+// The CPU backend's mixture-of-experts FFN. The router runs in f32; then the (token, expert)
+// pairs are sorted by expert, so each chosen expert's rows are read from the mapped file once
+// per batch: a work unit is 16 rows of one expert's gate, up or down matrix applied to all of
+// that expert's tokens (in tiles of kColumnBlock), and units of every expert run in one
+// parallel region, so both threads stay busy even when one expert takes most of the tokens.
+// Experts no token chose are never read: while decoding, only nUsed experts' rows stream.
+#include "common/error.h"
+#include "compute/cpu/cpu_backend.h"
+#include "compute/moe_routing.h"
+#include "quant/quantize.h"
+#include "quant/vec_dot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace smoldesk::compute {
+
+namespace {
+
+constexpr int kUnitRows = 16;
+constexpr int kColumnBlock = 64; // pairs per tile: their activations stay in L2
+
+void gatedActivation(GluActivation act, const float* g, const float* u, float* out, int64_t n) {
+    const auto& kernels = quant::cpu::activeKernels();
+    switch (act) {
+    case GluActivation::Silu:
+        kernels.swigluRow(g, u, out, n);
+        break;
+    case GluActivation::GeluTanh:
+        kernels.gegluRow(g, u, out, n);
+        break;
+    case GluActivation::SwigluOai:
+        swigluOaiRow(g, u, out, n);
+        break;
+    }
+}
+
+const float* f32Weight(const gguf::TensorInfo& t, const char* what) {
+    if (t.type != quant::Type::F32)
+        throw Error(ErrorCode::UnsupportedType, std::string(what) + " '" + t.name + "' must be F32.");
+    return reinterpret_cast<const float*>(t.data);
+}
+
+} // namespace
+
+void swigluOaiRow(const float* g, const float* u, float* out, int64_t n) {
+    constexpr float kAlpha = 1.702f, kLimit = 7.0f;
+    for (int64_t i = 0; i < n; ++i) {
+        const float x = std::min(g[i], kLimit);
+        const float y = std::clamp(u[i], -kLimit, kLimit);
+        out[i] = x / (1.0f + std::exp(kAlpha * -x)) * (y + 1.0f);
+    }
+}
+
+void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId scratchId, int rows) {
+    if (rows <= 0) return;
+    const Weight& gate = weights_[static_cast<size_t>(m.gate)];
+    const Weight& up = weights_[static_cast<size_t>(m.up)];
+    const Weight& down = weights_[static_cast<size_t>(m.down)];
+    const size_t nE = static_cast<size_t>(m.nExpert), k = static_cast<size_t>(m.nUsed);
+    const size_t d = static_cast<size_t>(m.dim), ff = static_cast<size_t>(m.width);
+    const size_t n = static_cast<size_t>(rows), pairs = n * k;
+    const float* x = data(xId);
+    float* out = data(outId);
+    // Scratch layout (moeScratchFloats): router logits, gate, up, down rows per pair, routing.
+    float* logits = data(scratchId);
+    float* g = logits + n * nE;
+    float* u = g + pairs * ff;
+    float* y = u + pairs * ff;
+
+    // The router in f32 (its weight is F32 in every file), one token per task.
+    const float* router = f32Weight(*weights_[static_cast<size_t>(m.router)].info, "Router tensor");
+    const float* routerBias =
+        m.routerBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.routerBias)].info, "Router bias")
+                          : nullptr;
+    moeIds_.resize(pairs);
+    moeWeights_.resize(pairs);
+    forRows(rows, [&](size_t t) {
+        const float* xt = x + t * d;
+        float* lt = logits + t * nE;
+        for (size_t e = 0; e < nE; ++e) {
+            const float* w = router + e * d;
+            float s = 0;
+            for (size_t i = 0; i < d; ++i) s += w[i] * xt[i];
+            lt[e] = routerBias ? s + routerBias[e] : s;
+        }
+        routeToken(m, lt, moeIds_.data() + t * k, moeWeights_.data() + t * k);
+    });
+
+    // Pairs sorted by expert (counting sort, stable): slot s of the sorted order holds pair
+    // moeOrder_[s] = t·k + j; an expert's pairs are slots [moeStart_[e], moeStart_[e + 1]).
+    moeStart_.assign(nE + 1, 0);
+    for (size_t p = 0; p < pairs; ++p) ++moeStart_[static_cast<size_t>(moeIds_[p]) + 1];
+    for (size_t e = 0; e < nE; ++e) moeStart_[e + 1] += moeStart_[e];
+    moeOrder_.resize(pairs);
+    moeSlot_.resize(pairs);
+    {
+        std::vector<size_t> fill(moeStart_.begin(), moeStart_.end() - 1);
+        for (size_t p = 0; p < pairs; ++p) {
+            const size_t s = fill[static_cast<size_t>(moeIds_[p])]++;
+            moeOrder_[s] = p;
+            moeSlot_[p] = s;
+        }
+    }
+
+    // Each pair's input row in the dot formats of gate and up, in sorted order.
+    const quant::Type gateAct = quant::vecDotType(gate.info->type), upAct = quant::vecDotType(up.info->type);
+    const auto rowStride = [](quant::Type t, size_t width) {
+        return t == quant::Type::F32 ? width * sizeof(float) : quant::rowBytes(t, width);
+    };
+    const auto convert = [](quant::Type t, const float* src, uint8_t* dst, size_t width) {
+        if (t == quant::Type::F32)
+            std::memcpy(dst, src, width * sizeof(float));
+        else
+            quant::quantizeRow(t, src, dst, static_cast<int64_t>(width));
+    };
+    const size_t gateStride = rowStride(gateAct, d), upStride = rowStride(upAct, d);
+    moeGateIn_.resize(pairs * gateStride);
+    if (upAct != gateAct) moeUpIn_.resize(pairs * upStride);
+    const uint8_t* upIn = upAct == gateAct ? moeGateIn_.data() : moeUpIn_.data();
+    forRows(static_cast<int>(pairs), [&](size_t s) {
+        const float* src = x + moeOrder_[s] / k * d;
+        convert(gateAct, src, moeGateIn_.data() + s * gateStride, d);
+        if (upAct != gateAct) convert(upAct, src, moeUpIn_.data() + s * upStride, d);
+    });
+
+    // One product over all chosen experts: units of 16 rows of one expert, each applied to all
+    // of the expert's pairs. outOf(s) is the output row of sorted slot s.
+    const auto runExperts = [&](const Weight& w, const uint8_t* in, size_t inStride, float* outRows,
+                                size_t outWidth) {
+        const gguf::TensorInfo& t = *w.info;
+        const size_t wRowBytes = quant::rowBytes(t.type, t.ne[0]);
+        const size_t expertBytes = wRowBytes * static_cast<size_t>(t.ne[1]);
+        const int64_t width = static_cast<int64_t>(t.ne[0]);
+        moeUnits_.clear();
+        for (size_t e = 0; e < nE; ++e)
+            if (moeStart_[e + 1] > moeStart_[e])
+                for (size_t r = 0; r < outWidth; r += kUnitRows)
+                    moeUnits_.push_back({static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
+        pool_.parallelFor(moeUnits_.size(), 1, [&](size_t b, size_t end, int) {
+            for (size_t i = b; i < end; ++i) {
+                const MoeUnit& unit = moeUnits_[i];
+                const size_t e = unit.expert, r0 = unit.row0;
+                const int nRows = static_cast<int>(std::min<size_t>(kUnitRows, outWidth - r0));
+                const uint8_t* wRows = t.data + e * expertBytes + r0 * wRowBytes;
+                for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
+                    const int nc = static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
+                    float* o = outRows + s0 * outWidth + r0;
+                    if (nc == 1)
+                        quant::vecDotRows(t.type, width, wRows, wRowBytes, nRows, in + s0 * inStride, o);
+                    else
+                        quant::vecDotTile(t.type, width, wRows, wRowBytes, nRows, in + s0 * inStride,
+                                          inStride, nc, o, outWidth);
+                }
+            }
+        });
+    };
+    runExperts(gate, moeGateIn_.data(), gateStride, g, ff);
+    runExperts(up, upIn, upStride, u, ff);
+
+    // Biases, the gated activation, and the down projection's input format.
+    const float* gateBias =
+        m.gateBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.gateBias)].info, "Bias") : nullptr;
+    const float* upBias =
+        m.upBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.upBias)].info, "Bias") : nullptr;
+    const float* downBias =
+        m.downBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.downBias)].info, "Bias") : nullptr;
+    const quant::Type downAct = quant::vecDotType(down.info->type);
+    const size_t downStride = rowStride(downAct, ff);
+    moeDownIn_.resize(pairs * downStride);
+    forRows(static_cast<int>(pairs), [&](size_t s) {
+        const size_t e = static_cast<size_t>(moeIds_[moeOrder_[s]]);
+        float* gs = g + s * ff;
+        float* us = u + s * ff;
+        if (gateBias)
+            for (size_t i = 0; i < ff; ++i) gs[i] += gateBias[e * ff + i];
+        if (upBias)
+            for (size_t i = 0; i < ff; ++i) us[i] += upBias[e * ff + i];
+        gatedActivation(m.act, gs, us, gs, static_cast<int64_t>(ff));
+        convert(downAct, gs, moeDownIn_.data() + s * downStride, ff);
+    });
+    runExperts(down, moeDownIn_.data(), downStride, y, d);
+
+    // out[t] += Σ_j w_j · (y + bias) in selection order, the same order on every path.
+    forRows(rows, [&](size_t t) {
+        float* ot = out + t * d;
+        for (size_t j = 0; j < k; ++j) {
+            const size_t p = t * k + j;
+            const float w = moeWeights_[p];
+            const float* ys = y + moeSlot_[p] * d;
+            const float* bias = downBias ? downBias + static_cast<size_t>(moeIds_[p]) * d : nullptr;
+            for (size_t i = 0; i < d; ++i) ot[i] += w * (bias ? ys[i] + bias[i] : ys[i]);
+        }
+    });
+}
+
+} // namespace smoldesk::compute
