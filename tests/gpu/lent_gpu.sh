@@ -20,6 +20,7 @@ if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nv
 fi
 # The packed test data is unpacked in place (this is the GPU machine's copy; remote.sh looks for the vocabulary there).
 data=$root/tests/data
+find "$data" -name '*.tar.xz' | while read -r t; do tar xJf "$t" -C "$(dirname "$t")"; done
 device=$("$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 8 -n 4 -r 1 --no-bandwidth 2>&1 | grep -m1 '^device:')
 echo "$device" | tee "$OUT/device.txt"
 case "$device" in *CPU*|"")
@@ -27,7 +28,6 @@ case "$device" in *CPU*|"")
     VK_LOADER_DEBUG=error,warn,driver "$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 8 -n 4 -r 1 --no-bandwidth 2>&1 | head -n 40
   } 2>&1 | tee -a "$OUT/device.txt"; exit 1 ;;
 esac
-find "$data" -name '*.tar.xz' | while read -r t; do tar xJf "$t" -C "$(dirname "$t")"; done
 echo "== goldens through the Vulkan backend" | tee "$OUT/goldens.txt"
 timeout "${GOLDEN_TIMEOUT:-200}" python3 tests/gpu/golden_check.py "$G/cli" "$data/models" --backend vulkan \
   --json "$OUT/goldens.json" 2>&1 | tee -a "$OUT/goldens.txt"

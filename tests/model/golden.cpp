@@ -18,14 +18,21 @@ static std::vector<int32_t> intArray(const QJsonValue& v) {
 }
 
 Golden loadGolden(const std::string& name) {
-    std::string json = readText(dataPath("models/" + name + ".json"));
+    return loadGoldenAt(dataPath("models/" + name));
+}
+
+Golden loadGoldenAt(const std::string& stem) {
+    std::string json = readText(stem + ".json");
     QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
     Golden g;
     g.nVocab = o["n_vocab"].toInt();
     g.tokens = intArray(o.contains("tokens") ? o["tokens"] : o["prompt_tokens"]);
     g.generated = intArray(o["generated"]);
-    if (QFile::exists(QString::fromStdString(dataPath("models/" + name + ".f32"))))
-        g.logits = readF32(dataPath("models/" + name + ".f32"));
+    const QJsonObject tol = o["recommended_tolerance"].toObject();
+    g.tolMean = tol["mean_abs"].toDouble();
+    g.tolMax = tol["max_abs"].toDouble();
+    g.tolCosine = tol["min_row_cosine"].toDouble();
+    if (QFile::exists(QString::fromStdString(stem + ".f32"))) g.logits = readF32(stem + ".f32");
     return g;
 }
 
@@ -70,6 +77,14 @@ bool logitsWithin(const LogitDiff& d, double mean, double max, double cosine, co
     else
         qWarning("%s", msg.c_str());
     return ok;
+}
+
+bool logitsWithin(const LogitDiff& d, const Golden& g, const std::string& what) {
+    if (g.tolMean <= 0 || g.tolMax <= 0 || g.tolCosine <= 0) {
+        qWarning("%s: the golden has no recommended_tolerance", what.c_str());
+        return false;
+    }
+    return logitsWithin(d, g.tolMean, g.tolMax, g.tolCosine, what);
 }
 
 std::vector<float> promptLogits(runtime::Session& s, const std::vector<int32_t>& tokens, size_t chunk) {

@@ -16,11 +16,15 @@ struct Golden {
     std::vector<int32_t> generated; // greedy ids (decode goldens)
     std::vector<float> logits;      // rows × nVocab
     int nVocab = 0;
+    // The JSON's recommended_tolerance (0 when it has none).
+    double tolMean = 0, tolMax = 0, tolCosine = 0;
     int rows() const { return nVocab ? static_cast<int>(logits.size() / static_cast<size_t>(nVocab)) : 0; }
 };
 
 // Reads models/NAME.json and models/NAME.f32 from the test data.
 Golden loadGolden(const std::string& name);
+// Reads STEM.json and STEM.f32 (a path without the extension).
+Golden loadGoldenAt(const std::string& stem);
 
 struct LogitDiff {
     double meanAbs = 0, maxAbs = 0, minCosine = 1;
@@ -30,6 +34,8 @@ LogitDiff compareLogits(const std::vector<float>& ours, const std::vector<float>
 
 // Logs `what: <figures>` and says whether d is within the tolerance (use inside QVERIFY).
 bool logitsWithin(const LogitDiff& d, double mean, double max, double cosine, const std::string& what);
+// The same with the golden's own recommended tolerance.
+bool logitsWithin(const LogitDiff& d, const Golden& g, const std::string& what);
 
 // Logits of every prompt position, the prompt fed through the KV cache `chunk` tokens at a time:
 // through a Session (its prefix reuse included) or a Decoder on a backend.

@@ -2,6 +2,9 @@
 // (tests/data/models/arch/README.md): tiny random F16 models with each family's real
 // template, prompts of 12 and 160 tokens fed batched, one by one and in chunks, and a
 // greedy continuation whose 16 ids must match exactly. Tolerances are the fixture's own.
+// The mixtures of experts (qwen3moe in Q4_K_M, gpt-oss with MXFP4 experts) the same way, with
+// each golden's recommended_tolerance from its JSON; SMOLDESK_ARCH_FIXTURES=<../shared's
+// fixtures/arch> adds rows for their F16 twins, which the repository does not carry.
 #include "golden.h"
 #include "runtime/session.h"
 #include "test_data.h"
@@ -49,7 +52,41 @@ void addRegimeRows() {
     QTest::newRow("long (n_ctx 1024)") << "long" << 1024;
 }
 
+// A mixture-of-experts model: its file and goldens in the test data, or (F16 twins) in the
+// folder SMOLDESK_ARCH_FIXTURES names.
+struct MoeModel {
+    QString name;
+    bool shared = false;
+    std::string stem(const std::string& suffix) const {
+        const std::string base = name.toStdString() + suffix;
+        return shared ? qEnvironmentVariable("SMOLDESK_ARCH_FIXTURES").toStdString() + "/" + base
+                      : dataPath("models/arch/" + base);
+    }
+};
+
+std::vector<MoeModel> moeModels(bool withDecodeGolden) {
+    std::vector<MoeModel> models;
+    if (!withDecodeGolden) models.push_back({"qwen3moe-tiny-Q4_K_M"}); // no decode golden (fixture README)
+    models.push_back({"gpt-oss-tiny-mxfp4"});
+    if (!qEnvironmentVariableIsEmpty("SMOLDESK_ARCH_FIXTURES"))
+        for (const char* m : {"qwen3moe-tiny", "gpt-oss-tiny"}) models.push_back({m, true});
+    return models;
+}
+
+std::unique_ptr<runtime::Session> openMoe(const MoeModel& m, int batch,
+                                          std::function<void(model::HyperParams&)> adjust = {}) {
+    runtime::LoadOptions o;
+    o.path = m.stem(".gguf");
+    o.contextLength = 512;
+    o.batchSize = batch;
+    o.threads = 2;
+    o.adjustHyperParams = std::move(adjust);
+    return runtime::Session::load(o);
+}
+
 } // namespace
+
+Q_DECLARE_METATYPE(MoeModel)
 
 class TestArchGoldens : public QObject {
     Q_OBJECT
@@ -66,6 +103,129 @@ class TestArchGoldens : public QObject {
         QCOMPARE(g.embedScale, std::sqrt(128.0f));
         QCOMPARE(open("phi3", 32)->hparams().ropeDims, 48);
         QCOMPARE(open("qwen3", 32)->hparams().ropeStyle, compute::RopeStyle::NeoX);
+    }
+
+    void moeHyperParameters() {
+        auto q = openMoe({"qwen3moe-tiny-Q4_K_M"}, 32);
+        const model::HyperParams& h = q->hparams();
+        QCOMPARE(h.family, model::Family::Qwen3Moe);
+        QCOMPARE(h.nExpert, 8);
+        QCOMPARE(h.nExpertUsed, 2);
+        QCOMPARE(h.nFf, 32);     // expert_feed_forward_length, not feed_forward_length (768)
+        QCOMPARE(h.headDim, 32); // key_length
+        QVERIFY(h.layerWindow.empty());
+        auto g = openMoe({"gpt-oss-tiny-mxfp4"}, 32);
+        const model::HyperParams& o = g->hparams();
+        QCOMPARE(o.family, model::Family::GptOss);
+        QCOMPARE(o.layerWindow, (std::vector<int>{16, 0, 16, 0})); // even layers slide
+        QCOMPARE(o.ffnActivation, compute::GluActivation::SwigluOai);
+        // YaRN as ggml computes it (fixture README): factor 32, corr dims floor/ceil 8 and 18,
+        // and llama.cpp's attention factor 1 (the kernel applies the 1 + 0.1 ln 32 magnitude).
+        QCOMPARE(o.ropeFreqScale, 1.0f / 32);
+        QCOMPARE(o.ropeExtFactor, 1.0f);
+        QCOMPARE(o.ropeCorrLow, 8.0f);
+        QCOMPARE(o.ropeCorrHigh, 18.0f);
+        QVERIFY(std::fabs(o.ropeAttnFactor - 1.0f) < 1e-6f);
+        QCOMPARE(o.ropeOf(0), o.ropeOf(1)); // sliding layers share the full layers' rotation
+    }
+
+    // Batched, one by one, in chunks of 7 and 32, and the session's own split at batch 48.
+    void moePrompts_data() {
+        QTest::addColumn<MoeModel>("model");
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<int>("chunk");
+        QTest::addColumn<int>("batch");
+        for (const MoeModel& m : moeModels(false))
+            for (const char* p : {"P1", "P2"}) {
+                const QString tag = m.name + " " + p;
+                QTest::newRow(qPrintable(tag + " batched")) << m << QString(p) << 512 << 512;
+                if (QString(p) == "P1") continue;
+                QTest::newRow(qPrintable(tag + " one by one")) << m << QString(p) << 1 << 512;
+                QTest::newRow(qPrintable(tag + " chunks of 7")) << m << QString(p) << 7 << 512;
+                QTest::newRow(qPrintable(tag + " chunks of 32")) << m << QString(p) << 32 << 512;
+                QTest::newRow(qPrintable(tag + " batch 48")) << m << QString(p) << 512 << 48;
+            }
+    }
+    void moePrompts() {
+        QFETCH(MoeModel, model);
+        QFETCH(QString, prompt);
+        QFETCH(int, chunk);
+        QFETCH(int, batch);
+        const Golden g = loadGoldenAt(model.stem("-" + prompt.toStdString()));
+        auto s = openMoe(model, batch);
+        const std::vector<float> logits = chunk >= static_cast<int>(g.tokens.size())
+                                              ? s->evaluate(g.tokens, true)
+                                              : promptLogits(*s, g.tokens, static_cast<size_t>(chunk));
+        QVERIFY(logitsWithin(compareLogits(logits, g.logits, g.nVocab), g, QTest::currentDataTag()));
+    }
+
+    void moeGreedyDecode_data() {
+        QTest::addColumn<MoeModel>("model");
+        for (const MoeModel& m : moeModels(true)) QTest::newRow(qPrintable(m.name)) << m;
+    }
+    void moeGreedyDecode() {
+        QFETCH(MoeModel, model);
+        const Golden g = loadGoldenAt(model.stem("-P1-decode"));
+        auto s = openMoe(model, 512);
+        std::vector<float> logits = s->evaluate(g.tokens), rows;
+        std::vector<int32_t> ids;
+        for (size_t step = 0; step < g.generated.size(); ++step) {
+            rows.insert(rows.end(), logits.begin(), logits.end());
+            ids.push_back(runtime::argmax(logits));
+            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
+        }
+        QCOMPARE(ids, g.generated);
+        QVERIFY(
+            logitsWithin(compareLogits(rows, g.logits, g.nVocab), g, model.name.toStdString() + " decode"));
+    }
+
+    // The fixture's detectors that hyper-parameters can reproduce land outside the tolerance.
+    void moeMistakesFail_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("mistake");
+        QTest::newRow("gpt-oss sliding window ignored") << "gpt-oss-tiny-mxfp4" << 0;
+        QTest::newRow("gpt-oss sliding window on odd layers") << "gpt-oss-tiny-mxfp4" << 1;
+        QTest::newRow("gpt-oss YaRN ignored") << "gpt-oss-tiny-mxfp4" << 2;
+        QTest::newRow("gpt-oss plain SwiGLU") << "gpt-oss-tiny-mxfp4" << 3;
+        QTest::newRow("gpt-oss window 17") << "gpt-oss-tiny-mxfp4" << 4;
+        QTest::newRow("qwen3moe top 1 expert") << "qwen3moe-tiny-Q4_K_M" << 5;
+        QTest::newRow("qwen3moe scale from n_embd/n_head") << "qwen3moe-tiny-Q4_K_M" << 6;
+    }
+    void moeMistakesFail() {
+        QFETCH(QString, model);
+        QFETCH(int, mistake);
+        auto s = openMoe({model}, 512, [mistake](model::HyperParams& hp) {
+            switch (mistake) {
+            case 0:
+                hp.layerWindow.clear();
+                break;
+            case 1:
+                for (int il = 0; il < hp.nLayer; ++il)
+                    hp.layerWindow[static_cast<size_t>(il)] = il % 2 ? 16 : 0;
+                break;
+            case 2:
+                hp.ropeExtFactor = 0;
+                hp.ropeFreqScale = 1;
+                break;
+            case 3:
+                hp.ffnActivation = compute::GluActivation::Silu;
+                break;
+            case 4:
+                for (int& w : hp.layerWindow) w = w ? 17 : 0;
+                break;
+            case 5:
+                hp.nExpertUsed = 1;
+                break;
+            case 6:
+                hp.attnScale = 1.0f / std::sqrt(static_cast<float>(hp.nEmbd / hp.nHead));
+                break;
+            }
+        });
+        const Golden g = loadGolden("arch/" + model.toStdString() + "-P2");
+        const LogitDiff d = compareLogits(s->evaluate(g.tokens, true), g.logits, g.nVocab);
+        qInfo("%s: %s", QTest::currentDataTag(), d.describe().c_str());
+        QVERIFY2(d.meanAbs > 1.5 * g.tolMean || d.maxAbs > g.tolMax || d.minCosine < g.tolCosine,
+                 d.describe().c_str());
     }
 
     void batched_data() { addArchRows(); }
