@@ -19,6 +19,8 @@ layout(binding = 3) writeonly buffer Out { float outv[]; };
 layout(binding = 4) writeonly buffer Partial { float partial[]; };
 // The position of query row 0, host-written (not pushed) so that decode steps replay.
 layout(binding = 5) readonly buffer Positions { uint positions[]; };
+// Attention sinks (gpt-oss): one logit per query head joins the softmax denominator.
+layout(binding = 6) readonly buffer Sinks { float sinks[]; };
 
 layout(push_constant) uniform Push {
     uint posSlot;
@@ -28,6 +30,7 @@ layout(push_constant) uniform Push {
     uint nSplit;
     uint splitLen;
     uint window;  // sliding window: the last `window` positions only (0 = all)
+    uint hasSinks;
 } pc;
 
 shared float qs[GROUP * HEAD_DIM];
@@ -96,7 +99,11 @@ void main() {
     for (uint g = 0; g < GROUP; ++g) {
         const uint rowHead = r * pc.nHead + head0 + g;
         if (pc.nSplit == 1) {
-            const float inv = 1.0 / runSum[g];
+            float inv = 1.0 / runSum[g];
+            if (pc.hasSinks != 0) {  // the sink may be the largest term: rescale to it
+                const float sink = sinks[head0 + g], m = max(runMax[g], sink), r = exp(runMax[g] - m);
+                inv = r / (runSum[g] * r + exp(sink - m));
+            }
             for (uint k = 0; k < DIMS_PER_INVOCATION; ++k) {
                 const uint d = tid + k * WG;
                 if (d < HEAD_DIM) outv[rowHead * HEAD_DIM + d] = o[g][k] * inv;

@@ -21,6 +21,8 @@ layout(binding = 2) readonly buffer VCache { float16_t vc[]; };
 layout(binding = 3) writeonly buffer Out { float outv[]; };
 // The position of query row 0, host-written like the decode kernel's.
 layout(binding = 4) readonly buffer Positions { uint positions[]; };
+// Attention sinks (gpt-oss): one logit per query head joins the softmax denominator.
+layout(binding = 5) readonly buffer Sinks { float sinks[]; };
 
 layout(push_constant) uniform Push {
     uint posSlot;
@@ -30,6 +32,7 @@ layout(push_constant) uniform Push {
     uint kvDim;
     float scale;
     uint window;  // sliding window: the last `window` positions only (0 = all)
+    uint hasSinks;
 } pc;
 
 shared float qs[TILE * HEAD_DIM];
@@ -104,7 +107,11 @@ void main() {
     }
 
     if (!live) return;
-    const float inv = runSum > 0.0 ? 1.0 / runSum : 0.0;
+    float inv = runSum > 0.0 ? 1.0 / runSum : 0.0;
+    if (pc.hasSinks != 0) {  // the sink may be the largest term: rescale to it
+        const float sink = sinks[head], m = max(runMax, sink), r = exp(runMax - m);
+        inv = r / (runSum * r + exp(sink - m));
+    }
     const uint outBase = ((r0 + row) * pc.nHead + head) * HEAD_DIM;
     for (uint k = 0; k < DIMS; ++k) {
         const uint d = lane + IPR * k;

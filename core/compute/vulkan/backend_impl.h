@@ -65,7 +65,8 @@ class VulkanBackend : public Backend {
     void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
     void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                    const AttentionShape& shape) override;
-    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch, int rows) override; // vulkan_moe.cpp
+    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch,
+                int rows) override; // vulkan_moe.cpp
     void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
@@ -135,6 +136,15 @@ class VulkanBackend : public Backend {
     };
     static RopePush ropePush(const RopeSpec& spec);
     Binding bindRopeFactors(const RopeSpec& spec) const;
+    // The sinks weight of an attention, or a placeholder binding when it has none.
+    Binding bindSinks(const AttentionShape& s) const;
+    // One moe_matvec.comp dispatch: rows of the experts chosen for each pair (moeFfn).
+    struct ExpertProduct {
+        WeightId w, bias;
+        uint32_t mode, cols, rows, inOffset, upOffset, outOffset;
+    };
+    void expertProduct(const ExpertProduct& e, BufferId x, BufferId scratch, uint32_t pairs, uint32_t nUsed,
+                       uint32_t idsOffset);
     void flushRope();
     void submit();
     // b: an activation buffer, or (bias) a weight's buffer.

@@ -16,7 +16,15 @@ constexpr uint32_t kNormGroup = 128;
 constexpr uint32_t kMatvecGroup = 64;
 constexpr uint32_t kAttentionGroup = 64;
 
-enum EltwiseOp : uint32_t { kAdd = 0, kSwiglu = 1, kCopy = 2, kBias = 3, kScale = 4, kGeglu = 5 };
+enum EltwiseOp : uint32_t {
+    kAdd = 0,
+    kSwiglu = 1,
+    kCopy = 2,
+    kBias = 3,
+    kScale = 4,
+    kGeglu = 5,
+    kSwigluOai = 6
+};
 
 uint64_t fenceTimeoutMs(const VulkanOptions& options, const DeviceCaps& caps) {
     if (options.fenceTimeoutMs) return options.fenceTimeoutMs;
@@ -450,31 +458,37 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         submit(); // work recorded so far may use the old scratch
         partials_ = allocator_->create(need, MemoryKind::Device, "attention scratch");
     }
-    const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 6);
+    const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 7);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          bindAct(out, nSplit == 1),
                          {partials_.handle, 0, VK_WHOLE_SIZE, nSplit > 1},
-                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false},
+                         bindSinks(s)};
     struct {
         uint32_t posSlot, nHead, kvDim;
         float scale;
-        uint32_t nSplit, splitLen, window;
+        uint32_t nSplit, splitLen, window, hasSinks;
     } push{positionSlot(pos0), static_cast<uint32_t>(s.nHead), static_cast<uint32_t>(kvDim_), s.scale, nSplit,
            // one split covers every position (the cache length: the same for every step)
            static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos)),
-           static_cast<uint32_t>(std::max(0, s.window))};
+           static_cast<uint32_t>(std::max(0, s.window)), s.sinks >= 0 ? 1u : 0u};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
                         static_cast<uint32_t>(rows), nSplit);
     if (nSplit == 1) return;
 
     const uint64_t rowHeads = static_cast<uint64_t>(rows) * s.nHead;
     const auto [gx, gy] = foldGroups(rowHeads);
-    const Pipeline& merge = pipeline("attention_merge", {kAttentionGroup}, 2);
-    const Binding mb[] = {{partials_.handle, 0, VK_WHOLE_SIZE, false}, bindAct(out, true)};
-    const uint32_t mpush[] = {static_cast<uint32_t>(rowHeads), static_cast<uint32_t>(s.headDim), nSplit, gx};
+    const Pipeline& merge = pipeline("attention_merge", {kAttentionGroup}, 3);
+    const Binding mb[] = {{partials_.handle, 0, VK_WHOLE_SIZE, false}, bindAct(out, true), bindSinks(s)};
+    const uint32_t mpush[] = {static_cast<uint32_t>(rowHeads),
+                              static_cast<uint32_t>(s.headDim),
+                              nSplit,
+                              gx,
+                              static_cast<uint32_t>(s.nHead),
+                              s.sinks >= 0 ? 1u : 0u};
     recorder_->dispatch(merge, mb, mpush, sizeof mpush, gx, gy);
 }
 
@@ -490,26 +504,38 @@ bool VulkanBackend::promptAttention(int layer, BufferId q, BufferId out, int row
     uint32_t tile = 32;
     while (tile >= 4 && (3ull * tile * headDim + tile * tile) * sizeof(float) > budget) tile /= 2;
     if (tile < 4 || headDim % (kGroup / tile) != 0) return false;
-    const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile}, 5);
+    const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile}, 6);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          {vCache_[l].handle, 0, VK_WHOLE_SIZE, false},
                          bindAct(out, true),
-                         {positions_.handle, 0, VK_WHOLE_SIZE, false}};
+                         {positions_.handle, 0, VK_WHOLE_SIZE, false},
+                         bindSinks(s)};
     struct {
         uint32_t posSlot, rows, nHead, group, kvDim;
         float scale;
-        uint32_t window;
+        uint32_t window, hasSinks;
     } push{positionSlot(pos0),
            static_cast<uint32_t>(rows),
            static_cast<uint32_t>(s.nHead),
            static_cast<uint32_t>(s.nHead / s.nHeadKv),
            static_cast<uint32_t>(kvDim_),
            s.scale,
-           static_cast<uint32_t>(std::max(0, s.window))};
+           static_cast<uint32_t>(std::max(0, s.window)),
+           s.sinks >= 0 ? 1u : 0u};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHead), ceilDiv(rows, tile));
     return true;
+}
+
+Binding VulkanBackend::bindSinks(const AttentionShape& s) const {
+    if (s.sinks < 0) return bindCodebooks(); // any buffer: the shaders do not read it
+    const DeviceWeight& wt = weights_.at(static_cast<size_t>(s.sinks));
+    if (wt.type != quant::Type::F32 || wt.cols * wt.rows != static_cast<uint64_t>(s.nHead) ||
+        wt.slices.size() != 1)
+        throw Error(ErrorCode::BadShape, "Attention sinks '" + wt.name + "' must be F32 with " +
+                                             std::to_string(s.nHead) + " values.");
+    return {wt.buffer.handle, 0, VK_WHOLE_SIZE, false};
 }
 
 void VulkanBackend::eltwise(uint32_t op, BufferId a, size_t aOffset, const Binding& b, BufferId out,
@@ -531,7 +557,10 @@ void VulkanBackend::glu(GluActivation activation, BufferId gate, BufferId up, Bu
     act(gate, n, "glu");
     act(up, n, "glu");
     act(out, n, "glu");
-    eltwise(activation == GluActivation::GeluTanh ? kGeglu : kSwiglu, gate, 0, bindAct(up, false), out, 0, n);
+    const uint32_t op = activation == GluActivation::GeluTanh    ? kGeglu
+                        : activation == GluActivation::SwigluOai ? kSwigluOai
+                                                                 : kSwiglu;
+    eltwise(op, gate, 0, bindAct(up, false), out, 0, n);
 }
 
 void VulkanBackend::add(BufferId a, BufferId b, BufferId out, size_t n) {

@@ -187,7 +187,9 @@ void VulkanBackend::gluMatmulAdd(GluActivation activation, WeightId w, BufferId 
                                  BufferId out, BufferId scratch, int rows, size_t inWidth, size_t outWidth) {
     const DeviceWeight& wt = matrix(w, gate, out, rows, "gluMatmulAdd");
     act(up, static_cast<size_t>(rows) * wt.cols, "gluMatmulAdd");
-    if (rows > kMaxMatvecTokens || inWidth != wt.cols || outWidth != wt.rows || out == gate || out == up)
+    // (matvec.comp folds SwiGLU and GeGLU; the clamped SwiGLU goes through glu().)
+    if (rows > kMaxMatvecTokens || inWidth != wt.cols || outWidth != wt.rows || out == gate || out == up ||
+        activation == GluActivation::SwigluOai)
         return Backend::gluMatmulAdd(activation, w, gate, up, out, scratch, rows, inWidth, outWidth);
     if (rows <= 0) return;
     const uint32_t input = activation == GluActivation::GeluTanh ? kGegluInput : kSwigluInput;
