@@ -2,7 +2,9 @@
 // validation layer on) against llama.cpp's goldens, with the fixture's tolerances
 // (tests/data/models/arch/README.md): batched, one token at a time (decode kernels, and
 // for gemma3's 160-token prompt the split attention beyond its 32-position window), in
-// chunks, and the greedy continuation with its 16 ids exact.
+// chunks, and the greedy continuation with its 16 ids exact. The mixtures of experts
+// (qwen3moe Q4_K_M, gpt-oss with MXFP4 experts: routing, indexed expert products, attention
+// sinks, alternating windows) the same way, with each golden's own recommended tolerance.
 #include "../model/golden.h"
 #include "model/decoder.h"
 #include "model/hparams.h"
@@ -28,7 +30,8 @@ struct Loaded {
 
 Loaded load(const QString& arch, int context = 256) {
     Loaded l;
-    l.file = gguf::File::open(dataPath("models/arch/" + arch.toStdString() + "-tiny.gguf"));
+    const std::string name = arch.contains('-') ? arch.toStdString() : arch.toStdString() + "-tiny";
+    l.file = gguf::File::open(dataPath("models/arch/" + name + ".gguf"));
     l.backend = makeVulkanBackend();
     l.decoder =
         std::make_unique<model::Decoder>(*l.file, model::readHyperParams(*l.file), *l.backend, context, 256);
@@ -92,6 +95,45 @@ class TestVulkanArch : public QObject {
         }
         QCOMPARE(ids, g.generated);
         QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), arch + " decode"));
+    }
+
+    void moePrompts_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<int>("chunk");
+        for (const char* m : {"qwen3moe-tiny-Q4_K_M", "gpt-oss-tiny-mxfp4"}) {
+            const QString model = QString::fromLatin1(m);
+            QTest::newRow(qPrintable(model + " P1 batched")) << model << "P1" << 256;
+            QTest::newRow(qPrintable(model + " P2 batched")) << model << "P2" << 256;
+            QTest::newRow(qPrintable(model + " P2 one by one")) << model << "P2" << 1;
+            QTest::newRow(qPrintable(model + " P2 chunks of 7")) << model << "P2" << 7;
+        }
+    }
+    void moePrompts() {
+        QFETCH(QString, model);
+        QFETCH(QString, prompt);
+        QFETCH(int, chunk);
+        const Golden g = loadGolden("arch/" + model.toStdString() + "-" + prompt.toStdString());
+        Loaded l = load(model);
+        QVERIFY(logitsWithin(
+            compareLogits(promptLogits(*l.decoder, g.tokens, static_cast<size_t>(chunk)), g.logits, g.nVocab),
+            g, QTest::currentDataTag()));
+    }
+
+    void moeGreedyDecode() {
+        const Golden g = loadGolden("arch/gpt-oss-tiny-mxfp4-P1-decode");
+        Loaded l = load("gpt-oss-tiny-mxfp4");
+        std::vector<float> logits, rows;
+        l.decoder->forward(g.tokens, 0, false, logits);
+        std::vector<int32_t> ids;
+        int pos = static_cast<int>(g.tokens.size());
+        for (size_t step = 0; step < g.generated.size(); ++step) {
+            rows.insert(rows.end(), logits.begin(), logits.end());
+            ids.push_back(runtime::argmax(logits));
+            if (step + 1 < g.generated.size()) l.decoder->forward({&ids.back(), 1}, pos++, false, logits);
+        }
+        QCOMPARE(ids, g.generated);
+        QVERIFY(logitsWithin(compareLogits(rows, g.logits, g.nVocab), g, "gpt-oss-tiny-mxfp4 decode"));
     }
 
     // LongRoPE: the context picks the factor set (short at 512, long at 1024); the factors and
