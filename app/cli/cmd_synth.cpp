@@ -1,6 +1,10 @@
 // smoldesk-cli synth: writes a SmolLM3-3B-shaped Q4_K_M file with random valid blocks (speed
 // does not depend on trained values), with the exact names, shapes and Q4_K/Q6_K mix of the
-// real file (docs/SMOLLM3.md §3.3) and the tokenizer copied from a vocabulary GGUF.
+// real file (docs/SMOLLM3.md §3.3) and the tokenizer copied from a vocabulary GGUF. The
+// mixtures of experts: --arch qwen3moe (Qwen3-30B-A3B, Q4_K_M) and --arch gpt-oss
+// (gpt-oss-20b: MXFP4 experts, Q8_0 attention, embedding and output, F32 router and biases, as
+// the real gpt-oss-20b-mxfp4.gguf has them); their expert tensors are streamed while the
+// file is written, so the 12-19 GB files never sit in memory.
 #include "commands.h"
 
 #include "gguf/file.h"
@@ -47,7 +51,11 @@ std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows
         case quant::Type::IQ2_XS:
         case quant::Type::IQ2_S:
         case quant::Type::IQ1_S:
+        case quant::Type::Q8_0:
             putF16(0);
+            break;
+        case quant::Type::MXFP4: // an E8M0 exponent byte: scales of 2^-9 .. 2^-6
+            blk[0] = static_cast<uint8_t>(118 + rng() % 4);
             break;
         default:
             break;
@@ -69,6 +77,7 @@ struct SynthShape {
     int nLayer, d, nHead, nHeadKv, hd, ff, ropeDims;
     float ropeBase;
     bool tied;
+    int nExpert = 0, nExpertUsed = 0; // mixtures of experts: ff is then each expert's width
 };
 
 // The per-tensor mix llama-quantize writes for a target type on a GQA-4 model with a tied
@@ -92,6 +101,8 @@ constexpr SynthShape kShapes[] = {
     {"qwen3", "Qwen3-4B", 36, 2560, 32, 8, 128, 9728, 128, 1000000.0f, true},
     {"gemma3", "Gemma-3-4B", 34, 2560, 8, 4, 256, 10240, 256, 1000000.0f, true},
     {"phi3", "Phi-4-mini", 32, 3072, 24, 8, 128, 8192, 96, 10000.0f, true},
+    {"qwen3moe", "Qwen3-30B-A3B", 48, 2048, 32, 4, 128, 768, 128, 1000000.0f, false, 128, 8},
+    {"gpt-oss", "gpt-oss-20b", 24, 2880, 64, 8, 64, 2880, 64, 150000.0f, false, 32, 4},
 };
 
 } // namespace
@@ -147,6 +158,17 @@ int cmdSynth(Args& args) {
     w.set(a + ".attention.layer_norm_rms_epsilon", gguf::WriteValue::f32(1e-6f));
     w.set(a + ".vocab_size", gguf::WriteValue::u32(nVocab));
     w.set(a + ".rope.dimension_count", gguf::WriteValue::u32(sh.ropeDims));
+    if (sh.nExpert > 0) {
+        w.set(a + ".expert_count", gguf::WriteValue::u32(sh.nExpert));
+        w.set(a + ".expert_used_count", gguf::WriteValue::u32(sh.nExpertUsed));
+        w.set(a + ".expert_feed_forward_length", gguf::WriteValue::u32(ff));
+    }
+    if (a == "gpt-oss") {
+        w.set(a + ".attention.sliding_window", gguf::WriteValue::u32(128));
+        w.set(a + ".rope.scaling.type", gguf::WriteValue::string("yarn"));
+        w.set(a + ".rope.scaling.factor", gguf::WriteValue::f32(32.0f));
+        w.set(a + ".rope.scaling.original_context_length", gguf::WriteValue::u32(4096));
+    }
     if (a == "gemma3") {
         w.set(a + ".attention.sliding_window", gguf::WriteValue::u32(1024));
         w.set(a + ".rope.freq_base_swa", gguf::WriteValue::f32(10000.0f));
@@ -163,38 +185,77 @@ int cmdSynth(Args& args) {
     auto mat = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
         w.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng));
     };
+    // A 3-D expert tensor [nExpert][rows][cols], generated expert by expert while writing.
+    auto experts = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
+        const uint64_t n = static_cast<uint64_t>(sh.nExpert);
+        w.addTensorStreamed(name, t, {cols, rows, n},
+                            [&rng, t, cols, rows, n](const gguf::Writer::Emit& emit) {
+                                for (uint64_t e = 0; e < n; ++e) {
+                                    const std::vector<uint8_t> bytes = randomBlocks(t, cols, rows, rng);
+                                    emit(bytes.data(), bytes.size());
+                                }
+                            });
+    };
+    const bool gptOss = a == "gpt-oss";
     // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
     // layers; Q5_K for fused QKV. The i-quant mixes: see kMixes.
     const bool kMix = mix->bulk == quant::Type::Q4_K;
     const quant::Type bulk = mix->bulk;
     const uint64_t qd = uint64_t(nHead) * hd, kvd = uint64_t(nHeadKv) * hd;
-    mat("token_embd.weight", mix->embedding, d, nVocab);
-    if (!sh.tied) mat("output.weight", quant::Type::Q6_K, d, nVocab);
+    // gpt-oss-20b-mxfp4.gguf: Q8_0 for every 2-D matrix, MXFP4 experts.
+    const quant::Type q8 = quant::Type::Q8_0;
+    mat("token_embd.weight", gptOss ? q8 : sh.nExpert > 0 ? bulk : mix->embedding, d, nVocab);
+    if (!sh.tied) mat("output.weight", gptOss ? q8 : quant::Type::Q6_K, d, nVocab);
     for (int il = 0; il < nLayer; ++il) {
         const std::string p = "blk." + std::to_string(il) + ".";
         const quant::Type more = !kMix                     ? bulk
                                  : useMoreBits(il, nLayer) ? quant::Type::Q6_K
                                                            : quant::Type::Q4_K;
-        const quant::Type attnV = kMix ? more : mix->attnV;
+        const quant::Type attnV = gptOss ? q8 : kMix ? more : mix->attnV;
         vec(p + "attn_norm.weight", d);
         if (a == "phi3") {
             mat(p + "attn_qkv.weight", kMix ? quant::Type::Q5_K : bulk, d, qd + 2 * kvd);
         } else {
-            mat(p + "attn_q.weight", bulk, d, qd);
-            mat(p + "attn_k.weight", bulk, d, kvd);
+            mat(p + "attn_q.weight", gptOss ? q8 : bulk, d, qd);
+            mat(p + "attn_k.weight", gptOss ? q8 : bulk, d, kvd);
             mat(p + "attn_v.weight", attnV, d, kvd);
         }
-        if (a == "qwen2") {
+        if (a == "qwen2" || gptOss) {
             vec(p + "attn_q.bias", static_cast<int>(qd));
             vec(p + "attn_k.bias", static_cast<int>(kvd));
             vec(p + "attn_v.bias", static_cast<int>(kvd));
         }
-        if (a == "qwen3" || a == "gemma3") {
+        if (a == "qwen3" || a == "qwen3moe" || a == "gemma3") {
             vec(p + "attn_q_norm.weight", hd);
             vec(p + "attn_k_norm.weight", hd);
         }
-        mat(p + "attn_output.weight", bulk, qd, d);
-        vec(p + "ffn_norm.weight", d);
+        mat(p + "attn_output.weight", gptOss ? q8 : bulk, qd, d);
+        if (gptOss) {
+            vec(p + "attn_output.bias", d);
+            vec(p + "attn_sinks.weight", nHead);
+        }
+        vec(p + (gptOss ? "post_attention_norm.weight" : "ffn_norm.weight"), d);
+        if (sh.nExpert > 0) {
+            // The router stays F32 in every real file; gpt-oss's experts are MXFP4, Qwen3
+            // MoE's Q4_K with Q6_K down projections where llama.cpp's Q4_K_M gives more bits.
+            const uint64_t ne = static_cast<uint64_t>(sh.nExpert);
+            w.addTensorF32(p + "ffn_gate_inp.weight", {uint64_t(d), ne},
+                           std::vector<float>(static_cast<size_t>(d) * ne, 0.01f));
+            const quant::Type et = gptOss ? quant::Type::MXFP4 : bulk;
+            experts(p + "ffn_gate_exps.weight", et, d, ff);
+            experts(p + "ffn_up_exps.weight", et, d, ff);
+            experts(p + "ffn_down_exps.weight", gptOss ? et : more, ff, d);
+            if (gptOss) {
+                vec(p + "ffn_gate_inp.bias", sh.nExpert);
+                w.addTensorF32(p + "ffn_gate_exps.bias", {uint64_t(ff), ne},
+                               std::vector<float>(static_cast<size_t>(ff) * ne, 0.0f));
+                w.addTensorF32(p + "ffn_up_exps.bias", {uint64_t(ff), ne},
+                               std::vector<float>(static_cast<size_t>(ff) * ne, 0.0f));
+                w.addTensorF32(p + "ffn_down_exps.bias", {uint64_t(d), ne},
+                               std::vector<float>(static_cast<size_t>(d) * ne, 0.0f));
+            }
+            continue;
+        }
         if (a == "phi3") {
             mat(p + "ffn_up.weight", bulk, d, 2 * uint64_t(ff));
         } else {

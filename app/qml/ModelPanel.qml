@@ -72,6 +72,14 @@ Pane {
             Fact { label: qsTr("KV cache"); value: panel.f.valid && panel.f.estimable ? qsTr("%1 at %2 tokens").arg(panel.f.kvCache).arg(panel.f.contextLength) : "" }
             Fact { label: qsTr("Needed"); value: panel.f.valid ? panel.f.needed : "" }
             Fact { label: qsTr("Available"); value: panel.f.valid && panel.f.estimable ? panel.f.available : "" }
+            Fact { label: qsTr("Experts per token"); value: panel.f.valid && panel.f.moe ? panel.f.experts : "" }
+            Label {
+                objectName: "moeNote"
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                visible: panel.f.valid === true && panel.f.moe === true
+                text: visible ? qsTr("A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.").arg(panel.f.activeWeights).arg(panel.f.needed) : ""
+            }
             Label {
                 objectName: "fitVerdict"
                 Layout.fillWidth: true

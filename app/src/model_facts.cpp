@@ -43,6 +43,8 @@ ModelFacts readModelFacts(const QString& path) {
         for (const auto& t : file->tensors()) {
             f.parameters += static_cast<qint64>(t.nElements);
             f.weightBytes += static_cast<qint64>(t.nBytes);
+            if (t.nDims == 3 && t.name.find("_exps.") != std::string::npos)
+                f.expertBytes += static_cast<qint64>(t.nBytes);
             bytesByType[quant::typeName(t.type)] += t.nBytes;
             if (uncomputable.isEmpty() && !quant::typeInfo(t.type).computable)
                 uncomputable = QString::fromStdString(quant::typeName(t.type));
@@ -66,6 +68,8 @@ ModelFacts readModelFacts(const QString& path) {
             f.nHeadKv = hp.nHeadKv;
             f.headDim = hp.headDim;
             f.trainedContext = hp.nCtxTrain;
+            f.nExpert = hp.nExpert;
+            f.nExpertUsed = hp.nExpertUsed;
             if (!uncomputable.isEmpty()) {
                 f.supported = false;
                 f.error.code = static_cast<int>(ErrorCode::UnsupportedType);
@@ -171,9 +175,20 @@ QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availa
     m[QStringLiteral("kvCache")] = estimable ? formatBytes(kv) : QString();
     m[QStringLiteral("needed")] = estimable ? formatBytes(need) : QString();
     m[QStringLiteral("available")] = available > 0 ? formatBytes(available) : QString();
+    // A mapped mixture of experts runs while its experts page in from the file: it needs the
+    // always-used weights, its active experts and the KV cache resident; the rest only makes
+    // it faster (tight, not too large).
+    const qint64 moeMinimum = f.activeWeightBytes() + kv;
+    m[QStringLiteral("moe")] = estimable && f.isMoe();
+    m[QStringLiteral("experts")] =
+        f.isMoe() ? QStringLiteral("%1 / %2").arg(f.nExpertUsed).arg(f.nExpert) : QString();
+    m[QStringLiteral("activeWeights")] =
+        estimable && f.isMoe() ? formatBytes(f.activeWeightBytes()) : QString();
     QString verdict = QStringLiteral("unknown");
     if (available > 0 && estimable) {
-        if (need > available)
+        if (f.isMoe() && need > available * 8 / 10 && moeMinimum <= available * 8 / 10)
+            verdict = QStringLiteral("tight");
+        else if (need > available)
             verdict = QStringLiteral("too-large");
         else if (need > available * 8 / 10)
             verdict = QStringLiteral("tight");

@@ -30,12 +30,22 @@ struct ModelFacts {
     int nHeadKv = 0;
     int headDim = 0;
     qint64 weightBytes = 0;
+    // Mixtures of experts: the 3-D expert tensors' bytes and how many experts a token uses.
+    // The file stays mapped, so a token reads only its experts' share of expertBytes, and the
+    // resident memory grows toward weightBytes as the conversation touches more experts.
+    qint64 expertBytes = 0;
+    int nExpert = 0, nExpertUsed = 0;
     EngineError error; // valid when !ok or !supported
     bool ok = false;   // the GGUF container was read
 
     bool hasError() const { return !ok || !supported; }
     bool hparamsKnown() const { return nLayer > 0; }
     qint64 kvBytesPerToken() const { return 2LL * 2 * nLayer * nHeadKv * headDim; }
+    bool isMoe() const { return nExpert > 0 && nExpertUsed > 0; }
+    // The weights one token reads: everything but the experts, plus its experts' share.
+    qint64 activeWeightBytes() const {
+        return isMoe() ? weightBytes - expertBytes + expertBytes / nExpert * nExpertUsed : weightBytes;
+    }
 };
 
 // Opens the file (memory map, header only) and reads the facts. Never throws.

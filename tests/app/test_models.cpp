@@ -3,6 +3,7 @@
 #include "conversation_list_model.h"
 #include "conversation_store.h"
 #include "exporter.h"
+#include "gguf/file.h"
 #include "markdown_segments.h"
 #include "message_list_model.h"
 #include "model_facts.h"
@@ -257,6 +258,48 @@ class TestModels : public QObject {
         QVERIFY(f.templateKnown && f.templatePresent);
         QCOMPARE(f.supportsThinking, thinking);
         QCOMPARE(f.headDim, 64);
+    }
+
+    // A mapped mixture of experts: the facts count the expert tensors, and the estimate says
+    // what one token reads and that it runs (tight) while experts page in from the file.
+    void moeMemoryEstimate() {
+        const std::string path = smoldesk::test::dataPath("models/arch/qwen3moe-tiny-Q4_K_M.gguf");
+        const ModelFacts f = readModelFacts(QString::fromStdString(path));
+        QVERIFY2(f.ok && f.supported, qPrintable(f.error.message));
+        QCOMPARE(f.nExpert, 8);
+        QCOMPARE(f.nExpertUsed, 2);
+        qint64 experts = 0;
+        auto file = smoldesk::gguf::File::open(path);
+        for (const auto& t : file->tensors())
+            if (t.name.ends_with("_exps.weight")) experts += static_cast<qint64>(t.nBytes);
+        QCOMPARE(f.expertBytes, experts);
+        QCOMPARE(f.activeWeightBytes(), f.weightBytes - experts + experts / 8 * 2);
+        QVERIFY(factsToVariant(f, 512, 0).value("moe").toBool());
+        QCOMPARE(factsToVariant(f, 512, 0).value("experts").toString(), QStringLiteral("2 / 8"));
+
+        ModelFacts big; // Qwen3-30B-A3B Q4_K_M's shape: 18.6 GB, of which 17.3 GB experts
+        big.ok = true;
+        big.path = QStringLiteral("x.gguf");
+        big.nLayer = 48;
+        big.nHeadKv = 4;
+        big.headDim = 128;
+        big.weightBytes = 18600LL * 1000 * 1000;
+        big.expertBytes = 17300LL * 1000 * 1000;
+        big.nExpert = 128;
+        big.nExpertUsed = 8;
+        // A 24 GB machine with 20 GB free: all weights fit only tightly, and the model runs.
+        QCOMPARE(factsToVariant(big, 4096, 20LL * 1000 * 1000 * 1000).value("verdict").toString(),
+                 QStringLiteral("tight"));
+        QCOMPARE(factsToVariant(big, 4096, 40LL * 1000 * 1000 * 1000).value("verdict").toString(),
+                 QStringLiteral("fits"));
+        big.nExpert = 0; // the same bytes as a dense model would be too large
+        QCOMPARE(factsToVariant(big, 4096, 20LL * 1000 * 1000 * 1000).value("verdict").toString(),
+                 QStringLiteral("tight"));
+        QCOMPARE(factsToVariant(big, 4096, 12LL * 1000 * 1000 * 1000).value("verdict").toString(),
+                 QStringLiteral("too-large"));
+        big.nExpert = 128;
+        QCOMPARE(factsToVariant(big, 4096, 12LL * 1000 * 1000 * 1000).value("verdict").toString(),
+                 QStringLiteral("tight"));
     }
 
     void memoryEstimate() {
