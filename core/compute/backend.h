@@ -69,11 +69,13 @@ struct MoeFfn {
 };
 
 // Floats of scratch a moeFfn call over `rows` tokens may use: router logits, then each chosen
-// (token, expert) pair's gate, up and down rows, then the routing (ids and weights as floats).
+// (token, expert) pair's gate, up and down rows, then the routing (ids and weights as floats),
+// and the pairs sorted by expert with each expert's first pair and first tile (Vulkan prompts).
 inline size_t moeScratchFloats(int nExpert, int nUsed, int width, int dim, size_t rows) {
     const size_t pairs = rows * static_cast<size_t>(nUsed);
     return rows * static_cast<size_t>(nExpert) +
-           pairs * (2 * static_cast<size_t>(width) + static_cast<size_t>(dim)) + 2 * pairs;
+           pairs * (2 * static_cast<size_t>(width) + static_cast<size_t>(dim)) + 3 * pairs +
+           2 * (static_cast<size_t>(nExpert) + 1);
 }
 
 // One product of a grouped matmul: out = W·x for a weight that shares its input with others.

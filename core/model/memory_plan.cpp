@@ -36,11 +36,12 @@ std::array<uint64_t, 12> activationBufferFloats(const HyperParams& hp, uint64_t 
     const uint64_t kvd = mul({positive(hp.nHeadKv), positive(hp.headDim)});
     const uint64_t rows = kLogitRowsPerChunk;
     // compute::moeScratchFloats in saturating arithmetic: router logits, each (token, expert)
-    // pair's gate, up and down rows, and the routing.
+    // pair's gate, up and down rows, the routing and the pairs sorted by expert.
     uint64_t moe = 1;
     if (hp.nExpert > 0) {
         const uint64_t pairs = mul({b, positive(hp.nExpertUsed)});
-        moe = add(add(mul({b, positive(hp.nExpert)}), mul({pairs, add(mul({2, ff}), d)})), mul({2, pairs}));
+        moe = add(add(mul({b, positive(hp.nExpert)}), mul({pairs, add(mul({2, ff}), d)})),
+                  add(mul({3, pairs}), mul({2, add(positive(hp.nExpert), 1)})));
     }
     return {mul({b, d}), mul({b, d}),  mul({b, qd}), mul({b, kvd}),  mul({b, kvd}),       mul({b, qd}),
             mul({b, d}), mul({b, ff}), mul({b, ff}), mul({rows, d}), mul({rows, nVocab}), moe};

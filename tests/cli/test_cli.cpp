@@ -231,7 +231,7 @@ class TestCli : public QObject {
             cli({"run", "-m", QString::fromStdString(test::writeTinyModel(spec, "gemma.gguf")), "-p", "hi"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, "
-                                "qwen3, gemma3, phi3)."),
+                                "qwen3, gemma3, phi3, qwen3moe, gpt-oss)."),
                  r.err.constData());
     }
 };

@@ -1,5 +1,8 @@
 // Bad models and bad requests: each a clear sentence, never a crash.
 #include "common/error.h"
+#include "gguf/file.h"
+#include "gguf/writer.h"
+#include "quant/fp16.h"
 #include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -34,18 +37,89 @@ void expectError(const Error& e, ErrorCode code, const char* needle) {
     QCOMPARE(errorCodeName(e.code()), errorCodeName(code));
 }
 
+// The qwen3moe fixture rewritten with metadata overrides and `edit` applied to its tensors
+// (each gets its name, type, shape and bytes; returning false drops it).
+struct MoeEdit {
+    std::vector<std::pair<std::string, gguf::WriteValue>> keys;
+    std::vector<std::string> dropKeys;
+    std::function<bool(const gguf::TensorInfo&, gguf::Writer&)> tensor;
+};
+
+std::string moeVariant(const MoeEdit& e, const std::string& name) {
+    auto src = gguf::File::open(dataPath("models/arch/qwen3moe-tiny-Q4_K_M.gguf"));
+    gguf::Writer w;
+    for (const auto& [key, value] : src->metadata())
+        if (std::find(e.dropKeys.begin(), e.dropKeys.end(), key) == e.dropKeys.end())
+            w.set(std::string(key), gguf::WriteValue::copyOf(value));
+    for (const auto& [key, value] : e.keys) w.set(key, value);
+    for (const auto& t : src->tensors()) {
+        if (e.tensor && !e.tensor(t, w)) continue;
+        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne, t.ne + t.nDims),
+                    std::vector<uint8_t>(t.data, t.data + t.nBytes));
+    }
+    const std::string path = tmpPath(name);
+    w.write(path);
+    return path;
+}
+
 } // namespace
 
 class TestModelErrors : public QObject {
     Q_OBJECT
 
   private slots:
+    // Mixture-of-experts files with a broken expert setup: one sentence each, before any compute.
+    void moeErrors_data() {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("more experts used than exist")
+            << 0 << int(ErrorCode::BadShape)
+            << "'qwen3moe.expert_used_count' has the impossible value 9 (at most 8)";
+        QTest::newRow("no expert count") << 1 << int(ErrorCode::MissingKey) << "qwen3moe.expert_count";
+        QTest::newRow("an expert tensor missing")
+            << 2 << int(ErrorCode::MissingKey) << "lacks the tensor 'blk.1.ffn_gate_exps.weight'";
+        QTest::newRow("expert count contradicting the tensors")
+            << 3 << int(ErrorCode::BadShape) << "Tensor 'blk.0.ffn_gate_inp.weight' has shape";
+        QTest::newRow("router in F16")
+            << 4 << int(ErrorCode::UnsupportedType) << "Router tensor 'blk.0.ffn_gate_inp.weight'";
+    }
+    void moeErrors() {
+        QFETCH(int, which);
+        QFETCH(int, code);
+        QFETCH(QString, needle);
+        MoeEdit e;
+        if (which == 0) e.keys.emplace_back("qwen3moe.expert_used_count", gguf::WriteValue::u32(9));
+        if (which == 1) e.dropKeys.push_back("qwen3moe.expert_count");
+        if (which == 2)
+            e.tensor = [](const gguf::TensorInfo& t, gguf::Writer&) {
+                return t.name != "blk.1.ffn_gate_exps.weight";
+            };
+        if (which == 3) e.keys.emplace_back("qwen3moe.expert_count", gguf::WriteValue::u32(16));
+        if (which == 4)
+            e.tensor = [](const gguf::TensorInfo& t, gguf::Writer& w) {
+                if (t.name != "blk.0.ffn_gate_inp.weight") return true;
+                std::vector<uint8_t> halves(t.nElements * 2);
+                const float* f = reinterpret_cast<const float*>(t.data);
+                for (uint64_t i = 0; i < t.nElements; ++i) {
+                    const uint16_t h = quant::fp32ToFp16(f[i]);
+                    std::memcpy(&halves[i * 2], &h, 2);
+                }
+                w.addTensor(t.name, quant::Type::F16, {t.ne[0], t.ne[1]}, std::move(halves));
+                return false;
+            };
+        const Error err = loadError(moeVariant(e, "moe-" + std::to_string(which) + ".gguf"));
+        expectError(err, static_cast<ErrorCode>(code), qPrintable(needle));
+        QVERIFY2(std::string(err.what()).back() == '.', err.what());
+    }
+
     void unknownArchitectureFailsFirst() {
         TinyModelSpec s;
         s.edit = [](gguf::Writer& w) { w.set("general.architecture", gguf::WriteValue::string("mamba2")); };
         expectError(
             loadError(writeTinyModel(s, "gemma.gguf")), ErrorCode::UnsupportedArch,
-            "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3)");
+            "Architecture 'mamba2' is not supported (supported: smollm3, llama, qwen2, qwen3, gemma3, phi3, "
+            "qwen3moe, gpt-oss)");
     }
     // LongRoPE needs both factor sets, each half a rotation wide; RoPE schemes the engine lacks
     // are refused by name, never run wrongly.

@@ -143,8 +143,10 @@ class VulkanBackend : public Backend {
         WeightId w, bias;
         uint32_t mode, cols, rows, inOffset, upOffset, outOffset;
     };
+    // Prompts: the same through moe_matmul.comp over the pairs sorted by expert (moe_sort.comp),
+    // whose order, starts and tile starts are at sorted.x, .y, .z of the scratch.
     void expertProduct(const ExpertProduct& e, BufferId x, BufferId scratch, uint32_t pairs, uint32_t nUsed,
-                       uint32_t idsOffset);
+                       uint32_t idsOffset, const uint32_t* sorted = nullptr, uint32_t nExpert = 0);
     void flushRope();
     void submit();
     // b: an activation buffer, or (bias) a weight's buffer.
