@@ -112,7 +112,8 @@ int cmdSynth(Args& args) {
     auto vocab = args.option("--vocab");
     const std::string archName = args.option("--arch").value_or("smollm3");
     const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
-    const std::string typeName = args.option("--type").value_or("Q4_K_M");
+    const std::optional<std::string> typeOption = args.option("--type");
+    const std::string typeName = typeOption.value_or("Q4_K_M");
     const SynthMix* mix = nullptr;
     std::string mixes;
     for (const SynthMix& m : kMixes) {
@@ -142,9 +143,16 @@ int cmdSynth(Args& args) {
     const int nVocab = static_cast<int>(tokens->size());
     gguf::Writer w;
     w.set("general.architecture", gguf::WriteValue::string(a));
-    w.set("general.name", gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic " + mix->name +
+    // gpt-oss has one layout, the real file's (llama-quantize's MXFP4_MOE, file type 38).
+    const bool gptOss = a == "gpt-oss";
+    if (gptOss && typeOption)
+        throw UsageError(
+            "--arch gpt-oss is written as the real gpt-oss-20b-mxfp4.gguf is (MXFP4 experts, Q8_0 "
+            "elsewhere); leave out --type.");
+    const std::string mixName = gptOss ? "MXFP4 experts" : mix->name;
+    w.set("general.name", gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic " + mixName +
                                                    " (random weights)"));
-    w.set("general.file_type", gguf::WriteValue::u32(mix->fileType));
+    w.set("general.file_type", gguf::WriteValue::u32(gptOss ? 38 : mix->fileType));
     w.set("general.quantization_version", gguf::WriteValue::u32(2));
     w.set(a + ".block_count", gguf::WriteValue::u32(nLayer));
     w.set(a + ".context_length", gguf::WriteValue::u32(32768));
@@ -196,7 +204,6 @@ int cmdSynth(Args& args) {
                                 }
                             });
     };
-    const bool gptOss = a == "gpt-oss";
     // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
     // layers; Q5_K for fused QKV. The i-quant mixes: see kMixes.
     const bool kMix = mix->bulk == quant::Type::Q4_K;
@@ -270,7 +277,7 @@ int cmdSynth(Args& args) {
     }
     vec("output_norm.weight", d);
     w.write(*out);
-    std::fprintf(stderr, "wrote %s (%s-shaped, %s)\n", out->c_str(), sh.model, mix->name);
+    std::fprintf(stderr, "wrote %s (%s-shaped, %s)\n", out->c_str(), sh.model, mixName.c_str());
     return kExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "compute/selftest.h"
 
+#include "compute/moe_routing.h"
+
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "quant/dequant.h"
@@ -86,6 +88,13 @@ class Harness {
     }
     Weight weight(Type type, int cols, int rows) {
         const Tensor& t = tensor(type, cols, rows);
+        return {sub_.addWeight(t.info), ref_.addWeight(t.info), &t};
+    }
+    // A 3-D expert tensor [experts][rows][cols] (its rows are random like a 2-D weight's).
+    Weight experts(Type type, int cols, int rows, int experts) {
+        Tensor& t = const_cast<Tensor&>(tensor(type, cols, rows * experts));
+        t.info.nDims = 3;
+        t.info.ne = {uint64_t(cols), uint64_t(rows), uint64_t(experts), 1};
         return {sub_.addWeight(t.info), ref_.addWeight(t.info), &t};
     }
     // Values into both backends. The Backend interface has no upload, so values arrive as a
@@ -397,6 +406,7 @@ void attentions(Harness& h) {
     struct Case {
         const char* name;
         int nHead, nHeadKv, headDim, pos0, rows, window;
+        bool sinks = false;
     };
     const Case cases[] = {
         {"decode at 300", 4, 1, 128, 300, 1, 0},
@@ -407,6 +417,8 @@ void attentions(Harness& h) {
         {"21 rows at 7, head size 256", 4, 2, 256, 7, 21, 0},
         {"sliding window 32, decode at 300", 4, 2, 64, 300, 1, 32},
         {"sliding window 50, 40 rows at 250", 4, 1, 128, 250, 40, 50},
+        {"sinks, decode at 300", 4, 2, 64, 300, 1, 0, true},
+        {"sinks and sliding window 16, 37 rows at 20", 4, 2, 64, 20, 37, 16, true},
     };
     for (const Case& c : cases) {
         const int kvDim = c.nHeadKv * c.headDim;
@@ -417,12 +429,19 @@ void attentions(Harness& h) {
                    v = h.upload(h.random(size_t(c.rows) * kvDim));
         const Pair q = h.upload(h.random(size_t(c.rows) * c.nHead * c.headDim, 2.0f));
         const Pair out = h.zeros(q.n);
-        const AttentionShape shape{c.nHead, c.nHeadKv, c.headDim, 1.0f / std::sqrt(float(c.headDim)),
-                                   c.window};
+        AttentionShape shape{c.nHead, c.nHeadKv, c.headDim, 1.0f / std::sqrt(float(c.headDim)), c.window};
+        // gpt-oss's sinks (one logit per head in the softmax denominator) on a few of the cases.
+        Weight sinks{};
+        if (c.sinks) {
+            std::vector<float> logits = h.random(size_t(c.nHead), 2.0f);
+            logits[0] = 30.0f; // a sink above every score: the output shrinks toward 0
+            sinks = h.f32Weight(logits);
+        }
         h.check(std::string("attention, ") + c.name, "attention", kAttentionTolerance, [&](bool fault) {
             h.both([&](Backend& b, bool s) {
                 if (c.pos0 > 0) b.storeKv(1, s ? kPre.sub : kPre.ref, s ? vPre.sub : vPre.ref, c.pos0, 0);
                 b.storeKv(1, s ? k.sub : k.ref, s ? v.sub : v.ref, c.rows, c.pos0);
+                shape.sinks = c.sinks ? (s ? sinks.sub : sinks.ref) : -1;
                 b.attention(1, s ? q.sub : q.ref, s ? out.sub : out.ref, c.rows, c.pos0, shape);
             });
             return relativeToPeak(h.readSub(out), h.readRef(out), fault);
@@ -463,10 +482,13 @@ void elementwise(Harness& h) {
             return relativeToPeak(h.readSub(result), h.readRef(result), fault);
         });
     };
-    for (GluActivation act : {GluActivation::Silu, GluActivation::GeluTanh})
-        run(act == GluActivation::Silu ? "SwiGLU" : "GeGLU", out, [&](Backend& be, bool s) {
-            be.glu(act, s ? a.sub : a.ref, s ? b.sub : b.ref, s ? out.sub : out.ref, n);
-        });
+    for (GluActivation act : {GluActivation::Silu, GluActivation::GeluTanh, GluActivation::SwigluOai})
+        run(act == GluActivation::Silu       ? "SwiGLU"
+            : act == GluActivation::GeluTanh ? "GeGLU"
+                                             : "clamped SwiGLU",
+            out, [&](Backend& be, bool s) {
+                be.glu(act, s ? a.sub : a.ref, s ? b.sub : b.ref, s ? out.sub : out.ref, n);
+            });
     run("scale", out, [&](Backend& be, bool s) { be.scale(s ? out.sub : out.ref, n - 3, 11.3137f); });
     const Weight bias = h.weight(Type::F32, 70, 1);
     run("bias add", out,
@@ -475,6 +497,117 @@ void elementwise(Harness& h) {
         [&](Backend& be, bool s) { be.add(s ? a.sub : a.ref, s ? b.sub : b.ref, s ? a.sub : a.ref, n - 1); });
     run("copy", out,
         [&](Backend& be, bool s) { be.copy(s ? b.sub : b.ref, 1000, s ? out.sub : out.ref, 7, 333); });
+}
+
+// The mixture-of-experts FFN (routing, the chosen experts' products, the weighted sum) against
+// the CPU backend's, for decode and a prompt, in both gatings.
+void mixtureOfExperts(Harness& h, const std::vector<Type>& types) {
+    struct Case {
+        const char* name;
+        Type type;
+        int rows;
+        MoeGating gating;
+        GluActivation act;
+        bool biases;
+    };
+    const Case cases[] = {
+        {"Q4_K experts, softmax top 2, decode", Type::Q4_K, 1, MoeGating::SoftmaxTopK, GluActivation::Silu,
+         false},
+        {"Q4_K experts, softmax top 2, prompt of 21", Type::Q4_K, 21, MoeGating::SoftmaxTopK,
+         GluActivation::Silu, false},
+        {"MXFP4 experts with biases, clamped SwiGLU, decode", Type::MXFP4, 1, MoeGating::TopKSoftmax,
+         GluActivation::SwigluOai, true},
+        {"MXFP4 experts with biases, clamped SwiGLU, prompt of 21", Type::MXFP4, 21, MoeGating::TopKSoftmax,
+         GluActivation::SwigluOai, true},
+    };
+    const int d = 256, ff = 256, nExpert = 8, nUsed = 2;
+    for (const Case& c : cases) {
+        if (std::find(types.begin(), types.end(), c.type) == types.end()) continue;
+        const Weight router = h.weight(Type::F32, d, nExpert);
+        const Weight gate = h.experts(c.type, d, ff, nExpert), up = h.experts(c.type, d, ff, nExpert);
+        const Weight down = h.experts(c.type, ff, d, nExpert);
+        Weight rb{}, gb{}, ub{}, db{};
+        if (c.biases) {
+            rb = h.f32Weight(h.random(size_t(nExpert)));
+            gb = h.weight(Type::F32, ff, nExpert);
+            ub = h.weight(Type::F32, ff, nExpert);
+            db = h.weight(Type::F32, d, nExpert);
+        }
+        const std::vector<float> xv = h.random(size_t(c.rows) * d), ov = h.random(size_t(c.rows) * d);
+        const Pair x = h.upload(xv), out = h.upload(ov);
+        const Pair scratch = h.zeros(moeScratchFloats(nExpert, nUsed, ff, d, size_t(c.rows)));
+        h.check(std::string("mixture of experts, ") + c.name, "mixture-of-experts layers", kProductTolerance,
+                [&](bool fault) {
+                    h.both([&](Backend& b, bool s) {
+                        const auto id = [s](const Weight& w) { return s ? w.sub : w.ref; };
+                        MoeFfn m;
+                        m.router = id(router);
+                        m.gate = id(gate);
+                        m.up = id(up);
+                        m.down = id(down);
+                        if (c.biases) {
+                            m.routerBias = id(rb);
+                            m.gateBias = id(gb);
+                            m.upBias = id(ub);
+                            m.downBias = id(db);
+                        }
+                        m.nExpert = nExpert;
+                        m.nUsed = nUsed;
+                        m.width = ff;
+                        m.dim = d;
+                        m.gating = c.gating;
+                        m.act = c.act;
+                        b.moeFfn(m, s ? x.sub : x.ref, s ? out.sub : out.ref, s ? scratch.sub : scratch.ref,
+                                 c.rows);
+                    });
+                    // The reference: the same layer in double precision on the dequantized weights
+                    // (the CPU backend's own result carries its 8-bit activation rounding twice).
+                    std::vector<float> want = ov;
+                    MoeFfn spec;
+                    spec.nExpert = nExpert;
+                    spec.nUsed = nUsed;
+                    spec.gating = c.gating;
+                    const auto at = [](const Weight& w, size_t i) { return double(w.t->dequantized[i]); };
+                    for (int t = 0; t < c.rows; ++t) {
+                        const float* xt = xv.data() + size_t(t) * d;
+                        float logits[nExpert];
+                        for (int e = 0; e < nExpert; ++e) {
+                            double acc = c.biases ? at(rb, size_t(e)) : 0.0;
+                            for (int i = 0; i < d; ++i) acc += at(router, size_t(e) * d + i) * xt[i];
+                            logits[e] = float(acc);
+                        }
+                        int32_t ids[nUsed];
+                        float weights[nUsed];
+                        routeToken(spec, logits, ids, weights);
+                        for (int j = 0; j < nUsed; ++j) {
+                            const size_t e = size_t(ids[j]);
+                            std::vector<double> a(ff);
+                            for (int r = 0; r < ff; ++r) {
+                                double g = c.biases ? at(gb, e * ff + r) : 0.0,
+                                       u = c.biases ? at(ub, e * ff + r) : 0.0;
+                                for (int i = 0; i < d; ++i) {
+                                    g += at(gate, (e * ff + r) * d + i) * xt[i];
+                                    u += at(up, (e * ff + r) * d + i) * xt[i];
+                                }
+                                if (c.act == GluActivation::SwigluOai) {
+                                    const double gc = std::min(g, 7.0);
+                                    a[size_t(r)] =
+                                        gc / (1.0 + std::exp(-1.702 * gc)) * (std::clamp(u, -7.0, 7.0) + 1.0);
+                                } else {
+                                    a[size_t(r)] = silu(g) * u;
+                                }
+                            }
+                            for (int r = 0; r < d; ++r) {
+                                double y = c.biases ? at(db, e * d + r) : 0.0;
+                                for (int i = 0; i < ff; ++i)
+                                    y += at(down, (e * d + r) * ff + i) * a[size_t(i)];
+                                want[size_t(t) * d + r] += float(weights[j] * y);
+                            }
+                        }
+                    }
+                    return relativeToPeak(h.readSub(out), want, fault);
+                });
+    }
 }
 
 } // namespace
@@ -493,6 +626,7 @@ std::vector<SelfTestResult> runKernelSelfTest(Backend& subject, const SelfTestOp
     ropes(h);
     attentions(h);
     elementwise(h);
+    mixtureOfExperts(h, types);
     return std::move(h.results);
 }
 

@@ -54,7 +54,7 @@ std::string moeVariant(const MoeEdit& e, const std::string& name) {
     for (const auto& [key, value] : e.keys) w.set(key, value);
     for (const auto& t : src->tensors()) {
         if (e.tensor && !e.tensor(t, w)) continue;
-        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne, t.ne + t.nDims),
+        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
                     std::vector<uint8_t>(t.data, t.data + t.nBytes));
     }
     const std::string path = tmpPath(name);
