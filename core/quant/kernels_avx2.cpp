@@ -2,6 +2,7 @@
 // Everything here has internal linkage and uses no inline function shared with baseline code.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
@@ -274,6 +275,8 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 }
 
 #include "decoded_dot.inc"
+
+#include "mxfp4_dot.inc"
 
 #include "kernels_dispatch.inc"
 

@@ -4,6 +4,7 @@
 // constructors may run before the CPU check).
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
@@ -275,6 +276,8 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 }
 
 #include "decoded_dot.inc"
+
+#include "mxfp4_dot.inc"
 
 #include "kernels_dispatch.inc"
 
