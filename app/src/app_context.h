@@ -35,6 +35,9 @@ class AppContext : public QObject {
         QString settingsPath; // empty: the standard QSettings location
         QString databasePath; // empty: the app data location
         QString crashMarkerPath;
+        // The GPU self-check's verdicts; empty: beside the crash marker when that is given (tests),
+        // else gpu-checks.json in the app data folder.
+        QString gpuCheckPath;
     };
     explicit AppContext(const Options& options, QObject* parent = nullptr);
     ~AppContext() override;

@@ -40,6 +40,10 @@ struct LoadRequest {
     bool cpuOnly = false;
     QString crashMarker; // written before a GPU backend starts, removed after (safe mode)
     int gpuIndex = -1;   // a Vulkan device chosen in the settings (also a CPU-type one); -1: automatic
+    // The GPU self-check before a device's first use (gpu_check_store.h): its verdict file and the
+    // demo model it runs (with stories260K-golden.f32 beside it). No check when either is empty.
+    QString gpuCheckFile{};
+    QString demoModel{};
 };
 
 // One Vulkan device for the settings' device picker (runtime::GpuDevice as Qt data).

@@ -3,13 +3,17 @@
 #include "chat_state_store.h"
 #include "crash_guard.h"
 #include "engine_error.h"
+#include "gpu_check_store.h"
 #include "prompt_builder.h"
 
 #include "chat/output_parser.h"
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "runtime/self_check.h"
 #include "runtime/session.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
@@ -20,6 +24,7 @@
 #include <new>
 
 Q_LOGGING_CATEGORY(lcState, "smoldesk.state")
+Q_LOGGING_CATEGORY(lcGpuCheck, "smoldesk.gpucheck")
 
 namespace smoldesk::app {
 namespace {
@@ -141,6 +146,11 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
     };
     if (!QFileInfo::exists(request.path))
         throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
+    gpuRefusal_ = request.cpuOnly ? QString() : gpuCheckRefusal(request, false);
+    if (!gpuRefusal_.isEmpty()) {
+        o.backend = runtime::BackendChoice::Cpu;
+        o.device = -1;
+    }
     {
         // A crash while a GPU backend starts leaves this marker behind: the next start uses the CPU.
         CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
@@ -156,7 +166,8 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.name = QFileInfo(request.path).fileName();
     m.architecture = QString::fromStdString(session_->hparams().arch);
     m.device = QString::fromStdString(session_->deviceName());
-    m.fallbackReason = QString::fromStdString(session_->fallbackReason());
+    m.fallbackReason =
+        gpuRefusal_.isEmpty() ? QString::fromStdString(session_->fallbackReason()) : gpuRefusal_;
     for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
     m.contextSize = session_->contextSize();
     m.threads = session_->threads();
@@ -172,6 +183,75 @@ void ModelWorker::unload() {
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
+}
+
+QString ModelWorker::gpuCheckRefusal(const LoadRequest& request, bool force) {
+    if (request.gpuCheckFile.isEmpty() || request.demoModel.isEmpty()) return {};
+    std::optional<runtime::GpuDevice> gpu;
+    {
+        CrashGuard guard(request.crashMarker);
+        gpu = runtime::gpuForLoad(request.gpuIndex);
+    }
+    if (!gpu) return {}; // no GPU would be used: the load says why itself
+    const GpuCheckStore store(request.gpuCheckFile);
+    const QString device = QString::fromStdString(gpu->name),
+                  driver = QString::fromStdString(gpu->driverVersion);
+    const QString key = GpuCheckStore::keyFor(device, driver);
+    if (!force)
+        if (const auto v = store.verdict(key))
+            return v->value(QStringLiteral("passed")).toBool()
+                       ? QString()
+                       : v->value(QStringLiteral("sentence")).toString();
+    emit gpuCheckStarted(device);
+    qCInfo(lcGpuCheck) << "GPU self-check on" << device << "driver" << driver;
+    QVariantMap v{{QStringLiteral("device"), device},
+                  {QStringLiteral("driver"), driver},
+                  {QStringLiteral("version"), QStringLiteral(SMOLDESK_VERSION)},
+                  {QStringLiteral("checkedAt"), QDateTime::currentDateTime().toString(Qt::ISODate)}};
+    try {
+        // A driver that crashes inside the check leaves the marker: the next start is in safe mode.
+        CrashGuard guard(request.crashMarker);
+        const QString golden =
+            QFileInfo(request.demoModel).dir().filePath(QStringLiteral("stories260K-golden.f32"));
+        const runtime::SelfCheckReport report =
+            runtime::runSelfCheck(runtime::BackendChoice::Vulkan, gpu->index, request.demoModel.toStdString(),
+                                  golden.toStdString());
+        QStringList table;
+        int failed = 0;
+        for (const auto& r : report.rows) {
+            failed += !r.passed;
+            table << QStringLiteral("%1 %2: error %3, tolerance %4, %5 ms")
+                         .arg(r.passed ? QStringLiteral("ok  ") : QStringLiteral("FAIL"),
+                              QString::fromStdString(r.kernel))
+                         .arg(r.maxError, 0, 'g', 3)
+                         .arg(r.tolerance, 0, 'g', 3)
+                         .arg(r.millis, 0, 'f', 2);
+        }
+        v.insert(QStringLiteral("passed"), report.passed());
+        v.insert(QStringLiteral("sentence"),
+                 report.passed() ? QString() : QString::fromStdString(report.failureSentence()));
+        v.insert(QStringLiteral("checks"), int(report.rows.size()));
+        v.insert(QStringLiteral("failed"), failed);
+        v.insert(QStringLiteral("seconds"), report.seconds);
+        v.insert(QStringLiteral("table"), table.join(QLatin1Char('\n')));
+    } catch (const std::exception& e) {
+        v.insert(QStringLiteral("passed"), false);
+        v.insert(QStringLiteral("sentence"),
+                 QStringLiteral("The GPU self-check could not run (%1); SmolDesk uses the CPU.")
+                     .arg(QString::fromUtf8(e.what())));
+    }
+    if (!store.save(key, v))
+        qCWarning(lcGpuCheck) << "could not save the GPU self-check's verdict to" << request.gpuCheckFile;
+    qCInfo(lcGpuCheck) << "GPU self-check:"
+                       << (v.value(QStringLiteral("passed")).toBool() ? "passed" : "failed")
+                       << v.value(QStringLiteral("sentence")).toString();
+    emit gpuChecked(v);
+    return v.value(QStringLiteral("passed")).toBool() ? QString()
+                                                      : v.value(QStringLiteral("sentence")).toString();
+}
+
+void ModelWorker::checkGpu(const LoadRequest& request) {
+    if (!request.cpuOnly) gpuCheckRefusal(request, true);
 }
 
 void ModelWorker::listDevices(const QString& crashMarker) {

@@ -84,7 +84,7 @@ std::vector<GpuDevice> listGpuDevices(std::string* whyNone) {
     std::vector<GpuDevice> out;
 #ifdef SMOLDESK_HAVE_VULKAN
     for (const auto& d : compute::listVulkanDevices(whyNone))
-        out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot});
+        out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot, d.driverVersion});
 #else
     if (whyNone) *whyNone = "This build of SmolDesk has no Vulkan support.";
 #endif

@@ -94,6 +94,7 @@ struct GpuDevice {
     uint64_t memoryBytes = 0;
     bool usable = false; // false: whyNot says why (CPU-type devices are listed but never auto-selected)
     std::string whyNot;
+    std::string driverVersion;
 };
 // Vulkan devices for a device picker; empty when the build or the machine has no Vulkan.
 // When empty, *whyNone (if given) says why in one sentence, a driver failing to list included.
