@@ -352,6 +352,36 @@ size_t jsonValueLength(std::string_view text) {
     return 0;
 }
 
+std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson) {
+    auto bad = [](const std::string& sentence) { return Error(ErrorCode::InvalidArgument, sentence); };
+    auto tools = parseJsonValue(toolsJson);
+    if (!tools || !tools->isList()) throw bad("tools must be an array of tool definitions.");
+    std::vector<ToolSpec> specs;
+    for (size_t i = 0; i < tools->items().size(); ++i) {
+        const jinja::Value& t = tools->items()[i];
+        const std::string at = "tools[" + std::to_string(i) + "]";
+        if (!t.isDict()) throw bad(at + " must be an object.");
+        const jinja::Value* type = t.dictData().find("type");
+        if (!type || !type->isString() || type->str() != "function")
+            throw bad(at + ".type must be \"function\".");
+        const jinja::Value* fn = t.dictData().find("function");
+        if (!fn || !fn->isDict()) throw bad(at + ".function must be an object.");
+        const jinja::Value* name = fn->dictData().find("name");
+        if (!name || !name->isString() || name->str().empty())
+            throw bad(at + ".function.name must be a non-empty string.");
+        for (const ToolSpec& earlier : specs)
+            if (earlier.name == name->str())
+                throw bad(at + ".function.name '" + name->str() + "' is used twice.");
+        ToolSpec spec{name->str(), {}};
+        if (const jinja::Value* params = fn->dictData().find("parameters"); params && !params->isNone()) {
+            if (!params->isDict()) throw bad(at + ".function.parameters must be a JSON Schema object.");
+            spec.parametersSchema = jinja::toJson(*params);
+        }
+        specs.push_back(std::move(spec));
+    }
+    return specs;
+}
+
 std::string toolCallGbnf(const ToolCallFormat& format, const std::vector<ToolSpec>& tools, bool parallel) {
     if (tools.empty()) throw Error(ErrorCode::InvalidArgument, "There are no tools to call.");
     std::string rules;

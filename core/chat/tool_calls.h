@@ -87,6 +87,11 @@ struct ToolSpec {
     std::string parametersSchema;
 };
 
+// The functions of an OpenAI `tools` array ({"type": "function", "function": {"name",
+// "parameters"}}). Throws Error(InvalidArgument) with one sentence naming the bad entry
+// ("tools[1].function.name must be a non-empty string.").
+std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson);
+
 // GBNF whose sentences are the family's tool-call output for these tools: each call names one
 // of them and its arguments satisfy that tool's parameters schema. parallel: several calls.
 // Throws Error(InvalidArgument) naming the tool whose schema the converter cannot take.
