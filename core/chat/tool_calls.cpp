@@ -367,8 +367,11 @@ std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson) {
         const jinja::Value* fn = t.dictData().find("function");
         if (!fn || !fn->isDict()) throw bad(at + ".function must be an object.");
         const jinja::Value* name = fn->dictData().find("name");
-        if (!name || !name->isString() || name->str().empty())
-            throw bad(at + ".function.name must be a non-empty string.");
+        // OpenAI's rule for function names; it also keeps them plain ASCII inside the grammar.
+        const bool nameOk =
+            name && name->isString() && !name->str().empty() && name->str().size() <= 64 &&
+            std::all_of(name->str().begin(), name->str().end(), [](char c) { return ruleChar(c); });
+        if (!nameOk) throw bad(at + ".function.name must be 1 to 64 letters, digits, underscores or dashes.");
         for (const ToolSpec& earlier : specs)
             if (earlier.name == name->str())
                 throw bad(at + ".function.name '" + name->str() + "' is used twice.");

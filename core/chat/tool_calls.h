@@ -89,7 +89,7 @@ struct ToolSpec {
 
 // The functions of an OpenAI `tools` array ({"type": "function", "function": {"name",
 // "parameters"}}). Throws Error(InvalidArgument) with one sentence naming the bad entry
-// ("tools[1].function.name must be a non-empty string.").
+// ("tools[1].function.name must be 1 to 64 letters, digits, underscores or dashes.", OpenAI's rule).
 std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson);
 
 // GBNF whose sentences are the family's tool-call output for these tools: each call names one

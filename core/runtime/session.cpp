@@ -330,7 +330,8 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             // The answer may start inside the token that closed the thought.
             constrained = true;
             const size_t start = delta.answer.find_first_not_of(" \t\r\n");
-            if (start != std::string::npos &&
+            // (With a trigger still to write, the grammar starts after it: such text is not its own.)
+            if (start != std::string::npos && !triggerToWrite &&
                 !constraint->accept(std::string_view(delta.answer).substr(start)))
                 grammarBroken = true;
         }

@@ -12,6 +12,7 @@
 #include "text/jinja/template.h"
 #include "text/jinja/value.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 using namespace smoldesk;
@@ -264,6 +265,13 @@ class TestToolCalls : public QObject {
                 QVERIFY(!grammar::matchesWhole(*tables, wrongEnum));
             }
         }
+        // What building and parsing a call grammar costs (wall clock; indicative on a loaded machine).
+        QElapsedTimer timer;
+        timer.start();
+        constexpr int kRounds = 50;
+        for (int i = 0; i < kRounds; ++i) grammar::parseGbnf(toolCallGbnf(*hermesToolCalls(), tools, true));
+        qInfo("two-tool call grammar: schema conversion + GBNF + parse %.3f ms",
+              double(timer.nsecsElapsed()) / 1e6 / kRounds);
         // Two Hermes calls only in parallel mode.
         auto hermes = hermesToolCalls();
         const std::string one =
