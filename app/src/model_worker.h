@@ -79,6 +79,9 @@ class ModelWorker : public QObject {
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
     // contextUsed: prompt and generated tokens so far, at most the context size.
     void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    // A complete tool call (requests with tools), in order: index counts from 0 per generation;
+    // its text is not in the answer.
+    void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);

@@ -59,6 +59,15 @@ struct GenerateParams {
     // complete. The constraint starts after the thought closes when startsInThought; the thought
     // itself stays free. nullptr: free text.
     std::shared_ptr<grammar::GrammarTables> grammar;
+    // The text a tool-call grammar follows (chat::ToolCallFormat::trigger()), or empty.
+    //  - grammarLazy false (tool_choice required or named): where the answer starts the engine
+    //    writes the trigger itself (tokenized with control tokens, which a grammar over the
+    //    vocabulary's text pieces could not produce), then the grammar holds to its end.
+    //  - grammarLazy true (tool_choice auto): the answer is free until the model writes the
+    //    trigger; then the grammar holds until the call is complete, and the answer is free again
+    //    (a further trigger starts a further call). A trigger inside the thought does nothing.
+    std::string grammarTrigger;
+    bool grammarLazy = false;
     PromptProgress promptProgress; // optional
 };
 
