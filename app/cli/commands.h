@@ -16,5 +16,6 @@ int cmdSynth(Args& args);
 int cmdServe(Args& args);
 int cmdResume(Args& args);
 int cmdDequantize(Args& args);
+int cmdMcp(Args& args);
 
 } // namespace smoldesk::cli
