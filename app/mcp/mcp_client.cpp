@@ -198,7 +198,7 @@ qint64 McpClient::request(const QString& method, const QJsonObject& params, Hand
     connect(p.timer, &QTimer::timeout, this, [this, id] {
         auto it = pending_.find(id);
         if (it == pending_.end()) return;
-        QString sentence = tr("The MCP server “%1” did not answer %2 within %3 seconds.")
+        QString sentence = tr("The MCP server “%1” did not answer %2 within its %3-second limit.")
                                .arg(config_.name, it->method)
                                .arg(config_.timeoutMs / 1000.0);
         if (!lastMalformed_.isEmpty())

@@ -2,6 +2,7 @@
 // What MCP's tools/list and tools/call return, read from their JSON once.
 #include <QJsonObject>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 
 namespace smoldesk::mcp {
@@ -46,3 +47,5 @@ struct McpToolResult {
 McpToolResult readToolResult(const QJsonObject& result);
 
 } // namespace smoldesk::mcp
+
+Q_DECLARE_METATYPE(smoldesk::mcp::McpToolResult)

@@ -94,8 +94,7 @@ void StdioTransport::onFinished(int code, QProcess::ExitStatus status) {
 void StdioTransport::fail(const QString& sentence) {
     if (failed_ || closing_) return;
     failed_ = true;
-    qCWarning(lcMcp).noquote() << sentence;
-    emit failed(sentence);
+    emit failed(sentence); // the client logs it
 }
 
 } // namespace smoldesk::mcp
