@@ -1,4 +1,5 @@
-// `serve` in a CLI built with SMOLDESK_CLI_SERVER=OFF: the API server needs Qt, which such a build leaves out.
+// `serve` in a CLI built with SMOLDESK_CLI_SERVER=OFF: the API server needs Qt, which such a build leaves
+// out.
 #include "commands.h"
 
 #include <cstdio>

@@ -14,6 +14,7 @@ int cmdBench(Args& args);
 int cmdChat(Args& args);
 int cmdSynth(Args& args);
 int cmdServe(Args& args);
+int cmdSelftest(Args& args);
 int cmdResume(Args& args);
 int cmdDequantize(Args& args);
 int cmdMcp(Args& args);

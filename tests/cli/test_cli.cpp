@@ -192,6 +192,39 @@ class TestCli : public QObject {
                  QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
                          "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
     }
+    void selftestChecksEveryKernelAndTheDemoModel() {
+        // The CPU backend as the subject (the GPU runs are in test_vulkan_selftest): every row
+        // passes, the JSON lists each kernel, and the demo model matches llama.cpp's logits.
+        Result r = cli({"selftest", "--backend", "cpu", "--json"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value("passed").toBool());
+        const QJsonArray rows = o.value("results").toArray();
+        QVERIFY2(rows.size() > 150, qPrintable(QString::number(rows.size())));
+        QStringList kernels;
+        for (const auto& row : rows) kernels << row.toObject().value("kernel").toString();
+        for (const char* k :
+             {"Q6_K matrix-vector (1 token)", "Q4_K matrix-matrix (40 tokens)", "IQ4_XS embedding",
+              "attention, decode at 300", "RoPE NeoX, YaRN factor 32 at 300",
+              "Q4_K SwiGLU down projection (9 tokens)", "RMS norm, 3×2048"})
+            QVERIFY2(kernels.contains(QString::fromUtf8(k)), k);
+        QVERIFY(kernels.last().startsWith("stories260K logits against llama.cpp"));
+        QVERIFY2(r.err.contains("0 failed"), r.err.constData());
+    }
+    void selftestCatchesAnInjectedFault() {
+        Result r = cli({"selftest", "--backend", "cpu"}, {},
+                       {"SMOLDESK_SELFTEST_FAULT=Q6_K matrix-vector (1 token)"});
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.out.contains("FAIL Q6_K matrix-vector (1 token)"), r.out.constData());
+        QCOMPARE(r.out.count("FAIL"), 1);
+        QVERIFY2(r.err.contains("The GPU driver computed wrong results for Q6_K matrix products"),
+                 r.err.constData());
+        // Without a driver the check says so in one sentence instead of testing the CPU.
+        Result none = cli({"selftest"}, {},
+                          {"VK_ICD_FILENAMES=/nonexistent.json", "VK_DRIVER_FILES=/nonexistent.json"});
+        QCOMPARE(none.code, 4);
+        QVERIFY2(none.err.startsWith("The Vulkan backend cannot run here: "), none.err.constData());
+    }
     void benchJsonPairsEachDecodeRunWithABandwidthReading() {
         Result r =
             cli({"bench", "-m", data("models/smollm3-tiny.gguf"), "-p", "8", "-n", "8", "-r", "3", "--json"});

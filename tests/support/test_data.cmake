@@ -33,5 +33,10 @@ function(smoldesk_prepare_test_data out_var)
         file(CREATE_LINK ${PROJECT_SOURCE_DIR}/resources/models/stories260K.gguf
              ${dst}/text/stories260K.gguf SYMBOLIC COPY_ON_ERROR)
     endif()
+    # So does its golden (llama.cpp's logits), which the GPU self-check compares with.
+    if(NOT EXISTS ${dst}/models/stories260K-once.f32)
+        file(CREATE_LINK ${PROJECT_SOURCE_DIR}/resources/models/stories260K-golden.f32
+             ${dst}/models/stories260K-once.f32 SYMBOLIC COPY_ON_ERROR)
+    endif()
     set(${out_var} ${dst} PARENT_SCOPE)
 endfunction()
