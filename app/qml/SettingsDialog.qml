@@ -89,6 +89,7 @@ Dialog {
             TabButton { text: qsTr("Sampling") }
             TabButton { text: qsTr("System prompt") }
             TabButton { text: qsTr("API server") }
+            TabButton { text: qsTr("Tools"); objectName: "toolsTab" }
         }
         StackLayout {
             currentIndex: tabs.currentIndex
@@ -397,6 +398,8 @@ Dialog {
                 }
                 Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
             }
+            // MCP tool servers for the chat (the API server never offers them).
+            ToolsSettings {}
         }
     }
 }

@@ -44,6 +44,8 @@ AppContext::AppContext(const Options& o, QObject* parent)
     downloader_ = new Downloader(this);
     language_ = new LanguageManager(this);
     server_ = new ServerController(settings_, model_, this);
+    // MCP servers (Settings ▸ Tools): the chat only, never the API server.
+    tools_ = new ToolServers(settings_->raw(), this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });
@@ -94,6 +96,9 @@ AppContext::~AppContext() {
     // The API server cancels its generation and closes its clients before the worker goes away.
     delete server_;
     server_ = nullptr;
+    // The MCP servers' processes end with their clients.
+    delete tools_;
+    tools_ = nullptr;
 }
 
 AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
@@ -123,6 +128,7 @@ void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelA
         model_->openAtStart(modelArg);
     else if (loadModel)
         model_->loadInitialModel();
+    tools_->startAll();
 }
 
 QString AppContext::diagnostics() const {
