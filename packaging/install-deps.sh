@@ -31,19 +31,33 @@ PACKAGES=(
   help2man desktop-file-utils appstream
 )
 
-# The OpenAI JavaScript client for tests/server (test_server_cli reads it from here, or from
-# SMOLDESK_NPM_PREFIX): installed now, never at build or test time.
+# npm packages the tests run, pinned, installed now and never at build or test time (tests read them
+# from here, or from SMOLDESK_NPM_PREFIX): the OpenAI JavaScript client for tests/server
+# (test_server_cli), and for tests/mcp the official MCP servers (everything, filesystem) and the
+# MCP TypeScript SDK (a Streamable HTTP server in a test script). One npm install for all, because
+# a later `npm install --no-save` into the same prefix prunes what an earlier one put there.
 NPM_PREFIX="${SMOLDESK_NPM_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/smoldesk-npm}"
-OPENAI_NPM_VERSION="4.104.0"
+NPM_PACKAGES=(
+  openai@4.104.0
+  @modelcontextprotocol/server-everything@2026.8.31
+  @modelcontextprotocol/server-filesystem@2026.8.31
+  @modelcontextprotocol/sdk@1.32.2
+)
 
-install_openai_client() {
-  if [ -f "$NPM_PREFIX/node_modules/openai/package.json" ] &&
-     grep -q "\"version\": \"$OPENAI_NPM_VERSION\"" "$NPM_PREFIX/node_modules/openai/package.json"; then
-    return
-  fi
-  echo "install-deps: installing the openai npm package $OPENAI_NPM_VERSION into $NPM_PREFIX"
+install_npm_packages() {
+  local spec name version all_present=1
+  for spec in "${NPM_PACKAGES[@]}"; do
+    name="${spec%@*}"
+    version="${spec##*@}"
+    if ! [ -f "$NPM_PREFIX/node_modules/$name/package.json" ] ||
+       ! grep -q "\"version\": \"$version\"" "$NPM_PREFIX/node_modules/$name/package.json"; then
+      all_present=0
+    fi
+  done
+  [ "$all_present" -eq 1 ] && return
+  echo "install-deps: installing the npm packages ${NPM_PACKAGES[*]} into $NPM_PREFIX"
   mkdir -p "$NPM_PREFIX"
-  npm install --prefix "$NPM_PREFIX" --no-audit --no-fund --no-save "openai@$OPENAI_NPM_VERSION"
+  npm install --prefix "$NPM_PREFIX" --no-audit --no-fund --no-save "${NPM_PACKAGES[@]}"
 }
 
 missing=()
@@ -65,4 +79,4 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-install_openai_client
+install_npm_packages

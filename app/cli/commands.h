@@ -17,5 +17,6 @@ int cmdServe(Args& args);
 int cmdSelftest(Args& args);
 int cmdResume(Args& args);
 int cmdDequantize(Args& args);
+int cmdMcp(Args& args);
 
 } // namespace smoldesk::cli

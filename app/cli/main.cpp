@@ -35,6 +35,11 @@ const Command kCommands[] = {
     {"serve", cmdServe,
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]",
      "local OpenAI-compatible API server"},
+    {"mcp", cmdMcp,
+     "mcp list --config MCP.json [--timeout SECONDS] [--verbose] | mcp call --config MCP.json SERVER TOOL "
+     "['JSON-ARGUMENTS'] [--timeout SECONDS] [--verbose]",
+     "list the tools of the MCP servers in a Claude Desktop-style mcp.json (one server/tool line each), "
+     "or call one and print its result's text"},
     {"bench", cmdBench,
      "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth] "
      "[--json-schema FILE | --grammar FILE.gbnf | --json-object]",

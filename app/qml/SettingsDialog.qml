@@ -89,6 +89,7 @@ Dialog {
             TabButton { text: qsTr("Sampling") }
             TabButton { text: qsTr("System prompt") }
             TabButton { text: qsTr("API server") }
+            TabButton { text: qsTr("Tools"); objectName: "toolsTab" }
         }
         StackLayout {
             currentIndex: tabs.currentIndex
@@ -144,6 +145,32 @@ Dialog {
                     opacity: 0.7
                     text: deviceBox.currentIndex >= 0 && deviceBox.currentIndex < dialog.deviceChoices.length
                           ? dialog.deviceChoices[deviceBox.currentIndex].note : ""
+                }
+                Label { text: qsTr("GPU check") }
+                RowLayout {
+                    Layout.fillWidth: true
+                    Label {
+                        id: gpuCheckText
+                        objectName: "gpuCheckText"
+                        Layout.fillWidth: true
+                        wrapMode: Text.Wrap
+                        readonly property var v: App.model.gpuCheck
+                        text: App.model.gpuChecking
+                              ? qsTr("Checking every GPU kernel against the CPU…")
+                              : !v.device ? qsTr("Not run yet: it runs before a GPU's first use.")
+                              : v.passed ? qsTr("%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.")
+                                           .arg(v.device).arg(v.driver).arg(v.checks)
+                                           .arg(new Date(v.checkedAt).toLocaleString(Qt.locale(), Locale.ShortFormat))
+                                           .arg(Number(v.seconds).toFixed(1))
+                              : qsTr("%1 (driver %2): %3").arg(v.device).arg(v.driver).arg(v.sentence)
+                    }
+                    DialogButton {
+                        objectName: "checkGpuAgain"
+                        text: qsTr("Check again")
+                        enabled: !App.model.gpuChecking && dialog.s.device !== "cpu" && !dialog.s.safeMode
+                        onClicked: App.model.checkGpuAgain()
+                        Accessible.description: gpuCheckText.text
+                    }
                 }
                 Label { text: qsTr("CPU safe mode") }
                 RowLayout {
@@ -371,6 +398,8 @@ Dialog {
                 }
                 Item { Layout.fillHeight: true; Layout.columnSpan: 2 }
             }
+            // MCP tool servers for the chat (the API server never offers them).
+            ToolsSettings {}
         }
     }
 }

@@ -4,6 +4,8 @@
 #include "http_response.h"
 #include "model_worker.h"
 
+#include "common/error.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QTcpServer>
@@ -73,6 +75,7 @@ struct ApiServer::Job {
     ResponseIdentity who;
     QString method, path;
     QString content, reasoning;
+    QJsonArray toolCalls; // message.tool_calls so far
     bool roleSent = false;
     qint64 queuedMs = 0;
     qint64 startedMs = -1;
@@ -87,6 +90,7 @@ ApiServer::ApiServer(app::ModelWorker* worker, QObject* parent)
     connect(tcp_, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     connect(worker_, &app::ModelWorker::promptReady, this, &ApiServer::onPromptReady);
     connect(worker_, &app::ModelWorker::delta, this, &ApiServer::onDelta);
+    connect(worker_, &app::ModelWorker::toolCall, this, &ApiServer::onToolCall);
     connect(worker_, &app::ModelWorker::finished, this, &ApiServer::onFinished);
     connect(worker_, &app::ModelWorker::failed, this, &ApiServer::onFailed);
     connect(worker_, &app::ModelWorker::contextOverflow, this, &ApiServer::onOverflow);
@@ -433,12 +437,24 @@ void ApiServer::onDelta(quint64 id, const QString& thought, const QString& answe
     }
 }
 
+void ApiServer::onToolCall(quint64 id, int index, const app::ToolCallInfo& call) {
+    Job* job = activeJob(id);
+    if (!job || !job->chat) return;
+    if (job->firstTokenMs < 0) job->firstTokenMs = static_cast<double>(clock_.elapsed() - job->startedMs);
+    job->toolCalls.append(toolCallJson(call.id, call.name, call.arguments));
+    if (!job->connection || !job->request.stream) return;
+    for (const QJsonObject& delta : toolCallDeltas(index, call.id, call.name, call.arguments))
+        job->connection->socket->write(sseEvent(chatChunk(job->who, delta, QJsonValue())));
+}
+
 void ApiServer::onFinished(quint64 id, const app::GenerationResult& result) {
     Job* job = activeJob(id);
     if (!job) return;
     const Usage usage{result.promptTokens, result.generatedTokens, result.reusedTokens};
     const bool cancelled = result.stopReason == QLatin1String("stopped");
-    const QString finish = finishReason(result.stopReason);
+    QString finish = finishReason(result.stopReason);
+    // OpenAI's reason when the model ended its turn by calling tools.
+    if (!job->toolCalls.isEmpty() && finish == QLatin1String("stop")) finish = QStringLiteral("tool_calls");
     const bool clientGone = job->connection == nullptr;
     if (Connection* c = job->connection) {
         // Detach first: finishing may close the socket at once, which must not read as a client leaving.
@@ -451,9 +467,9 @@ void ApiServer::onFinished(quint64 id, const app::GenerationResult& result) {
             finishConnection(*c, sseEvent(last) + sseDone());
         } else {
             finishConnection(
-                *c, jsonResponse(
-                        200, job->chat ? chatCompletion(job->who, job->content, job->reasoning, finish, usage)
-                                       : textCompletion(job->who, job->content, finish, usage)));
+                *c, jsonResponse(200, job->chat ? chatCompletion(job->who, job->content, job->reasoning,
+                                                                 finish, usage, job->toolCalls)
+                                                : textCompletion(job->who, job->content, finish, usage)));
         }
     }
     endActive(clientGone ? 499 : 200, cancelled ? QStringLiteral("cancelled") : finish, usage);
@@ -464,6 +480,9 @@ void ApiServer::onFailed(quint64 id, const app::EngineError& error) {
     if (error.code == app::EngineError::kNoModel)
         failActive(ApiError{503, QStringLiteral("No model is loaded."), QStringLiteral("server_error"),
                             QStringLiteral("model_not_loaded"), 5});
+    else if (error.code ==
+             static_cast<int>(ErrorCode::InvalidArgument)) // what the request asked cannot be done
+        failActive(ApiError::invalidRequest(error.message, QStringLiteral("invalid_request")));
     else
         failActive(
             ApiError{500, error.message, QStringLiteral("server_error"), QStringLiteral("engine_error"), 0});

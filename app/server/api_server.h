@@ -94,6 +94,7 @@ class ApiServer : public QObject {
 
     void onPromptReady(quint64 id, int promptTokens, int contextSize);
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    void onToolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
     void onFinished(quint64 id, const smoldesk::app::GenerationResult& result);
     void onFailed(quint64 id, const smoldesk::app::EngineError& error);
     void onOverflow(quint64 id, int promptTokens, int contextSize);

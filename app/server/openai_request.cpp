@@ -1,5 +1,6 @@
 #include "openai_request.h"
 
+#include "chat/tool_calls.h"
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
@@ -197,6 +198,135 @@ std::optional<QString> readContent(const QJsonValue& content, int index, ApiErro
     return std::nullopt;
 }
 
+// An assistant turn's tool_calls and a tool result's tool_call_id (and name), as OpenAI's
+// clients send them back in the history.
+bool readToolTurn(const QJsonObject& msg, int index, app::ChatTurn& turn, ApiError* error) {
+    auto bad = [&](const QString& message) {
+        *error = ApiError::invalidRequest(QStringLiteral("messages[%1].%2").arg(index).arg(message));
+        return false;
+    };
+    const QJsonValue calls = msg.value(QStringLiteral("tool_calls"));
+    if (!calls.isUndefined() && !calls.isNull()) {
+        if (turn.role != QLatin1String("assistant"))
+            return bad(QStringLiteral("tool_calls is for assistant turns."));
+        if (!calls.isArray()) return bad(QStringLiteral("tool_calls must be an array."));
+        int i = 0;
+        for (const QJsonValue& c : calls.toArray()) {
+            const QJsonObject call = c.toObject();
+            const QJsonObject fn = call.value(QStringLiteral("function")).toObject();
+            const QJsonValue name = fn.value(QStringLiteral("name"));
+            const QJsonValue args = fn.value(QStringLiteral("arguments"));
+            if (!c.isObject() || !name.isString() || name.toString().isEmpty())
+                return bad(QStringLiteral("tool_calls[%1].function.name must be a non-empty string.").arg(i));
+            app::ToolCallInfo info;
+            info.id = call.value(QStringLiteral("id")).toString();
+            info.name = name.toString();
+            // OpenAI sends the arguments as JSON text; some clients send the object itself.
+            if (args.isString())
+                info.arguments = args.toString();
+            else if (args.isObject())
+                info.arguments =
+                    QString::fromUtf8(QJsonDocument(args.toObject()).toJson(QJsonDocument::Compact));
+            else if (args.isUndefined() || args.isNull())
+                info.arguments = QStringLiteral("{}");
+            else
+                return bad(
+                    QStringLiteral("tool_calls[%1].function.arguments must be a string of JSON.").arg(i));
+            turn.toolCalls.append(info);
+            ++i;
+        }
+    }
+    if (turn.role == QLatin1String("tool")) {
+        const QJsonValue id = msg.value(QStringLiteral("tool_call_id"));
+        if (!id.isString() || id.toString().isEmpty())
+            return bad(QStringLiteral("tool_call_id must name the call this tool result answers."));
+        turn.toolCallId = id.toString();
+        turn.name = msg.value(QStringLiteral("name")).toString(); // empty: parseChatRequest finds it
+    }
+    return true;
+}
+
+// tools, tool_choice and parallel_tool_calls. The tools' schemas are converted here so that a bad
+// one is a 400 naming it, not a failure in the middle of an answer.
+bool readTools(const QJsonObject& o, ApiRequest& r, ApiError* error) {
+    using Choice = app::GenerationRequest::ToolChoice;
+    auto bad = [error](const QString& message, const QString& code = QStringLiteral("invalid_value")) {
+        *error = ApiError::invalidRequest(message, code);
+        return false;
+    };
+    const QJsonValue tools = o.value(QStringLiteral("tools"));
+    const QJsonValue choice = o.value(QStringLiteral("tool_choice"));
+    const QJsonValue parallel = o.value(QStringLiteral("parallel_tool_calls"));
+    if (!parallel.isUndefined() && !parallel.isNull()) {
+        if (!parallel.isBool()) return bad(QStringLiteral("parallel_tool_calls must be true or false."));
+        r.generation.parallelToolCalls = parallel.toBool();
+    }
+    const bool hasTools = !tools.isUndefined() && !tools.isNull();
+    if (hasTools) {
+        if (!tools.isArray()) return bad(QStringLiteral("tools must be an array of tool definitions."));
+        if (tools.toArray().isEmpty())
+            return bad(QStringLiteral("tools must not be empty; leave it out instead."));
+        r.generation.toolsJson =
+            QString::fromUtf8(QJsonDocument(tools.toArray()).toJson(QJsonDocument::Compact));
+        try {
+            const auto specs = chat::toolSpecsFromJson(r.generation.toolsJson.toStdString());
+            for (size_t i = 0; i < specs.size(); ++i) {
+                try {
+                    chat::toolCallGbnf(*chat::hermesToolCalls(), {specs[i]}, false);
+                } catch (const Error& e) {
+                    return bad(QStringLiteral("tools[%1].function.parameters: %2")
+                                   .arg(i)
+                                   .arg(QString::fromUtf8(e.what())),
+                               QStringLiteral("invalid_json_schema"));
+                }
+            }
+        } catch (const Error& e) {
+            return bad(QString::fromUtf8(e.what()));
+        }
+    }
+    if (choice.isUndefined() || choice.isNull()) {
+        r.generation.toolChoice = Choice::Auto;
+    } else if (choice.isString()) {
+        const QString c = choice.toString();
+        if (c == QLatin1String("none"))
+            r.generation.toolChoice = Choice::None;
+        else if (c == QLatin1String("auto"))
+            r.generation.toolChoice = Choice::Auto;
+        else if (c == QLatin1String("required"))
+            r.generation.toolChoice = Choice::Required;
+        else
+            return bad(QStringLiteral("tool_choice must be \"none\", \"auto\", \"required\" or "
+                                      "{\"type\": \"function\", \"function\": {\"name\": ...}}."));
+    } else if (choice.isObject()) {
+        const QJsonObject c = choice.toObject();
+        const QJsonValue name = c.value(QStringLiteral("function")).toObject().value(QStringLiteral("name"));
+        if (c.value(QStringLiteral("type")).toString() != QLatin1String("function") || !name.isString())
+            return bad(QStringLiteral("tool_choice must be {\"type\": \"function\", \"function\": {\"name\": "
+                                      "...}} when it is an object."));
+        r.generation.toolChoice = Choice::Named;
+        r.generation.toolChoiceName = name.toString();
+        bool known = false;
+        for (const QJsonValue& t : tools.toArray())
+            known = known ||
+                    t.toObject().value(QStringLiteral("function")).toObject().value(QStringLiteral("name")) ==
+                        name;
+        if (!known)
+            return bad(
+                QStringLiteral("tool_choice.function.name '%1' is not one of tools.").arg(name.toString()));
+    } else {
+        return bad(QStringLiteral("tool_choice must be a string or an object."));
+    }
+    if (!hasTools && (r.generation.toolChoice == Choice::Required))
+        return bad(QStringLiteral("tool_choice \"required\" needs tools."));
+    const bool forced =
+        r.generation.toolChoice == Choice::Required || r.generation.toolChoice == Choice::Named;
+    if (hasTools && forced && r.generation.constraint != app::GenerationRequest::Constraint::None)
+        return bad(
+            QStringLiteral("tool_choice that requires a call cannot be combined with response_format or "
+                           "grammar."));
+    return true;
+}
+
 } // namespace
 
 std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* error) {
@@ -216,16 +346,30 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
         QString role = msg.value(QStringLiteral("role")).toString();
         if (role == QLatin1String("developer")) role = QStringLiteral("system"); // OpenAI's newer name
         if (role != QLatin1String("system") && role != QLatin1String("user") &&
-            role != QLatin1String("assistant")) {
+            role != QLatin1String("assistant") && role != QLatin1String("tool")) {
             *error = ApiError::invalidRequest(
-                QStringLiteral("messages[%1].role must be system, developer, user or assistant.").arg(index));
+                QStringLiteral("messages[%1].role must be system, developer, user, assistant or tool.")
+                    .arg(index));
             return std::nullopt;
         }
         const auto content = readContent(msg.value(QStringLiteral("content")), index, error);
         if (!content) return std::nullopt;
-        r.generation.turns.append({role, *content});
+        app::ChatTurn turn{role, *content};
+        turn.contentIsNull = msg.value(QStringLiteral("content")).isNull();
+        if (!readToolTurn(msg, index, turn, error)) return std::nullopt;
+        r.generation.turns.append(turn);
         ++index;
     }
+    // OpenAI's tool results carry only the call's id; templates that print the function's name
+    // (gpt-oss, Hermes-style tool roles) find it in the call it answers.
+    for (qsizetype i = 0; i < r.generation.turns.size(); ++i) {
+        app::ChatTurn& t = r.generation.turns[i];
+        if (t.role != QLatin1String("tool") || !t.name.isEmpty()) continue;
+        for (qsizetype j = i - 1; j >= 0 && t.name.isEmpty(); --j)
+            for (const app::ToolCallInfo& c : r.generation.turns[j].toolCalls)
+                if (c.id == t.toolCallId) t.name = c.name;
+    }
+    if (!readTools(*o, r, error)) return std::nullopt;
 
     // Thinking is on unless the request turns it off: SmolLM3's and Qwen3's templates think by
     // default. Both llama.cpp's chat_template_kwargs and a plain enable_thinking field are read.

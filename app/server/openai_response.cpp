@@ -2,6 +2,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace smoldesk::server {
 namespace {
 
@@ -41,10 +43,45 @@ QJsonObject modelList(const QString& modelId, qint64 created) {
     return QJsonObject{{QStringLiteral("object"), QStringLiteral("list")}, {QStringLiteral("data"), data}};
 }
 
+QJsonObject toolCallJson(const QString& id, const QString& name, const QString& arguments) {
+    return QJsonObject{{QStringLiteral("id"), id},
+                       {QStringLiteral("type"), QStringLiteral("function")},
+                       {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), name},
+                                                                {QStringLiteral("arguments"), arguments}}}};
+}
+
+QList<QJsonObject> toolCallDeltas(int index, const QString& id, const QString& name,
+                                  const QString& arguments) {
+    auto delta = [index](const QJsonObject& fields) {
+        QJsonObject call = fields;
+        call.insert(QStringLiteral("index"), index);
+        return QJsonObject{{QStringLiteral("tool_calls"), QJsonArray{call}}};
+    };
+    QList<QJsonObject> out;
+    out.append(delta(
+        QJsonObject{{QStringLiteral("id"), id},
+                    {QStringLiteral("type"), QStringLiteral("function")},
+                    {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), name},
+                                                             {QStringLiteral("arguments"), QString()}}}}));
+    // Fragments of the arguments, as a client that concatenates them expects (never splitting a
+    // surrogate pair).
+    constexpr qsizetype kFragment = 24;
+    for (qsizetype at = 0; at < arguments.size();) {
+        qsizetype len = std::min(kFragment, arguments.size() - at);
+        if (at + len < arguments.size() && arguments.at(at + len - 1).isHighSurrogate()) ++len;
+        out.append(delta(QJsonObject{{QStringLiteral("function"),
+                                      QJsonObject{{QStringLiteral("arguments"), arguments.mid(at, len)}}}}));
+        at += len;
+    }
+    return out;
+}
+
 QJsonObject chatCompletion(const ResponseIdentity& who, const QString& content, const QString& reasoning,
-                           const QString& finish, const Usage& usage) {
+                           const QString& finish, const Usage& usage, const QJsonArray& toolCalls) {
     QJsonObject message{{QStringLiteral("role"), QStringLiteral("assistant")},
-                        {QStringLiteral("content"), content}};
+                        {QStringLiteral("content"),
+                         content.trimmed().isEmpty() && !toolCalls.isEmpty() ? QJsonValue() : QJsonValue(content)}};
+    if (!toolCalls.isEmpty()) message.insert(QStringLiteral("tool_calls"), toolCalls);
     if (!reasoning.isEmpty()) message.insert(QStringLiteral("reasoning_content"), reasoning);
     QJsonObject o = envelope(who, "chat.completion");
     o.insert(QStringLiteral("choices"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},

@@ -33,12 +33,19 @@ AppContext* instance = nullptr;
 AppContext::AppContext(const Options& o, QObject* parent)
     : QObject(parent), settings_(new AppSettings(o.settingsPath, this)),
       crashMarker_(o.crashMarkerPath.isEmpty() ? paths::crashMarkerPath() : o.crashMarkerPath) {
-    model_ = new ModelManager(settings_, crashMarker_, this);
+    model_ = new ModelManager(settings_, crashMarker_,
+                              !o.gpuCheckPath.isEmpty() ? o.gpuCheckPath
+                              : !o.crashMarkerPath.isEmpty()
+                                  ? o.crashMarkerPath + QStringLiteral(".gpu-checks.json")
+                                  : paths::dataDir() + QStringLiteral("/gpu-checks.json"),
+                              this);
     chat_ = new ChatController(model_, settings_,
                                o.databasePath.isEmpty() ? paths::databasePath() : o.databasePath, this);
     downloader_ = new Downloader(this);
     language_ = new LanguageManager(this);
     server_ = new ServerController(settings_, model_, this);
+    // MCP servers (Settings ▸ Tools): the chat only, never the API server.
+    tools_ = new ToolServers(settings_->raw(), this);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });
@@ -89,6 +96,9 @@ AppContext::~AppContext() {
     // The API server cancels its generation and closes its clients before the worker goes away.
     delete server_;
     server_ = nullptr;
+    // The MCP servers' processes end with their clients.
+    delete tools_;
+    tools_ = nullptr;
 }
 
 AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
@@ -118,6 +128,7 @@ void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelA
         model_->openAtStart(modelArg);
     else if (loadModel)
         model_->loadInitialModel();
+    tools_->startAll();
 }
 
 QString AppContext::diagnostics() const {
@@ -144,6 +155,22 @@ QString AppContext::diagnostics() const {
     lines << QStringLiteral("Device setting: %1").arg(settings_->device());
     if (!model_->engineFallbackReason().isEmpty())
         lines << QStringLiteral("GPU not used: %1").arg(model_->engineFallbackReason());
+    const QVariantMap check = model_->gpuCheck();
+    if (check.isEmpty()) {
+        lines << QStringLiteral("GPU self-check: not run");
+    } else {
+        lines << QStringLiteral("GPU self-check: %1 on %2, driver %3, %4, %5 s%6")
+                     .arg(check.value(QStringLiteral("passed")).toBool() ? QStringLiteral("passed")
+                                                                         : QStringLiteral("failed"),
+                          check.value(QStringLiteral("device")).toString(),
+                          check.value(QStringLiteral("driver")).toString(),
+                          check.value(QStringLiteral("checkedAt")).toString(),
+                          QString::number(check.value(QStringLiteral("seconds")).toDouble(), 'f', 1),
+                          check.value(QStringLiteral("passed")).toBool()
+                              ? QString()
+                              : QStringLiteral(": ") + check.value(QStringLiteral("sentence")).toString());
+        lines << check.value(QStringLiteral("table")).toString();
+    }
     lines << QStringLiteral("Context: %1 tokens").arg(model_->contextSize());
     lines << QStringLiteral("Safe mode: %1")
                  .arg(settings_->safeMode() ? QStringLiteral("on") : QStringLiteral("off"));

@@ -7,6 +7,7 @@
 #include "language_manager.h"
 #include "model_manager.h"
 #include "server_controller.h"
+#include "tool_servers.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -28,6 +29,7 @@ class AppContext : public QObject {
     Q_PROPERTY(smoldesk::app::Downloader* downloader READ downloader CONSTANT)
     Q_PROPERTY(smoldesk::app::LanguageManager* language READ language CONSTANT)
     Q_PROPERTY(smoldesk::app::ServerController* server READ server CONSTANT)
+    Q_PROPERTY(smoldesk::app::ToolServers* tools READ tools CONSTANT)
     Q_PROPERTY(QString version READ version CONSTANT)
     Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
   public:
@@ -35,6 +37,9 @@ class AppContext : public QObject {
         QString settingsPath; // empty: the standard QSettings location
         QString databasePath; // empty: the app data location
         QString crashMarkerPath;
+        // The GPU self-check's verdicts; empty: beside the crash marker when that is given (tests),
+        // else gpu-checks.json in the app data folder.
+        QString gpuCheckPath;
     };
     explicit AppContext(const Options& options, QObject* parent = nullptr);
     ~AppContext() override;
@@ -48,6 +53,7 @@ class AppContext : public QObject {
     Downloader* downloader() const { return downloader_; }
     LanguageManager* language() const { return language_; }
     ServerController* server() const { return server_; }
+    ToolServers* tools() const { return tools_; }
     QString version() const;
     bool safeModeEntered() const { return safeModeEntered_; }
 
@@ -70,6 +76,7 @@ class AppContext : public QObject {
     Downloader* downloader_;
     LanguageManager* language_;
     ServerController* server_;
+    ToolServers* tools_;
     bool safeModeEntered_ = false;
     // The latest error any part showed (a failed export or download included), for the
     // diagnostics: the banner that said it may have been closed since.

@@ -9,6 +9,7 @@ void registerEngineTypes() {
     qRegisterMetaType<GpuDeviceInfo>();
     qRegisterMetaType<QList<GpuDeviceInfo>>();
     qRegisterMetaType<GenerationRequest>();
+    qRegisterMetaType<ToolCallInfo>();
     qRegisterMetaType<GenerationResult>();
 }
 

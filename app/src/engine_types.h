@@ -40,6 +40,10 @@ struct LoadRequest {
     bool cpuOnly = false;
     QString crashMarker; // written before a GPU backend starts, removed after (safe mode)
     int gpuIndex = -1;   // a Vulkan device chosen in the settings (also a CPU-type one); -1: automatic
+    // The GPU self-check before a device's first use (gpu_check_store.h): its verdict file and the
+    // demo model it runs (with stories260K-golden.f32 beside it). No check when either is empty.
+    QString gpuCheckFile{};
+    QString demoModel{};
 };
 
 // One Vulkan device for the settings' device picker (runtime::GpuDevice as Qt data).
@@ -67,9 +71,21 @@ struct LoadedModel {
     PromptMode promptMode = PromptMode::OwnTemplate;
 };
 
+// A tool call: one the model made (the API server's `tools`), or one in the history it is sent.
+struct ToolCallInfo {
+    QString id;
+    QString name;
+    QString arguments; // JSON text of an object
+};
+
 struct ChatTurn {
-    QString role; // "system", "user", "assistant"
+    QString role; // "system", "user", "assistant", "tool"
     QString content;
+    // What the API server's turns may carry beyond the chat's (chat::Message says how they render):
+    bool contentIsNull = false;         // an assistant turn with tool calls and `content: null`
+    QList<ToolCallInfo> toolCalls = {}; // an assistant turn's calls
+    QString toolCallId = {};            // a tool result: the call it answers
+    QString name = {};                  // a tool result: the function's name
 };
 
 struct SamplingSettings {
@@ -101,6 +117,16 @@ struct GenerationRequest {
     enum class Constraint { None, Gbnf, JsonSchema, JsonObject };
     Constraint constraint = Constraint::None;
     QString constraintText;
+    // Tools the model may call (OpenAI's `tools`, a JSON array of definitions; empty: none),
+    // rendered through the template; the calls it makes come back as ModelWorker::toolCall.
+    // Auto: free text, and a call's arguments are held to its schema once the model starts one;
+    // Required: the answer is a call to one of them; Named: a call to toolChoiceName;
+    // None: the tools are not offered.
+    QString toolsJson;
+    enum class ToolChoice { Auto, None, Required, Named };
+    ToolChoice toolChoice = ToolChoice::Auto;
+    QString toolChoiceName;
+    bool parallelToolCalls = true;
 };
 
 struct GenerationResult {
@@ -112,6 +138,7 @@ struct GenerationResult {
     double promptTokensPerSecond = 0.0; // the new part of the prompt (0: all of it was cached)
     double thoughtSeconds = 0.0;
     QString stopReason; // "end", "max-tokens", "stopped", "context-full", ...
+    int toolCalls = 0;  // calls sent as ModelWorker::toolCall
     int contextUsed = 0;
     int contextSize = 0;
 };
@@ -126,4 +153,5 @@ Q_DECLARE_METATYPE(smoldesk::app::LoadedModel)
 Q_DECLARE_METATYPE(smoldesk::app::GpuDeviceInfo)
 Q_DECLARE_METATYPE(QList<smoldesk::app::GpuDeviceInfo>)
 Q_DECLARE_METATYPE(smoldesk::app::GenerationRequest)
+Q_DECLARE_METATYPE(smoldesk::app::ToolCallInfo)
 Q_DECLARE_METATYPE(smoldesk::app::GenerationResult)

@@ -1,5 +1,7 @@
 #include "model_manager.h"
 
+#include "gpu_check_store.h"
+
 #include "app_paths.h"
 #include "app_settings.h"
 #include "engine_text.h"
@@ -23,9 +25,10 @@ namespace {
 constexpr int kQuitWaitMs = 3000;
 }
 
-ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent)
-    : QObject(parent), settings_(settings), crashMarker_(crashMarker), thread_(new QThread),
-      inspectPool_(new QThreadPool), worker_(new ModelWorker) {
+ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, const QString& gpuCheckFile,
+                           QObject* parent)
+    : QObject(parent), settings_(settings), crashMarker_(crashMarker), gpuCheckFile_(gpuCheckFile),
+      thread_(new QThread), inspectPool_(new QThreadPool), worker_(new ModelWorker) {
     registerEngineTypes();
     qRegisterMetaType<ModelFacts>();
     thread_->setObjectName(QStringLiteral("ModelWorker"));
@@ -44,6 +47,17 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, QO
         qCInfo(lcModel).noquote() << "no Vulkan device:" << reason;
     });
     connect(settings_, &AppSettings::modelSettingsChanged, this, &ModelManager::refreshEstimate);
+    gpuCheck_ = GpuCheckStore(gpuCheckFile_).last();
+    connect(worker_, &ModelWorker::gpuCheckStarted, this, [this](const QString& device) {
+        gpuChecking_ = true;
+        qCInfo(lcModel).noquote() << "checking the GPU" << device;
+        emit gpuCheckChanged();
+    });
+    connect(worker_, &ModelWorker::gpuChecked, this, [this](const QVariantMap& verdict) {
+        gpuChecking_ = false;
+        gpuCheck_ = verdict;
+        emit gpuCheckChanged();
+    });
     connect(worker_, &ModelWorker::devicesListed, this, [this](const QList<GpuDeviceInfo>& list) {
         listingDevices_ = false;
         if (settings_->safeMode()) return; // safe mode came on meanwhile
@@ -130,14 +144,7 @@ void ModelManager::openAtStart(const QString& path) {
 void ModelManager::startLoad(const QString& path, bool keepError) {
     if (path.isEmpty()) return;
     const QString abs = QFileInfo(path).absoluteFilePath();
-    LoadRequest r;
-    r.path = abs;
-    // The new file's own settings, not those of the model loaded now.
-    r.contextLength = settings_->contextLengthFor(abs);
-    r.threads = settings_->threadsFor(abs);
-    r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
-    r.gpuIndex = r.cpuOnly ? -1 : gpuIndexOf(settings_->device());
-    r.crashMarker = crashMarker_;
+    const LoadRequest r = requestFor(abs);
     qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly << "gpu"
                     << r.gpuIndex;
     loadingName_ = QFileInfo(abs).fileName();
@@ -152,6 +159,28 @@ void ModelManager::startLoad(const QString& path, bool keepError) {
     QMetaObject::invokeMethod(
         worker_, [w = worker_, r] { w->load(r); }, Qt::QueuedConnection);
     inspect(abs);
+}
+
+LoadRequest ModelManager::requestFor(const QString& abs) const {
+    LoadRequest r;
+    r.path = abs;
+    // The new file's own settings, not those of the model loaded now.
+    r.contextLength = settings_->contextLengthFor(abs);
+    r.threads = settings_->threadsFor(abs);
+    r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
+    r.gpuIndex = r.cpuOnly ? -1 : gpuIndexOf(settings_->device());
+    r.crashMarker = crashMarker_;
+    r.gpuCheckFile = gpuCheckFile_;
+    r.demoModel = paths::demoModelPath();
+    return r;
+}
+
+void ModelManager::checkGpuAgain() {
+    if (gpuChecking_) return;
+    const LoadRequest r = requestFor(QString());
+    if (r.cpuOnly) return;
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, r] { w->checkGpu(r); }, Qt::QueuedConnection);
 }
 
 void ModelManager::loadUrl(const QUrl& url) {

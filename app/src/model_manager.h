@@ -50,8 +50,13 @@ class ModelManager : public QObject {
     Q_PROPERTY(QString devicesError READ devicesError NOTIFY engineTextChanged)
     // Something the user should know that is not an error, e.g. the GPU failed and the CPU took over.
     Q_PROPERTY(QString notice READ notice NOTIFY noticeChanged)
+    // The last GPU self-check's verdict (gpu_check_store.h: device, driver, passed, sentence,
+    // checkedAt, checks, failed, seconds, table); empty before the first. gpuChecking: one runs now.
+    Q_PROPERTY(QVariantMap gpuCheck READ gpuCheck NOTIFY gpuCheckChanged)
+    Q_PROPERTY(bool gpuChecking READ gpuChecking NOTIFY gpuCheckChanged)
   public:
-    ModelManager(AppSettings* settings, const QString& crashMarker, QObject* parent = nullptr);
+    ModelManager(AppSettings* settings, const QString& crashMarker, const QString& gpuCheckFile,
+                 QObject* parent = nullptr);
     ~ModelManager() override;
 
     QString state() const { return state_; }
@@ -105,6 +110,10 @@ class ModelManager : public QObject {
     Q_INVOKABLE QUrl openFolder() const;
     // Lists the Vulkan devices on the worker thread (not in CPU safe mode); devicesChanged follows.
     Q_INVOKABLE void refreshDevices();
+    // Settings ▸ Device ▸ Check again: the self-check on the device the next load would use.
+    Q_INVOKABLE void checkGpuAgain();
+    QVariantMap gpuCheck() const { return gpuCheck_; }
+    bool gpuChecking() const { return gpuChecking_; }
     // Loads the last model, else the bundled demo model. Returns false when there is neither.
     bool loadInitialModel(bool keepError = false);
     // A model named on the command line: on failure its error stays and loadInitialModel() follows.
@@ -121,6 +130,7 @@ class ModelManager : public QObject {
     void loadFailed(int code, const QString& text);
     void devicesChanged();
     void noticeChanged();
+    void gpuCheckChanged();
 
   private:
     void setState(const QString& s);
@@ -132,6 +142,7 @@ class ModelManager : public QObject {
 
     AppSettings* settings_;
     QString crashMarker_;
+    QString gpuCheckFile_;
     // On the heap: a worker stuck in a call that cannot be cancelled is left behind at quit.
     QThread* thread_;
     // Reads model facts for the panel. Not Qt's global pool: the application waits for that one
@@ -153,6 +164,9 @@ class ModelManager : public QObject {
     bool devicesListed_ = false;
     QString devicesError_;
     QString notice_;
+    QVariantMap gpuCheck_;
+    bool gpuChecking_ = false;
+    LoadRequest requestFor(const QString& absolutePath) const;
     bool listingDevices_ = false;
     bool safeMode_ = false;
     quint64 inspectToken_ = 0;

@@ -3,26 +3,46 @@
 #include "chat_state_store.h"
 #include "crash_guard.h"
 #include "engine_error.h"
+#include "gpu_check_store.h"
 #include "prompt_builder.h"
 
 #include "chat/output_parser.h"
+#include "chat/tool_calls.h"
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "runtime/self_check.h"
 #include "runtime/session.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QThread>
+#include <QUuid>
 
 #include <algorithm>
 #include <cmath>
 #include <new>
+#include <optional>
 
 Q_LOGGING_CATEGORY(lcState, "smoldesk.state")
+Q_LOGGING_CATEGORY(lcGpuCheck, "smoldesk.gpucheck")
 
 namespace smoldesk::app {
 namespace {
+
+// Requests whose tools the model is shown (and whose calls are read from its answer).
+bool offersTools(const GenerationRequest& request) {
+    return !request.rawPrompt && !request.toolsJson.isEmpty() &&
+           request.toolChoice != GenerationRequest::ToolChoice::None;
+}
+
+// A call's id when the model wrote none: Mistral's template insists on 9 letters and digits.
+QString toolCallId(chat::ToolCallFamily family) {
+    const QString hex = QUuid::createUuid().toString(QUuid::Id128);
+    return family == chat::ToolCallFamily::Mistral ? hex.left(9) : QStringLiteral("call_") + hex.left(24);
+}
 
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
@@ -141,6 +161,11 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
     };
     if (!QFileInfo::exists(request.path))
         throw Error(ErrorCode::Io, "The file '" + o.path + "' does not exist.");
+    gpuRefusal_ = request.cpuOnly ? QString() : gpuCheckRefusal(request, false);
+    if (!gpuRefusal_.isEmpty()) {
+        o.backend = runtime::BackendChoice::Cpu;
+        o.device = -1;
+    }
     {
         // A crash while a GPU backend starts leaves this marker behind: the next start uses the CPU.
         CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
@@ -156,7 +181,8 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.name = QFileInfo(request.path).fileName();
     m.architecture = QString::fromStdString(session_->hparams().arch);
     m.device = QString::fromStdString(session_->deviceName());
-    m.fallbackReason = QString::fromStdString(session_->fallbackReason());
+    m.fallbackReason =
+        gpuRefusal_.isEmpty() ? QString::fromStdString(session_->fallbackReason()) : gpuRefusal_;
     for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
     m.contextSize = session_->contextSize();
     m.threads = session_->threads();
@@ -172,6 +198,75 @@ void ModelWorker::unload() {
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
+}
+
+QString ModelWorker::gpuCheckRefusal(const LoadRequest& request, bool force) {
+    if (request.gpuCheckFile.isEmpty() || request.demoModel.isEmpty()) return {};
+    std::optional<runtime::GpuDevice> gpu;
+    {
+        CrashGuard guard(request.crashMarker);
+        gpu = runtime::gpuForLoad(request.gpuIndex);
+    }
+    if (!gpu) return {}; // no GPU would be used: the load says why itself
+    const GpuCheckStore store(request.gpuCheckFile);
+    const QString device = QString::fromStdString(gpu->name),
+                  driver = QString::fromStdString(gpu->driverVersion);
+    const QString key = GpuCheckStore::keyFor(device, driver);
+    if (!force)
+        if (const auto v = store.verdict(key))
+            return v->value(QStringLiteral("passed")).toBool()
+                       ? QString()
+                       : v->value(QStringLiteral("sentence")).toString();
+    emit gpuCheckStarted(device);
+    qCInfo(lcGpuCheck) << "GPU self-check on" << device << "driver" << driver;
+    QVariantMap v{{QStringLiteral("device"), device},
+                  {QStringLiteral("driver"), driver},
+                  {QStringLiteral("version"), QStringLiteral(SMOLDESK_VERSION)},
+                  {QStringLiteral("checkedAt"), QDateTime::currentDateTime().toString(Qt::ISODate)}};
+    try {
+        // A driver that crashes inside the check leaves the marker: the next start is in safe mode.
+        CrashGuard guard(request.crashMarker);
+        const QString golden =
+            QFileInfo(request.demoModel).dir().filePath(QStringLiteral("stories260K-golden.f32"));
+        const runtime::SelfCheckReport report =
+            runtime::runSelfCheck(runtime::BackendChoice::Vulkan, gpu->index, request.demoModel.toStdString(),
+                                  golden.toStdString());
+        QStringList table;
+        int failed = 0;
+        for (const auto& r : report.rows) {
+            failed += !r.passed;
+            table << QStringLiteral("%1 %2: error %3, tolerance %4, %5 ms")
+                         .arg(r.passed ? QStringLiteral("ok  ") : QStringLiteral("FAIL"),
+                              QString::fromStdString(r.kernel))
+                         .arg(r.maxError, 0, 'g', 3)
+                         .arg(r.tolerance, 0, 'g', 3)
+                         .arg(r.millis, 0, 'f', 2);
+        }
+        v.insert(QStringLiteral("passed"), report.passed());
+        v.insert(QStringLiteral("sentence"),
+                 report.passed() ? QString() : QString::fromStdString(report.failureSentence()));
+        v.insert(QStringLiteral("checks"), int(report.rows.size()));
+        v.insert(QStringLiteral("failed"), failed);
+        v.insert(QStringLiteral("seconds"), report.seconds);
+        v.insert(QStringLiteral("table"), table.join(QLatin1Char('\n')));
+    } catch (const std::exception& e) {
+        v.insert(QStringLiteral("passed"), false);
+        v.insert(QStringLiteral("sentence"),
+                 QStringLiteral("The GPU self-check could not run (%1); SmolDesk uses the CPU.")
+                     .arg(QString::fromUtf8(e.what())));
+    }
+    if (!store.save(key, v))
+        qCWarning(lcGpuCheck) << "could not save the GPU self-check's verdict to" << request.gpuCheckFile;
+    qCInfo(lcGpuCheck) << "GPU self-check:"
+                       << (v.value(QStringLiteral("passed")).toBool() ? "passed" : "failed")
+                       << v.value(QStringLiteral("sentence")).toString();
+    emit gpuChecked(v);
+    return v.value(QStringLiteral("passed")).toBool() ? QString()
+                                                      : v.value(QStringLiteral("sentence")).toString();
+}
+
+void ModelWorker::checkGpu(const LoadRequest& request) {
+    if (!request.cpuOnly) gpuCheckRefusal(request, true);
 }
 
 void ModelWorker::listDevices(const QString& crashMarker) {
@@ -306,7 +401,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     } else {
         const QString effort = PromptBuilder::reasoningEffortFor(
             request.reasoningEffort, request.enableThinking, request.sampling.thinkHard);
-        prompt = builder_->build(request.turns, request.enableThinking, effort);
+        prompt = builder_->build(request.turns, request.enableThinking, effort,
+                                 offersTools(request) ? request.toolsJson : QString());
     }
     const int ctx = session_->contextSize();
     const int n = static_cast<int>(prompt.tokens.size());
@@ -340,6 +436,44 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         gp.grammar = grammars_.get({kind, request.constraintText.toStdString()}, session_->vocabTrie());
     }
 
+    // Tool calls: the family the template writes them in; a call grammar for the text families.
+    const chat::ToolCallFamily family =
+        offersTools(request) ? builder_->toolCallFamily() : chat::ToolCallFamily::None;
+    const auto callFormat = chat::toolCallFormat(family);
+    std::optional<chat::StreamingToolCalls> calls;
+    if (callFormat) calls.emplace(*callFormat);
+    using Choice = GenerationRequest::ToolChoice;
+    const bool callForced = request.toolChoice == Choice::Required || request.toolChoice == Choice::Named;
+    if (offersTools(request) && callForced && family != chat::ToolCallFamily::Harmony && !callFormat)
+        throw Error(
+            ErrorCode::InvalidArgument,
+            "This model's chat template shows no tool-call format that SmolDesk knows, so a tool call "
+            "cannot be required.");
+    if (callFormat && gp.grammar == nullptr) {
+        std::vector<chat::ToolSpec> specs = chat::toolSpecsFromJson(request.toolsJson.toStdString());
+        if (request.toolChoice == Choice::Named) {
+            const std::string wanted = request.toolChoiceName.toStdString();
+            std::erase_if(specs, [&](const chat::ToolSpec& t) { return t.name != wanted; });
+            if (specs.empty())
+                throw Error(ErrorCode::InvalidArgument, "tool_choice names a function that is not in tools.");
+        }
+        // Lazy (auto): one call per trigger, the model may write another; Mistral's one trigger
+        // opens the whole array of calls.
+        const bool parallel = request.parallelToolCalls && request.toolChoice != Choice::Named &&
+                              (callForced || family == chat::ToolCallFamily::Mistral);
+        const std::string gbnf = chat::toolCallGbnf(*callFormat, specs, parallel);
+        gp.grammar = grammars_.get({grammar::GrammarSource::Kind::Gbnf, gbnf}, session_->vocabTrie());
+        gp.grammarTrigger = callFormat->trigger();
+        gp.grammarLazy = !callForced;
+    }
+    int callIndex = 0;
+    auto publishCall = [&](const chat::ToolCall& c) {
+        ToolCallInfo info{QString::fromStdString(c.id), QString::fromStdString(c.name),
+                          QString::fromStdString(c.arguments)};
+        if (info.id.isEmpty()) info.id = toolCallId(family);
+        emit toolCall(request.id, callIndex++, info);
+    };
+
     const auto parserOwner = chat::makeOutputParser(prompt.outputFormat, prompt.startsInThought);
     chat::OutputParser& parser = *parserOwner;
     const quint64 id = request.id;
@@ -350,10 +484,25 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         emit promptProgress(id, done, total, seconds > 0.0 ? done / seconds : 0.0);
     };
     int generated = 0;
-    auto publish = [&](const chat::ParsedDelta& d) {
+    auto publish = [&](chat::ParsedDelta d, bool last = false) {
+        // The answer's calls leave it; the thought is never searched for calls.
+        std::vector<chat::ToolCall> found;
+        if (calls) {
+            chat::ToolCallDelta cd = calls->push(d.answer);
+            if (last) {
+                chat::ToolCallDelta rest = calls->flush();
+                cd.content += rest.content;
+            }
+            d.answer = std::move(cd.content);
+            found = std::move(cd.calls);
+        } else if (family == chat::ToolCallFamily::Harmony) {
+            for (const chat::ToolCallMessage& m : d.toolCalls)
+                if (auto c = chat::toolCallFromHarmony(m)) found.push_back(std::move(*c));
+        }
         if (!d.thought.empty() || !d.answer.empty())
             emit delta(id, QString::fromStdString(d.thought), QString::fromStdString(d.answer),
                        std::min(ctx, n + generated));
+        for (const chat::ToolCall& c : found) publishCall(c);
         if (d.thoughtEnded) emit thoughtFinished(id, parser.thoughtSeconds());
     };
     auto onToken = [&](const runtime::TokenEvent& ev) {
@@ -369,7 +518,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         return !stop_.load();
     };
     const runtime::GenerationStats st = session_->generate(prompt.tokens, gp, onToken, &stop_);
-    if (!stop_.load()) publish(parser.flush());
+    if (!stop_.load()) publish(parser.flush(), true);
     if (parser.inThought()) emit thoughtFinished(id, parser.thoughtSeconds());
 
     GenerationResult r;
@@ -381,6 +530,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.promptTokensPerSecond = st.promptTokensPerSecond();
     r.thoughtSeconds = parser.hadThought() ? parser.thoughtSeconds() : 0.0;
     r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
+    r.toolCalls = callIndex;
     // The conversation now holds the prompt and every generated token (the cache lacks the last
     // one, which was never fed back); the same count the meter showed while streaming.
     r.contextUsed = std::min(ctx, n + st.generatedTokens);

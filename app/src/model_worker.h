@@ -44,6 +44,9 @@ class ModelWorker : public QObject {
     void load(const smoldesk::app::LoadRequest& request);
     void unload();
     void generate(const smoldesk::app::GenerationRequest& request);
+    // Runs the GPU self-check again on the device `request` would load on (Settings ▸ Device ▸
+    // Check again) and emits gpuChecked; the verdict applies from the next load.
+    void checkGpu(const smoldesk::app::LoadRequest& request);
     // Enumerates the Vulkan devices (under the crash marker, like a GPU start) and emits devicesListed.
     void listDevices(const QString& crashMarker);
     // Measures the conversation as the next prompt would be (tokensCounted; -1 without a model).
@@ -76,6 +79,9 @@ class ModelWorker : public QObject {
     void contextOverflow(quint64 id, int promptTokens, int contextSize);
     // contextUsed: prompt and generated tokens so far, at most the context size.
     void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    // A complete tool call (requests with tools), in order: index counts from 0 per generation;
+    // its text is not in the answer.
+    void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
@@ -86,6 +92,10 @@ class ModelWorker : public QObject {
     // Emitted before devicesListed when no device was listed: why, in one sentence (no Vulkan
     // driver, the driver failed to enumerate, …).
     void devicesUnavailable(const QString& reason);
+    // The GPU self-check started on `device` (its first use with this driver and SmolDesk
+    // version, or Check again), and its verdict (gpu_check_store.h).
+    void gpuCheckStarted(const QString& device);
+    void gpuChecked(const QVariantMap& verdict);
     // A chat's KV cache was written (bytes, milliseconds) or read back (tokens now cached); a
     // saved state that could not be used says why (the engine's sentence) and is read again.
     void stateSaved(qint64 conversationId, qint64 bytes, double ms);
@@ -93,6 +103,9 @@ class ModelWorker : public QObject {
     void stateRefused(qint64 conversationId, const QString& reason);
 
   private:
+    // The device's cached verdict, or a new check when there is none (or `force`): empty when the
+    // model may load on the GPU, else the sentence saying why the CPU is used instead.
+    QString gpuCheckRefusal(const LoadRequest& request, bool force);
     void runGeneration(const GenerationRequest& request);
     bool onGpu() const;
     // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
@@ -109,6 +122,7 @@ class ModelWorker : public QObject {
     void restoreState(qint64 conversationId);
 
     std::unique_ptr<runtime::Session> session_;
+    QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
     std::unique_ptr<PromptBuilder> builder_;
     grammar::GrammarCache grammars_; // compiled response formats, kept across requests
     LoadRequest loadedRequest_;      // how the current session was loaded (to bring it back)

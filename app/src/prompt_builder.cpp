@@ -32,7 +32,7 @@ std::string PromptBuilder::continuationText(const QList<ChatTurn>& turns) {
 }
 
 BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinking,
-                                 const QString& reasoningEffort) const {
+                                 const QString& reasoningEffort, const QString& toolsJson) const {
     BuiltPrompt out;
     if (mode_ == PromptMode::PlainContinuation) {
         // Typed text never becomes control tokens here: there is no template to protect.
@@ -40,7 +40,16 @@ BuiltPrompt PromptBuilder::build(const QList<ChatTurn>& turns, bool enableThinki
         return out;
     }
     chat::ChatRequest request;
-    for (const auto& t : turns) request.messages.push_back({t.role.toStdString(), t.content.toStdString()});
+    for (const auto& t : turns) {
+        chat::Message m{t.role.toStdString(), t.content.toStdString()};
+        m.contentIsNull = t.contentIsNull;
+        for (const ToolCallInfo& c : t.toolCalls)
+            m.toolCalls.push_back({c.id.toStdString(), c.name.toStdString(), c.arguments.toStdString()});
+        m.toolCallId = t.toolCallId.toStdString();
+        m.name = t.name.toStdString();
+        request.messages.push_back(std::move(m));
+    }
+    request.toolsJson = toolsJson.toStdString();
     request.addGenerationPrompt = true;
     if (formatter_->supportsThinking()) request.enableThinking = enableThinking;
     if (formatter_->supportsReasoningEffort() && !reasoningEffort.isEmpty())
@@ -58,6 +67,11 @@ QString PromptBuilder::reasoningEffortFor(const QString& requested, bool enableT
 
 bool PromptBuilder::supportsReasoningEffort() const {
     return mode_ == PromptMode::OwnTemplate && formatter_->supportsReasoningEffort();
+}
+
+chat::ToolCallFamily PromptBuilder::toolCallFamily() const {
+    if (mode_ != PromptMode::OwnTemplate) return chat::ToolCallFamily::None;
+    return chat::toolCallFamilyForTemplate(formatter_->templateSource());
 }
 
 bool PromptBuilder::supportsThinking() const {

@@ -27,8 +27,11 @@ class PromptBuilder {
   public:
     PromptBuilder(const gguf::File& file, const text::Tokenizer& tokenizer);
     // reasoningEffort: for templates that take one (gpt-oss); empty: from enableThinking.
-    BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking,
-                      const QString& reasoningEffort = {}) const;
+    // toolsJson: OpenAI tool definitions (a JSON array) the template renders as `tools`.
+    BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking, const QString& reasoningEffort = {},
+                      const QString& toolsJson = {}) const;
+    // The family the template writes tool calls in (None without a template of its own).
+    chat::ToolCallFamily toolCallFamily() const;
     bool supportsThinking() const;
     bool supportsReasoningEffort() const;
     // The effort a request asks for: its own, else "high" for Think on with the per-model

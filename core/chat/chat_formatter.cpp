@@ -28,6 +28,41 @@ std::string tokenText(const gguf::File& file, const char* idKey) {
     return std::string(tokens->stringAt(static_cast<size_t>(*id)));
 }
 
+// A message as OpenAI's clients send it and transformers hands it to the template.
+jinja::Value messageValue(const Message& m, bool harmony) {
+    jinja::Value v = jinja::Value::object();
+    v.set("role", jinja::Value(m.role));
+    // gpt-oss's template tests `in message.content`, which raises on null: llama.cpp renders an
+    // empty content there instead, and so do we.
+    v.set("content", m.contentIsNull && !harmony ? jinja::Value::none() : jinja::Value(m.content));
+    if (!m.reasoningContent.empty()) v.set("reasoning_content", jinja::Value(m.reasoningContent));
+    if (!m.thinking.empty()) v.set("thinking", jinja::Value(m.thinking));
+    if (!m.toolCalls.empty()) {
+        jinja::Value calls = jinja::Value::list();
+        for (const ToolCall& c : m.toolCalls) {
+            jinja::Value arguments;
+            try {
+                arguments = jinja::parseJson(c.arguments);
+                if (!arguments.isDict()) arguments = jinja::Value(c.arguments);
+            } catch (const Error&) {
+                arguments = jinja::Value(c.arguments);
+            }
+            jinja::Value function = jinja::Value::object();
+            function.set("name", jinja::Value(c.name));
+            function.set("arguments", arguments);
+            jinja::Value call = jinja::Value::object();
+            call.set("id", jinja::Value(c.id));
+            call.set("type", jinja::Value("function"));
+            call.set("function", function);
+            calls.push(call);
+        }
+        v.set("tool_calls", calls);
+    }
+    if (!m.toolCallId.empty()) v.set("tool_call_id", jinja::Value(m.toolCallId));
+    if (!m.name.empty()) v.set("name", jinja::Value(m.name));
+    return v;
+}
+
 class TemplateFormatter : public ChatFormatter {
   public:
     TemplateFormatter(std::string source, std::string bos, std::string eos, const text::Tokenizer& tokenizer)
@@ -37,11 +72,22 @@ class TemplateFormatter : public ChatFormatter {
 
     std::string render(const ChatRequest& request) const override {
         jinja::Value messages = jinja::Value::list();
-        for (const Message& m : request.messages)
-            messages.push(
-                jinja::Value::object({{"role", jinja::Value(m.role)}, {"content", jinja::Value(m.content)}}));
+        const bool harmony = outputFormat() == OutputFormat::Harmony;
+        for (const Message& m : request.messages) messages.push(messageValue(m, harmony));
+        // As transformers' apply_chat_template: messages, tools, documents, add_generation_prompt,
+        // then the special tokens and the kwargs. tools and documents are always defined.
         jinja::Value context = jinja::Value::object();
         context.set("messages", messages);
+        if (request.toolsJson.empty()) {
+            context.set("tools", jinja::Value::none());
+        } else {
+            jinja::Value tools = jinja::parseJson(request.toolsJson);
+            if (!tools.isList())
+                throw Error(ErrorCode::InvalidArgument,
+                            "The tools must be a JSON array of tool definitions.");
+            context.set("tools", tools);
+        }
+        context.set("documents", jinja::Value::none());
         context.set("add_generation_prompt", jinja::Value(request.addGenerationPrompt));
         context.set("bos_token", jinja::Value(bos_));
         context.set("eos_token", jinja::Value(eos_));
@@ -76,6 +122,10 @@ class TemplateFormatter : public ChatFormatter {
         return source_.find("<|channel|>") != std::string::npos ? OutputFormat::Harmony
                                                                 : OutputFormat::ThinkTags;
     }
+    std::unique_ptr<ToolCallFormat> toolCallFormat() const override {
+        return chat::toolCallFormatForTemplate(source_);
+    }
+    const std::string& templateSource() const override { return source_; }
     std::string templateDescription() const override {
         return builtin_ ? "built-in ChatML (the file has no chat template)" : "the model's own template";
     }

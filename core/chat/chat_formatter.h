@@ -4,6 +4,7 @@
 // built-in ChatML template (with a notice). The result is tokenized with special parsing on,
 // except inside the messages' own texts.
 #include "chat/output_parser.h"
+#include "chat/tool_calls.h"
 #include "gguf/file.h"
 #include "text/tokenizer.h"
 
@@ -16,9 +17,22 @@
 
 namespace smoldesk::chat {
 
+// One turn as OpenAI's API and transformers' apply_chat_template hand it to a template. The
+// template sees a dict with the keys in this order (tojson and |items keep it): role, content,
+// reasoning_content / thinking (when set), tool_calls (assistant, when any), then tool_call_id
+// and name (tool results, when set).
 struct Message {
-    std::string role;    // "system", "user", "assistant", "tool"
-    std::string content; // for assistant turns: the answer only, never the thought
+    std::string role;                  // "system", "user", "assistant", "tool"
+    std::string content;               // for assistant turns: the answer only, never the thought
+    bool contentIsNull = false;        // OpenAI's `content: null` (an assistant turn that only calls tools)
+    std::string reasoningContent = {}; // rendered as reasoning_content (Qwen3 shows it inside <think>)
+    std::string thinking = {};         // rendered as thinking (gpt-oss's harmony template reads this one)
+    // An assistant turn's calls, rendered as OpenAI sends them: {"id", "type": "function",
+    // "function": {"name", "arguments"}}, the arguments as a JSON object (as transformers'
+    // templates expect; text that is not a JSON object is passed as the string it is).
+    std::vector<ToolCall> toolCalls = {};
+    std::string toolCallId = {}; // a tool result: the call it answers
+    std::string name = {};       // a tool result: the function's name
 };
 
 struct ChatRequest {
@@ -31,6 +45,10 @@ struct ChatRequest {
     // enableThinking (off → low, on → medium), or the template's default when that is unset too.
     // (Initialized, so that the four-value aggregate initializers elsewhere stay warning-free.)
     std::optional<std::string> reasoningEffort = std::nullopt;
+    // The tools the model may call: a JSON array of OpenAI tool definitions ({"type": "function",
+    // "function": {"name", "description", "parameters"}}), rendered as transformers' `tools`.
+    // Empty: `tools` is none (transformers always defines it, as it does `documents`).
+    std::string toolsJson = {};
 };
 
 class ChatFormatter {
@@ -63,6 +81,11 @@ class ChatFormatter {
     virtual bool supportsReasoningEffort() const = 0;
     // How the model's output is laid out: harmony channels when the template writes them.
     virtual OutputFormat outputFormat() const = 0;
+    // The format this template renders tool calls in (and so the model writes them in), judged
+    // from the template's source; nullptr when it shows none that is known.
+    virtual std::unique_ptr<ToolCallFormat> toolCallFormat() const = 0;
+    // The template's source ("" for the built-in ChatML).
+    virtual const std::string& templateSource() const = 0;
     // "the model's own template" or "built-in ChatML (the file has no chat template)".
     virtual std::string templateDescription() const = 0;
     // True when the rendered prompt ends inside an opened <think> (DeepSeek-R1 style) or a

@@ -84,7 +84,7 @@ std::vector<GpuDevice> listGpuDevices(std::string* whyNone) {
     std::vector<GpuDevice> out;
 #ifdef SMOLDESK_HAVE_VULKAN
     for (const auto& d : compute::listVulkanDevices(whyNone))
-        out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot});
+        out.push_back({d.index, d.name, d.type, d.memoryBytes, d.usable, d.whyNot, d.driverVersion});
 #else
     if (whyNone) *whyNone = "This build of SmolDesk has no Vulkan support.";
 #endif
@@ -303,18 +303,35 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             throw Error(ErrorCode::InvalidArgument, "The grammar was compiled for another vocabulary.");
         constraint.emplace(params.grammar);
     }
-    bool constrained = constraint && !params.startsInThought;
+    const bool lazy = constraint && params.grammarLazy && !params.grammarTrigger.empty();
+    bool constrained = constraint && !params.startsInThought && !lazy;
     bool grammarBroken = false;
+    // Forced tool calls: the trigger is still to be written where the answer starts.
+    bool triggerToWrite = constraint && !lazy && !params.grammarTrigger.empty();
+    std::string sinceTrigger; // lazy: the answer's latest text, searched for the trigger
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
     auto emit = [&](int32_t id, bool forced) {
         const std::string piece = detok.push(id);
         const chat::ParsedDelta delta = thought.push(piece);
-        if (constraint && !constrained && delta.thoughtEnded) {
+        if (lazy && !constrained && !thought.inThought() && !delta.answer.empty()) {
+            sinceTrigger += delta.answer;
+            const size_t at = sinceTrigger.find(params.grammarTrigger);
+            if (at != std::string::npos) {
+                // The call starts: the rest of this text is its first bytes.
+                constraint->reset();
+                constrained = constraint->accept(
+                    std::string_view(sinceTrigger).substr(at + params.grammarTrigger.size()));
+                sinceTrigger.clear();
+            } else if (sinceTrigger.size() >= params.grammarTrigger.size()) {
+                sinceTrigger.erase(0, sinceTrigger.size() - (params.grammarTrigger.size() - 1));
+            }
+        } else if (constraint && !lazy && !constrained && delta.thoughtEnded) {
             // The answer may start inside the token that closed the thought.
             constrained = true;
             const size_t start = delta.answer.find_first_not_of(" \t\r\n");
-            if (start != std::string::npos &&
+            // (With a trigger still to write, the grammar starts after it: such text is not its own.)
+            if (start != std::string::npos && !triggerToWrite &&
                 !constraint->accept(std::string_view(delta.answer).substr(start)))
                 grammarBroken = true;
         }
@@ -351,6 +368,28 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
                 break;
             }
             continue;
+        }
+        if (constrained && triggerToWrite) {
+            // tool_choice required: the call's opening goes through the model like sampled tokens.
+            triggerToWrite = false;
+            for (int32_t id : tokenizer_->encode(params.grammarTrigger, false, true)) {
+                sampler.accept(id);
+                emit(id, true);
+                if (contextFull()) break;
+                logits = decode(id);
+            }
+            if (stops.stopped() || !keepGoing || contextFull()) {
+                stats.stopReason = stops.stopped() ? StopReason::StopString
+                                   : !keepGoing    ? StopReason::Cancelled
+                                                   : StopReason::ContextFull;
+                break;
+            }
+            continue;
+        }
+        if (lazy && constrained && (grammarBroken || constraint->mustEnd())) {
+            // The call is complete: free text again until the next trigger.
+            constrained = false;
+            grammarBroken = false;
         }
         int32_t id;
         if (constrained) {

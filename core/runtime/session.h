@@ -59,6 +59,15 @@ struct GenerateParams {
     // complete. The constraint starts after the thought closes when startsInThought; the thought
     // itself stays free. nullptr: free text.
     std::shared_ptr<grammar::GrammarTables> grammar;
+    // The text a tool-call grammar follows (chat::ToolCallFormat::trigger()), or empty.
+    //  - grammarLazy false (tool_choice required or named): where the answer starts the engine
+    //    writes the trigger itself (tokenized with control tokens, which a grammar over the
+    //    vocabulary's text pieces could not produce), then the grammar holds to its end.
+    //  - grammarLazy true (tool_choice auto): the answer is free until the model writes the
+    //    trigger; then the grammar holds until the call is complete, and the answer is free again
+    //    (a further trigger starts a further call). A trigger inside the thought does nothing.
+    std::string grammarTrigger;
+    bool grammarLazy = false;
     PromptProgress promptProgress; // optional
 };
 
@@ -94,6 +103,7 @@ struct GpuDevice {
     uint64_t memoryBytes = 0;
     bool usable = false; // false: whyNot says why (CPU-type devices are listed but never auto-selected)
     std::string whyNot;
+    std::string driverVersion;
 };
 // Vulkan devices for a device picker; empty when the build or the machine has no Vulkan.
 // When empty, *whyNone (if given) says why in one sentence, a driver failing to list included.

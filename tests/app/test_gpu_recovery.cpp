@@ -34,7 +34,8 @@ using namespace smoldesk::app;
 namespace {
 AppContext::Options scratch(const QString& tag) {
     const QString base = QStringLiteral(SMOLDESK_TEST_TMP "/") + tag;
-    for (const char* suffix : {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker"})
+    for (const char* suffix :
+         {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker", ".marker.gpu-checks.json"})
         QFile::remove(base + QLatin1String(suffix));
     AppContext::Options o;
     o.settingsPath = base + QStringLiteral(".ini");
@@ -52,9 +53,10 @@ int testDevice(std::string* why) {
     return pick;
 }
 
+// Loads may run the GPU self-check first (SMOLDESK_SELFTEST_TYPES limits it in tests).
 bool loadAndWait(AppContext& app) {
     app.model()->load(app.model()->demoModelPath());
-    return QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 60000);
+    return QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 180000);
 }
 } // namespace
 
@@ -62,6 +64,57 @@ class TestGpuRecovery : public QObject {
     Q_OBJECT
 
   private slots:
+    // The self-check runs before a GPU's first use; a kernel that computes wrong results (one
+    // perturbed through the fault switch) sends the model to the CPU with the sentence naming it,
+    // the verdict is kept for the next loads, and Check again replaces it.
+    void gpuSelfCheckDecidesWhereModelsRun() {
+        std::string why;
+        const int device = testDevice(&why);
+        if (device < 0) SMOLDESK_SKIP_OR_FAIL(("no Vulkan device on this machine: " + why).c_str());
+        AppContext app(scratch(QStringLiteral("app_gpu_check")));
+        app.settings()->setDevice(QStringLiteral("gpu:%1").arg(device));
+        QSignalSpy started(app.model()->worker(), &ModelWorker::gpuCheckStarted);
+        QVERIFY(app.model()->gpuCheck().isEmpty());
+        qputenv("SMOLDESK_SELFTEST_FAULT", "attention, decode at 300");
+        const bool loaded = loadAndWait(app);
+        qunsetenv("SMOLDESK_SELFTEST_FAULT");
+        QVERIFY(loaded);
+        QCOMPARE(started.count(), 1);
+        const QString sentence = QStringLiteral("The GPU driver computed wrong results for attention "
+                                                "(attention, decode at 300); SmolDesk uses the CPU.");
+        QCOMPARE(app.model()->fallbackReason(), sentence);
+        QVERIFY2(!app.model()->device().endsWith(QLatin1String("(Vulkan)")),
+                 qPrintable(app.model()->device()));
+        QCOMPARE(app.model()->gpuCheck().value(QStringLiteral("passed")).toBool(), false);
+        QCOMPARE(app.model()->gpuCheck().value(QStringLiteral("sentence")).toString(), sentence);
+        QVERIFY(app.model()
+                    ->gpuCheck()
+                    .value(QStringLiteral("table"))
+                    .toString()
+                    .contains(QLatin1String("FAIL attention, decode at 300")));
+
+        // The verdict is kept: the next load does not check again and stays on the CPU.
+        app.model()->reload();
+        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 60000));
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(app.model()->fallbackReason(), sentence);
+
+        // Check again (no fault now): the GPU passes and the next load runs there.
+        QSignalSpy verdicts(app.model(), &ModelManager::gpuCheckChanged);
+        app.model()->checkGpuAgain();
+        QVERIFY(QTest::qWaitFor([&] { return verdicts.count() == 2; }, 180000)); // started, then the verdict
+        QCOMPARE(started.count(), 2);
+        QVERIFY(!app.model()->gpuChecking());
+        QCOMPARE(app.model()->gpuCheck().value(QStringLiteral("passed")).toBool(), true);
+        QVERIFY(app.diagnostics().contains(QLatin1String("GPU self-check: passed")));
+        app.model()->reload();
+        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 60000));
+        QVERIFY2(app.model()->device().endsWith(QLatin1String("(Vulkan)")),
+                 qPrintable(app.model()->device()));
+        QVERIFY(app.model()->fallbackReason().isEmpty());
+        QCOMPARE(started.count(), 2);
+    }
+
     // A model "file" that never answers (a FIFO without a writer stands in for a stalled network
     // share): quitting while it loads returns instead of waiting for the worker forever.
     void quitWhileLoadingDoesNotWait() {
@@ -99,6 +152,11 @@ class TestGpuRecovery : public QObject {
         if (device < 0) SMOLDESK_SKIP_OR_FAIL(("no Vulkan device on this machine: " + why).c_str());
         AppContext app(scratch(QStringLiteral("app_gpu_fault")));
         app.settings()->setDevice(QStringLiteral("gpu:%1").arg(device));
+        // The self-check first, so the injected loss below hits the model's backend, not the check's.
+        QSignalSpy verdict(app.model(), &ModelManager::gpuCheckChanged);
+        app.model()->checkGpuAgain();
+        QVERIFY(QTest::qWaitFor([&] { return verdict.count() == 2; }, 180000));
+        QVERIFY(app.model()->gpuCheck().value(QStringLiteral("passed")).toBool());
         // Read when the backend is created: the 6th read of results fails as a lost device would.
         qputenv("SMOLDESK_VK_INJECT_DEVICE_LOST", "6");
         const bool loaded = loadAndWait(app);

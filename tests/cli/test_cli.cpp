@@ -195,7 +195,7 @@ class TestCli : public QObject {
     void selftestChecksEveryKernelAndTheDemoModel() {
         // The CPU backend as the subject (the GPU runs are in test_vulkan_selftest): every row
         // passes, the JSON lists each kernel, and the demo model matches llama.cpp's logits.
-        Result r = cli({"selftest", "--backend", "cpu", "--json"});
+        Result r = cli({"selftest", "--backend", "cpu", "--json"}, {}, {"SMOLDESK_SELFTEST_TYPES="});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QVERIFY(o.value("passed").toBool());
@@ -213,11 +213,11 @@ class TestCli : public QObject {
     }
     void selftestCatchesAnInjectedFault() {
         Result r = cli({"selftest", "--backend", "cpu"}, {},
-                       {"SMOLDESK_SELFTEST_FAULT=Q6_K matrix-vector (1 token)"});
+                       {"SMOLDESK_SELFTEST_FAULT=Q4_K matrix-vector (1 token)"});
         QCOMPARE(r.code, 4);
-        QVERIFY2(r.out.contains("FAIL Q6_K matrix-vector (1 token)"), r.out.constData());
+        QVERIFY2(r.out.contains("FAIL Q4_K matrix-vector (1 token)"), r.out.constData());
         QCOMPARE(r.out.count("FAIL"), 1);
-        QVERIFY2(r.err.contains("The GPU driver computed wrong results for Q6_K matrix products"),
+        QVERIFY2(r.err.contains("The GPU driver computed wrong results for Q4_K matrix products"),
                  r.err.constData());
         // Without a driver the check says so in one sentence instead of testing the CPU.
         Result none = cli({"selftest"}, {},

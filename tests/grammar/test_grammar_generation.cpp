@@ -37,8 +37,11 @@ struct Output {
 };
 
 Output generate(Session& s, std::shared_ptr<grammar::GrammarTables> g, uint64_t seed, int maxTokens,
-                bool startsInThought = false, int budget = -1, bool stopAtEnd = true) {
+                bool startsInThought = false, int budget = -1, bool stopAtEnd = true,
+                std::string trigger = {}, bool lazy = false) {
     GenerateParams gp;
+    gp.grammarTrigger = std::move(trigger);
+    gp.grammarLazy = lazy;
     gp.maxTokens = maxTokens;
     gp.sampling.seed = seed;
     gp.sampling.temperature = 1.0f;
@@ -69,6 +72,8 @@ class TestGrammarGeneration : public QObject {
     void outputsValidateWithJsonschema();
     void gbnfBoundsTheOutput();
     void thoughtStaysFree();
+    void lazyGrammarHoldsAfterItsTrigger();
+    void forcedTriggerOpensTheAnswer();
 };
 
 void TestGrammarGeneration::outputsValidateWithJsonschema() {
@@ -159,6 +164,56 @@ void TestGrammarGeneration::thoughtStaysFree() {
         if (thought.find("{\"ok\"") == std::string::npos && !thought.empty()) ++freeThoughts;
     }
     QCOMPARE(freeThoughts, 8); // the thought was not held to the grammar
+}
+
+// tool_choice auto: free text until the trigger, then the grammar, then free text again. With the
+// trigger "e" (which random text writes often) every "e(" must go on as the grammar says; without
+// the grammar random text never writes "e(" followed by two digits. A trigger in the thought does
+// nothing.
+void TestGrammarGeneration::lazyGrammarHoldsAfterItsTrigger() {
+    auto s = open("models/smollm3-tiny.gguf");
+    auto tables = std::make_shared<grammar::GrammarTables>(
+        std::make_shared<const grammar::Grammar>(grammar::parseGbnf(R"g(root ::= "(" [0-9] [0-9] ")")g")),
+        s->vocabTrie());
+    const QRegularExpression call("e\\([0-9][0-9]\\)");
+    int calls = 0, freeAfter = 0;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const Output o = generate(*s, tables, seed, 120, false, -1, true, "e", true);
+        const QString text = QString::fromStdString(o.text);
+        QVERIFY2(o.stop != StopReason::GrammarComplete, o.text.c_str()); // lazy: never ends the answer
+        const int opened = static_cast<int>(text.count(QStringLiteral("e(")));
+        const int complete = static_cast<int>(text.count(call));
+        // Every call is whole, except one the token limit cut.
+        QVERIFY2(complete == opened || (complete == opened - 1 && o.stop == StopReason::MaxTokens),
+                 o.text.c_str());
+        calls += complete;
+        const qsizetype last = text.lastIndexOf(call);
+        if (last >= 0 && last + 5 < text.size()) ++freeAfter;
+    }
+    QVERIFY2(calls >= 3, qPrintable(QString("only %1 calls").arg(calls)));
+    QVERIFY(freeAfter >= 1); // the answer went on freely after a call
+
+    // In a thought (closed by the budget) the trigger does nothing.
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        const Output o = generate(*s, tables, seed, 60, true, 20, false, "e", true);
+        const size_t end = o.text.find("</think>");
+        QVERIFY2(end != std::string::npos, o.text.c_str());
+        QVERIFY2(o.text.substr(0, end).find("e(") == std::string::npos, o.text.c_str());
+    }
+}
+
+// tool_choice required: the engine writes the trigger, and the grammar follows it to the end.
+void TestGrammarGeneration::forcedTriggerOpensTheAnswer() {
+    auto s = open("models/smollm3-tiny.gguf");
+    auto tables = std::make_shared<grammar::GrammarTables>(
+        std::make_shared<const grammar::Grammar>(grammar::parseGbnf(R"g(root ::= "(" [0-9] ")")g")),
+        s->vocabTrie());
+    const QRegularExpression re("^ ?<x>\\([0-9]\\)$"); // SPM vocabularies put a space before the text
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const Output o = generate(*s, tables, seed, 40, false, -1, true, "<x>", false);
+        QVERIFY2(re.match(QString::fromStdString(o.text)).hasMatch(), o.text.c_str());
+        QCOMPARE(o.stop, StopReason::GrammarComplete);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestGrammarGeneration)

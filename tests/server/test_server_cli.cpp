@@ -2,6 +2,8 @@
 // path through the engine), and the official OpenAI JavaScript client streaming from it.
 #include "server_fixture.h"
 
+#include "gguf/file.h"
+#include "gguf/writer.h"
 #include "require_all.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -11,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace smoldesk::test;
@@ -79,6 +82,23 @@ QString npmPrefix() {
     if (!env.isEmpty()) return QString::fromLocal8Bit(env);
     const QByteArray cache = qgetenv("XDG_CACHE_HOME");
     return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
+}
+
+// The tiny SmolLM3-shaped model with SmolLM3's real chat template (the bundled file has none),
+// written to a scratch file: the tool tests need a template that shows a tool-call format.
+QString tinyModelWithSmolLM3Template(const QString& dir) {
+    auto in = smoldesk::gguf::File::open(dataPath("models/smollm3-tiny.gguf"));
+    smoldesk::gguf::Writer w;
+    for (const auto& [key, value] : in->metadata())
+        w.set(std::string(key), smoldesk::gguf::WriteValue::copyOf(value));
+    w.set("tokenizer.chat_template", smoldesk::gguf::WriteValue::string(readText(
+                                         dataPath("jinja/templates/HuggingFaceTB-SmolLM3-3B.jinja"))));
+    for (const auto& t : in->tensors())
+        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
+                    std::vector<uint8_t>(t.data, t.data + t.nBytes));
+    const QString path = dir + "/smollm3-tiny-tools.gguf";
+    w.write(path.toStdString());
+    return path;
 }
 
 } // namespace
@@ -198,6 +218,44 @@ class TestServerCli : public QObject {
         QVERIFY2(got.value("refused").toString().startsWith("400") &&
                      got.value("refused").toString().contains("'not'"),
                  qPrintable(got.value("refused").toString()));
+    }
+
+    // A tool round trip through the official client (openai_tools.cjs): tool_choice required and
+    // named give valid calls, the client runs them and sends the results back, plain and streamed;
+    // bad tool_choice and schemas are 400s naming the field.
+    void openaiJavaScriptClientTools() {
+        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+        if (node.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
+        const QString module = npmPrefix() + "/node_modules/openai";
+        if (!QFileInfo::exists(module + "/package.json"))
+            SMOLDESK_SKIP_OR_FAIL(
+                "The openai npm package is not installed (packaging/install-deps.sh installs it "
+                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ServeProcess serve({"-m", tinyModelWithSmolLM3Template(dir.path()), "--api-key", "test-key"});
+        const QString base = serve.waitForUrl();
+        QVERIFY(!base.isEmpty());
+        QProcess client;
+        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_TOOLS_SCRIPT), module, base, "test-key",
+                            "smollm3-tiny-tools"});
+        QVERIFY(client.waitForFinished(150000));
+        const QByteArray err = client.readAllStandardError();
+        QVERIFY2(client.exitCode() == 0, err.constData());
+        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        const QByteArray shown = QJsonDocument(got).toJson(QJsonDocument::Compact);
+        qInfo("openai_tools.cjs: %s", shown.constData());
+        QVERIFY2(got.value("plain").toInt() == 2 && got.value("streamed").toInt() == 2, shown.constData());
+        QVERIFY2(got.value("finals").toInt() == 4 && got.value("named").toInt() == 1, shown.constData());
+        const QJsonArray refused = got.value("refused").toArray();
+        QCOMPARE(refused.size(), 4);
+        const char* fields[] = {"tool_choice", "tool_choice.function.name", "tools[0].function.parameters",
+                                "tools[0].function.name"};
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(refused.at(i).toString().startsWith("400") &&
+                         refused.at(i).toString().contains(fields[i]),
+                     qPrintable(refused.at(i).toString()));
     }
 };
 

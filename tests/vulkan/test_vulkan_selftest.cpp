@@ -3,7 +3,7 @@
 // shows. A few weight types only: the whole table takes a minute on lavapipe (see README).
 #include "compute/selftest.h"
 #include "require_all.h"
-#include "runtime/model_selftest.h"
+#include "runtime/self_check.h"
 #include "test_data.h"
 #include "tiny_model.h"
 #include "vulkan_test_util.h"

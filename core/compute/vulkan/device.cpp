@@ -42,6 +42,21 @@ bool hasDeviceExtension(const Api& api, VkPhysicalDevice physical, const char* n
 
 } // namespace
 
+// VkPhysicalDeviceProperties::driverVersion is vendor-encoded: NVIDIA packs 10.8.8.6 bits, the
+// Windows Intel driver 18.14, everyone else (Mesa, AMD) Vulkan's own 10.10.12.
+std::string driverVersionText(uint32_t vendor, uint32_t v) {
+    auto dotted = [](std::initializer_list<uint32_t> parts) {
+        std::string s;
+        for (uint32_t p : parts) s += (s.empty() ? "" : ".") + std::to_string(p);
+        return s;
+    };
+    if (vendor == 0x10DE) return dotted({v >> 22, (v >> 14) & 0xFF, (v >> 6) & 0xFF, v & 0x3F});
+#ifdef _WIN32
+    if (vendor == 0x8086) return dotted({v >> 14, v & 0x3FFF});
+#endif
+    return dotted({v >> 22, (v >> 12) & 0x3FF, v & 0xFFF});
+}
+
 DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     DeviceCaps c;
     c.physical = physical;
@@ -56,6 +71,7 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     props.pNext = &maintenance3;
     api.vkGetPhysicalDeviceProperties(physical, &props.properties);
     c.apiVersion = props.properties.apiVersion;
+    c.driverVersion = driverVersionText(props.properties.vendorID, props.properties.driverVersion);
     c.name = props.properties.deviceName;
     c.vkType = props.properties.deviceType;
     c.type = typeName(c.vkType);

@@ -15,6 +15,7 @@ struct DeviceCaps {
     std::string type; // "discrete", "integrated", "virtual", "cpu", "other"
     VkPhysicalDeviceType vkType = VK_PHYSICAL_DEVICE_TYPE_OTHER;
     uint32_t apiVersion = 0;
+    std::string driverVersion; // as the vendor writes it (NVIDIA 580.159.4, Mesa 22.3.6)
     uint64_t memoryBytes = 0;  // the largest device-local heap
     uint64_t memoryBudget = 0; // what the driver says we may use now (VK_EXT_memory_budget), else memoryBytes
     uint32_t queueFamily = UINT32_MAX;

@@ -94,7 +94,8 @@ std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone) {
             int index = 0;
             for (VkPhysicalDevice physical : instance->physicalDevices()) {
                 vk::DeviceCaps c = vk::queryDeviceCaps(instance->api(), physical);
-                out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot});
+                out.push_back(VulkanDeviceInfo{index++, c.name, c.type, c.memoryBytes, c.usable, c.whyNot,
+                                               c.driverVersion});
             }
             if (out.empty()) why = "The Vulkan loader found no device.";
         }
@@ -105,6 +106,28 @@ std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone) {
     }
     if (whyNone) *whyNone = out.empty() ? why : std::string();
     return out;
+}
+
+int resolveVulkanDevice(const VulkanOptions& options, std::string* reason) {
+    std::string why;
+    try {
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
+        std::vector<vk::DeviceCaps> devices;
+        if (instance)
+            for (VkPhysicalDevice physical : instance->physicalDevices())
+                devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
+        int index = devices.empty() ? -2 : requestedDevice(options, devices, &why);
+        if (index == -1) index = automaticDevice(devices, &why);
+        if (index >= 0 && !devices[size_t(index)].usable) {
+            why = devices[size_t(index)].whyNot;
+            index = -1;
+        }
+        if (index < 0 && reason) *reason = why.empty() ? "The Vulkan loader found no device." : why;
+        return std::max(index, -1);
+    } catch (const std::exception& e) {
+        if (reason) *reason = e.what();
+        return -1;
+    }
 }
 
 std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason) {

@@ -65,6 +65,7 @@ struct VulkanDeviceInfo {
     uint64_t memoryBytes = 0;
     bool usable = false;
     std::string whyNot;
+    std::string driverVersion;
 };
 
 // Every Vulkan device the loader reports; empty when there is no loader or driver, or when the
@@ -75,6 +76,10 @@ std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone = nullptr);
 // nullptr with *reason set to one sentence (no loader, no device, only a CPU-type device,
 // missing features, not enough memory, device lost…) when Vulkan cannot be used.
 std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason);
+
+// The index of the device createVulkanBackend would use for these options (the one asked for, or
+// the automatic choice), -1 when it would use none (*reason, if given, says why). Never throws.
+int resolveVulkanDevice(const VulkanOptions& options, std::string* reason = nullptr);
 
 // Host-cost counters of a Vulkan backend, running totals since it was created (subtract two
 // snapshots for a step's cost). weightBytesRead counts the bytes of weight tensors bound by

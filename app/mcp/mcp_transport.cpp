@@ -1,0 +1,3 @@
+#include "mcp_transport.h"
+
+Q_LOGGING_CATEGORY(lcMcp, "smoldesk.mcp")

@@ -1,0 +1,161 @@
+#include "tool_turn.h"
+
+#include "mcp_client.h"
+#include "tool_servers.h"
+
+#include <QJsonDocument>
+#include <QSet>
+
+namespace smoldesk::app {
+
+using mcp::McpClient;
+
+ToolTurn::ToolTurn(ToolServers* servers, const QStringList& chatServers, int maxRounds, QObject* parent)
+    : QObject(parent), servers_(servers), maxRounds_(std::max(1, maxRounds)) {
+    QHash<QString, int> uses;
+    for (const QString& s : chatServers) {
+        McpClient* c = servers ? servers->client(s) : nullptr;
+        if (!c || c->state() != McpClient::State::Ready) continue;
+        for (const mcp::McpTool& t : c->tools()) {
+            ++uses[t.name];
+            offered_.push_back(OfferedTool{t.name, s, t.name, t.description, t.inputSchema});
+        }
+    }
+    for (OfferedTool& o : offered_)
+        if (uses.value(o.tool) > 1) o.name = o.server + QLatin1Char('_') + o.tool;
+}
+
+const OfferedTool* ToolTurn::find(const QString& name) const {
+    for (const OfferedTool& o : offered_)
+        if (o.name == name) return &o;
+    return nullptr;
+}
+
+QString ToolTurn::roundLimitSentence() const {
+    return tr("The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was "
+              "stopped.")
+        .arg(maxRounds_);
+}
+
+bool ToolTurn::beginRound(const std::vector<chat::ToolCall>& calls) {
+    if (round_ >= maxRounds_) return false;
+    ++round_;
+    cards_.clear();
+    announced_ = false;
+    for (const chat::ToolCall& call : calls) {
+        Card card;
+        card.name = QString::fromStdString(call.name);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(call.arguments), &error);
+        card.arguments = doc.object();
+        card.argumentsJson = doc.isObject() ? QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed()
+                                            : QString::fromStdString(call.arguments);
+        if (const OfferedTool* o = find(card.name)) {
+            card.server = o->server;
+            card.tool = o->tool;
+        }
+        cards_.push_back(std::move(card));
+    }
+    for (int i = 0; i < int(cards_.size()); ++i) {
+        Card& c = cards_[size_t(i)];
+        if (c.server.isEmpty())
+            settle(i, CardState::Failed, tr("There is no tool named “%1” in this chat.").arg(c.name));
+        else if (!c.argumentsJson.isEmpty() && !QJsonDocument::fromJson(c.argumentsJson.toUtf8()).isObject())
+            settle(i, CardState::Failed, tr("The arguments of “%1” are not a JSON object.").arg(c.name));
+        else if (servers_ && servers_->isAlwaysAllowed(c.server, c.tool))
+            run(i);
+    }
+    checkFinished();
+    return true;
+}
+
+void ToolTurn::allowOnce(int card) {
+    if (card < 0 || card >= int(cards_.size()) || cards_[size_t(card)].state != CardState::Waiting) return;
+    run(card);
+}
+
+void ToolTurn::allowAlways(int card) {
+    if (card < 0 || card >= int(cards_.size()) || cards_[size_t(card)].state != CardState::Waiting) return;
+    const Card& c = cards_[size_t(card)];
+    if (servers_) servers_->setAlwaysAllowed(c.server, c.tool, true);
+    run(card);
+}
+
+void ToolTurn::deny(int card) {
+    if (card < 0 || card >= int(cards_.size()) || cards_[size_t(card)].state != CardState::Waiting) return;
+    settle(card, CardState::Denied, tr("The user denied this call of %1.").arg(cards_[size_t(card)].name));
+}
+
+void ToolTurn::stop(int card) {
+    if (card < 0 || card >= int(cards_.size())) return;
+    Card& c = cards_[size_t(card)];
+    if (c.state == CardState::Waiting) return deny(card);
+    if (c.state != CardState::Running) return;
+    if (McpClient* client = servers_ ? servers_->client(c.server) : nullptr)
+        client->cancelCall(c.callId); // callFinished (cancelled) settles it
+    if (c.state == CardState::Running) settle(card, CardState::Stopped, tr("The user stopped this call."));
+}
+
+void ToolTurn::run(int card) {
+    Card& c = cards_[size_t(card)];
+    McpClient* client = servers_ ? servers_->client(c.server) : nullptr;
+    if (!client) return settle(card, CardState::Failed, tr("The tool server “%1” is off.").arg(c.server));
+    c.state = CardState::Running;
+    emit cardChanged(card);
+    // One connection per call: the card's index stays valid for this round only.
+    const int round = round_;
+    auto* context = new QObject(this);
+    connect(client, &McpClient::callFinished, context,
+            [this, card, round, context](qint64 id, const mcp::McpToolResult& r) {
+                if (round != round_ || card >= int(cards_.size()) || cards_[size_t(card)].callId != id)
+                    return;
+                context->deleteLater();
+                Card& c = cards_[size_t(card)];
+                if (c.state != CardState::Running) return;
+                c.result = r;
+                if (r.cancelled)
+                    settle(card, CardState::Stopped, tr("The user stopped this call."));
+                else if (!r.completed())
+                    settle(card, CardState::Failed, r.failure);
+                else
+                    settle(card, r.isError ? CardState::Failed : CardState::Done, toolResultForModel(r));
+            });
+    c.callId = client->callTool(c.tool, c.arguments);
+}
+
+void ToolTurn::settle(int card, CardState state, const QString& text) {
+    Card& c = cards_[size_t(card)];
+    c.state = state;
+    c.resultText = text;
+    emit cardChanged(card);
+    checkFinished();
+}
+
+bool ToolTurn::finished() const {
+    for (const Card& c : cards_)
+        if (c.state == CardState::Waiting || c.state == CardState::Running) return false;
+    return true;
+}
+
+void ToolTurn::checkFinished() {
+    if (announced_ || !finished()) return;
+    announced_ = true;
+    emit roundFinished();
+}
+
+QVariantList ToolTurn::toolMessages() const {
+    QVariantList out;
+    for (const Card& c : cards_)
+        out.append(QVariantMap{{QStringLiteral("name"), c.name}, {QStringLiteral("content"), c.resultText}});
+    return out;
+}
+
+QString toolResultForModel(const mcp::McpToolResult& result, int limit) {
+    QString text = result.text();
+    if (text.size() > limit)
+        text =
+            text.left(limit) + QStringLiteral("\n[… %1 more characters not shown]").arg(text.size() - limit);
+    return text;
+}
+
+} // namespace smoldesk::app

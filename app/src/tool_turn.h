@@ -1,0 +1,90 @@
+#pragma once
+// The tool calls of one answer, from the model's request to the messages fed back: which MCP tool
+// each call names, the user's consent for each (Allow once, Always allow this tool, Deny; nothing
+// runs before it, unless the tool is on the server's "Always allow" list), running it, Stop, and
+// the tool message each call leaves for the next round. Counts the rounds of a turn against the
+// cap of Settings ▸ Tools. Independent of the model and of QML: the chat drives it with the calls
+// its tool-call parser found (chat::ToolCall) and shows its cards.
+#include "chat/tool_calls.h"
+#include "mcp_types.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QVariantList>
+
+#include <vector>
+
+namespace smoldesk::app {
+
+class ToolServers;
+
+// One tool the model may call in a chat: the name it sees, and where the call goes.
+struct OfferedTool {
+    QString name; // as the model sees it: the tool's own name, "server_tool" if two servers share it
+    QString server;
+    QString tool;
+    QString description;
+    QJsonObject inputSchema;
+};
+
+class ToolTurn : public QObject {
+    Q_OBJECT
+  public:
+    enum class CardState { Waiting, Running, Done, Failed, Denied, Stopped };
+    Q_ENUM(CardState)
+    struct Card {
+        QString name; // as the model wrote it
+        QString server, tool;
+        QString argumentsJson; // pretty-printed
+        QJsonObject arguments;
+        CardState state = CardState::Waiting;
+        QString resultText; // what the model is sent back: the result, or one sentence
+        mcp::McpToolResult result;
+        qint64 callId = -1;
+    };
+
+    ToolTurn(ToolServers* servers, const QStringList& chatServers, int maxRounds, QObject* parent = nullptr);
+
+    // The tools of the chat's servers that are connected now, names made unique.
+    const std::vector<OfferedTool>& offered() const { return offered_; }
+    const OfferedTool* find(const QString& name) const;
+
+    // A new round: the calls of one model answer. False (and nothing asked) when the turn has had
+    // its maxRounds rounds already; roundLimitSentence() says so for the chat.
+    bool beginRound(const std::vector<chat::ToolCall>& calls);
+    int round() const { return round_; }
+    QString roundLimitSentence() const;
+
+    const std::vector<Card>& cards() const { return cards_; }
+    Q_INVOKABLE void allowOnce(int card);
+    Q_INVOKABLE void allowAlways(int card);
+    Q_INVOKABLE void deny(int card);
+    // Stops a running call (cancelled on the server) or a waiting one (as denied).
+    Q_INVOKABLE void stop(int card);
+    bool finished() const; // every card of the round is settled
+    // The tool messages of the round, in the calls' order: [{name, content}] for the template.
+    QVariantList toolMessages() const;
+
+  signals:
+    void cardChanged(int card);
+    void roundFinished();
+
+  private:
+    void run(int card);
+    void settle(int card, CardState state, const QString& text);
+    void checkFinished();
+
+    QPointer<ToolServers> servers_;
+    std::vector<OfferedTool> offered_;
+    int maxRounds_;
+    int round_ = 0;
+    std::vector<Card> cards_;
+    bool announced_ = false;
+};
+
+// What the model reads back for a result: its text, cut at `limit` characters with a note.
+QString toolResultForModel(const mcp::McpToolResult& result, int limit = 16384);
+
+} // namespace smoldesk::app
