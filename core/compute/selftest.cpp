@@ -27,6 +27,9 @@ using quant::Type;
 // lost block is 0.05 to O(1). The other ops are compared with the CPU backend, relative to
 // max(1, max |ref|).
 constexpr double kProductTolerance = 1e-2;
+// A mixture-of-experts layer chains two products through the gated activation; the CPU backend
+// (8-bit activations for both) lands up to 1.7% from the exact layer, a GPU (f32) within 1e-5.
+constexpr double kMoeTolerance = 4e-2;
 constexpr double kNormTolerance = 1e-4;
 constexpr double kRopeTolerance = 5e-3; // sin/cos of angles up to 1000 rad
 constexpr double kAttentionTolerance = 2e-3;
@@ -536,7 +539,7 @@ void mixtureOfExperts(Harness& h, const std::vector<Type>& types) {
         const std::vector<float> xv = h.random(size_t(c.rows) * d), ov = h.random(size_t(c.rows) * d);
         const Pair x = h.upload(xv), out = h.upload(ov);
         const Pair scratch = h.zeros(moeScratchFloats(nExpert, nUsed, ff, d, size_t(c.rows)));
-        h.check(std::string("mixture of experts, ") + c.name, "mixture-of-experts layers", kProductTolerance,
+        h.check(std::string("mixture of experts, ") + c.name, "mixture-of-experts layers", kMoeTolerance,
                 [&](bool fault) {
                     h.both([&](Backend& b, bool s) {
                         const auto id = [s](const Weight& w) { return s ? w.sub : w.ref; };
