@@ -274,6 +274,7 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
     return hsumI32(_mm256_madd_epi16(pairSums(q, y), _mm256_set1_epi16(1)));
 }
 
+#include "nibble_decode.inc"
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"

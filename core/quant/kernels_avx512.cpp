@@ -275,6 +275,7 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
     return _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
 }
 
+#include "nibble_decode.inc"
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"
