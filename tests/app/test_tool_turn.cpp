@@ -16,7 +16,7 @@ using State = ToolTurn::CardState;
 namespace {
 
 smoldesk::chat::ToolCall call(const char* name, const char* args = "{}") {
-    return {name, args};
+    return {{}, name, args};
 }
 
 QString everythingServer() {
