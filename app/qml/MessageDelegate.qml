@@ -24,7 +24,7 @@ Item {
     // A tool call's card (an MCP tool the model asked for, its consent and result).
     readonly property bool isTool: role === "tool"
     // An answer that is only tool calls: their cards say it all.
-    readonly property bool onlyCalls: !isUser && !isTool && content.length === 0 && !streaming
+    readonly property bool onlyCalls: !isUser && !isTool && content.trim().length === 0 && !streaming
                                       && tool.calls !== undefined
     readonly property bool isLast: index === ListView.view.count - 1
     // One reading column, centred: prompts end at its right edge, answers start at its left one
@@ -135,7 +135,7 @@ Item {
         }
 
         Repeater {
-            model: root.isUser || root.isTool ? [] : Markdown.segments(root.storyText())
+            model: root.isUser || root.isTool || root.onlyCalls ? [] : Markdown.segments(root.storyText())
             delegate: Loader {
                 required property var modelData
                 Layout.fillWidth: true

@@ -391,7 +391,17 @@ void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all)
 
 void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
     if (id != current_.id) return;
-    messages_->setMessages(messages);
+    // A card that waited or ran when the app ended cannot be answered any more.
+    QList<MessageRecord> rows = messages;
+    for (MessageRecord& m : rows) {
+        if (m.role != QLatin1String("tool")) continue;
+        QJsonObject tool = toolObject(m);
+        const QString state = tool.value(QLatin1String("state")).toString();
+        if (state != QLatin1String("waiting") && state != QLatin1String("running")) continue;
+        tool.insert(QStringLiteral("state"), QStringLiteral("interrupted"));
+        m.toolJson = QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact));
+    }
+    messages_->setMessages(rows);
     measureContext(); // a reopened chat shows its real size, not 0
     emit messagesReady();
 }
@@ -644,6 +654,9 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
         messages_->setToolJson(
             activeRow_,
             QString::fromUtf8(QJsonDocument(QJsonObject{{"calls", calls}}).toJson(QJsonDocument::Compact)));
+        // The space a model writes before its call is no answer.
+        if (messages_->at(activeRow_).content.trimmed().isEmpty())
+            messages_->setContent(activeRow_, QString());
         toolRoundOpen_ = true; // generating() stays true across the round
     }
     finishActive();

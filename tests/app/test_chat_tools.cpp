@@ -120,6 +120,13 @@ class TestChatTools : public QObject {
         QVERIFY(title && title->property("text").toString().contains("get-sum"));
         for (const char* button : {"allowOnceButton", "allowAlwaysButton", "denyButton"})
             QVERIFY2(app_.item(button) && app_.item(button)->isVisible(), button);
+        // The card as the user sees it (a real window under xvfb-run; README's screenshot).
+        if (!qEnvironmentVariableIsEmpty("SMOLDESK_TOOL_CARD_SCREENSHOT")) {
+            app_.window->show();
+            QVERIFY(QTest::qWaitForWindowExposed(app_.window));
+            QTest::qWait(500);
+            app_.window->grabWindow().save(qEnvironmentVariable("SMOLDESK_TOOL_CARD_SCREENSHOT"));
+        }
 
         app_.context->settings()->setMaxTokens(12); // the answer after the result: short
         chat()->denyToolCall(row);
@@ -129,6 +136,37 @@ class TestChatTools : public QObject {
         QCOMPARE(answers.count(), 2); // the call, then the answer after the denial
         QCOMPARE(chat()->messages()->at(row + 1).role, QStringLiteral("assistant"));
         QVERIFY(!chat()->generating());
+    }
+
+    // Stop while a card waits: the call is denied and the turn ends (no answer after it).
+    void stopEndsTheTurn() {
+        QSignalSpy answers(app_.context->model()->worker(), &ModelWorker::finished);
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(askForCall());
+        chat()->stop();
+        QTRY_COMPARE(done.count(), 1);
+        QCOMPARE(done.at(0).at(0).toString(), QStringLiteral("stopped"));
+        QCOMPARE(cardState(cardRow()), QStringLiteral("denied"));
+        QCOMPARE(cardRow(), chat()->messages()->count() - 1);
+        QCOMPARE(answers.count(), 1);
+        QVERIFY(!chat()->generating());
+    }
+
+    // The composer's choice: a chat without the server offers no tools (the forced call has none
+    // to force, so the answer is plain text). The new chat's choice goes with it once it is saved.
+    void chatWithoutTheServerOffersNoTools() {
+        chat()->newConversation();
+        QCOMPARE(chat()->toolChatKey(), QStringLiteral("0"));
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", false);
+        app_.context->settings()->setMaxTokens(8);
+        chat()->forceToolCalls(1, QStringLiteral("get-sum"));
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("What is 2 plus 3?")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+        QCOMPARE(cardRow(), -1);
+        QVERIFY(!app_.context->tools()->chatUsesServer(chat()->toolChatKey(), "everything"));
+        QVERIFY(app_.context->tools()->chatUsesServer(QStringLiteral("0"), "everything"));
+        chat()->forceToolCalls(0);
     }
 
     void allowedCallRunsAndItsResultGoesBack() {
@@ -186,12 +224,6 @@ class TestChatTools : public QObject {
         }
         QTRY_VERIFY(!app_.items("toolCallCard").isEmpty());
         QVERIFY(chat()->canRegenerate());
-        if (!qEnvironmentVariableIsEmpty("SMOLDESK_TOOL_CARD_SCREENSHOT")) {
-            app_.window->show();
-            QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-            QTest::qWait(500);
-            app_.window->grabWindow().save(qEnvironmentVariable("SMOLDESK_TOOL_CARD_SCREENSHOT"));
-        }
     }
 };
 
