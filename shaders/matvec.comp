@@ -3,7 +3,8 @@
 //   y_s[t][row] (+)= Σ_c W_s[row][c] · in[t][c]
 // for up to three weights W_s that share one input (q/k/v or gate/up in one dispatch).
 // TEAM invocations share a weight row (one subgroup where subgroup arithmetic exists, so the
-// row's sum is one subgroupAdd) and a workgroup holds several rows. The input is staged in
+// row's sum is one subgroupAdd), each team computes ROWS consecutive rows, and a workgroup holds
+// several teams: more rows per workgroup spread the staging of the input over more weight bytes. The input is staged in
 // shared memory chunk by chunk, so the workgroup reads it from memory once for all its rows.
 // Q4_K reads 32 bytes of quants per 64 weights as two 16-byte loads and decodes the two
 // sub-block scales once; Q6_K decodes its scales once per 32 weights; the min term of Q4_K
@@ -24,6 +25,7 @@ layout(constant_id = 3) const uint TYPE1 = 0;
 layout(constant_id = 4) const uint TYPE2 = 0;
 layout(constant_id = 5) const uint TEAM = 16;  // a power of two
 layout(constant_id = 6) const uint MODE = 0;
+layout(constant_id = 7) const uint ROWS = 1;   // rows per team
 
 #define WEIGHT_SLOTS 3
 #include "header.glsl"
@@ -129,7 +131,8 @@ void normalizeStaged(uint n) {
     barrier();
 }
 
-float acc[TOKENS];
+float acc[TOKENS * ROWS];
+uint accBase = 0;  // the row being accumulated: acc[accBase + t]
 
 // Q4_K: 64 weights (sub-blocks 2c and 2c+1 of one super-block) from column col.
 void q4kUnit(uint slot, uint rowAddr, uint col, uint xOff) {
@@ -157,7 +160,7 @@ void q4kUnit(uint slot, uint rowAddr, uint col, uint xOff) {
             sumLo += xl.x + xl.y + xl.z + xl.w;
             sumHi += xh.x + xh.y + xh.z + xh.w;
         }
-        acc[t] += dm.x * (smLo.x * dotLo + smHi.x * dotHi) - dm.y * (smLo.y * sumLo + smHi.y * sumHi);
+        acc[accBase + t] += dm.x * (smLo.x * dotLo + smHi.x * dotHi) - dm.y * (smLo.y * sumLo + smHi.y * sumHi);
     }
 }
 
@@ -180,7 +183,7 @@ void q6kUnit(uint slot, uint rowAddr, uint col, uint xOff) {
         float a = 0.0, bsum = 0.0;
         for (uint l = 0; l < 16; ++l) a += float(q[l]) * xs[xb + l];
         for (uint l = 16; l < 32; ++l) bsum += float(q[l]) * xs[xb + l];
-        acc[t] += s0 * a + s1 * bsum;
+        acc[accBase + t] += s0 * a + s1 * bsum;
     }
 }
 
@@ -197,12 +200,12 @@ void accumulate(uint slot, uint type, uint rowAddr, uint c0, uint n) {
             dequantEight(slot, type, rowAddr, c0 + 8 * g, v);
             for (uint t = 0; t < TOKENS; ++t) {
                 const uint xb = t * CHUNK + 8 * g;
-                for (uint i = 0; i < 8; ++i) acc[t] += v[i] * xs[xb + i];
+                for (uint i = 0; i < 8; ++i) acc[accBase + t] += v[i] * xs[xb + i];
             }
         }
         for (uint c = n / 8 * 8 + lane; c < n; c += TEAM) {  // F32/F16 rows not a multiple of 8
             const float w = dequantOne(slot, type, rowAddr, c0 + c);
-            for (uint t = 0; t < TOKENS; ++t) acc[t] += w * xs[t * CHUNK + c];
+            for (uint t = 0; t < TOKENS; ++t) acc[accBase + t] += w * xs[t * CHUNK + c];
         }
     }
 }
@@ -213,10 +216,8 @@ void main() {
     if (pc.slots > 1 && group >= pc.firstGroup[1]) slot = 1;
     if (pc.slots > 2 && group >= pc.firstGroup[2]) slot = 2;
     const uint tid = gl_LocalInvocationID.x, lane = teamLane();
-    const uint row = (group - pc.firstGroup[slot]) * (gl_WorkGroupSize.x / TEAM) + teamIndex();
-    const bool live = row < pc.rows[slot];
-    const uint rowAddr = pc.wBase[slot] + row * pc.rowBytes[slot];
-    for (uint t = 0; t < TOKENS; ++t) acc[t] = 0.0;
+    const uint row0 = ((group - pc.firstGroup[slot]) * (gl_WorkGroupSize.x / TEAM) + teamIndex()) * ROWS;
+    for (uint i = 0; i < TOKENS * ROWS; ++i) acc[i] = 0.0;
 
     for (uint c0 = 0; c0 < pc.cols; c0 += CHUNK) {
         const uint n = min(CHUNK, pc.cols - c0);
@@ -231,20 +232,28 @@ void main() {
             }
         barrier();
         if ((MODE & MODE_NORM) != 0u) normalizeStaged(n);
-        // One call per slot with its type a specialization constant, so each pipeline compiles
-        // only the dequantization of its own (at most three) types.
-        if (live && slot == 0) accumulate(0, TYPE0, rowAddr, c0, n);
-        if (live && slot == 1) accumulate(1, TYPE1, rowAddr, c0, n);
-        if (live && slot == 2) accumulate(2, TYPE2, rowAddr, c0, n);
+        for (uint r = 0; r < ROWS; ++r) {
+            const uint row = row0 + r;
+            if (row >= pc.rows[slot]) break;
+            const uint rowAddr = pc.wBase[slot] + row * pc.rowBytes[slot];
+            accBase = r * TOKENS;
+            // One call per slot with its type a specialization constant, so each pipeline compiles
+            // only the dequantization of its own (at most three) types.
+            if (slot == 0) accumulate(0, TYPE0, rowAddr, c0, n);
+            if (slot == 1) accumulate(1, TYPE1, rowAddr, c0, n);
+            if (slot == 2) accumulate(2, TYPE2, rowAddr, c0, n);
+        }
     }
 
-    for (uint t = 0; t < TOKENS; ++t) {
-        const float sum = teamSum(acc[t]);
-        if (!live || lane != 0) continue;
-        const uint o = t * pc.outStride[slot] + pc.outRow0[slot] + row;
-        const bool add = (MODE & MODE_ADD) != 0u;
-        if (slot == 0) y0[o] = add ? y0[o] + sum : sum;
-        if (slot == 1) y1[o] = add ? y1[o] + sum : sum;
-        if (slot == 2) y2[o] = add ? y2[o] + sum : sum;
-    }
+    for (uint r = 0; r < ROWS; ++r)
+        for (uint t = 0; t < TOKENS; ++t) {
+            const float sum = teamSum(acc[r * TOKENS + t]);
+            const uint row = row0 + r;
+            if (row >= pc.rows[slot] || lane != 0) continue;
+            const uint o = t * pc.outStride[slot] + pc.outRow0[slot] + row;
+            const bool add = (MODE & MODE_ADD) != 0u;
+            if (slot == 0) y0[o] = add ? y0[o] + sum : sum;
+            if (slot == 1) y1[o] = add ? y1[o] + sum : sum;
+            if (slot == 2) y2[o] = add ? y2[o] + sum : sum;
+        }
 }

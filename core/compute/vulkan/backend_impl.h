@@ -36,6 +36,11 @@ struct DeviceActivation {
     size_t floats = 0;
 };
 
+// The decode matrix-vector shader's layout: invocations per row, per workgroup, rows per team.
+struct MatvecShape {
+    uint32_t team = 16, workgroup = 64, rowsPerTeam = 1;
+};
+
 class VulkanBackend : public Backend {
   public:
     VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options);
@@ -112,6 +117,7 @@ class VulkanBackend : public Backend {
                          int rows, int dim);
     void matmulTiled(const DeviceWeight& w, BufferId x, BufferId out, int rows, bool add);
     uint32_t matvecTeam() const;
+    MatvecShape matvecShape() const;
     bool promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s);
     struct PendingRope {
         BufferId x;

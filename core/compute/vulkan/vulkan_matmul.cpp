@@ -6,6 +6,7 @@
 #include "common/error.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace smoldesk::compute::vk {
 
@@ -54,6 +55,20 @@ uint32_t VulkanBackend::matvecTeam() const {
     return 16;
 }
 
+MatvecShape VulkanBackend::matvecShape() const {
+    // Tuning overrides for measurements on real GPUs (README, "Vulkan on a real GPU"): the
+    // workgroup size and the rows each team computes.
+    auto env = [](const char* name, uint32_t fallback) {
+        const char* v = std::getenv(name);
+        return v && *v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : fallback;
+    };
+    const uint32_t team = matvecTeam();
+    uint32_t wg = env("SMOLDESK_VK_MATVEC_WG", std::min<uint32_t>(256, std::max<uint32_t>(64, 4 * team)));
+    wg = std::clamp<uint32_t>(wg / team * team, team, 256);
+    const uint32_t rows = std::clamp<uint32_t>(env("SMOLDESK_VK_MATVEC_ROWS", 1), 1, 8);
+    return {team, wg, rows};
+}
+
 const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, int rows,
                                           const char* op) const {
     const DeviceWeight& wt = weights_.at(static_cast<size_t>(w));
@@ -65,9 +80,9 @@ const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, 
 void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra,
                            int tokens, uint32_t mode, float eps) {
     flushRope();
-    const uint32_t team = matvecTeam();
-    const uint32_t wg = std::min<uint32_t>(256, std::max<uint32_t>(64, 4 * team));
-    const uint32_t rowsPerGroup = wg / team;
+    const MatvecShape shape = matvecShape();
+    const uint32_t team = shape.team, wg = shape.workgroup;
+    const uint32_t rowsPerGroup = wg / team * shape.rowsPerTeam;
     MatvecPush push{};
     push.cols = static_cast<uint32_t>(targets[0].w->cols);
     push.slots = static_cast<uint32_t>(targets.size());
@@ -94,7 +109,7 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
     push.groupsX = gx;
     const Pipeline& p =
         pipeline(reduceVariant("matvec_sg", "matvec_sh"),
-                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode}, 9);
+                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode, shape.rowsPerTeam}, 9);
     const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
                          weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
