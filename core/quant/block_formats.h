@@ -3,6 +3,7 @@
 // Only data lives here: this header is included by the per-ISA kernel files, which must not
 // share inline functions with code compiled for other instruction sets.
 #include <cstdint>
+#include <cstring>
 
 namespace smoldesk::quant {
 
@@ -150,5 +151,20 @@ static_assert(sizeof(BlockIQ3_XXS) == 98 && sizeof(BlockIQ3_S) == 110 && sizeof(
 static_assert(sizeof(BlockIQ1_M) == 56 && sizeof(BlockIQ4_NL) == 18 && sizeof(BlockIQ4_XS) == 136);
 static_assert(sizeof(BlockTQ1_0) == 54 && sizeof(BlockTQ2_0) == 66 && sizeof(BlockMXFP4) == 17);
 static_assert(sizeof(BlockNVFP4) == 36);
+
+// Little-endian 32-bit load from any address (grid indices and signs packed in the blocks).
+inline uint32_t load32(const void* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+
+// 2^(e-128) exactly, as ggml's E8M0-to-float-halved: the FP4 levels are stored doubled.
+inline float e8m0Half(uint8_t e) {
+    const uint32_t bits = e < 2 ? (0x00200000u << e) : (static_cast<uint32_t>(e - 1) << 23);
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
 
 } // namespace smoldesk::quant

@@ -44,12 +44,6 @@ uint64_t fourFour(uint32_t lo, uint32_t hi) {
     return uint64_t{lo} | (uint64_t{hi} << 32);
 }
 
-uint32_t load32(const void* p) {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-}
-
 void setScalePair(Decoded256* out, int ib, int scale) {
     out->scale[2 * ib] = static_cast<int16_t>(scale);
     out->scale[2 * ib + 1] = static_cast<int16_t>(scale);
@@ -67,13 +61,6 @@ void iq1Eight(uint32_t index, bool negativeDelta, int8_t* q) {
 int8_t ternaryDigit(uint8_t q, uint8_t pow3) {
     const auto shifted = static_cast<uint8_t>(q * pow3);
     return static_cast<int8_t>(((static_cast<uint16_t>(shifted) * 3) >> 8) - 1);
-}
-
-float e8m0Half(uint8_t e) {
-    const uint32_t bits = e < 2 ? (0x00200000u << e) : (static_cast<uint32_t>(e - 1) << 23);
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
 }
 
 } // namespace

@@ -38,20 +38,6 @@ void iq1Eight(uint32_t index, float scale, float delta, float* y) {
         y[j] = scale * (static_cast<float>(static_cast<int8_t>(grids::gridByte(entry, j))) + delta);
 }
 
-uint32_t load32(const void* p) {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-}
-
-// 2^(e-128) exactly, as ggml's E8M0-to-float-halved: the FP4 levels are stored doubled.
-float e8m0Half(uint8_t e) {
-    const uint32_t bits = e < 2 ? (0x00200000u << e) : (static_cast<uint32_t>(e - 1) << 23);
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}
-
 // UE4M3 (unsigned, 4 exponent and 3 mantissa bits), halved like E8M0 for the doubled FP4 levels;
 // 0x7F (NaN) reads as zero, as in ggml.
 float ue4m3Half(uint8_t x) {

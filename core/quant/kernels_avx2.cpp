@@ -2,6 +2,7 @@
 // Everything here has internal linkage and uses no inline function shared with baseline code.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
@@ -273,6 +274,7 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
     return hsumI32(_mm256_madd_epi16(pairSums(q, y), _mm256_set1_epi16(1)));
 }
 
+#include "nibble_decode.inc"
 #include "decoded_dot.inc"
 
 #include "kernels_dispatch.inc"

@@ -4,6 +4,7 @@
 // constructors may run before the CPU check).
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
@@ -274,6 +275,7 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
     return _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
 }
 
+#include "nibble_decode.inc"
 #include "decoded_dot.inc"
 
 #include "kernels_dispatch.inc"
