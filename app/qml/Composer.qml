@@ -191,6 +191,58 @@ Pane {
                         ToolTip.text: hint
                     }
                 }
+                // Which MCP servers' tools the model sees in this chat (Settings ▸ Tools lists them).
+                ToolButton {
+                    id: toolsButton
+                    objectName: "chatToolsButton"
+                    // Re-read when servers connect, change or this chat's choice changes.
+                    property int revision: 0
+                    readonly property var servers: { revision; App.chat.currentId; return App.tools.enabledServers() }
+                    readonly property int chosen: {
+                        revision; let n = 0
+                        for (const s of servers) if (App.tools.chatUsesServer(App.chat.toolChatKey(), s.name)) ++n
+                        return n
+                    }
+                    Connections {
+                        target: App.tools
+                        function onToolsChanged() { toolsButton.revision++ }
+                        function onCountChanged() { toolsButton.revision++ }
+                    }
+                    visible: servers.length > 0
+                    Layout.fillWidth: true
+                    text: qsTr("Tools %1/%2").arg(chosen).arg(servers.length)
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("Tool servers of this chat")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 400
+                    ToolTip.text: qsTr("Choose which tool servers' tools the model sees in this chat")
+                    onClicked: toolsPopup.open()
+                    Popup {
+                        id: toolsPopup
+                        objectName: "chatToolsPopup"
+                        y: -height - 4
+                        padding: 10
+                        focus: true
+                        ColumnLayout {
+                            Label { text: qsTr("Tools the model sees in this chat"); font.bold: true }
+                            Repeater {
+                                model: toolsButton.servers
+                                delegate: CheckBox {
+                                    required property var modelData
+                                    objectName: "chatToolServer_" + modelData.name
+                                    text: modelData.ready ? qsTr("%1 (%n tool(s))", "", modelData.toolCount).arg(modelData.name)
+                                                          : qsTr("%1 (not connected)").arg(modelData.name)
+                                    checked: { toolsButton.revision; return App.tools.chatUsesServer(App.chat.toolChatKey(), modelData.name) }
+                                    Accessible.name: qsTr("Offer the tools of %1").arg(modelData.name)
+                                    onToggled: {
+                                        App.tools.setChatUsesServer(App.chat.toolChatKey(), modelData.name, checked)
+                                        toolsButton.revision++
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
                 // This chat's system prompt, with the chat (it was hidden in Settings).
                 ToolButton {
                     id: systemPromptButton

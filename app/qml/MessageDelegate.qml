@@ -17,9 +17,15 @@ Item {
     required property string stats
     required property bool inContext
     required property bool interrupted
+    required property var tool
     signal editRequested(int row, string text)
 
     readonly property bool isUser: role === "user"
+    // A tool call's card (an MCP tool the model asked for, its consent and result).
+    readonly property bool isTool: role === "tool"
+    // An answer that is only tool calls: their cards say it all.
+    readonly property bool onlyCalls: !isUser && !isTool && content.trim().length === 0 && !streaming
+                                      && tool.calls !== undefined
     readonly property bool isLast: index === ListView.view.count - 1
     // One reading column, centred: prompts end at its right edge, answers start at its left one
     // (at 1920 px prompts sat at the window's edge, far from the answers).
@@ -97,8 +103,21 @@ Item {
             }
         }
 
+        Loader {
+            active: root.isTool
+            visible: active
+            Layout.fillWidth: true
+            sourceComponent: Component {
+                ToolCallCard {
+                    row: root.index
+                    tool: root.tool
+                    result: root.content
+                }
+            }
+        }
+
         ThinkingBlock {
-            visible: !root.isUser && (root.thought.length > 0 || root.thinking)
+            visible: !root.isUser && !root.isTool && (root.thought.length > 0 || root.thinking)
             Layout.fillWidth: true
             text: root.thought
             thinking: root.thinking
@@ -116,7 +135,7 @@ Item {
         }
 
         Repeater {
-            model: root.isUser ? [] : Markdown.segments(root.storyText())
+            model: root.isUser || root.isTool || root.onlyCalls ? [] : Markdown.segments(root.storyText())
             delegate: Loader {
                 required property var modelData
                 Layout.fillWidth: true
@@ -203,7 +222,7 @@ Item {
             Layout.maximumWidth: column.width
             spacing: 2
             opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
-            visible: !root.streaming
+            visible: !root.streaming && !root.isTool && (!root.onlyCalls || root.isLast)
 
             Label {
                 objectName: "interruptedLabel"

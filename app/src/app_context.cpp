@@ -46,6 +46,7 @@ AppContext::AppContext(const Options& o, QObject* parent)
     server_ = new ServerController(settings_, model_, this);
     // MCP servers (Settings ▸ Tools): the chat only, never the API server.
     tools_ = new ToolServers(settings_->raw(), this);
+    chat_->setToolServers(tools_);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });

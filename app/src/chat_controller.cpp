@@ -9,11 +9,16 @@
 #include "message_list_model.h"
 #include "model_manager.h"
 #include "model_worker.h"
+#include "tool_servers.h"
+#include "tool_turn.h"
 
 #include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QLoggingCategory>
 #include <QStandardPaths>
@@ -26,6 +31,45 @@ constexpr int kFlushMs = 30;           // streamed text reaches the view at most
 constexpr int kPersistMs = 500;        // and the database at most twice a second (a kill loses less)
 constexpr int kAnswerReserve = 16;     // as ModelWorker: a prompt must leave this much room to answer
 constexpr int kDropTargetPercent = 75; // dropOldestTurns() leaves room for a few more turns
+
+QJsonObject toolObject(const MessageRecord& m) {
+    return m.toolJson.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m.toolJson.toUtf8()).object();
+}
+
+QString cardStateName(ToolTurn::CardState s) {
+    switch (s) {
+    case ToolTurn::CardState::Waiting:
+        return QStringLiteral("waiting");
+    case ToolTurn::CardState::Running:
+        return QStringLiteral("running");
+    case ToolTurn::CardState::Done:
+        return QStringLiteral("done");
+    case ToolTurn::CardState::Failed:
+        return QStringLiteral("failed");
+    case ToolTurn::CardState::Denied:
+        return QStringLiteral("denied");
+    case ToolTurn::CardState::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return QStringLiteral("failed");
+}
+
+// The tools of a turn as the template and the call grammar take them (OpenAI's `tools`).
+QString toolsJsonFor(const ToolTurn& turn, const QString& only) {
+    QJsonArray tools;
+    for (const OfferedTool& o : turn.offered()) {
+        if (!only.isEmpty() && o.name != only) continue;
+        QJsonObject schema = o.inputSchema;
+        if (schema.isEmpty()) schema = QJsonObject{{"type", "object"}, {"properties", QJsonObject()}};
+        // The test hook's tool (forceToolCalls): closed, so that the tiny model's random call ends.
+        if (!only.isEmpty()) schema.insert(QStringLiteral("additionalProperties"), false);
+        tools.append(QJsonObject{
+            {"type", "function"},
+            {"function",
+             QJsonObject{{"name", o.name}, {"description", o.description}, {"parameters", schema}}}});
+    }
+    return QString::fromUtf8(QJsonDocument(tools).toJson(QJsonDocument::Compact));
+}
 } // namespace
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
@@ -62,6 +106,7 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
     connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
     connect(w, &ModelWorker::tokensCounted, this, &ChatController::onTokensCounted);
+    connect(w, &ModelWorker::toolCall, this, &ChatController::onToolCall);
     // The worker answers again on the CPU after a GPU fault: the answer starts over.
     connect(w, &ModelWorker::gpuFault, this, [this](quint64 id, const QString&, const LoadedModel&) {
         if (id != activeId_ || activeRow_ < 0) return;
@@ -144,8 +189,8 @@ bool ChatController::contextFull() const {
 
 bool ChatController::canRegenerate() const {
     const int last = messages_->count() - 1;
-    return !activeId_ && last >= 0 && messages_->at(last).role == QLatin1String("assistant") &&
-           model_->state() == QLatin1String("ready");
+    return !generating() && last >= 0 && messages_->at(last).role != QLatin1String("user") &&
+           messages_->at(last).role != QLatin1String("system") && model_->state() == QLatin1String("ready");
 }
 
 bool ChatController::canDropOldestTurns() const {
@@ -157,8 +202,26 @@ QList<ChatTurn> ChatController::promptTurns() const {
     QList<ChatTurn> turns;
     if (!current_.systemPrompt.trimmed().isEmpty())
         turns.append({QStringLiteral("system"), current_.systemPrompt.trimmed()});
-    for (const MessageRecord& m : messages_->messages())
-        if (m.inContext && m.role != QLatin1String("system")) turns.append({m.role, m.content});
+    for (const MessageRecord& m : messages_->messages()) {
+        if (!m.inContext || m.role == QLatin1String("system")) continue;
+        ChatTurn t{m.role, m.content};
+        const QJsonObject tool = toolObject(m);
+        if (m.role == QLatin1String("assistant")) {
+            for (const QJsonValue c : tool.value(QLatin1String("calls")).toArray()) {
+                const QJsonObject o = c.toObject();
+                t.toolCalls.append({o.value(QLatin1String("id")).toString(),
+                                    o.value(QLatin1String("name")).toString(),
+                                    o.value(QLatin1String("arguments")).toString()});
+            }
+            t.contentIsNull = !t.toolCalls.isEmpty() && m.content.isEmpty();
+        } else if (m.role == QLatin1String("tool")) {
+            t.toolCallId = tool.value(QLatin1String("callId")).toString();
+            t.name = tool.value(QLatin1String("name")).toString();
+            // A card the app left before it settled (quit, crash): the model learns it never ran.
+            if (t.content.isEmpty()) t.content = tr("The call was interrupted before it ran.");
+        }
+        turns.append(t);
+    }
     return turns;
 }
 
@@ -328,7 +391,17 @@ void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all)
 
 void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
     if (id != current_.id) return;
-    messages_->setMessages(messages);
+    // A card that waited or ran when the app ended cannot be answered any more.
+    QList<MessageRecord> rows = messages;
+    for (MessageRecord& m : rows) {
+        if (m.role != QLatin1String("tool")) continue;
+        QJsonObject tool = toolObject(m);
+        const QString state = tool.value(QLatin1String("state")).toString();
+        if (state != QLatin1String("waiting") && state != QLatin1String("running")) continue;
+        tool.insert(QStringLiteral("state"), QStringLiteral("interrupted"));
+        m.toolJson = QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact));
+    }
+    messages_->setMessages(rows);
     measureContext(); // a reopened chat shows its real size, not 0
     emit messagesReady();
 }
@@ -361,6 +434,14 @@ bool ChatController::send(const QString& text) {
         current_.id = newRecordId();
         current_.title = titleFromPrompt(prompt);
         current_.created = QDateTime::currentDateTime();
+        // The servers turned off in the composer before the chat had an id go with it.
+        if (tools_)
+            for (const QVariant& v : tools_->enabledServers()) {
+                const QString server = v.toMap().value(QStringLiteral("name")).toString();
+                if (tools_->chatUsesServer(QStringLiteral("0"), server)) continue;
+                tools_->setChatUsesServer(toolChatKey(), server, false);
+                tools_->setChatUsesServer(QStringLiteral("0"), server, true);
+            }
         emit currentChanged();
     }
     MessageRecord m;
@@ -397,13 +478,40 @@ void ChatController::onLoadEnded() {
     emit generationFinished(QStringLiteral("error"));
 }
 
-void ChatController::startAssistant() {
+void ChatController::startAssistant(bool continuingTools) {
     GenerationRequest req;
     req.turns = promptTurns();
     req.enableThinking = current_.thinking;
     req.sampling = settings_->sampling();
     req.id = ++nextRequest_;
     req.conversationId = current_.id;
+    if (!continuingTools) { // a new turn: the chat's servers as they are now
+        delete toolTurn_;
+        toolTurn_ = nullptr;
+        toolTurnStopped_ = false;
+        const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
+        if (!servers.isEmpty()) {
+            toolTurn_ = new ToolTurn(tools_, servers, tools_->maxRounds(), this);
+            connect(toolTurn_, &ToolTurn::cardChanged, this, &ChatController::onCardChanged);
+            connect(toolTurn_, &ToolTurn::roundFinished, this, &ChatController::onToolRoundFinished);
+            if (toolTurn_->offered().empty()) {
+                delete toolTurn_;
+                toolTurn_ = nullptr;
+            }
+        }
+    }
+    pendingCalls_.clear();
+    if (toolTurn_) {
+        req.toolsJson = toolsJsonFor(*toolTurn_, forcedToolName_);
+        req.toolChoice = GenerationRequest::ToolChoice::Auto; // free text; a call held to its schema
+        if (forcedToolRounds_ > 0) {
+            --forcedToolRounds_;
+            req.toolChoice = forcedToolName_.isEmpty() ? GenerationRequest::ToolChoice::Required
+                                                       : GenerationRequest::ToolChoice::Named;
+            req.toolChoiceName = forcedToolName_;
+            req.parallelToolCalls = false;
+        }
+    }
 
     MessageRecord a;
     a.id = newRecordId();
@@ -431,6 +539,11 @@ void ChatController::startAssistant() {
 }
 
 void ChatController::stop() {
+    if (toolRoundOpen_ && toolTurn_) { // waiting cards are denied, running calls cancelled
+        toolTurnStopped_ = true;
+        for (int i = 0; i < int(toolTurn_->cards().size()); ++i) toolTurn_->stop(i);
+        return;
+    }
     if (waitingForModel_) { // the held prompt stays, unanswered (Regenerate is not offered for it)
         waitingForModel_ = false;
         emit generatingChanged();
@@ -533,9 +646,114 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     // A context-full stop leaves contextFull() true: the composer offers the ways on, and a
     // model with a larger context clears it (no error banner that outlives the model).
     setContext(r.contextUsed);
+    const bool callsToRun = toolTurn_ && !pendingCalls_.isEmpty() && !stopRequested_;
+    if (callsToRun) {
+        QJsonArray calls;
+        for (const ToolCallInfo& c : pendingCalls_)
+            calls.append(QJsonObject{{"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
+        messages_->setToolJson(
+            activeRow_,
+            QString::fromUtf8(QJsonDocument(QJsonObject{{"calls", calls}}).toJson(QJsonDocument::Compact)));
+        // The space a model writes before its call is no answer.
+        if (messages_->at(activeRow_).content.trimmed().isEmpty())
+            messages_->setContent(activeRow_, QString());
+        toolRoundOpen_ = true; // generating() stays true across the round
+    }
     finishActive();
     touchConversation();
+    if (callsToRun) {
+        beginToolRound();
+        return;
+    }
     emit generationFinished(r.stopReason);
+}
+
+void ChatController::onToolCall(quint64 id, int, const ToolCallInfo& call) {
+    if (id == activeId_ && !stopRequested_) pendingCalls_.append(call);
+}
+
+QString ChatController::cardJson(int card) const {
+    const ToolTurn::Card& c = toolTurn_->cards()[size_t(card)];
+    const QString callId = card < pendingCalls_.size() ? pendingCalls_.at(card).id : QString();
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{"callId", callId},
+                                                       {"name", c.name},
+                                                       {"server", c.server},
+                                                       {"tool", c.tool},
+                                                       {"arguments", c.argumentsJson},
+                                                       {"state", cardStateName(c.state)}})
+                                 .toJson(QJsonDocument::Compact));
+}
+
+void ChatController::beginToolRound() {
+    std::vector<chat::ToolCall> calls;
+    for (const ToolCallInfo& c : pendingCalls_)
+        calls.push_back({c.id.toStdString(), c.name.toStdString(), c.arguments.toStdString()});
+    cardRows_.clear();
+    addingCards_ = true;
+    const bool started = toolTurn_->beginRound(calls);
+    addingCards_ = false;
+    if (!started) {
+        setError(toolTurn_->roundLimitSentence());
+        endToolTurn(QStringLiteral("tool-rounds"));
+        return;
+    }
+    for (int i = 0; i < int(toolTurn_->cards().size()); ++i) {
+        MessageRecord m;
+        m.id = newRecordId();
+        m.conversationId = current_.id;
+        m.position = messages_->at(messages_->count() - 1).position + 1;
+        m.role = QStringLiteral("tool");
+        m.created = QDateTime::currentDateTime();
+        m.content = toolTurn_->cards()[size_t(i)].resultText;
+        m.toolJson = cardJson(i);
+        messages_->append(m);
+        cardRows_.append(messages_->count() - 1);
+        saveRow(messages_->count() - 1);
+    }
+    if (toolTurn_->finished()) onToolRoundFinished(); // every call was refused before it was asked
+}
+
+void ChatController::onCardChanged(int card) {
+    if (addingCards_ || card < 0 || card >= cardRows_.size()) return;
+    const int row = cardRows_.at(card);
+    messages_->setContent(row, toolTurn_->cards()[size_t(card)].resultText);
+    messages_->setToolJson(row, cardJson(card));
+    saveRow(row);
+}
+
+void ChatController::onToolRoundFinished() {
+    if (addingCards_ || !toolRoundOpen_) return;
+    toolRoundOpen_ = false;
+    if (toolTurnStopped_ || model_->state() != QLatin1String("ready")) {
+        endToolTurn(QStringLiteral("stopped"));
+        return;
+    }
+    touchConversation();
+    startAssistant(true); // the results go back through the template; the model continues
+}
+
+void ChatController::endToolTurn(const QString& reason) {
+    toolRoundOpen_ = false;
+    emit generatingChanged();
+    emit generationFinished(reason);
+}
+
+void ChatController::allowToolCall(int row, bool always) {
+    const int card = cardRows_.indexOf(row);
+    if (!toolRoundOpen_ || !toolTurn_ || card < 0) return;
+    if (always)
+        toolTurn_->allowAlways(card);
+    else
+        toolTurn_->allowOnce(card);
+}
+
+void ChatController::denyToolCall(int row) {
+    const int card = cardRows_.indexOf(row);
+    if (toolRoundOpen_ && toolTurn_ && card >= 0) toolTurn_->deny(card);
+}
+
+void ChatController::stopToolCall(int row) {
+    if (toolRoundOpen_ && cardRows_.contains(row)) stop();
 }
 
 void ChatController::onFailed(quint64 id, const EngineError& e) {
@@ -623,11 +841,12 @@ void ChatController::resolveOverflow(bool dropOldest) {
 }
 
 void ChatController::regenerate() {
-    if (activeId_ || messages_->count() == 0 || model_->state() != QLatin1String("ready")) return;
-    const int last = messages_->count() - 1;
-    if (messages_->at(last).role != QLatin1String("assistant")) return;
-    const int position = messages_->at(last).position;
-    messages_->removeFrom(last);
+    if (!canRegenerate()) return;
+    // The whole answer goes: with tools, its calls, their results and the answers between them.
+    int first = messages_->count() - 1;
+    while (first > 0 && messages_->at(first - 1).role != QLatin1String("user")) --first;
+    const int position = messages_->at(first).position;
+    messages_->removeFrom(first);
     QMetaObject::invokeMethod(
         store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
         Qt::QueuedConnection);
@@ -636,7 +855,7 @@ void ChatController::regenerate() {
 }
 
 void ChatController::editMessage(int row, const QString& text) {
-    if (activeId_ || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
+    if (generating() || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
     if (messages_->at(row).role != QLatin1String("user") || model_->state() != QLatin1String("ready")) return;
     const int position = messages_->at(row).position;
     if (row + 1 < messages_->count()) {

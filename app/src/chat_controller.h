@@ -18,6 +18,8 @@ namespace smoldesk::app {
 class AppSettings;
 class ConversationStore;
 class ModelManager;
+class ToolServers;
+class ToolTurn;
 
 class ChatController : public QObject {
     Q_OBJECT
@@ -47,6 +49,8 @@ class ChatController : public QObject {
     Q_PROPERTY(double promptTokensPerSecond READ promptTokensPerSecond NOTIFY promptProgressChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
+    // The model asked for tools: their cards wait for the user's consent or run (Stop ends the turn).
+    Q_PROPERTY(bool toolsRunning READ toolsRunning NOTIFY generatingChanged)
   public:
     ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                    QObject* parent = nullptr);
@@ -60,7 +64,20 @@ class ChatController : public QObject {
     void setThinkingEnabled(bool on);
     QString systemPrompt() const { return current_.systemPrompt; }
     void setSystemPrompt(const QString& prompt);
-    bool generating() const { return activeId_ != 0 || waitingForModel_; }
+    bool generating() const { return activeId_ != 0 || waitingForModel_ || toolRoundOpen_; }
+    bool toolsRunning() const { return toolRoundOpen_; }
+    // The MCP servers whose tools the chats may offer the model (AppContext; none in tests
+    // without tools). The API server never gets them.
+    void setToolServers(ToolServers* servers) { tools_ = servers; }
+    // Tests: the next `rounds` answers of a turn with tools must be a tool call (tool_choice
+    // required, through the call grammar), of `name` when given; with a name, only that tool is
+    // offered from then on, its schema closed to other properties (the tiny test model's
+    // 4096-token context cannot hold a whole server's schemas, and its random text would write
+    // extra property names without end). The loop is tested with calls the grammar forces.
+    void forceToolCalls(int rounds, const QString& name = {}) {
+        forcedToolRounds_ = rounds;
+        forcedToolName_ = name;
+    }
     bool waitingForModel() const { return waitingForModel_; }
     bool canRegenerate() const;
     // Tokens of the open conversation as the model sees it: measured when a chat opens or the
@@ -96,6 +113,13 @@ class ChatController : public QObject {
     // Leaves the oldest turns out of the context until the conversation fits with room to answer.
     Q_INVOKABLE void dropOldestTurns();
     Q_INVOKABLE void clearError();
+    // The user's answer on a tool call's card (a "tool" row of messages).
+    Q_INVOKABLE void allowToolCall(int row, bool always);
+    Q_INVOKABLE void denyToolCall(int row);
+    // Stop on a running card: cancels the call, then the turn (as Stop in the composer).
+    Q_INVOKABLE void stopToolCall(int row);
+    // The chat's key in ToolServers' per-chat choice ("0": the new chat not yet saved).
+    Q_INVOKABLE QString toolChatKey() const { return QString::number(current_.id); }
     // Waits until every queued write reached the database (tests, shutdown).
     void flushStore();
     static QString titleFromPrompt(const QString& prompt);
@@ -138,7 +162,15 @@ class ChatController : public QObject {
     void persistActive();
     // Removes rows [row, end) from the view and the store.
     void removeRowsFrom(int row);
-    void startAssistant();
+    // continuingTools: the next round of a turn whose tool calls were answered (no new ToolTurn).
+    void startAssistant(bool continuingTools = false);
+    void onToolCall(quint64 id, int index, const ToolCallInfo& call);
+    // The answer that just ended made tool calls: shows a card (tool row) per call and asks.
+    void beginToolRound();
+    void onCardChanged(int card);
+    void onToolRoundFinished();
+    void endToolTurn(const QString& reason);
+    QString cardJson(int card) const;
     // The load a held prompt waited for ended: answer it, or say why it cannot be.
     void onLoadEnded();
     void finishActive();
@@ -175,6 +207,16 @@ class ChatController : public QObject {
     QString errorText_;
     QString searchText_;
     quint64 searchToken_ = 0;
+
+    ToolServers* tools_ = nullptr;
+    ToolTurn* toolTurn_ = nullptr;     // the user's turn with tools, across its rounds
+    QList<ToolCallInfo> pendingCalls_; // the calls of the answer that streams
+    QList<int> cardRows_;              // each card's row in messages_
+    bool toolRoundOpen_ = false;       // cards wait for consent or run
+    bool addingCards_ = false;         // beginRound settles some cards before their rows exist
+    bool toolTurnStopped_ = false;
+    int forcedToolRounds_ = 0;
+    QString forcedToolName_;
 };
 
 } // namespace smoldesk::app

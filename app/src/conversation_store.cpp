@@ -34,7 +34,7 @@ const char* const kSchema[] = {
     "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, "
     "position INTEGER NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, thought TEXT NOT NULL DEFAULT '', "
     "thought_seconds REAL NOT NULL DEFAULT 0, stats TEXT NOT NULL DEFAULT '', in_context INTEGER NOT NULL "
-    "DEFAULT 1, created INTEGER, state INTEGER NOT NULL DEFAULT 0)",
+    "DEFAULT 1, created INTEGER, state INTEGER NOT NULL DEFAULT 0, tool TEXT NOT NULL DEFAULT '')",
     "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, position)",
 };
 } // namespace
@@ -76,17 +76,19 @@ void ConversationStore::open(const QString& path) {
     bool ok =
         exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     for (const char* sql : kSchema) ok = ok && exec(QString::fromLatin1(sql));
-    ok = ok && addStateColumn() && markInterrupted();
+    ok = ok && addColumn(QStringLiteral("state"), QStringLiteral("INTEGER NOT NULL DEFAULT 0")) &&
+         addColumn(QStringLiteral("tool"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) && markInterrupted();
     emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
 }
 
-bool ConversationStore::addStateColumn() {
-    // Databases from before answers were written while streaming lack the column.
+bool ConversationStore::addColumn(const QString& name, const QString& definition) {
+    // Databases from before a column was added lack it: `state` (answers written while they
+    // stream), `tool` (MCP tool calls and results).
     QSqlQuery q(QSqlDatabase::database(connection_));
     if (!q.exec(QStringLiteral("PRAGMA table_info(messages)"))) return false;
     while (q.next())
-        if (q.value(1).toString() == QLatin1String("state")) return true;
-    return exec(QStringLiteral("ALTER TABLE messages ADD COLUMN state INTEGER NOT NULL DEFAULT 0"));
+        if (q.value(1).toString() == name) return true;
+    return exec(QStringLiteral("ALTER TABLE messages ADD COLUMN %1 %2").arg(name, definition));
 }
 
 bool ConversationStore::markInterrupted() {
@@ -129,7 +131,7 @@ void ConversationStore::loadMessages(qint64 conversationId) {
         QSqlQuery q(QSqlDatabase::database(connection_));
         q.prepare(
             QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
-                           "created, state FROM messages WHERE conversation_id = ? ORDER BY position"));
+                           "created, state, tool FROM messages WHERE conversation_id = ? ORDER BY position"));
         q.addBindValue(conversationId);
         q.exec();
         while (q.next()) {
@@ -148,6 +150,7 @@ void ConversationStore::loadMessages(qint64 conversationId) {
             m.state = state == int(MessageState::Streaming) || state == int(MessageState::Interrupted)
                           ? MessageState(state)
                           : MessageState::Complete;
+            m.toolJson = q.value(10).toString();
             out.append(m);
         }
     }
@@ -190,10 +193,11 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral(
         "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, "
-        "stats, in_context, created, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO "
-        "UPDATE SET position = excluded.position, content = excluded.content, thought = excluded.thought, "
+        "stats, in_context, created, state, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
+        "CONFLICT(id) "
+        "DO UPDATE SET position = excluded.position, content = excluded.content, thought = excluded.thought, "
         "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = "
-        "excluded.in_context, state = excluded.state"));
+        "excluded.in_context, state = excluded.state, tool = excluded.tool"));
     q.addBindValue(m.id);
     q.addBindValue(m.conversationId);
     q.addBindValue(m.position);
@@ -205,6 +209,7 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     q.addBindValue(m.inContext ? 1 : 0);
     q.addBindValue(m.created.toMSecsSinceEpoch());
     q.addBindValue(int(m.state));
+    q.addBindValue(text(m.toolJson));
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 

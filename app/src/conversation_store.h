@@ -36,7 +36,7 @@ class ConversationStore : public QObject {
 
   private:
     bool exec(const QString& sql);
-    bool addStateColumn();
+    bool addColumn(const QString& name, const QString& definition);
     bool markInterrupted();
     QString connection_;
     bool open_ = false;

@@ -10,6 +10,12 @@
 
 namespace smoldesk::app::Exporter {
 
+namespace {
+QJsonObject toolOf(const MessageRecord& m) {
+    return m.toolJson.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m.toolJson.toUtf8()).object();
+}
+} // namespace
+
 QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages) {
     QString out = QStringLiteral("# ") +
                   (c.title.isEmpty() ? QCoreApplication::translate("Exporter", "Chat") : c.title) +
@@ -18,9 +24,20 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
         out += QStringLiteral("> ") + QCoreApplication::translate("Exporter", "System prompt:") +
                QLatin1Char(' ') + c.systemPrompt + QStringLiteral("\n\n");
     for (const MessageRecord& m : messages) {
+        if (m.role == QLatin1String("tool")) { // a tool call's card: what ran, with what, and what came back
+            const QJsonObject t = toolOf(m);
+            out += QStringLiteral("**") +
+                   QCoreApplication::translate("Exporter", "Tool %1 (%2): %3")
+                       .arg(t.value("name").toString(), t.value("server").toString(),
+                            t.value("state").toString()) +
+                   QStringLiteral("**\n\n```json\n") + t.value("arguments").toString() +
+                   QStringLiteral("\n```\n\n```\n") + m.content + QStringLiteral("\n```\n\n");
+            continue;
+        }
         const QString who = m.role == QLatin1String("user")
                                 ? QCoreApplication::translate("Exporter", "You")
                                 : QCoreApplication::translate("Exporter", "Assistant");
+        if (m.content.isEmpty() && !m.toolJson.isEmpty()) continue; // only calls: their cards follow
         out += QStringLiteral("**") + who + QStringLiteral("**\n\n") + m.content + QStringLiteral("\n\n");
     }
     return out;
@@ -38,6 +55,12 @@ QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messa
             o.insert("stats", stats->toJson());
         else if (!m.statsText.isEmpty())
             o.insert("stats", m.statsText); // stored as text before the figures were
+        const QJsonObject tool = toolOf(m);
+        if (m.role == QLatin1String("tool")) {
+            o.insert("tool", tool); // callId, name, server, tool, arguments, state
+        } else if (tool.contains("calls")) {
+            o.insert("tool_calls", tool.value("calls"));
+        }
 
         arr.append(o);
     }

@@ -2,6 +2,9 @@
 
 #include "answer_stats.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace smoldesk::app {
 
 MessageListModel::MessageListModel(QObject* parent) : QAbstractListModel(parent) {}
@@ -36,17 +39,26 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
         return m.inContext;
     case InterruptedRole:
         return m.state == MessageState::Interrupted;
+    case ToolRole:
+        return m.toolJson.isEmpty() ? QVariantMap()
+                                    : QJsonDocument::fromJson(m.toolJson.toUtf8()).object().toVariantMap();
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> MessageListModel::roleNames() const {
-    return {{IdRole, "messageId"},        {RoleRole, "role"},
-            {ContentRole, "content"},     {ThoughtRole, "thought"},
-            {ThinkingRole, "thinking"},   {ThoughtSecondsRole, "thoughtSeconds"},
-            {StreamingRole, "streaming"}, {StatsRole, "stats"},
-            {InContextRole, "inContext"}, {InterruptedRole, "interrupted"}};
+    return {{IdRole, "messageId"},
+            {RoleRole, "role"},
+            {ContentRole, "content"},
+            {ThoughtRole, "thought"},
+            {ThinkingRole, "thinking"},
+            {ThoughtSecondsRole, "thoughtSeconds"},
+            {StreamingRole, "streaming"},
+            {StatsRole, "stats"},
+            {InContextRole, "inContext"},
+            {InterruptedRole, "interrupted"},
+            {ToolRole, "tool"}};
 }
 
 void MessageListModel::changed(int row, int role) {
@@ -71,6 +83,12 @@ void MessageListModel::append(const MessageRecord& m) {
     streaming_.append(false);
     endInsertRows();
     emit countChanged();
+}
+
+void MessageListModel::setToolJson(int row, const QString& json) {
+    if (row < 0 || row >= rows_.size() || rows_[row].toolJson == json) return;
+    rows_[row].toolJson = json;
+    changed(row, ToolRole);
 }
 
 void MessageListModel::appendContent(int row, const QString& text) {

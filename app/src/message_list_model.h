@@ -25,6 +25,7 @@ class MessageListModel : public QAbstractListModel {
         StatsRole,
         InContextRole,
         InterruptedRole, // the app ended while this answer streamed: it is incomplete
+        ToolRole,        // MCP tool use (store_types.h) as a map; empty when none
     };
     explicit MessageListModel(QObject* parent = nullptr);
 
@@ -43,6 +44,7 @@ class MessageListModel : public QAbstractListModel {
     void setThought(int row, const QString& text);
     void setInContextBefore(int position);
     void setState(int row, MessageState state);
+    void setToolJson(int row, const QString& json);
     void removeFrom(int row);
     void clear();
     // The language changed: the stats lines are said again (they are stored as figures).

@@ -25,8 +25,12 @@ struct MessageRecord {
     qint64 id = 0;
     qint64 conversationId = 0;
     int position = 0;
-    QString role; // "system", "user", "assistant"
-    QString content;
+    QString role;    // "system", "user", "assistant", "tool"
+    QString content; // a tool row: the text the model was sent back
+    // MCP tool use, as JSON text (empty: none). An assistant row: {"calls": [{id, name, arguments}]},
+    // the calls the model made. A tool row (one card): {callId, name, server, tool, arguments, state}
+    // with state "waiting", "running", "done", "failed", "denied", "stopped" or "interrupted".
+    QString toolJson;
     QString thought;
     double thoughtSeconds = 0.0;
     QString statsText;

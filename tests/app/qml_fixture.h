@@ -21,13 +21,17 @@ struct AppFixture {
     std::unique_ptr<QQmlApplicationEngine> engine;
     QQuickWindow* window = nullptr;
 
-    bool start(const QString& tag) {
+    // modelPath: the model to load (the demo model when empty); fresh: scratch settings and
+    // database (false: those of the last start with this tag, as after a restart).
+    bool start(const QString& tag, const QString& modelPath = {}, bool fresh = true) {
         QStandardPaths::setTestModeEnabled(true);
         QQuickStyle::setStyle(QStringLiteral("Fusion"));
         const QString base = QStringLiteral(SMOLDESK_TEST_TMP "/") + tag;
-        for (const char* suffix : {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker"})
-            QFile::remove(base + QLatin1String(suffix));
-        QDir(base + QStringLiteral(".states")).removeRecursively(); // saved chat states
+        if (fresh) {
+            for (const char* suffix : {".ini", ".sqlite", ".sqlite-wal", ".sqlite-shm", ".marker"})
+                QFile::remove(base + QLatin1String(suffix));
+            QDir(base + QStringLiteral(".states")).removeRecursively(); // saved chat states
+        }
         smoldesk::app::AppContext::Options o;
         o.settingsPath = base + QStringLiteral(".ini");
         o.databasePath = base + QStringLiteral(".sqlite");
@@ -36,7 +40,7 @@ struct AppFixture {
         smoldesk::app::AppContext::setInstance(context.get());
         engine = std::make_unique<QQmlApplicationEngine>();
         context->start(engine.get(), false);
-        context->model()->load(context->model()->demoModelPath());
+        context->model()->load(modelPath.isEmpty() ? context->model()->demoModelPath() : modelPath);
         engine->load(QUrl(QStringLiteral("qrc:/SmolDesk/Main.qml")));
         if (engine->rootObjects().isEmpty()) return false;
         window = qobject_cast<QQuickWindow*>(engine->rootObjects().first());

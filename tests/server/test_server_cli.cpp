@@ -84,21 +84,8 @@ QString npmPrefix() {
     return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
 }
 
-// The tiny SmolLM3-shaped model with SmolLM3's real chat template (the bundled file has none),
-// written to a scratch file: the tool tests need a template that shows a tool-call format.
 QString tinyModelWithSmolLM3Template(const QString& dir) {
-    auto in = smoldesk::gguf::File::open(dataPath("models/smollm3-tiny.gguf"));
-    smoldesk::gguf::Writer w;
-    for (const auto& [key, value] : in->metadata())
-        w.set(std::string(key), smoldesk::gguf::WriteValue::copyOf(value));
-    w.set("tokenizer.chat_template", smoldesk::gguf::WriteValue::string(readText(
-                                         dataPath("jinja/templates/HuggingFaceTB-SmolLM3-3B.jinja"))));
-    for (const auto& t : in->tensors())
-        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
-                    std::vector<uint8_t>(t.data, t.data + t.nBytes));
-    const QString path = dir + "/smollm3-tiny-tools.gguf";
-    w.write(path.toStdString());
-    return path;
+    return QString::fromStdString(smoldesk::test::writeTinyModelWithSmolLM3Template(dir.toStdString()));
 }
 
 } // namespace

@@ -75,4 +75,18 @@ std::string writeTinyModel(const TinyModelSpec& s, const std::string& name) {
     return path;
 }
 
+std::string writeTinyModelWithSmolLM3Template(const std::string& dir) {
+    auto in = gguf::File::open(dataPath("models/smollm3-tiny.gguf"));
+    gguf::Writer w;
+    for (const auto& [key, value] : in->metadata()) w.set(std::string(key), gguf::WriteValue::copyOf(value));
+    w.set("tokenizer.chat_template",
+          gguf::WriteValue::string(readText(dataPath("jinja/templates/HuggingFaceTB-SmolLM3-3B.jinja"))));
+    for (const auto& t : in->tensors())
+        w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
+                    std::vector<uint8_t>(t.data, t.data + t.nBytes));
+    const std::string path = dir + "/smollm3-tiny-tools.gguf";
+    w.write(path);
+    return path;
+}
+
 } // namespace smoldesk::test

@@ -24,5 +24,9 @@ struct TinyModelSpec {
 std::string demoModelPath();
 // Writes the model to a scratch file and returns its path.
 std::string writeTinyModel(const TinyModelSpec& spec, const std::string& name);
+// The bundled tiny SmolLM3-shaped model (tests/data/models/smollm3-tiny.gguf, no chat template)
+// with SmolLM3's real chat template, written into `dir`: the tool tests need a template that
+// shows a tool-call format. Returns the path.
+std::string writeTinyModelWithSmolLM3Template(const std::string& dir);
 
 } // namespace smoldesk::test
