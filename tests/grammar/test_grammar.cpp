@@ -174,6 +174,33 @@ term ::= [0-9]+ | "(" expr ")")G");
         }
     }
 
+    // Generation writes only declared keys unless additionalProperties says otherwise (as
+    // llama.cpp does); validation semantics admit undeclared keys (the specification's default).
+    void undeclaredKeys() {
+        const std::string declared = R"({"type":"object","properties":{"a":{"type":"integer"}}})";
+        auto gen = compileSchema(declared);
+        auto spec = compile(schemaToGbnf(std::string_view(declared), UndeclaredKeys::Validation));
+        QVERIFY(matchesWhole(*gen, R"({"a": 1})"));
+        QVERIFY(matchesWhole(*gen, "{}"));
+        QVERIFY(!matchesWhole(*gen, R"({"a": 1, "b": 2})"));
+        QVERIFY(!matchesWhole(*gen, R"({"b": 2})"));
+        QVERIFY(matchesWhole(*spec, R"({"a": 1, "b": 2})"));
+        QVERIFY(!matchesWhole(*spec, R"({"a": "x"})"));
+
+        auto open = compileSchema(R"({"type":"object","properties":{"a":{}},"additionalProperties":true})");
+        QVERIFY(matchesWhole(*open, R"({"a": 1, "b": [2]})"));
+        auto typed = compileSchema(
+            R"({"type":"object","properties":{"a":{}},"additionalProperties":{"type":"string"}})");
+        QVERIFY(matchesWhole(*typed, R"({"a": 1, "b": "x"})"));
+        QVERIFY(!matchesWhole(*typed, R"({"a": 1, "b": 2})"));
+        // Nothing declared: any object, as before.
+        QVERIFY(matchesWhole(*compileSchema(R"({"type":"object"})"), R"({"b": 2})"));
+        // A required key the properties do not describe is declared too.
+        auto req = compileSchema(R"({"type":"object","required":["id"]})");
+        QVERIFY(matchesWhole(*req, R"({"id": true})"));
+        QVERIFY(!matchesWhole(*req, R"({"id": true, "x": 1})"));
+    }
+
     // Number bounds: decimals with up to three fraction digits, accepted exactly when they lie
     // within the bounds (compared as integers of thousandths, so no rounding is involved).
     void numberBounds() {
