@@ -167,7 +167,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tools the model sees in this chat</source>
-        <translation>Tools, die das Modell in diesem Chat sieht</translation>
+        <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/qml/Composer.qml" line="233"/>
@@ -1196,7 +1196,7 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="160"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
-        <translation>Noch nicht ausgeführt: Sie läuft vor dem ersten Einsatz einer GPU.</translation>
+        <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="161"/>

@@ -167,7 +167,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tools the model sees in this chat</source>
-        <translation>Outils que le modèle voit dans cette discussion</translation>
+        <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/qml/Composer.qml" line="233"/>
