@@ -459,7 +459,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         }
         return specs;
     };
-    if (offersTools(request) && callForced && family == chat::ToolCallFamily::Harmony && gp.grammar == nullptr) {
+    if (offersTools(request) && callForced && family == chat::ToolCallFamily::Harmony &&
+        gp.grammar == nullptr) {
         // gpt-oss: the grammar names harmony's control tokens, may let the model think first, and
         // holds to the end of one call; a thinking budget closes the thought into that call.
         const std::string gbnf = chat::harmonyToolCallGbnf(callableTools(), prompt.startsInThought);

@@ -425,7 +425,8 @@ std::string harmonyToolCallGbnf(const std::vector<ToolSpec>& tools, bool afterTh
         }
         const std::string name = gbnfLiteral(t.name);
         const std::string bar = i ? " | " : "";
-        templateForm += bar + name + " <|channel|> \"commentary\" content-type <|message|> " + prefix + "root";
+        templateForm +=
+            bar + name + " <|channel|> \"commentary\" content-type <|message|> " + prefix + "root";
         guideForm += bar + name + " content-type <|message|> " + prefix + "root";
     }
     std::string out = afterThought ? "root ::= <|start|> \"assistant\" call\n"
@@ -433,8 +434,12 @@ std::string harmonyToolCallGbnf(const std::vector<ToolSpec>& tools, bool afterTh
                                      "thought ::= <|channel|> \"analysis\" <|message|> .* <|end|> <|start|> "
                                      "\"assistant\"\n";
     out += "call ::= \" to=functions.\" template-form | <|channel|> \"commentary to=functions.\" guide-form\n"
-           "template-form ::= " + templateForm + "\n"
-           "guide-form ::= " + guideForm + "\n"
+           "template-form ::= " +
+           templateForm +
+           "\n"
+           "guide-form ::= " +
+           guideForm +
+           "\n"
            "content-type ::= (\" json\" | \" \" <|constrain|> \"json\")?\n";
     return out + rules;
 }

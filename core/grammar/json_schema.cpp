@@ -137,38 +137,7 @@ std::string literal(std::string_view bytes) {
 
 // The JSON text of a string value (as json.dumps writes it, ensure_ascii off).
 std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (c < 0x20)
-                out += "\\u" + hex(c, 4);
-            else
-                out += char(c);
-        }
-    }
-    return out + "\"";
+    return jinja::toJson(Value(std::string(s)));
 }
 
 bool isType(const Value& v, const std::string& type) {
@@ -998,9 +967,8 @@ class Converter {
             for (const auto& [k, v] : props->dictData().entries())
                 if (v.isBool() && !v.boolValue()) known.push_back(k.str());
         std::string extra; // one additional key-value pair, empty when none is allowed
-        const bool declaredOnly =
-            addl ? addl->isBool() && !addl->boolValue()
-                 : undeclared_ == UndeclaredKeys::DeclaredOnly && !names.empty();
+        const bool declaredOnly = addl ? addl->isBool() && !addl->boolValue()
+                                       : undeclared_ == UndeclaredKeys::DeclaredOnly && !names.empty();
         if (!declaredOnly) {
             const std::string vg =
                 addl && !addl->isBool() ? visit(*addl, hint + "-more", depth + 1) : use("value");

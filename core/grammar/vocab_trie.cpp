@@ -18,7 +18,8 @@ VocabTrie::VocabTrie(const std::vector<std::string>& pieces, std::vector<int32_t
     };
     for (auto& p : pieces_)
         if (!usable(p)) p.clear();
-    std::stable_sort(aliases_.begin(), aliases_.end(), [](const Alias& a, const Alias& b) { return a.id < b.id; });
+    std::stable_sort(aliases_.begin(), aliases_.end(),
+                     [](const Alias& a, const Alias& b) { return a.id < b.id; });
     // Sorting the strings lays the trie out depth-first in one pass: a node's subtree is the run
     // of strings that share its prefix, and its children follow their parent.
     std::vector<std::pair<std::string_view, int32_t>> order;

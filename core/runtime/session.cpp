@@ -360,7 +360,8 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             const bool grammarSpansThought = constrained;
             for (int32_t id : tokenizer_->encode(thoughtClose, false, true)) {
                 sampler.accept(id);
-                if (grammarSpansThought && !grammarBroken && !constraint->acceptToken(id)) grammarBroken = true;
+                if (grammarSpansThought && !grammarBroken && !constraint->acceptToken(id))
+                    grammarBroken = true;
                 emit(id, true);
                 if (contextFull()) break;
                 logits = decode(id);

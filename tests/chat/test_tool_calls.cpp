@@ -6,14 +6,14 @@
 #include "chat/harmony_parser.h"
 #include "chat/tool_calls.h"
 #include "common/error.h"
+#include "gguf/file.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/matcher.h"
 #include "grammar/vocab_trie.h"
-#include "gguf/file.h"
 #include "test_data.h"
-#include "text/tokenizer.h"
 #include "text/jinja/template.h"
 #include "text/jinja/value.h"
+#include "text/tokenizer.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -253,8 +253,8 @@ class TestToolCalls : public QObject {
             render.find("<|start|>assistant<|channel|>analysis") + std::string("<|start|>assistant").size();
         const std::string output = render.substr(start, render.find("<|call|>") - start);
         QVERIFY2(admits(tables, output), output.c_str());
-        const std::string call = output.substr(output.find("<|start|>assistant to=") +
-                                               std::string("<|start|>assistant").size());
+        const std::string call =
+            output.substr(output.find("<|start|>assistant to=") + std::string("<|start|>assistant").size());
         QVERIFY2(admits(tables, call), call.c_str()); // no thought
         QVERIFY(admits(tablesFor(true), "<|start|>assistant" + call));
         QVERIFY(!admits(tablesFor(true), call));
