@@ -145,7 +145,7 @@ int branchesTour(AppFixture& fx, const QString& dir) {
     // The chat column alone, small enough for the README (resources/screenshots/branches.png).
     if (QQuickItem* view = fx.item("chatView")) {
         const QRect r = view->mapRectToScene(QRectF(0, 0, view->width(), 330)).toAlignedRect();
-        const QImage chatOnly = fx.window->grabWindow().copy(r).convertToFormat(QImage::Format_Indexed8);
+        const QImage chatOnly = fx.window->grabWindow().copy(r).convertToFormat(QImage::Format_RGB888);
         if (!chatOnly.save(dir + QStringLiteral("/branches-chat.png"))) return 3;
     }
     for (QQuickItem* arrow : fx.items("previousAlternative"))
