@@ -69,6 +69,57 @@
     </message>
 </context>
 <context>
+    <name>BranchSwitcher</name>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="30"/>
+        <source>Version %1 of %2 of this prompt</source>
+        <translation>Version %1 von %2 dieser Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="31"/>
+        <source>Answer %1 of %2</source>
+        <translation>Antwort %1 von %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="36"/>
+        <source>‹</source>
+        <comment>the arrow to the previous alternative</comment>
+        <translation>‹</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous version of this prompt</source>
+        <translation>Vorherige Version dieser Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous answer</source>
+        <translation>Vorherige Antwort</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="51"/>
+        <source>%1/%2</source>
+        <comment>which alternative of how many, as in ‹ 2/3 ›</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="59"/>
+        <source>›</source>
+        <comment>the arrow to the next alternative</comment>
+        <translation>›</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next version of this prompt</source>
+        <translation>Nächste Version dieser Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next answer</source>
+        <translation>Nächste Antwort</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -138,14 +189,14 @@
         <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="266"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -165,12 +216,12 @@
         <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="227"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="233"/>
+        <location filename="../app/qml/Composer.qml" line="234"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
@@ -178,32 +229,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="235"/>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="236"/>
+        <location filename="../app/qml/Composer.qml" line="237"/>
         <source>Offer the tools of %1</source>
         <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Stop the answer</source>
         <translation>Antwort anhalten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Send the prompt</source>
         <translation>Eingabe senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -253,24 +304,24 @@
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt ✓</source>
         <translation>Systemprompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="31"/>
         <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="253"/>
+        <location filename="../app/qml/Composer.qml" line="254"/>
         <source>System prompt of this chat</source>
         <translation>Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="257"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
     </message>
@@ -293,44 +344,40 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="41"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
         <source>The conversation is too long</source>
         <translation>Die Unterhaltung ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
         <translation>Die Unterhaltung braucht %1 Token, der Kontext des Modells fasst aber nur %2. Die ältesten Beiträge entfernen (der Systemprompt bleibt) oder in einem neuen Chat weitermachen?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="50"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge entfernen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="51"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
         <source>Start a new chat</source>
         <translation>Neuen Chat beginnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>Edit prompt</source>
-        <translation>Eingabe bearbeiten</translation>
+        <translation type="vanished">Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="73"/>
         <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
-        <translation>Das Senden der bearbeiteten Eingabe entfernt alle späteren Nachrichten dieses Chats. Fortfahren?</translation>
+        <translation type="vanished">Das Senden der bearbeiteten Eingabe entfernt alle späteren Nachrichten dieses Chats. Fortfahren?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="66"/>
         <source>Send</source>
-        <translation>Senden</translation>
+        <translation type="vanished">Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>Cancel</source>
-        <translation>Abbrechen</translation>
+        <translation type="vanished">Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -637,29 +684,39 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../app/src/exporter.cpp" line="21"/>
+        <location filename="../app/src/exporter.cpp" line="22"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="24"/>
+        <location filename="../app/src/exporter.cpp" line="25"/>
         <source>System prompt:</source>
         <translation>Systemprompt:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="30"/>
+        <location filename="../app/src/exporter.cpp" line="31"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Tool %1 (%2): %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="38"/>
+        <location filename="../app/src/exporter.cpp" line="39"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="40"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="45"/>
+        <source>(version %1 of %2)</source>
+        <translation>(Version %1 von %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="46"/>
+        <source>(answer %1 of %2)</source>
+        <translation>(Antwort %1 von %2)</translation>
     </message>
 </context>
 <context>
@@ -809,98 +866,108 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="187"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="230"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="75"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>Nicht mehr im Kontext des Modells</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="102"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
         <source>Your message</source>
         <translation>Ihre Nachricht</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="162"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
         <source>Answer</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Copy message</source>
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="262"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="265"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="291"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
         <source>Edit prompt</source>
         <translation>Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="271"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="274"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Regenerate answer</source>
         <translation>Antwort neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="298"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <source>Write another answer; this one stays (‹ › switches between them)</source>
+        <translation>Eine weitere Antwort schreiben; diese bleibt erhalten (‹ › wechselt zwischen ihnen)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
+        <translation>Die bearbeitete Eingabe beginnt einen neuen Zweig: Diese Version und ihre Antworten bleiben hinter den Pfeilen ‹ › erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
         <source>Prompt text</source>
         <translation>Eingabetext</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="208"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
         <source>Reading your message…</source>
         <translation>Ihre Nachricht wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="209"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
         <source>Writing…</source>
         <translation>Schreibt …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="210"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Ihre Nachricht wird gelesen … %1 % (%2 Token/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="134"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Das Demo-Modell kann nicht chatten: Es setzt Ihre Worte (kursiv) als Geschichte fort.</translation>
     </message>
@@ -2118,13 +2185,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="783"/>
-        <location filename="../app/src/chat_controller.cpp" line="828"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="893"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>

@@ -69,6 +69,57 @@
     </message>
 </context>
 <context>
+    <name>BranchSwitcher</name>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="30"/>
+        <source>Version %1 of %2 of this prompt</source>
+        <translation>Version %1 of %2 of this prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="31"/>
+        <source>Answer %1 of %2</source>
+        <translation>Answer %1 of %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="36"/>
+        <source>‹</source>
+        <comment>the arrow to the previous alternative</comment>
+        <translation>‹</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous version of this prompt</source>
+        <translation>Previous version of this prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous answer</source>
+        <translation>Previous answer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="51"/>
+        <source>%1/%2</source>
+        <comment>which alternative of how many, as in ‹ 2/3 ›</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="59"/>
+        <source>›</source>
+        <comment>the arrow to the next alternative</comment>
+        <translation>›</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next version of this prompt</source>
+        <translation>Next version of this prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next answer</source>
+        <translation>Next answer</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -138,14 +189,14 @@
         <translation>Let the model think before it answers (this chat only)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="266"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
@@ -165,12 +216,12 @@
         <translation>Choose which tool servers&apos; tools the model sees in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="227"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools the model sees in this chat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="233"/>
+        <location filename="../app/qml/Composer.qml" line="234"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n tool)</numerusform>
@@ -178,32 +229,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="235"/>
         <source>%1 (not connected)</source>
         <translation>%1 (not connected)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="236"/>
+        <location filename="../app/qml/Composer.qml" line="237"/>
         <source>Offer the tools of %1</source>
         <translation>Offer the tools of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Stop the answer</source>
         <translation>Stop the answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Send the prompt</source>
         <translation>Send the prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -253,24 +304,24 @@
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt ✓</source>
         <translation>System prompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="31"/>
         <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="253"/>
+        <location filename="../app/qml/Composer.qml" line="254"/>
         <source>System prompt of this chat</source>
         <translation>System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="257"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Give this chat instructions that the model follows in every answer</translation>
     </message>
@@ -293,44 +344,40 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="41"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
         <source>The conversation is too long</source>
         <translation>The conversation is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
         <translation>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="50"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="51"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
         <source>Start a new chat</source>
         <translation>Start a new chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>Edit prompt</source>
-        <translation>Edit prompt</translation>
+        <translation type="vanished">Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="73"/>
         <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
-        <translation>Sending the edited prompt removes every later message of this chat. Continue?</translation>
+        <translation type="vanished">Sending the edited prompt removes every later message of this chat. Continue?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="66"/>
         <source>Send</source>
-        <translation>Send</translation>
+        <translation type="vanished">Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>Cancel</source>
-        <translation>Cancel</translation>
+        <translation type="vanished">Cancel</translation>
     </message>
 </context>
 <context>
@@ -637,29 +684,39 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../app/src/exporter.cpp" line="21"/>
+        <location filename="../app/src/exporter.cpp" line="22"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="24"/>
+        <location filename="../app/src/exporter.cpp" line="25"/>
         <source>System prompt:</source>
         <translation>System prompt:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="30"/>
+        <location filename="../app/src/exporter.cpp" line="31"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Tool %1 (%2): %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="38"/>
+        <location filename="../app/src/exporter.cpp" line="39"/>
         <source>You</source>
         <translation>You</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="40"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="45"/>
+        <source>(version %1 of %2)</source>
+        <translation>(version %1 of %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="46"/>
+        <source>(answer %1 of %2)</source>
+        <translation>(answer %1 of %2)</translation>
     </message>
 </context>
 <context>
@@ -809,98 +866,108 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="187"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
         <source>Table</source>
         <translation>Table</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="230"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="75"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>Not in the model&apos;s context any more</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="102"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
         <source>Your message</source>
         <translation>Your message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="162"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
         <source>Answer</source>
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Copy message</source>
         <translation>Copy message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="262"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="265"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="291"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
         <source>Edit prompt</source>
         <translation>Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="271"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
         <source>Regenerate</source>
         <translation>Regenerate</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="274"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Regenerate answer</source>
         <translation>Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="298"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <source>Write another answer; this one stays (‹ › switches between them)</source>
+        <translation>Write another answer; this one stays (‹ › switches between them)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
+        <translation>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
         <source>Prompt text</source>
         <translation>Prompt text</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="208"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
         <source>Reading your message…</source>
         <translation>Reading your message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="209"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
         <source>Writing…</source>
         <translation>Writing…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="210"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Reading your message… %1% (%2 tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="134"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>The demo model has no chat mode: it continues your words (in italics) as a story.</translation>
     </message>
@@ -2118,13 +2185,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="783"/>
-        <location filename="../app/src/chat_controller.cpp" line="828"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="893"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>

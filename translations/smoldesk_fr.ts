@@ -69,6 +69,57 @@
     </message>
 </context>
 <context>
+    <name>BranchSwitcher</name>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="30"/>
+        <source>Version %1 of %2 of this prompt</source>
+        <translation>Version %1 sur %2 de ce message</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="31"/>
+        <source>Answer %1 of %2</source>
+        <translation>Réponse %1 sur %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="36"/>
+        <source>‹</source>
+        <comment>the arrow to the previous alternative</comment>
+        <translation>‹</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous version of this prompt</source>
+        <translation>Version précédente de ce message</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="44"/>
+        <source>Previous answer</source>
+        <translation>Réponse précédente</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="51"/>
+        <source>%1/%2</source>
+        <comment>which alternative of how many, as in ‹ 2/3 ›</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="59"/>
+        <source>›</source>
+        <comment>the arrow to the next alternative</comment>
+        <translation>›</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next version of this prompt</source>
+        <translation>Version suivante de ce message</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/BranchSwitcher.qml" line="67"/>
+        <source>Next answer</source>
+        <translation>Réponse suivante</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -138,14 +189,14 @@
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="266"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -165,12 +216,12 @@
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="227"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="233"/>
+        <location filename="../app/qml/Composer.qml" line="234"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -178,32 +229,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="235"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="236"/>
+        <location filename="../app/qml/Composer.qml" line="237"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="274"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="275"/>
+        <location filename="../app/qml/Composer.qml" line="276"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
@@ -253,24 +304,24 @@
         <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="251"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="31"/>
         <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="253"/>
+        <location filename="../app/qml/Composer.qml" line="254"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="257"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
@@ -293,44 +344,40 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="41"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
         <source>The conversation is too long</source>
         <translation>La discussion est trop longue</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
         <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion ?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="50"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="51"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
         <source>Start a new chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>Edit prompt</source>
-        <translation>Modifier le message</translation>
+        <translation type="vanished">Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="73"/>
         <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
-        <translation>Envoyer le message modifié supprime tous les messages suivants de cette discussion. Continuer ?</translation>
+        <translation type="vanished">Envoyer le message modifié supprime tous les messages suivants de cette discussion. Continuer ?</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="66"/>
         <source>Send</source>
-        <translation>Envoyer</translation>
+        <translation type="vanished">Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>Cancel</source>
-        <translation>Annuler</translation>
+        <translation type="vanished">Annuler</translation>
     </message>
 </context>
 <context>
@@ -637,29 +684,39 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../app/src/exporter.cpp" line="21"/>
+        <location filename="../app/src/exporter.cpp" line="22"/>
         <source>Chat</source>
         <translation>Discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="24"/>
+        <location filename="../app/src/exporter.cpp" line="25"/>
         <source>System prompt:</source>
         <translation>Prompt système :</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="30"/>
+        <location filename="../app/src/exporter.cpp" line="31"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Outil %1 (%2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="38"/>
+        <location filename="../app/src/exporter.cpp" line="39"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="40"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="45"/>
+        <source>(version %1 of %2)</source>
+        <translation>(version %1 sur %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="46"/>
+        <source>(answer %1 of %2)</source>
+        <translation>(réponse %1 sur %2)</translation>
     </message>
 </context>
 <context>
@@ -809,98 +866,108 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="187"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
         <source>Table</source>
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="230"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu : SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="75"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>N’est plus dans le contexte du modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="102"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
         <source>Your message</source>
         <translation>Votre message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="162"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="262"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="265"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="291"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="271"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="274"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="298"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <source>Write another answer; this one stays (‹ › switches between them)</source>
+        <translation>Écrire une autre réponse ; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
+        <translation>Le message modifié ouvre une nouvelle branche : cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="249"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="208"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="209"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="210"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="134"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Le modèle de démonstration ne sait pas converser : il poursuit vos mots (en italique) comme une histoire.</translation>
     </message>
@@ -2118,13 +2185,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="783"/>
-        <location filename="../app/src/chat_controller.cpp" line="828"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="893"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée : %1</translation>
     </message>
