@@ -107,6 +107,8 @@ class ModelManager : public QObject {
     // Every source there is (the chat connects to each once).
     QList<ModelSource*> sources() const;
     bool isRemote() const { return remoteActive_; }
+    // The file the engine has loaded (also while a remote model answers the chat).
+    QString engineModelPath() const { return remoteActive_ ? localModel_.path : model_.path; }
     QString remoteEndpoint() const;
     void setRemoteEndpoints(RemoteEndpoints* endpoints) { remotes_ = endpoints; }
     // Answers from `model` on the saved endpoint `endpoint` from now on (remembered for the next

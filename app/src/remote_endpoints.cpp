@@ -5,12 +5,20 @@
 Q_LOGGING_CATEGORY(lcRemote, "smoldesk.remote")
 
 namespace smoldesk::app {
+namespace {
+
+QString connectedText(int models) {
+    return models == 1 ? RemoteEndpoints::tr("Connected: 1 model.")
+                       : RemoteEndpoints::tr("Connected: %1 models.").arg(models);
+}
+
+} // namespace
 
 RemoteEndpoints::RemoteEndpoints(QSettings* settings, const QString& secretsFile, QObject* parent)
     : QAbstractListModel(parent), settings_(settings), secrets_(secretsFile) {
     load();
     connect(&tester_, &remote::RemoteModelLister::listed, this, [this](const QStringList& models) {
-        emit connectionTested(true, tr("Connected: %n model(s).", nullptr, int(models.size())), models);
+        emit connectionTested(true, connectedText(int(models.size())), models);
     });
     connect(&tester_, &remote::RemoteModelLister::failed, this,
             [this](const QString& sentence) { emit connectionTested(false, sentence, {}); });
@@ -168,9 +176,8 @@ void RemoteEndpoints::refresh(const QString& name) {
         emit dataChanged(index(r), index(r));
         emit refreshed(name, ok);
     };
-    connect(lister, &remote::RemoteModelLister::listed, this, [settle](const QStringList& models) {
-        settle(true, tr("Connected: %n model(s).", nullptr, int(models.size())), models);
-    });
+    connect(lister, &remote::RemoteModelLister::listed, this,
+            [settle](const QStringList& models) { settle(true, connectedText(int(models.size())), models); });
     connect(lister, &remote::RemoteModelLister::failed, this,
             [settle](const QString& sentence) { settle(false, sentence, {}); });
     lister->list(endpoint(name));
