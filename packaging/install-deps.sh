@@ -19,6 +19,8 @@ PACKAGES=(
   libqt6sql6-sqlite libgl-dev
   # API keys of remote endpoints in the platform's secret store (CMake: SMOLDESK_REQUIRE_KEYCHAIN)
   qtkeychain-qt6-dev
+  # its test: gnome-keyring's Secret Service in a private D-Bus session, and libsecret's secret-tool
+  gnome-keyring dbus libsecret-tools
   # text
   libpcre2-dev libsentencepiece-dev
   # Vulkan: headers/loader, shader compiler and validator, lavapipe + validation layers for tests

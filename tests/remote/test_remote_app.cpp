@@ -87,22 +87,45 @@ class TestRemoteApp : public QObject {
         QVERIFY(app.start(QStringLiteral("remote_app"), true));
         RemoteEndpoints* remotes = app.context->remotes();
         QSignalSpy refreshed(remotes, &RemoteEndpoints::refreshed);
-        // Test connection before saving, as the dialog does.
+        // Settings ▸ Models, as the user fills it in: Test connection, then Save endpoint.
+        QObject* root = app.engine->rootObjects().first();
+        auto field = [root](const char* name) { return root->findChild<QObject*>(QLatin1String(name)); };
+        for (const char* name :
+             {"remoteName", "remoteUrl", "remoteKey", "remoteTest", "remoteSave", "remoteTestResult"})
+            QVERIFY2(field(name), name);
+        field("remoteName")->setProperty("text", QStringLiteral("Lab"));
+        field("remoteUrl")->setProperty("text", serve_.baseUrl().toString());
+        field("remoteKey")->setProperty("text", kKey);
         QSignalSpy tested(remotes, &RemoteEndpoints::connectionTested);
-        remotes->testConnection(serve_.baseUrl().toString(), kKey, QStringLiteral("Lab"));
+        QVERIFY(QMetaObject::invokeMethod(field("remoteTest"), "clicked"));
         QTRY_COMPARE_WITH_TIMEOUT(tested.count(), 1, 20000);
         QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(tested.at(0).at(1).toString()));
-        QCOMPARE(remotes->addEndpoint(QStringLiteral("Lab"), serve_.baseUrl().toString(), kKey), QString());
+        QVERIFY2(field("remoteTestResult")
+                     ->property("text")
+                     .toString()
+                     .contains(QLatin1String("Connected: 1 model.")),
+                 qPrintable(field("remoteTestResult")->property("text").toString()));
+        QVERIFY(QMetaObject::invokeMethod(field("remoteSave"), "clicked"));
         QTRY_COMPARE_WITH_TIMEOUT(refreshed.count(), 1, 20000);
         QVERIFY(refreshed.at(0).at(1).toBool());
+        QCOMPARE(field("remoteKey")->property("text").toString(), QString()); // not left on screen
         const QVariantList picker = remotes->pickerModels();
         QCOMPARE(picker.size(), 1);
         model_ = picker.at(0).toMap().value("model").toString();
         QVERIFY(picker.at(0).toMap().value("label").toString().contains(QLatin1String("Lab")));
 
+        // File ▸ Remote models lists it beside the local files; picking it makes it answer.
+        QObject* menu = field("remoteModelsMenu");
+        QVERIFY(menu);
+        QTRY_COMPARE(menu->property("count").toInt(), 3); // the model, a separator, Add an endpoint…
+        QQuickItem* entry = nullptr;
+        QVERIFY(QMetaObject::invokeMethod(menu, "itemAt", Q_RETURN_ARG(QQuickItem*, entry), Q_ARG(int, 0)));
+        QVERIFY(entry);
+        QVERIFY(entry->property("text").toString().contains(model_));
+        QVERIFY(QMetaObject::invokeMethod(entry, "triggered"));
         ModelManager* model = app.context->model();
-        QVERIFY(model->useRemote(QStringLiteral("Lab"), model_));
         QVERIFY(model->isRemote());
+        QVERIFY(entry->property("checked").toBool());
         QCOMPARE(model->state(), QStringLiteral("ready"));
         QVERIFY(model->modelName().contains(model_));
         app.context->settings()->setTemperature(0.0);
@@ -125,15 +148,14 @@ class TestRemoteApp : public QObject {
         const QString diagnostics = app.context->diagnostics();
         QVERIFY2(diagnostics.contains(QLatin1String("Lab at ")), qPrintable(diagnostics));
         QVERIFY(!diagnostics.contains(kKey));
+        // This test keeps keys out of the developer's own keyring (SMOLDESK_SECRET_STORE=file, as on
+        // a machine without a secret service); remote_keychain tests the secret store itself.
         const QString keys = app.base + QStringLiteral(".keys.json");
-        if (remotes->keyStorage() == QLatin1String("file")) {
-            QVERIFY(readAll(keys).contains(kKey.toUtf8()));
-            QCOMPARE(QFileInfo(keys).permissions() &
-                         ~(QFile::ReadUser | QFile::WriteUser | QFile::ReadOwner | QFile::WriteOwner),
-                     QFileDevice::Permissions());
-        } else {
-            QVERIFY(!readAll(keys).contains(kKey.toUtf8()));
-        }
+        QCOMPARE(remotes->keyStorage(), QStringLiteral("file"));
+        QVERIFY(readAll(keys).contains(kKey.toUtf8()));
+        QCOMPARE(QFileInfo(keys).permissions() &
+                     ~(QFile::ReadUser | QFile::WriteUser | QFile::ReadOwner | QFile::WriteOwner),
+                 QFileDevice::Permissions());
         app.stop();
 
         // A restart on the same profile: the endpoint, the remote model and the chat are back.
