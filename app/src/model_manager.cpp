@@ -159,6 +159,19 @@ QString ModelManager::remoteEndpoint() const {
     return remoteActive_ ? remoteSource_->endpoint().name : QString();
 }
 
+void ModelManager::setRemoteEndpoints(RemoteEndpoints* endpoints) {
+    remotes_ = endpoints;
+    // A new address or key for the endpoint that answers applies to the next request.
+    connect(remotes_, &RemoteEndpoints::endpointChanged, this, [this](const QString& name) {
+        if (remoteActive_ && name == remoteSource_->endpoint().name)
+            remoteSource_->setTarget(remotes_->endpoint(name), remoteSource_->model(), 0);
+    });
+    // Its endpoint removed, a remote model no longer answers: the engine's model (if any) does.
+    connect(remotes_, &RemoteEndpoints::endpointRemoved, this, [this](const QString& name) {
+        if (remoteActive_ && name == remoteSource_->endpoint().name) leaveRemote();
+    });
+}
+
 bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
     if (!remotes_ || !remotes_->contains(endpoint) || model.isEmpty()) {
         errorText_ =

@@ -110,7 +110,7 @@ class ModelManager : public QObject {
     // The file the engine has loaded (also while a remote model answers the chat).
     QString engineModelPath() const { return remoteActive_ ? localModel_.path : model_.path; }
     QString remoteEndpoint() const;
-    void setRemoteEndpoints(RemoteEndpoints* endpoints) { remotes_ = endpoints; }
+    void setRemoteEndpoints(RemoteEndpoints* endpoints);
     // Answers from `model` on the saved endpoint `endpoint` from now on (remembered for the next
     // start). False, with the model's error, when there is no such endpoint.
     Q_INVOKABLE bool useRemote(const QString& endpoint, const QString& model);

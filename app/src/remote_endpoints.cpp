@@ -118,6 +118,7 @@ QString RemoteEndpoints::addEndpoint(const QString& name, const QString& baseUrl
     }
     save();
     emit dataChanged(index(row), index(row));
+    emit endpointChanged(n);
     refresh(n);
     return {};
 }
@@ -133,6 +134,7 @@ void RemoteEndpoints::removeEndpoint(const QString& name) {
     save();
     emit countChanged();
     emit pickerModelsChanged();
+    emit endpointRemoved(name);
 }
 
 remote::Endpoint RemoteEndpoints::endpoint(const QString& name) {

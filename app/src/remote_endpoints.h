@@ -66,6 +66,9 @@ class RemoteEndpoints : public QAbstractListModel {
     void pickerModelsChanged();
     void connectionTested(bool ok, const QString& sentence, const QStringList& models);
     void refreshed(const QString& name, bool ok);
+    // An endpoint's address or key changed, or it was removed (a model on it may be answering).
+    void endpointChanged(const QString& name);
+    void endpointRemoved(const QString& name);
 
   private:
     struct Entry {
