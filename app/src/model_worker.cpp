@@ -449,7 +449,7 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
             ErrorCode::InvalidArgument,
             "This model's chat template shows no tool-call format that SmolDesk knows, so a tool call "
             "cannot be required.");
-    if (callFormat && gp.grammar == nullptr) {
+    auto callableTools = [&] {
         std::vector<chat::ToolSpec> specs = chat::toolSpecsFromJson(request.toolsJson.toStdString());
         if (request.toolChoice == Choice::Named) {
             const std::string wanted = request.toolChoiceName.toStdString();
@@ -457,6 +457,18 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
             if (specs.empty())
                 throw Error(ErrorCode::InvalidArgument, "tool_choice names a function that is not in tools.");
         }
+        return specs;
+    };
+    if (offersTools(request) && callForced && family == chat::ToolCallFamily::Harmony &&
+        gp.grammar == nullptr) {
+        // gpt-oss: the grammar names harmony's control tokens, may let the model think first, and
+        // holds to the end of one call; a thinking budget closes the thought into that call.
+        const std::string gbnf = chat::harmonyToolCallGbnf(callableTools(), prompt.startsInThought);
+        gp.grammar = grammars_.get({grammar::GrammarSource::Kind::Gbnf, gbnf}, session_->vocabTrie());
+        gp.thinkingEndText = "<|end|><|start|>assistant";
+    }
+    if (callFormat && gp.grammar == nullptr) {
+        std::vector<chat::ToolSpec> specs = callableTools();
         // Lazy (auto): one call per trigger, the model may write another; Mistral's one trigger
         // opens the whole array of calls.
         const bool parallel = request.parallelToolCalls && request.toolChoice != Choice::Named &&

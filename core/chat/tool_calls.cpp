@@ -410,6 +410,40 @@ std::string toolCallGbnf(const ToolCallFormat& format, const std::vector<ToolSpe
            rules;
 }
 
+std::string harmonyToolCallGbnf(const std::vector<ToolSpec>& tools, bool afterThought) {
+    if (tools.empty()) throw Error(ErrorCode::InvalidArgument, "There are no tools to call.");
+    std::string rules, templateForm, guideForm;
+    for (size_t i = 0; i < tools.size(); ++i) {
+        const ToolSpec& t = tools[i];
+        const std::string prefix = "tool" + std::to_string(i) + "-";
+        const std::string schema = t.parametersSchema.empty() ? "{\"type\": \"object\"}" : t.parametersSchema;
+        try {
+            rules += prefixRules(grammar::schemaToGbnf(std::string_view(schema)), prefix) + "\n";
+        } catch (const Error& e) {
+            throw Error(ErrorCode::InvalidArgument,
+                        "The parameters of tool '" + t.name + "' cannot be constrained: " + e.what());
+        }
+        const std::string name = gbnfLiteral(t.name);
+        const std::string bar = i ? " | " : "";
+        templateForm +=
+            bar + name + " <|channel|> \"commentary\" content-type <|message|> " + prefix + "root";
+        guideForm += bar + name + " content-type <|message|> " + prefix + "root";
+    }
+    std::string out = afterThought ? "root ::= <|start|> \"assistant\" call\n"
+                                   : "root ::= thought? call\n"
+                                     "thought ::= <|channel|> \"analysis\" <|message|> .* <|end|> <|start|> "
+                                     "\"assistant\"\n";
+    out += "call ::= \" to=functions.\" template-form | <|channel|> \"commentary to=functions.\" guide-form\n"
+           "template-form ::= " +
+           templateForm +
+           "\n"
+           "guide-form ::= " +
+           guideForm +
+           "\n"
+           "content-type ::= (\" json\" | \" \" <|constrain|> \"json\")?\n";
+    return out + rules;
+}
+
 StreamingToolCalls::StreamingToolCalls(const ToolCallFormat& format) : format_(format) {
     openings_.push_back(format.trigger());
     for (auto& o : format.otherOpenings()) openings_.push_back(o);

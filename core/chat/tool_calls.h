@@ -97,6 +97,14 @@ std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson);
 // Throws Error(InvalidArgument) naming the tool whose schema the converter cannot take.
 std::string toolCallGbnf(const ToolCallFormat& format, const std::vector<ToolSpec>& tools, bool parallel);
 
+// The same for harmony (gpt-oss), whose call headers are control tokens, written as GBNF token
+// references: one call (gpt-oss makes one per turn), in the template's form `<|start|>assistant
+// to=functions.NAME<|channel|>commentary json<|message|>{…}` or the harmony guide's
+// `<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{…}`. The output starts
+// after the prompt's `<|start|>assistant`, with an optional analysis message (the thought) first;
+// afterThought: the prompt opened the analysis, and the grammar starts where it closed.
+std::string harmonyToolCallGbnf(const std::vector<ToolSpec>& tools, bool afterThought);
+
 // The length of the JSON value (object, array, string, literal) at the start of `text` after
 // leading whitespace, or 0 while it is unfinished; npos when it cannot be JSON. Strings are
 // honoured, so braces inside them do not count.

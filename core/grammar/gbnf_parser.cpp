@@ -470,13 +470,38 @@ class Parser {
                 repeat(rule, seq, lastStart, min, max);
                 lastStart = SIZE_MAX;
             } else if (c == '<') {
-                fail("token references (<...>) are not supported");
+                for (uint8_t b : tokenReference()) seq.push_back(byteItem(b, b));
+                lastStart = before;
+            } else if (c == '!' && peek(1) == '<') {
+                fail("negated token references (!<…>) are not supported");
             } else {
                 break;
             }
             skipSpace(nested);
         }
         return seq;
+    }
+
+    // `<token text>` (the brackets are part of the text, as in <think> or <|call|>) or `<[id]>`.
+    std::string tokenReference() {
+        const size_t close = src_.find('>', pos_ + 1);
+        if (close == std::string_view::npos) fail("the token reference is not closed with '>'");
+        const std::string_view text = src_.substr(pos_, close + 1 - pos_);
+        const std::string_view inner = text.substr(1, text.size() - 2);
+        if (inner.empty() || inner.find_first_of(" \t\r\n\"") != std::string_view::npos)
+            fail("a token reference is a token's text in angle brackets (<|call|>) or an id (<[123]>)");
+        std::string key;
+        if (inner.front() == '[' && inner.back() == ']') {
+            const std::string_view digits = inner.substr(1, inner.size() - 2);
+            if (digits.empty() || digits.size() > 9 ||
+                digits.find_first_not_of("0123456789") != std::string_view::npos)
+                fail("a token id in <[...]> must be a number below 10^9");
+            key = tokenIdKey(static_cast<int32_t>(std::stol(std::string(digits))));
+        } else {
+            key = tokenTextKey(text);
+        }
+        pos_ = close + 1;
+        return key;
     }
 
     Grammar finish() {

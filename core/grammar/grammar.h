@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace smoldesk::grammar {
@@ -28,6 +29,20 @@ struct Element {
     Kind kind = Kind::End;
     uint32_t value = 0; // Bytes: index into Grammar::byteSets; Rule: rule index
 };
+
+// Token references (`<|call|>`, `<think>`, `<[200012]>` in GBNF) name one control or user-defined
+// token. They match byte strings no text can contain — bytes F5–FF never occur in UTF-8 and every
+// character class compiles to UTF-8 — which the vocabulary trie gives those tokens besides their
+// text: FF <token text> FF and FE <decimal id> FE. So a grammar without references never allows
+// a control token, and one with them allows exactly the tokens it names.
+constexpr uint8_t kTokenTextMark = 0xFF;
+constexpr uint8_t kTokenIdMark = 0xFE;
+inline std::string tokenTextKey(std::string_view text) {
+    return char(kTokenTextMark) + std::string(text) + char(kTokenTextMark);
+}
+inline std::string tokenIdKey(int32_t id) {
+    return char(kTokenIdMark) + std::to_string(id) + char(kTokenIdMark);
+}
 
 struct Grammar {
     std::vector<Element> elements;

@@ -137,38 +137,7 @@ std::string literal(std::string_view bytes) {
 
 // The JSON text of a string value (as json.dumps writes it, ensure_ascii off).
 std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (c < 0x20)
-                out += "\\u" + hex(c, 4);
-            else
-                out += char(c);
-        }
-    }
-    return out + "\"";
+    return jinja::toJson(Value(std::string(s)));
 }
 
 bool isType(const Value& v, const std::string& type) {
@@ -226,7 +195,7 @@ std::string naturalRange(int64_t lo, int64_t hi) {
 
 class Converter {
   public:
-    explicit Converter(const Value& root) : root_(root) {}
+    Converter(const Value& root, UndeclaredKeys undeclared) : root_(root), undeclared_(undeclared) {}
 
     std::string run() {
         const std::string body = visit(root_, "root", 0);
@@ -239,6 +208,7 @@ class Converter {
 
   private:
     const Value& root_;
+    const UndeclaredKeys undeclared_;
     std::map<std::string, std::string> rules_;
     std::set<std::string> used_;
     std::map<std::string, std::string> refRules_;
@@ -997,7 +967,9 @@ class Converter {
             for (const auto& [k, v] : props->dictData().entries())
                 if (v.isBool() && !v.boolValue()) known.push_back(k.str());
         std::string extra; // one additional key-value pair, empty when none is allowed
-        if (!(addl && addl->isBool() && !addl->boolValue())) {
+        const bool declaredOnly = addl ? addl->isBool() && !addl->boolValue()
+                                       : undeclared_ == UndeclaredKeys::DeclaredOnly && !names.empty();
+        if (!declaredOnly) {
             const std::string vg =
                 addl && !addl->isBool() ? visit(*addl, hint + "-more", depth + 1) : use("value");
             extra = newRule(hint + "-kv", "\"\\\"\" " + otherKey(known) + " ws \":\" ws " + vg);
@@ -1060,11 +1032,11 @@ std::string primitivesFor(const std::string& root, std::initializer_list<const c
 
 } // namespace
 
-std::string schemaToGbnf(const Value& schema) {
-    return Converter(schema).run();
+std::string schemaToGbnf(const Value& schema, UndeclaredKeys undeclared) {
+    return Converter(schema, undeclared).run();
 }
 
-std::string schemaToGbnf(std::string_view schemaJson) {
+std::string schemaToGbnf(std::string_view schemaJson, UndeclaredKeys undeclared) {
     Value v;
     try {
         v = jinja::parseJson(schemaJson);
@@ -1072,7 +1044,7 @@ std::string schemaToGbnf(std::string_view schemaJson) {
         throw Error(ErrorCode::InvalidArgument,
                     std::string("The JSON schema is not valid JSON: ") + e.what() + ".");
     }
-    return schemaToGbnf(v);
+    return schemaToGbnf(v, undeclared);
 }
 
 std::string anyJsonObjectGbnf() {

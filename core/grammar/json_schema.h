@@ -22,9 +22,18 @@ namespace smoldesk::grammar {
 
 constexpr int kAnyOrderProperties = 5;
 
+// What an object that declares properties but says nothing about additionalProperties admits.
+// The specification admits any other key (Validation: what the JSON-Schema-Test-Suite checks).
+// Generation writes only the declared keys, as llama.cpp's converter and OpenAI's strict mode
+// do: the output still validates, and a small model can neither invent keys nor run on adding
+// key after key. An explicit additionalProperties (true, false or a schema) is always obeyed.
+enum class UndeclaredKeys { DeclaredOnly, Validation };
+
 // Throws Error(InvalidArgument): bad JSON, or a keyword / value the converter does not support.
-std::string schemaToGbnf(std::string_view schemaJson);
-std::string schemaToGbnf(const jinja::Value& schema);
+std::string schemaToGbnf(std::string_view schemaJson,
+                         UndeclaredKeys undeclared = UndeclaredKeys::DeclaredOnly);
+std::string schemaToGbnf(const jinja::Value& schema,
+                         UndeclaredKeys undeclared = UndeclaredKeys::DeclaredOnly);
 
 // Any JSON object (OpenAI's response_format json_object), and any JSON value.
 std::string anyJsonObjectGbnf();

@@ -212,7 +212,10 @@ bool GrammarMatcher::acceptToken(int32_t id) {
     if (!v || id < 0 || size_t(id) >= v->vocabSize()) return false;
     if (std::find(v->endTokens().begin(), v->endTokens().end(), id) != v->endTokens().end()) return canEnd();
     const std::string& p = v->piece(id);
-    return !p.empty() && accept(p);
+    if (!p.empty() && accept(p)) return true;
+    for (std::string_view key : v->aliasesOf(id)) // a control token named by a token reference
+        if (accept(key)) return true;
+    return false;
 }
 
 bool GrammarMatcher::mustEnd() const {

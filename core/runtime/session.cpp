@@ -355,8 +355,13 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
         if (budgetReached()) {
             // Close the thought ourselves; the tokens go through the model like sampled ones.
             stats.thinkingBudgetHit = true;
+            // A grammar that spans the thought (harmony's forced call) reads the close too; one
+            // that starts after the thought starts inside emit().
+            const bool grammarSpansThought = constrained;
             for (int32_t id : tokenizer_->encode(thoughtClose, false, true)) {
                 sampler.accept(id);
+                if (grammarSpansThought && !grammarBroken && !constraint->acceptToken(id))
+                    grammarBroken = true;
                 emit(id, true);
                 if (contextFull()) break;
                 logits = decode(id);

@@ -6,11 +6,14 @@
 #include "chat/harmony_parser.h"
 #include "chat/tool_calls.h"
 #include "common/error.h"
+#include "gguf/file.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/matcher.h"
+#include "grammar/vocab_trie.h"
 #include "test_data.h"
 #include "text/jinja/template.h"
 #include "text/jinja/value.h"
+#include "text/tokenizer.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -211,6 +214,74 @@ class TestToolCalls : public QObject {
         QVERIFY(!toolCallFromHarmony({"browser.search", "commentary", "json", "{}"}));
         QVERIFY(!toolCallFromHarmony({"functions.f", "commentary", "json", "not json"}));
         QVERIFY(!toolCallFromHarmony({"functions.", "commentary", "json", "{}"}));
+    }
+
+    // gpt-oss's forced call: the harmony grammar, over the real o200k_harmony vocabulary, admits
+    // the call the template renders (jinja2's render of the fixture conversation, thought first)
+    // token by token with its control tokens, and the harmony guide's header form; it refuses a
+    // wrong name, arguments outside the schema, a final answer, and markers spelled as text.
+    void harmonyForcedCallGrammar() {
+        auto file = gguf::File::open(test::dataPath("text/gpt-oss-vocab.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        auto trie = std::make_shared<const grammar::VocabTrie>(grammar::VocabTrie::fromTokenizer(*tok));
+        const std::vector<ToolSpec> tools{
+            {"get_current_weather",
+             R"({"type":"object","properties":{"location":{"type":"string"},)"
+             R"("unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["location"]})"},
+            {"add", R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},)"
+                    R"("required":["a","b"]})"}};
+        auto tablesFor = [&](bool afterThought) {
+            return std::make_shared<grammar::GrammarTables>(
+                std::make_shared<const grammar::Grammar>(
+                    grammar::parseGbnf(harmonyToolCallGbnf(tools, afterThought))),
+                trie);
+        };
+        auto tables = tablesFor(false);
+        auto admits = [&](const std::shared_ptr<grammar::GrammarTables>& t, const std::string& text,
+                          bool specials = true) {
+            grammar::GrammarMatcher m(t);
+            for (int32_t id : tok->encode(text, false, specials)) {
+                const auto& mask = m.allowedTokens();
+                if (!((mask[size_t(id) >> 6] >> (id & 63)) & 1)) return false; // the mask agrees
+                if (!m.acceptToken(id)) return false;
+            }
+            return m.canEnd();
+        };
+        const std::string render = test::readText(
+            test::dataPath("jinja/templates/expected/openai-gpt-oss-120b__tool_call_thinking__gen.txt"));
+        const size_t start =
+            render.find("<|start|>assistant<|channel|>analysis") + std::string("<|start|>assistant").size();
+        const std::string output = render.substr(start, render.find("<|call|>") - start);
+        QVERIFY2(admits(tables, output), output.c_str());
+        const std::string call =
+            output.substr(output.find("<|start|>assistant to=") + std::string("<|start|>assistant").size());
+        QVERIFY2(admits(tables, call), call.c_str()); // no thought
+        QVERIFY(admits(tablesFor(true), "<|start|>assistant" + call));
+        QVERIFY(!admits(tablesFor(true), call));
+        QVERIFY(admits(tables, "<|channel|>commentary to=functions.add <|constrain|>json<|message|>"
+                               R"({"a": 1, "b": 2})"));
+        QVERIFY(admits(tables, R"(<|channel|>commentary to=functions.add<|message|>{"a": 1, "b": 2})"));
+        QVERIFY(!admits(tables, R"( to=functions.sub<|channel|>commentary json<|message|>{"a": 1, "b": 2})"));
+        QVERIFY(!admits(tables, R"( to=functions.add<|channel|>commentary json<|message|>{"a": 1})"));
+        QVERIFY(!admits(tables, "<|channel|>final<|message|>It is sunny."));
+        QVERIFY(!admits(tables, call, false)); // "<|channel|>" as plain text is not the marker
+
+        // At the end of the arguments the turn may end (<|call|> is an end-of-generation token).
+        grammar::GrammarMatcher m(tables);
+        for (int32_t id : tok->encode(call, false, true)) QVERIFY(m.acceptToken(id));
+        const int32_t callToken = tok->encode("<|call|>", false, true).at(0);
+        QVERIFY(tok->isEndOfGeneration(callToken));
+        QVERIFY((m.allowedTokens()[size_t(callToken) >> 6] >> (callToken & 63)) & 1);
+
+        // What the grammar admits, the harmony parser reads as the call.
+        HarmonyParser parser;
+        ParsedDelta d = parser.push(call);
+        ParsedDelta rest = parser.flush();
+        d.toolCalls.insert(d.toolCalls.end(), rest.toolCalls.begin(), rest.toolCalls.end());
+        QCOMPARE(d.toolCalls.size(), size_t(1));
+        auto parsed = toolCallFromHarmony(d.toolCalls[0]);
+        QVERIFY(parsed);
+        verifyFixtureCall(*parsed);
     }
 
     // The call grammars accept what the templates render for a call (after the trigger, which the

@@ -139,7 +139,7 @@ term ::= [0-9]+ | "(" expr ")")G");
             "notroot ::= \"a\"",
             "root := \"a\"",
             "root ::= [z-a]",
-            "root ::= <[12]>",
+            "root ::= !<[12]>",
         };
         for (const char* g : bad) {
             try {
@@ -172,6 +172,69 @@ term ::= [0-9]+ | "(" expr ")")G");
                          qPrintable(QString("%1 on %2").arg(c.schema).arg(x)));
             QVERIFY(!matchesWhole(*t, "007"));
         }
+    }
+
+    // Token references match exactly the control token they name (by text or id) and nothing a
+    // grammar's text could spell; raw byte tokens F5–FF stay out; malformed references are refused.
+    void tokenReferences() {
+        const std::vector<std::string> pieces{"a", "b", "\xFF", "", "<|x|>"};
+        auto vocab = std::make_shared<const VocabTrie>(
+            pieces, std::vector<int32_t>{},
+            std::vector<VocabTrie::Alias>{{3, tokenTextKey("<|x|>")}, {3, tokenIdKey(3)}});
+        auto bit = [](const std::vector<uint64_t>& mask, int id) { return (mask[0] >> id) & 1; };
+        for (const char* g : {R"(root ::= "a" <|x|> "b")", R"(root ::= "a" <[3]> "b")"}) {
+            auto t = compile(g, vocab);
+            GrammarMatcher m(t);
+            QVERIFY(m.acceptToken(0));
+            const auto& mask = m.allowedTokens();
+            QVERIFY2(bit(mask, 3) && !bit(mask, 0) && !bit(mask, 1) && !bit(mask, 2) && !bit(mask, 4), g);
+            QVERIFY(!m.acceptToken(2));
+            QVERIFY(!m.acceptToken(4)); // the same text as an ordinary token is not the control token
+            QVERIFY(m.acceptToken(3));
+            QVERIFY(m.acceptToken(1));
+            QVERIFY(m.canEnd());
+        }
+        // Without a reference no grammar admits a control token or a raw F5–FF byte.
+        auto any = compile("root ::= .*", vocab);
+        GrammarMatcher m(any);
+        QVERIFY(!bit(m.allowedTokens(), 2) && !bit(m.allowedTokens(), 3));
+        QVERIFY(bit(m.allowedTokens(), 0) && bit(m.allowedTokens(), 4));
+        for (const char* bad : {"root ::= !<x>", "root ::= <x", "root ::= < x>", "root ::= <[12a]>",
+                                "root ::= <[]>", "root ::= <>"}) {
+            try {
+                parseGbnf(bad);
+                QFAIL(bad);
+            } catch (const Error& e) {
+                QVERIFY2(std::string(e.what()).find("Grammar line 1") == 0, e.what());
+            }
+        }
+    }
+
+    // Generation writes only declared keys unless additionalProperties says otherwise (as
+    // llama.cpp does); validation semantics admit undeclared keys (the specification's default).
+    void undeclaredKeys() {
+        const std::string declared = R"({"type":"object","properties":{"a":{"type":"integer"}}})";
+        auto gen = compileSchema(declared);
+        auto spec = compile(schemaToGbnf(std::string_view(declared), UndeclaredKeys::Validation));
+        QVERIFY(matchesWhole(*gen, R"({"a": 1})"));
+        QVERIFY(matchesWhole(*gen, "{}"));
+        QVERIFY(!matchesWhole(*gen, R"({"a": 1, "b": 2})"));
+        QVERIFY(!matchesWhole(*gen, R"({"b": 2})"));
+        QVERIFY(matchesWhole(*spec, R"({"a": 1, "b": 2})"));
+        QVERIFY(!matchesWhole(*spec, R"({"a": "x"})"));
+
+        auto open = compileSchema(R"({"type":"object","properties":{"a":{}},"additionalProperties":true})");
+        QVERIFY(matchesWhole(*open, R"({"a": 1, "b": [2]})"));
+        auto typed = compileSchema(
+            R"({"type":"object","properties":{"a":{}},"additionalProperties":{"type":"string"}})");
+        QVERIFY(matchesWhole(*typed, R"({"a": 1, "b": "x"})"));
+        QVERIFY(!matchesWhole(*typed, R"({"a": 1, "b": 2})"));
+        // Nothing declared: any object, as before.
+        QVERIFY(matchesWhole(*compileSchema(R"({"type":"object"})"), R"({"b": 2})"));
+        // A required key the properties do not describe is declared too.
+        auto req = compileSchema(R"({"type":"object","required":["id"]})");
+        QVERIFY(matchesWhole(*req, R"({"id": true})"));
+        QVERIFY(!matchesWhole(*req, R"({"id": true, "x": 1})"));
     }
 
     // Number bounds: decimals with up to three fraction digits, accepted exactly when they lie

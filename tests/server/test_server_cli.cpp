@@ -84,6 +84,37 @@ QString npmPrefix() {
     return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
 }
 
+// Why the official openai client cannot run here (Node.js or the npm package missing), or empty.
+QByteArray openaiClientMissing() {
+    if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
+        return "Node.js is not installed (packaging/install-deps.sh installs it).";
+    if (!QFileInfo::exists(npmPrefix() + "/node_modules/openai/package.json"))
+        return "The openai npm package is not installed (packaging/install-deps.sh installs it under "
+               "~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).";
+    return {};
+}
+
+struct ClientRun {
+    bool succeeded = false; // finished in time with exit code 0
+    QByteArray err;
+    QJsonObject out; // the JSON object the script prints
+};
+
+// Runs one of the openai client scripts (tests/server/openai_*.cjs) against a server started
+// with --api-key test-key.
+ClientRun runOpenaiScript(const char* script, const QString& base, const QString& model, int timeoutMs) {
+    QProcess client;
+    client.start(QStandardPaths::findExecutable(QStringLiteral("node")),
+                 {QString::fromUtf8(script), npmPrefix() + "/node_modules/openai", base, "test-key", model});
+    ClientRun r;
+    const bool finished = client.waitForFinished(timeoutMs);
+    r.err = client.readAllStandardError();
+    if (!finished) r.err += "\n(the client did not finish in time)";
+    r.succeeded = finished && client.exitStatus() == QProcess::NormalExit && client.exitCode() == 0;
+    r.out = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+    return r;
+}
+
 QString tinyModelWithSmolLM3Template(const QString& dir) {
     return QString::fromStdString(smoldesk::test::writeTinyModelWithSmolLM3Template(dir.toStdString()));
 }
@@ -134,26 +165,16 @@ class TestServerCli : public QObject {
     }
 
     void openaiJavaScriptClientStreams() {
-        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        if (node.isEmpty())
-            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
-        const QString module = npmPrefix() + "/node_modules/openai";
-        if (!QFileInfo::exists(module + "/package.json"))
-            SMOLDESK_SKIP_OR_FAIL(
-                "The openai npm package is not installed (packaging/install-deps.sh installs it "
-                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+        if (const QByteArray why = openaiClientMissing(); !why.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL(why.constData());
 
         ServeProcess serve(
             {"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
         const QString base = serve.waitForUrl();
         QVERIFY(!base.isEmpty());
-        QProcess client;
-        client.start(
-            node, {QStringLiteral(SMOLDESK_OPENAI_STREAM_SCRIPT), module, base, "test-key", "smollm3-tiny"});
-        QVERIFY(client.waitForFinished(60000));
-        const QByteArray err = client.readAllStandardError();
-        QVERIFY2(client.exitCode() == 0, err.constData());
-        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        const ClientRun client = runOpenaiScript(SMOLDESK_OPENAI_STREAM_SCRIPT, base, "smollm3-tiny", 60000);
+        QVERIFY2(client.succeeded, client.err.constData());
+        const QJsonObject& got = client.out;
         QVERIFY2(got.value("chunks").toInt() >= 3, qPrintable(QJsonDocument(got).toJson()));
         QVERIFY(!got.value("content").toString().isEmpty());
         QCOMPARE(got.value("finish").toString(), QStringLiteral("length"));
@@ -182,25 +203,16 @@ class TestServerCli : public QObject {
     // A json_schema response_format through the official client: answers parse and follow the
     // schema, plain and streamed alike; a schema with an unsupported keyword is a 400 naming it.
     void openaiJavaScriptClientJsonSchema() {
-        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        if (node.isEmpty())
-            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
-        const QString module = npmPrefix() + "/node_modules/openai";
-        if (!QFileInfo::exists(module + "/package.json"))
-            SMOLDESK_SKIP_OR_FAIL(
-                "The openai npm package is not installed (packaging/install-deps.sh installs it "
-                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+        if (const QByteArray why = openaiClientMissing(); !why.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL(why.constData());
         ServeProcess serve(
             {"-m", QString::fromStdString(dataPath("models/smollm3-tiny.gguf")), "--api-key", "test-key"});
         const QString base = serve.waitForUrl();
         QVERIFY(!base.isEmpty());
-        QProcess client;
-        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_JSON_SCHEMA_SCRIPT), module, base, "test-key",
-                            "smollm3-tiny"});
-        QVERIFY(client.waitForFinished(120000));
-        const QByteArray err = client.readAllStandardError();
-        QVERIFY2(client.exitCode() == 0, err.constData());
-        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        const ClientRun client =
+            runOpenaiScript(SMOLDESK_OPENAI_JSON_SCHEMA_SCRIPT, base, "smollm3-tiny", 120000);
+        QVERIFY2(client.succeeded, client.err.constData());
+        const QJsonObject& got = client.out;
         QVERIFY2(got.value("valid").toInt() >= 4, qPrintable(QJsonDocument(got).toJson()));
         QVERIFY2(got.value("refused").toString().startsWith("400") &&
                      got.value("refused").toString().contains("'not'"),
@@ -211,26 +223,17 @@ class TestServerCli : public QObject {
     // named give valid calls, the client runs them and sends the results back, plain and streamed;
     // bad tool_choice and schemas are 400s naming the field.
     void openaiJavaScriptClientTools() {
-        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        if (node.isEmpty())
-            SMOLDESK_SKIP_OR_FAIL("Node.js is not installed (packaging/install-deps.sh installs it).");
-        const QString module = npmPrefix() + "/node_modules/openai";
-        if (!QFileInfo::exists(module + "/package.json"))
-            SMOLDESK_SKIP_OR_FAIL(
-                "The openai npm package is not installed (packaging/install-deps.sh installs it "
-                "under ~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).");
+        if (const QByteArray why = openaiClientMissing(); !why.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL(why.constData());
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         ServeProcess serve({"-m", tinyModelWithSmolLM3Template(dir.path()), "--api-key", "test-key"});
         const QString base = serve.waitForUrl();
         QVERIFY(!base.isEmpty());
-        QProcess client;
-        client.start(node, {QStringLiteral(SMOLDESK_OPENAI_TOOLS_SCRIPT), module, base, "test-key",
-                            "smollm3-tiny-tools"});
-        QVERIFY(client.waitForFinished(150000));
-        const QByteArray err = client.readAllStandardError();
-        QVERIFY2(client.exitCode() == 0, err.constData());
-        const QJsonObject got = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+        const ClientRun client =
+            runOpenaiScript(SMOLDESK_OPENAI_TOOLS_SCRIPT, base, "smollm3-tiny-tools", 150000);
+        QVERIFY2(client.succeeded, client.err.constData());
+        const QJsonObject& got = client.out;
         const QByteArray shown = QJsonDocument(got).toJson(QJsonDocument::Compact);
         qInfo("openai_tools.cjs: %s", shown.constData());
         QVERIFY2(got.value("plain").toInt() == 2 && got.value("streamed").toInt() == 2, shown.constData());
