@@ -218,7 +218,8 @@ QString errorMessageOf(const QByteArray& body) {
     return oneLine(text.section(QLatin1Char('\n'), 0, 0));
 }
 
-bool parseModelList(const QByteArray& body, QStringList* ids, QString* detail) {
+bool parseModelList(const QByteArray& body, QStringList* ids, QString* detail,
+                    QHash<QString, int>* contexts) {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -238,7 +239,18 @@ bool parseModelList(const QByteArray& body, QStringList* ids, QString* detail) {
         const QJsonObject m = v.toObject();
         QString id = m.value(QLatin1String("id")).toString();
         if (id.isEmpty()) id = m.value(QLatin1String("name")).toString(); // Ollama's /api/tags form
-        if (!id.isEmpty() && !ids->contains(id)) ids->append(id);
+        if (id.isEmpty() || ids->contains(id)) continue;
+        ids->append(id);
+        if (!contexts) continue;
+        for (const QJsonValue& v :
+             {m.value(QLatin1String("max_model_len")), m.value(QLatin1String("max_context_length")),
+              m.value(QLatin1String("context_length")),
+              m.value(QLatin1String("meta")).toObject().value(QLatin1String("n_ctx_train"))}) {
+            if (v.isDouble() && v.toDouble() >= 1 && v.toDouble() < 1e8) {
+                contexts->insert(id, v.toInt());
+                break;
+            }
+        }
     }
     return true;
 }

@@ -7,6 +7,7 @@
 #include "message_framing.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -91,6 +92,9 @@ QString errorMessageOf(const QByteArray& body);
 
 // The model ids of a GET /v1/models answer ({"data": [{"id": …}, …]}; Ollama's {"models": […]}
 // too). False, with `detail`, when the body is not such a list.
-bool parseModelList(const QByteArray& body, QStringList* ids, QString* detail);
+// contexts (optional): each model's context length where the list says it (vLLM's max_model_len,
+// LM Studio's max_context_length, context_length, llama-server's meta.n_ctx_train).
+bool parseModelList(const QByteArray& body, QStringList* ids, QString* detail,
+                    QHash<QString, int>* contexts = nullptr);
 
 } // namespace smoldesk::remote

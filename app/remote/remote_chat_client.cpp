@@ -229,7 +229,8 @@ void RemoteModelLister::list(const Endpoint& endpoint) {
         }
         QStringList ids;
         QString detail;
-        if (!parseModelList(r->readAll().left(16 * 1024 * 1024), &ids, &detail)) {
+        contexts_.clear();
+        if (!parseModelList(r->readAll().left(16 * 1024 * 1024), &ids, &detail, &contexts_)) {
             emit failed(streamProblemSentence(label, StreamProblem::MalformedEvent, detail));
             return;
         }

@@ -69,6 +69,8 @@ class RemoteModelLister : public QObject {
     explicit RemoteModelLister(QObject* parent = nullptr);
     void list(const Endpoint& endpoint);
     void cancel();
+    // The context lengths the last list gave (by model id; only those it said).
+    const QHash<QString, int>& contexts() const { return contexts_; }
 
   signals:
     void listed(const QStringList& models);
@@ -77,6 +79,7 @@ class RemoteModelLister : public QObject {
   private:
     QNetworkAccessManager* nam_;
     QPointer<QNetworkReply> reply_;
+    QHash<QString, int> contexts_;
 };
 
 // The name a sentence uses for an endpoint: its own, else its host.

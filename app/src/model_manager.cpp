@@ -115,6 +115,10 @@ QString ModelManager::fallbackReason() const {
 }
 
 QString ModelManager::device() const {
+    if (remoteActive_) { // where it runs: the endpoint's host (and port)
+        const QUrl url = remoteSource_->endpoint().baseUrl;
+        return url.port() > 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+    }
     return EngineText::translate(model_.device);
 }
 
@@ -164,7 +168,7 @@ void ModelManager::setRemoteEndpoints(RemoteEndpoints* endpoints) {
     // A new address or key for the endpoint that answers applies to the next request.
     connect(remotes_, &RemoteEndpoints::endpointChanged, this, [this](const QString& name) {
         if (remoteActive_ && name == remoteSource_->endpoint().name)
-            remoteSource_->setTarget(remotes_->endpoint(name), remoteSource_->model(), 0);
+            applyRemoteTarget(name, remoteSource_->model());
     });
     // Its endpoint removed, a remote model no longer answers: the engine's model (if any) does.
     connect(remotes_, &RemoteEndpoints::endpointRemoved, this, [this](const QString& name) {
@@ -182,7 +186,6 @@ bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
     }
     if (state_ == QLatin1String("loading")) cancelLoad();
     if (!remoteActive_) localModel_ = model_;
-    remoteSource_->setTarget(remotes_->endpoint(endpoint), model, 0);
     remoteActive_ = true;
     model_ = LoadedModel{};
     model_.path = QStringLiteral("remote:%1/%2").arg(endpoint, model);
@@ -190,6 +193,8 @@ bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
     model_.architecture = tr("remote");
     // The Think switch is offered: it goes to the server as chat_template_kwargs.enable_thinking.
     model_.supportsThinking = true;
+    model_.contextSize = remotes_->contextLength(endpoint, model);
+    remoteSource_->setTarget(remotes_->endpoint(endpoint), model, model_.contextSize);
     settings_->selectModel(QStringLiteral("remote/%1/%2").arg(endpoint, model), QString());
     settings_->raw().setValue(kRemoteSetting, QStringList{endpoint, model});
     qCInfo(lcModel).noquote() << "answering from" << model << "at the remote endpoint" << endpoint;
@@ -201,6 +206,17 @@ bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
     emit modelChanged();
     emit modelLoaded();
     return true;
+}
+
+void ModelManager::applyRemoteTarget(const QString& endpoint, const QString& model) {
+    // The context meter's total: the endpoint's own figure when its model list gave one, else
+    // 0 (the meter then shows the server's token count alone).
+    const int context = remotes_->contextLength(endpoint, model);
+    remoteSource_->setTarget(remotes_->endpoint(endpoint), model, context);
+    if (model_.contextSize != context) {
+        model_.contextSize = context;
+        emit modelChanged();
+    }
 }
 
 bool ModelManager::resumeRemote() {

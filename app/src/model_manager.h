@@ -177,6 +177,7 @@ class ModelManager : public QObject {
     bool remoteActive_ = false;
     LoadedModel localModel_; // the engine's model, kept while a remote one answers
     void leaveRemote();
+    void applyRemoteTarget(const QString& endpoint, const QString& model);
     QString state_ = QStringLiteral("empty");
     double progress_ = 0.0;
     LoadedModel model_;

@@ -71,6 +71,7 @@ void RemoteEndpoints::load() {
         e.baseUrl = QUrl(settings_->value(QStringLiteral("baseUrl")).toString());
         e.hasKey = settings_->value(QStringLiteral("hasKey")).toBool();
         e.models = settings_->value(QStringLiteral("models")).toStringList();
+        e.contexts = settings_->value(QStringLiteral("contexts")).toMap();
         if (!e.name.isEmpty() && e.baseUrl.isValid()) entries_.append(e);
     }
     settings_->endArray();
@@ -85,6 +86,7 @@ void RemoteEndpoints::save() {
         settings_->setValue(QStringLiteral("baseUrl"), e.baseUrl.toString());
         settings_->setValue(QStringLiteral("hasKey"), e.hasKey); // whether, never which
         settings_->setValue(QStringLiteral("models"), e.models);
+        settings_->setValue(QStringLiteral("contexts"), e.contexts);
     }
     settings_->endArray();
     settings_->sync();
@@ -100,7 +102,7 @@ QString RemoteEndpoints::addEndpoint(const QString& name, const QString& baseUrl
     int row = indexOf(n);
     if (row < 0) {
         beginInsertRows({}, int(entries_.size()), int(entries_.size()));
-        entries_.append(Entry{n, url, false, {}, {}, false, false});
+        entries_.append(Entry{n, url, false, {}, {}, {}, false, false});
         endInsertRows();
         row = int(entries_.size()) - 1;
         emit countChanged();
@@ -150,6 +152,11 @@ remote::Endpoint RemoteEndpoints::endpoint(const QString& name) {
     return out;
 }
 
+int RemoteEndpoints::contextLength(const QString& name, const QString& model) const {
+    const int row = indexOf(name);
+    return row < 0 ? 0 : entries_.at(row).contexts.value(model).toInt();
+}
+
 QStringList RemoteEndpoints::models(const QString& name) const {
     const int row = indexOf(name);
     return row < 0 ? QStringList() : entries_.at(row).models;
@@ -162,6 +169,9 @@ void RemoteEndpoints::refresh(const QString& name) {
     emit dataChanged(index(row), index(row));
     auto* lister = new remote::RemoteModelLister(this);
     auto settle = [this, name, lister](bool ok, const QString& status, const QStringList& models) {
+        QVariantMap contexts;
+        for (auto it = lister->contexts().begin(); it != lister->contexts().end(); ++it)
+            contexts.insert(it.key(), it.value());
         lister->deleteLater();
         const int r = indexOf(name);
         if (r < 0) return;
@@ -169,8 +179,10 @@ void RemoteEndpoints::refresh(const QString& name) {
         e.busy = false;
         e.ok = ok;
         e.status = status;
-        if (ok && models != e.models) {
+        if (ok && (models != e.models || contexts != e.contexts)) {
             e.models = models;
+            e.contexts = contexts;
+            emit endpointChanged(name);
             save();
             emit pickerModelsChanged();
         }

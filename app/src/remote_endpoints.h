@@ -56,6 +56,8 @@ class RemoteEndpoints : public QAbstractListModel {
     remote::Endpoint endpoint(const QString& name);
     bool contains(const QString& name) const { return indexOf(name) >= 0; }
     QStringList models(const QString& name) const;
+    // The model's context length as the endpoint's list said; 0 when it did not.
+    int contextLength(const QString& name, const QString& model) const;
     QVariantList pickerModels() const;
     QString keyStorage() const { return secrets_.backend(); }
     // For the diagnostics: name, URL and where its key is; never the key.
@@ -76,6 +78,7 @@ class RemoteEndpoints : public QAbstractListModel {
         QUrl baseUrl;
         bool hasKey = false;
         QStringList models;
+        QVariantMap contexts; // model → context length, where the list said
         QString status;
         bool ok = false;
         bool busy = false;

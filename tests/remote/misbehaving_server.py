@@ -80,7 +80,9 @@ class Handler(BaseHTTPRequestHandler):
         if not self.authorized():
             return
         if self.path.rstrip("/") == "/v1/models":
-            self.send_json(200, {"object": "list", "data": [{"id": m, "object": "model", "owned_by": "test"}
+            # vLLM's max_model_len on one of them: the app's context meter reads it.
+            self.send_json(200, {"object": "list", "data": [dict({"id": m, "object": "model", "owned_by": "test"},
+                                                                 **({"max_model_len": 4096} if m == "stream" else {}))
                                                             for m in MODELS]})
         else:
             self.send_json(404, {"error": {"message": "Not found: " + self.path}})

@@ -137,6 +137,12 @@ class TestRemoteApp : public QObject {
         const QString firstAnswer = app.last();
         QVERIFY(!firstAnswer.isEmpty());
         QVERIFY2(app.chat()->contextUsed() > 0, "the meter shows the server's usage");
+        QCOMPARE(app.chat()->contextTotal(), 0); // serve's model list says no context length
+        QObject* remoteCount = app.engine->rootObjects().first()->findChild<QObject*>("contextRemoteCount");
+        QVERIFY(remoteCount);
+        QTRY_VERIFY(remoteCount->property("visible").toBool());
+        QVERIFY(
+            remoteCount->property("text").toString().contains(QString::number(app.chat()->contextUsed())));
         const qint64 chatId = app.chat()->currentId();
 
         // The key: not in the settings file, not in the diagnostics; where a secret service
@@ -207,6 +213,7 @@ class TestRemoteApp : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(app.context->tools()->readyToolCount() == 1, 20000);
 
         QVERIFY(app.context->model()->useRemote(QStringLiteral("Odd"), QStringLiteral("stream")));
+        QCOMPARE(app.chat()->contextTotal(), 4096); // the endpoint's max_model_len
         QSignalSpy done(app.chat(), &ChatController::generationFinished);
         QVERIFY(app.chat()->send(QStringLiteral("Use the tool")));
         QTRY_VERIFY_WITH_TIMEOUT(app.chat()->toolsRunning(), 20000); // the card waits for consent
@@ -218,6 +225,7 @@ class TestRemoteApp : public QObject {
         QCOMPARE(app.chat()->errorText(), QString());
         QCOMPARE(app.chat()->messages()->at(card).content, QStringLiteral("ok"));
         QCOMPARE(app.last(), QStringLiteral("Hello, world."));
+        QCOMPARE(app.chat()->contextUsed(), 16); // the server's usage.total_tokens
         // What the server got the second time: the call and its result as role "tool".
         QFile f(log);
         QVERIFY(f.open(QIODevice::ReadOnly));

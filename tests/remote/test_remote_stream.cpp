@@ -153,6 +153,13 @@ class TestRemoteStream : public QObject {
         QVERIFY(
             parseModelList(R"({"object":"list","data":[{"id":"a"},{"id":"b"},{"id":"a"}]})", &ids, &detail));
         QCOMPARE(ids, QStringList({"a", "b"}));
+        QHash<QString, int> contexts;
+        QVERIFY(parseModelList(
+            R"({"data":[{"id":"v","max_model_len":32768},{"id":"l","meta":{"n_ctx_train":8192}},{"id":"n"}]})",
+            &ids, &detail, &contexts));
+        QCOMPARE(contexts.value("v"), 32768);
+        QCOMPARE(contexts.value("l"), 8192);
+        QVERIFY(!contexts.contains("n"));
         QVERIFY(parseModelList(R"({"models":[{"name":"llama3:8b"}]})", &ids, &detail)); // Ollama
         QCOMPARE(ids, QStringList({"llama3:8b"}));
         QVERIFY(!parseModelList("[]", &ids, &detail));
