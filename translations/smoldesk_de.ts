@@ -152,40 +152,40 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="213"/>
         <source>Tools %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Tools %1/%2</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="215"/>
         <source>Tool servers of this chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool-Server dieses Chats</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="218"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tools the model sees in this chat</source>
-        <translation type="unfinished"></translation>
+        <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/qml/Composer.qml" line="233"/>
         <source>%1 (%n tool(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n Tool)</numerusform>
+            <numerusform>%1 (%n Tools)</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="234"/>
         <source>%1 (not connected)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="236"/>
         <source>Offer the tools of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="273"/>
@@ -649,7 +649,7 @@
     <message>
         <location filename="../app/src/exporter.cpp" line="30"/>
         <source>Tool %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool %1 (%2): %3</translation>
     </message>
     <message>
         <location filename="../app/src/exporter.cpp" line="38"/>
@@ -989,7 +989,7 @@
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="98"/>
+        <location filename="../app/qml/ModelPanel.qml" line="106"/>
         <source>%1 tokens</source>
         <translation>%1 Token</translation>
     </message>
@@ -1044,42 +1044,52 @@
         <translation>Verfügbar</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="84"/>
+        <location filename="../app/qml/ModelPanel.qml" line="75"/>
+        <source>Experts per token</source>
+        <translation>Experten pro Token</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="81"/>
+        <source>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</source>
+        <translation>Ein Mixture-of-Experts-Modell: Die Datei bleibt in den Speicher eingeblendet, und jedes Token liest etwa %1 davon. Der Speicherbedarf nähert sich %2, je mehr Experten die Unterhaltung nutzt; mit weniger freiem Speicher läuft es trotzdem und liest die Experten von der Festplatte.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="92"/>
         <source>Fits in the available memory.</source>
         <translation>Passt in den verfügbaren Speicher.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="85"/>
+        <location filename="../app/qml/ModelPanel.qml" line="93"/>
         <source>Tight: other programs may be slowed down.</source>
         <translation>Knapp: Andere Programme könnten langsamer werden.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="86"/>
+        <location filename="../app/qml/ModelPanel.qml" line="94"/>
         <source>Probably too large for the available memory. You can still try, or lower the context length.</source>
         <translation>Wahrscheinlich zu groß für den verfügbaren Speicher. Sie können es trotzdem versuchen oder die Kontextlänge verringern.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="87"/>
+        <location filename="../app/qml/ModelPanel.qml" line="95"/>
         <source>Available memory is unknown.</source>
         <translation>Der verfügbare Speicher ist unbekannt.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="91"/>
+        <location filename="../app/qml/ModelPanel.qml" line="99"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="98"/>
+        <location filename="../app/qml/ModelPanel.qml" line="106"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="115"/>
         <source>Open another model…</source>
         <translation>Anderes Modell öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="95"/>
+        <location filename="../app/qml/ModelPanel.qml" line="103"/>
         <source>GPU not used</source>
         <translation>GPU nicht verwendet</translation>
     </message>
@@ -1171,37 +1181,37 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="92"/>
         <source>Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Tools</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="149"/>
         <source>GPU check</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Prüfung</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="159"/>
         <source>Checking every GPU kernel against the CPU…</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="160"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="161"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="165"/>
         <source>%1 (driver %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="169"/>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut prüfen</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="175"/>
@@ -1688,132 +1698,132 @@
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="25"/>
         <source>Tool call %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool-Aufruf %1 auf %2</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="29"/>
         <source>Waiting for your consent</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf Ihre Zustimmung</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="30"/>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft …</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="31"/>
         <source>Done</source>
-        <translation type="unfinished">Fertig</translation>
+        <translation>Fertig</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="32"/>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="33"/>
         <source>Denied</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="34"/>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="35"/>
         <source>Interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="50"/>
         <source>Tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="56"/>
         <source>on %1</source>
-        <translation type="unfinished">auf %1</translation>
+        <translation>auf %1</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="86"/>
         <source>Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="94"/>
         <source>Allow once</source>
-        <translation type="unfinished"></translation>
+        <translation>Einmal erlauben</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="96"/>
         <source>Allow this call of %1 once</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Aufruf von %1 einmal erlauben</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="101"/>
         <source>Always allow this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Tool immer erlauben</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="102"/>
         <source>Always allow %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 immer erlauben</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="107"/>
         <source>Deny</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="108"/>
         <source>Deny this call of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Aufruf von %1 ablehnen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="115"/>
         <source>Stop</source>
-        <translation type="unfinished">Stopp</translation>
+        <translation>Stopp</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="116"/>
         <source>Stop this call of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Aufruf von %1 anhalten</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="123"/>
         <source>Hide result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis ausblenden</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="123"/>
         <source>Show result (%1 characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis anzeigen (%1 Zeichen)</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Hide the result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis ausblenden</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Show the result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis anzeigen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="141"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="146"/>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles anzeigen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="147"/>
         <source>Show the whole result</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ganze Ergebnis anzeigen</translation>
     </message>
 </context>
 <context>
@@ -1821,100 +1831,100 @@
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="17"/>
         <source>Add a tool server</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool-Server hinzufügen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="17"/>
         <source>Edit tool server</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool-Server bearbeiten</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="20"/>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="57"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="58"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="71"/>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="62"/>
         <source>HTTP address</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP-Adresse</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="70"/>
         <source>for example npx</source>
-        <translation type="unfinished"></translation>
+        <translation>zum Beispiel npx</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="81"/>
         <source>Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="80"/>
         <source>one per line</source>
-        <translation type="unfinished"></translation>
+        <translation>eines pro Zeile</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="83"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="91"/>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebung</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="90"/>
         <source>NAME=value, one per line (kept out of the log)</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME=Wert, eine pro Zeile (erscheint nicht im Protokoll)</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="93"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="100"/>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="102"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="109"/>
         <source>Bearer token</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearer-Token</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="108"/>
         <source>optional</source>
-        <translation type="unfinished"></translation>
+        <translation>optional</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="111"/>
         <location filename="../app/qml/ToolServerDialog.qml" line="119"/>
         <source>Time limit per request</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit pro Anfrage</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolServerDialog.qml" line="117"/>
         <source>%1 s</source>
-        <translation type="unfinished">%1/s {1 ?}</translation>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>
@@ -1922,88 +1932,88 @@
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="19"/>
         <source>Add server…</source>
-        <translation type="unfinished"></translation>
+        <translation>Server hinzufügen …</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="24"/>
         <source>Import mcp.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>mcp.json importieren …</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="28"/>
         <location filename="../app/qml/ToolsSettings.qml" line="35"/>
         <source>Tool rounds per answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool-Runden pro Antwort</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="50"/>
         <source>No tool servers yet. Add one (a command such as npx -y @modelcontextprotocol/server-filesystem ~/Documents, or an http:// address), or import the mcp.json of Claude Desktop, Cursor or LM Studio. The model asks before every call; nothing runs without your consent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Tool-Server. Fügen Sie einen hinzu (einen Befehl wie npx -y @modelcontextprotocol/server-filesystem ~/Documents oder eine http://-Adresse) oder importieren Sie die mcp.json von Claude Desktop, Cursor oder LM Studio. Das Modell fragt vor jedem Aufruf; ohne Ihre Zustimmung läuft nichts.</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="89"/>
         <source>Use %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 verwenden</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="104"/>
         <source>Reconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu verbinden</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="110"/>
         <source>Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten …</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="115"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="129"/>
         <source>Hide tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Tools ausblenden</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="129"/>
         <source>Show 1 tool</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Tool anzeigen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="129"/>
         <source>Show %1 tools</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tools anzeigen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="154"/>
         <source>Revoke “Always allow”</source>
-        <translation type="unfinished"></translation>
+        <translation>„Immer erlauben“ widerrufen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="165"/>
         <source>Import MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server importieren</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="166"/>
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="167"/>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="168"/>
         <source>MCP configuration (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Konfiguration (*.json)</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="168"/>
         <source>All files (*)</source>
-        <translation type="unfinished">Alle Dateien (*)</translation>
+        <translation>Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2084,7 +2094,7 @@
     <message>
         <location filename="../app/src/chat_controller.cpp" line="221"/>
         <source>The call was interrupted before it ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="279"/>
@@ -2196,82 +2206,82 @@
         <location filename="../app/src/tool_servers.cpp" line="55"/>
         <location filename="../app/src/tool_servers.cpp" line="68"/>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="58"/>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung wird hergestellt …</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="61"/>
         <source>Connected, 1 tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden, 1 Tool</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="62"/>
         <source>Connected, %1 tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden, %1 Tools</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="64"/>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="172"/>
         <source>Each environment line is NAME=value; “%1” is not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Umgebungszeile hat die Form NAME=Wert; „%1“ nicht.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="185"/>
         <source>Give the server a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie dem Server einen Namen.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="186"/>
         <source>A server&apos;s name cannot contain “/”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name eines Servers darf kein „/“ enthalten.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="189"/>
         <source>There is already a server named “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt bereits einen Server namens „%1“.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="194"/>
         <source>The address must start with http:// or https://.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse muss mit http:// oder https:// beginnen.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="196"/>
         <source>Give the command that starts the server, or choose HTTP and give its address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den Befehl an, der den Server startet, oder wählen Sie HTTP und geben Sie seine Adresse an.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="217"/>
         <source>This server no longer exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Server gibt es nicht mehr.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="274"/>
         <source>Cannot read %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="276"/>
         <source>%1 is larger than 4 MB; it is not an MCP configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als 4 MB und daher keine MCP-Konfiguration.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="308"/>
         <source>Imported 1 server: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Server importiert: %1.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="309"/>
         <source>Imported %1 servers: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Server importiert: %2.</translation>
     </message>
 </context>
 <context>
@@ -2279,33 +2289,33 @@
     <message>
         <location filename="../app/src/tool_turn.cpp" line="35"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell wollte nach %1 Runden, dem in Einstellungen ▸ Tools festgelegten Limit, weitere Tools aufrufen; es wurde angehalten.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="62"/>
         <source>There is no tool named “%1” in this chat.</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Chat gibt es kein Tool namens „%1“.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="64"/>
         <source>The arguments of “%1” are not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente von „%1“ sind kein JSON-Objekt.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="86"/>
         <source>The user denied this call of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="96"/>
         <location filename="../app/src/tool_turn.cpp" line="117"/>
         <source>The user stopped this call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Benutzer hat diesen Aufruf angehalten.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="102"/>
         <source>The tool server “%1” is off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Tool-Server „%1“ ist ausgeschaltet.</translation>
     </message>
 </context>
 <context>
@@ -2313,42 +2323,42 @@
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="25"/>
         <source>The MCP server “%1” has an address that is not an http or https URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse des MCP-Servers „%1“ ist keine http- oder https-URL.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="101"/>
         <source>The MCP server “%1” refused the request (HTTP %2): check its bearer token or headers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat die Anfrage abgelehnt (HTTP %2): Prüfen Sie sein Bearer-Token oder seine Header.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="105"/>
         <source>The MCP server “%1” ended the session (HTTP 404); turn it off and on to start a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat die Sitzung beendet (HTTP 404); schalten Sie ihn aus und wieder ein, um eine neue zu beginnen.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="109"/>
         <source>The MCP server “%1” broke off its answer: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat seine Antwort abgebrochen: %2.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="112"/>
         <source>The MCP server “%1” answered HTTP %2%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ antwortete mit HTTP %2%3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="117"/>
         <source>The MCP server “%1” at %2 cannot be reached: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ unter %2 ist nicht erreichbar: %3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="145"/>
         <source>The MCP server “%1” closed its event stream without an answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat seinen Ereignisstrom ohne Antwort geschlossen.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="152"/>
         <source>The MCP server “%1” accepted a request without answering it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat eine Anfrage angenommen, ohne sie zu beantworten.</translation>
     </message>
 </context>
 <context>
@@ -2356,62 +2366,62 @@
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="61"/>
         <source>The MCP server “%1” sent a message larger than %2 MB; it was dropped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat eine Nachricht über %2 MB gesendet; sie wurde verworfen.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="88"/>
         <source>The MCP server “%1” refused to start a session: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat es abgelehnt, eine Sitzung zu beginnen: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="99"/>
         <source>The MCP server “%1” was turned off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ wurde ausgeschaltet.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="131"/>
         <source>The MCP server “%1” speaks protocol version “%2”; SmolDesk speaks 2025-06-18 and 2025-03-26.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ verwendet die Protokollversion „%2“; SmolDesk unterstützt 2025-06-18 und 2025-03-26.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="159"/>
         <source>The MCP server “%1” could not list its tools: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ konnte seine Tools nicht auflisten: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="201"/>
         <source>The MCP server “%1” did not answer %2 within its %3-second limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat auf %2 nicht innerhalb seines Limits von %3 Sekunden geantwortet.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="206"/>
         <source>It sent something that is not an MCP message: “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er hat etwas gesendet, das keine MCP-Nachricht ist: „%1“.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="241"/>
         <source>The MCP server “%1” sent something that is not an MCP message (%2): “%3”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat etwas gesendet, das keine MCP-Nachricht ist (%2): „%3“.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="297"/>
         <source>The MCP server “%1” cancelled the request: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ hat die Anfrage abgebrochen: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="315"/>
         <source>The MCP server “%1” is not connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ ist nicht verbunden.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="327"/>
         <source>The MCP server “%1” could not run “%2”: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ konnte „%2“ nicht ausführen: %3</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="351"/>
         <source>The call was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aufruf wurde angehalten.</translation>
     </message>
 </context>
 <context>
@@ -2419,27 +2429,27 @@
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="77"/>
         <source>The MCP server “%1” could not be started (%2): %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ konnte nicht gestartet werden (%2): %3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="88"/>
         <source>crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>ist abgestürzt</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="88"/>
         <source>exited with code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wurde mit Code %1 beendet</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="90"/>
         <source>The MCP server “%1” %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ %2.</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="91"/>
         <source>The MCP server “%1” %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der MCP-Server „%1“ %2: %3</translation>
     </message>
 </context>
 </TS>

@@ -4,8 +4,10 @@
 #include "compute/vulkan/vulkan_backend.h"
 #endif
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace smoldesk::cli {
@@ -36,6 +38,42 @@ std::string perToken(const VulkanCounters& a, const VulkanCounters& b, int token
     return buf;
 }
 
+// GPU time per token by kernel between two snapshots, longest first, as a JSON object; also
+// printed to stderr as a table (the profile is what one looks at on a lent GPU).
+std::string kernelsPerToken(const VulkanCounters& a, const VulkanCounters& b, int tokens, const char* what) {
+    struct Row {
+        std::string name;
+        double us = 0, dispatches = 0; // per token
+    };
+    std::vector<Row> rows;
+    double total = 0;
+    for (const auto& [name, t] : b.kernels) {
+        const auto before = a.kernels.find(name);
+        const compute::KernelTime earlier =
+            before != a.kernels.end() ? before->second : compute::KernelTime{};
+        if (t.dispatches == earlier.dispatches) continue;
+        rows.push_back({name, (t.microseconds - earlier.microseconds) / tokens,
+                        static_cast<double>(t.dispatches - earlier.dispatches) / tokens});
+        total += rows.back().us;
+    }
+    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.us > y.us; });
+    std::fprintf(stderr, "GPU time per %s token by kernel (%.1f us in all):\n", what, total);
+    std::string out = "{";
+    for (const Row& r : rows) {
+        std::fprintf(stderr, "  %10.1f us %5.1f%%  %6.1f dispatches  %s\n", r.us,
+                     total > 0 ? 100 * r.us / total : 0.0, r.dispatches, r.name.c_str());
+        std::string escaped; // kernel names are plain ASCII; quotes and backslashes escaped anyway
+        for (char c : r.name) {
+            if (c == '"' || c == '\\') escaped += '\\';
+            escaped += c;
+        }
+        char us[32];
+        std::snprintf(us, sizeof us, "%.3f", r.us);
+        out += (out.size() > 1 ? ", \"" : "\"") + escaped + "\": " + us;
+    }
+    return out + "}";
+}
+
 } // namespace
 
 std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Session& session,
@@ -59,8 +97,15 @@ std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Sessio
     for (int i = 0; i < nGen; ++i) session.decode(nextToken());
     const VulkanCounters d1 = snapshot(session);
 
-    return {{"prompt_per_token", perToken(p0, p1, static_cast<int>(prompt.size()))},
-            {"decode_per_token", perToken(d0, d1, nGen)}};
+    std::vector<std::pair<std::string, std::string>> out{
+        {"prompt_per_token", perToken(p0, p1, static_cast<int>(prompt.size()))},
+        {"decode_per_token", perToken(d0, d1, nGen)}};
+    if (!d1.kernels.empty()) { // SMOLDESK_VK_PROFILE
+        out.emplace_back("prompt_gpu_us_per_token_by_kernel",
+                         kernelsPerToken(p0, p1, static_cast<int>(prompt.size()), "prompt"));
+        out.emplace_back("decode_gpu_us_per_token_by_kernel", kernelsPerToken(d0, d1, nGen, "decode"));
+    }
+    return out;
 }
 #else
 std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Session&, std::span<const int32_t>,

@@ -20,8 +20,21 @@ ListView {
         onEditRequested: (row, text) => contextDialogs.confirmEdit(row, text)
     }
 
+    // Switching to another alternative (‹ ›) changes the rows below it: the view stays at the
+    // message switched, as the user looks at it, rather than jumping to the new end.
+    property bool switchingBranch: false
+    Connections {
+        target: App.chat
+        function onAlternativeSwitching(row) { view.switchingBranch = true; view.followStream = false }
+        function onAlternativeShown(row) {
+            view.switchingBranch = false
+            view.positionViewAtIndex(row, ListView.Contain)
+            view.followStream = view.atYEnd
+        }
+    }
+
     onMovementStarted: followStream = false
     onMovementEnded: followStream = atYEnd
     onContentHeightChanged: if (followStream) positionViewAtEnd()
-    onCountChanged: { followStream = true; positionViewAtEnd() }
+    onCountChanged: if (!switchingBranch) { followStream = true; positionViewAtEnd() }
 }

@@ -221,6 +221,7 @@ Pane {
                         id: toolsPopup
                         objectName: "chatToolsPopup"
                         y: -height - 4
+                        margins: 8 // kept inside the window (it opened past the right edge at 800×600)
                         padding: 10
                         focus: true
                         ColumnLayout {

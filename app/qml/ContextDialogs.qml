@@ -3,20 +3,14 @@ import QtQuick.Controls
 import SmolDesk
 
 // The choices the chat may ask for: what to do when the conversation no longer fits into the
-// context, and whether to drop later turns when a prompt is edited.
+// context.
 Item {
     id: dialogs
-    property int pendingRow: -1
-    property string pendingText
 
+    // An edited prompt starts a branch: nothing is removed, so there is nothing to confirm
+    // (the earlier version stays behind the prompt's ‹ › arrows).
     function confirmEdit(row, text) {
-        pendingRow = row
-        pendingText = text
-        if (row >= App.chat.messages.count - 2) {
-            App.chat.editMessage(row, text)  // nothing after the answer to this prompt: no question
-        } else {
-            editConfirm.open()
-        }
+        App.chat.editMessage(row, text)
     }
 
     Connections {
@@ -52,26 +46,5 @@ Item {
         }
         onAccepted: App.chat.resolveOverflow(true)
         onRejected: App.chat.resolveOverflow(false)
-    }
-
-    Dialog {
-        id: editConfirm
-        objectName: "editConfirmDialog"
-        parent: Overlay.overlay
-        anchors.centerIn: parent
-        width: Math.min(480, window.width - 60)
-        modal: true
-        title: qsTr("Edit prompt")
-        footer: DialogButtonBox {
-            DialogButton { text: qsTr("Send"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole }
-            DialogButton { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
-        }
-        Overlay.modal: Rectangle { color: Theme.scrim }
-        Label {
-            width: parent.width
-            wrapMode: Text.Wrap
-            text: qsTr("Sending the edited prompt removes every later message of this chat. Continue?")
-        }
-        onAccepted: App.chat.editMessage(dialogs.pendingRow, dialogs.pendingText)
     }
 }

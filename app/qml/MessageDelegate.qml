@@ -18,6 +18,8 @@ Item {
     required property bool inContext
     required property bool interrupted
     required property var tool
+    required property int alternative  // which of its alternatives this message is (1-based)
+    required property int alternatives // regenerated answers or edited prompts kept beside it
     signal editRequested(int row, string text)
 
     readonly property bool isUser: role === "user"
@@ -27,6 +29,10 @@ Item {
     readonly property bool onlyCalls: !isUser && !isTool && content.trim().length === 0 && !streaming
                                       && tool.calls !== undefined
     readonly property bool isLast: index === ListView.view.count - 1
+    // From the model, not from the items' `visible` (a hidden footer would hide its children,
+    // and they would keep it hidden).
+    readonly property bool showActions: !streaming && !isTool && (!onlyCalls || isLast)
+    readonly property bool showSwitcher: alternatives > 1
     // One reading column, centred: prompts end at its right edge, answers start at its left one
     // (at 1920 px prompts sat at the window's edge, far from the answers).
     readonly property int columnWidth: Math.min(width - 48, 860)
@@ -60,7 +66,7 @@ Item {
         // stick out of a narrow bubble's column and run under the model panel.
         // The Copy/Edit row counts too: wider than a short prompt's bubble ("Yo", "Danke"), it
         // stuck out of the column to the right, under the model panel.
-        width: root.isUser ? Math.min(root.columnWidth, Math.max(root.bubbleWidth, actions.implicitWidth,
+        width: root.isUser ? Math.min(root.columnWidth, Math.max(root.bubbleWidth, footer.implicitWidth,
                                                                  notInContext.visible ? Math.min(root.columnWidth * 0.85, notInContext.implicitWidth) : 0))
                            : root.columnWidth
         spacing: 6
@@ -213,66 +219,92 @@ Item {
             }
         }
 
+        // ‹ 2/3 › and the actions. The arrows always show (the other versions are to be found);
+        // the actions when the pointer is over the message, or on the last answer.
         RowLayout {
-            id: actions
-            objectName: "messageActions"
-            // As wide as its buttons (a nested layout would fill the column and spread them out).
+            id: footer
+            objectName: "messageFooter"
             Layout.fillWidth: false
             Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
             Layout.maximumWidth: column.width
-            spacing: 2
-            opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
-            visible: !root.streaming && !root.isTool && (!root.onlyCalls || root.isLast)
+            visible: root.showActions || root.showSwitcher
+            // A prompt's arrows sit under its bubble's right edge, an answer's at its left one.
+            layoutDirection: root.isUser ? Qt.RightToLeft : Qt.LeftToRight
+            spacing: 6
 
-            Label {
-                objectName: "interruptedLabel"
-                visible: !root.isUser && root.interrupted
-                text: qsTr("Interrupted: SmolDesk closed before this answer was complete.")
-                opacity: 0.8
-                font.pointSize: Qt.application.font.pointSize * 0.85
-                font.italic: true
-                rightPadding: 8
+            BranchSwitcher {
+                id: switcher
+                visible: root.showSwitcher
+                row: root.index
+                current: root.alternative
+                count: root.alternatives
+                prompt: root.isUser
             }
-            Label {
-                objectName: "statsLabel"
-                visible: !root.isUser && root.stats.length > 0
-                text: root.stats
-                opacity: 0.65
-                font.pointSize: Qt.application.font.pointSize * 0.85
-                rightPadding: 8
-            }
-            ToolButton {
-                id: copyButton
-                objectName: "copyButton"
-                property bool copied: false
-                // Says that it worked for a moment.
-                text: copied ? qsTr("Copied") : qsTr("Copy")
-                font.pointSize: Qt.application.font.pointSize * 0.85
-                Accessible.name: qsTr("Copy message")
-                onClicked: {
-                    App.chat.copyMessage(root.index)
-                    copied = true
-                    copiedTimer.restart()
+
+            RowLayout {
+                id: actions
+                objectName: "messageActions"
+                // As wide as its buttons (a nested layout would fill the column and spread them out).
+                // No maximum here: the footer's implicit width, which sizes a prompt's column, would
+                // be held to the column's width it sizes.
+                Layout.fillWidth: false
+                spacing: 2
+                opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
+                visible: root.showActions
+
+                Label {
+                    objectName: "interruptedLabel"
+                    visible: !root.isUser && root.interrupted
+                    text: qsTr("Interrupted: SmolDesk closed before this answer was complete.")
+                    opacity: 0.8
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    font.italic: true
+                    rightPadding: 8
                 }
-                Timer { id: copiedTimer; interval: 1500; onTriggered: copyButton.copied = false }
-            }
-            ToolButton {
-                objectName: "editButton"
-                visible: root.isUser
-                text: qsTr("Edit")
-                font.pointSize: Qt.application.font.pointSize * 0.85
-                enabled: !App.chat.generating
-                Accessible.name: qsTr("Edit prompt")
-                onClicked: editor.open()
-            }
-            ToolButton {
-                objectName: "regenerateButton"
-                visible: !root.isUser && root.isLast
-                text: qsTr("Regenerate")
-                font.pointSize: Qt.application.font.pointSize * 0.85
-                enabled: App.chat.canRegenerate
-                Accessible.name: qsTr("Regenerate answer")
-                onClicked: App.chat.regenerate()
+                Label {
+                    objectName: "statsLabel"
+                    visible: !root.isUser && root.stats.length > 0
+                    text: root.stats
+                    opacity: 0.65
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    rightPadding: 8
+                }
+                ToolButton {
+                    id: copyButton
+                    objectName: "copyButton"
+                    property bool copied: false
+                    // Says that it worked for a moment.
+                    text: copied ? qsTr("Copied") : qsTr("Copy")
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("Copy message")
+                    onClicked: {
+                        App.chat.copyMessage(root.index)
+                        copied = true
+                        copiedTimer.restart()
+                    }
+                    Timer { id: copiedTimer; interval: 1500; onTriggered: copyButton.copied = false }
+                }
+                ToolButton {
+                    objectName: "editButton"
+                    visible: root.isUser
+                    text: qsTr("Edit")
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    enabled: !App.chat.generating
+                    Accessible.name: qsTr("Edit prompt")
+                    onClicked: editor.open()
+                }
+                ToolButton {
+                    objectName: "regenerateButton"
+                    visible: !root.isUser && root.isLast
+                    text: qsTr("Regenerate")
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    enabled: App.chat.canRegenerate
+                    Accessible.name: qsTr("Regenerate answer")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 600
+                    ToolTip.text: qsTr("Write another answer; this one stays (‹ › switches between them)")
+                    onClicked: App.chat.regenerate()
+                }
             }
         }
     }
@@ -289,6 +321,12 @@ Item {
         ColumnLayout {
             anchors.fill: parent
             Label { text: qsTr("Edit prompt"); font.bold: true }
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                opacity: 0.75
+                text: qsTr("The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.")
+            }
             ScrollView {
                 Layout.fillWidth: true
                 Layout.preferredHeight: 160

@@ -174,7 +174,7 @@ Dialog {
                               : v.passed ? qsTr("%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.")
                                            .arg(v.device).arg(v.driver).arg(v.checks)
                                            .arg(new Date(v.checkedAt).toLocaleString(Qt.locale(), Locale.ShortFormat))
-                                           .arg(Number(v.seconds).toFixed(1))
+                                           .arg(Number(v.seconds).toLocaleString(Qt.locale(), "f", 1))
                               : qsTr("%1 (driver %2): %3").arg(v.device).arg(v.driver).arg(v.sentence)
                     }
                     DialogButton {

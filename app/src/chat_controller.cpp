@@ -325,6 +325,7 @@ void ChatController::newConversation() {
     current_.thinking = settings_->thinkByDefault();
     current_.systemPrompt = settings_->defaultSystemPrompt();
     messages_->clear();
+    tree_.clear();
     ++measureId_;
     dropping_ = false;
     setContext(0);
@@ -341,6 +342,7 @@ void ChatController::selectConversation(qint64 id) {
     finishActive();
     current_ = *c;
     messages_->clear();
+    tree_.clear();
     ++measureId_;
     dropping_ = false;
     setContext(0);
@@ -398,7 +400,9 @@ void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& mes
         tool.insert(QStringLiteral("state"), QStringLiteral("interrupted"));
         m.toolJson = QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact));
     }
-    messages_->setMessages(rows);
+    tree_.setMessages(rows);
+    messages_->setMessages(tree_.path()); // the branch the user chose last
+    refreshAlternatives(0);
     measureContext(); // a reopened chat shows its real size, not 0
     emit messagesReady();
 }
@@ -412,8 +416,24 @@ void ChatController::touchConversation() {
 
 void ChatController::saveRow(int row) {
     if (row < 0 || row >= messages_->count()) return;
+    const bool added = tree_.upsert(messages_->at(row));
     QMetaObject::invokeMethod(
         store_, [s = store_, m = messages_->at(row)] { s->saveMessage(m); }, Qt::QueuedConnection);
+    if (!added) return;
+    // A new alternative is the one shown: its siblings are not any more.
+    const MessageRecord* m = tree_.find(messages_->at(row).id);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, p = m->parentId, id = m->id] { s->selectMessage(c, p, id); },
+        Qt::QueuedConnection);
+    refreshAlternatives(row);
+}
+
+void ChatController::refreshAlternatives(int from) {
+    for (int r = std::max(0, from); r < messages_->count(); ++r) {
+        const qint64 id = messages_->at(r).id;
+        messages_->setAlternatives(r, std::max(1, tree_.alternativeIndex(id)),
+                                   std::max(1, tree_.alternativeCount(id)));
+    }
 }
 
 bool ChatController::send(const QString& text) {
@@ -445,6 +465,7 @@ bool ChatController::send(const QString& text) {
     m.id = newRecordId();
     m.conversationId = current_.id;
     m.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
+    m.parentId = messages_->count() ? messages_->at(messages_->count() - 1).id : 0;
     m.role = QStringLiteral("user");
     m.content = prompt;
     m.created = QDateTime::currentDateTime();
@@ -514,6 +535,7 @@ void ChatController::startAssistant(bool continuingTools) {
     a.id = newRecordId();
     a.conversationId = current_.id;
     a.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
+    a.parentId = messages_->count() ? messages_->at(messages_->count() - 1).id : 0;
     a.role = QStringLiteral("assistant");
     a.created = QDateTime::currentDateTime();
     a.state = MessageState::Streaming; // written now: a kill leaves an answer to regenerate
@@ -582,13 +604,24 @@ void ChatController::persistActive() {
     if (activeRow_ >= 0) saveRow(activeRow_);
 }
 
-void ChatController::removeRowsFrom(int row) {
+void ChatController::removeRowsFrom(int row, bool showAlternative) {
     if (row < 0 || row >= messages_->count()) return;
-    const int position = messages_->at(row).position;
+    const qint64 id = messages_->at(row).id;
+    const MessageRecord* node = tree_.find(id);
+    const qint64 parent = node ? node->parentId : 0;
     messages_->removeFrom(row);
+    const qint64 shown = node ? tree_.remove(id) : 0;
     QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
+        store_,
+        [s = store_, c = current_.id, id, parent, shown] {
+            s->deleteMessage(c, id);
+            if (shown) s->selectMessage(c, parent, shown);
+        },
         Qt::QueuedConnection);
+    if (showAlternative && shown) {
+        messages_->replaceFrom(row, QList<MessageRecord>{*tree_.find(shown)} + tree_.below(shown));
+    }
+    refreshAlternatives(std::max(0, row - 1));
 }
 
 void ChatController::onThoughtFinished(quint64 id, double seconds) {
@@ -698,6 +731,7 @@ void ChatController::beginToolRound() {
         m.id = newRecordId();
         m.conversationId = current_.id;
         m.position = messages_->at(messages_->count() - 1).position + 1;
+        m.parentId = messages_->at(messages_->count() - 1).id; // the cards follow each other
         m.role = QStringLiteral("tool");
         m.created = QDateTime::currentDateTime();
         m.content = toolTurn_->cards()[size_t(i)].resultText;
@@ -757,7 +791,7 @@ void ChatController::onFailed(quint64 id, const EngineError& e) {
     const int row = activeRow_;
     const bool empty = messages_->at(row).content.isEmpty() && messages_->at(row).thought.isEmpty();
     finishActive();
-    if (empty) removeRowsFrom(row);
+    if (empty) removeRowsFrom(row, true); // a regenerated answer that failed: the earlier one is back
     setError(describeError(e));
     emit generationFinished(QStringLiteral("error"));
 }
@@ -768,7 +802,7 @@ void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
     persistTimer_.stop();
     activeRow_ = -1;
     activeId_ = 0;
-    removeRowsFrom(row); // the empty answer, written when it started
+    removeRowsFrom(row, false); // the empty answer, written when it started; the prompt is the last row
     emit generatingChanged();
     setContext(promptTokens);
     if (autoDrop_) {
@@ -807,9 +841,8 @@ bool ChatController::dropOldestTurn() {
     if (!oldestDroppableTurn(&first, &next)) return false;
     const int position = messages_->at(next).position;
     messages_->setInContextBefore(position);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, position] { s->setContextStart(c, position); },
-        Qt::QueuedConnection);
+    // The rows of this branch; other branches keep their own marks below where they part.
+    for (int r = 0; r < next; ++r) saveRow(r);
     emit contextChanged(); // canDropOldestTurns
     return true;
 }
@@ -828,24 +861,20 @@ void ChatController::resolveOverflow(bool dropOldest) {
     const int last = messages_->count() - 1;
     const MessageRecord m = messages_->at(last);
     if (m.role != QLatin1String("user")) return;
-    messages_->removeFrom(last);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, p = m.position] { s->deleteMessagesFrom(c, p); },
-        Qt::QueuedConnection);
+    // The prompt moves; one that has earlier answers (a regenerate that no longer fits) stays
+    // with them.
+    if (tree_.below(m.id).isEmpty()) removeRowsFrom(last, true);
     newConversation();
     send(m.content);
 }
 
 void ChatController::regenerate() {
     if (!canRegenerate()) return;
-    // The whole answer goes: with tools, its calls, their results and the answers between them.
+    // The whole answer makes way (with tools: its calls, their results and the answers between
+    // them) but stays in the tree: the new answer is another child of the prompt.
     int first = messages_->count() - 1;
     while (first > 0 && messages_->at(first - 1).role != QLatin1String("user")) --first;
-    const int position = messages_->at(first).position;
     messages_->removeFrom(first);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, position] { s->deleteMessagesFrom(c, position); },
-        Qt::QueuedConnection);
     clearError();
     startAssistant();
 }
@@ -853,18 +882,45 @@ void ChatController::regenerate() {
 void ChatController::editMessage(int row, const QString& text) {
     if (generating() || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
     if (messages_->at(row).role != QLatin1String("user") || model_->state() != QLatin1String("ready")) return;
-    const int position = messages_->at(row).position;
-    if (row + 1 < messages_->count()) {
-        messages_->removeFrom(row + 1);
-        QMetaObject::invokeMethod(
-            store_, [s = store_, c = current_.id, p = position + 1] { s->deleteMessagesFrom(c, p); },
-            Qt::QueuedConnection);
-    }
-    messages_->setContent(row, text.trimmed());
+    // A sibling of the edited prompt: the old one and everything after it stay in the tree.
+    const MessageRecord old = messages_->at(row);
+    MessageRecord m;
+    m.id = newRecordId();
+    m.conversationId = current_.id;
+    m.position = old.position;
+    m.parentId =
+        tree_.contains(old.id) ? tree_.find(old.id)->parentId : (row > 0 ? messages_->at(row - 1).id : 0);
+    m.role = old.role;
+    m.content = text.trimmed();
+    m.inContext = old.inContext;
+    m.created = QDateTime::currentDateTime();
+    messages_->removeFrom(row);
+    messages_->append(m);
     saveRow(row);
     clearError();
     touchConversation();
     startAssistant();
+}
+
+void ChatController::selectAlternative(int row, int step) {
+    if (generating() || row < 0 || row >= messages_->count() || step == 0) return;
+    const qint64 id = messages_->at(row).id;
+    const QList<qint64> alternatives = tree_.siblings(id);
+    const int to = static_cast<int>(alternatives.indexOf(id)) + step;
+    if (to < 0 || to >= alternatives.size()) return;
+    const qint64 chosen = alternatives.at(to);
+    tree_.select(chosen);
+    const MessageRecord m = *tree_.find(chosen);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, c = current_.id, p = m.parentId, chosen] { s->selectMessage(c, p, chosen); },
+        Qt::QueuedConnection);
+    emit alternativeSwitching(row);
+    messages_->replaceFrom(row, QList<MessageRecord>{m} + tree_.below(chosen));
+    refreshAlternatives(row);
+    emit alternativeShown(row);
+    clearError();
+    measureContext(); // another branch, another length
+    emit canRegenerateChanged();
 }
 
 void ChatController::copyText(const QString& text) const {
@@ -876,14 +932,14 @@ void ChatController::copyMessage(int row) const {
 }
 
 void ChatController::copyConversation() const {
-    copyText(Exporter::toMarkdown(current_, messages_->messages()));
+    copyText(Exporter::toMarkdown(current_, messages_->messages(), &tree_));
 }
 
 bool ChatController::exportConversation(const QUrl& url, const QString& format) {
     const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     const bool json = format == QLatin1String("json");
-    const QByteArray data = json ? Exporter::toJson(current_, messages_->messages())
-                                 : Exporter::toMarkdown(current_, messages_->messages()).toUtf8();
+    const QByteArray data = json ? Exporter::toJson(current_, messages_->messages(), &tree_)
+                                 : Exporter::toMarkdown(current_, messages_->messages(), &tree_).toUtf8();
     QString error;
     if (!Exporter::writeFile(path, data, &error)) {
         setError(tr("The conversation cannot be exported: %1").arg(error));

@@ -6,6 +6,7 @@
 #include "conversation_list_model.h"
 #include "engine_types.h"
 #include "message_list_model.h"
+#include "message_tree.h"
 #include "store_types.h"
 
 #include <QObject>
@@ -102,8 +103,13 @@ class ChatController : public QObject {
     Q_INVOKABLE void deleteConversation(qint64 id);
     Q_INVOKABLE bool send(const QString& text);
     Q_INVOKABLE void stop();
+    // A new answer to the last prompt; the earlier ones stay as its alternatives (‹ 2/3 ›).
     Q_INVOKABLE void regenerate();
+    // The edited prompt starts a branch beside the row's: the old prompt, its answers and what
+    // followed stay reachable as the row's alternatives.
     Q_INVOKABLE void editMessage(int row, const QString& text);
+    // Shows the row's previous (step -1) or next (+1) alternative and the branch below it.
+    Q_INVOKABLE void selectAlternative(int row, int step);
     Q_INVOKABLE void copyText(const QString& text) const;
     Q_INVOKABLE void copyMessage(int row) const;
     Q_INVOKABLE void copyConversation() const;
@@ -124,6 +130,10 @@ class ChatController : public QObject {
     Q_INVOKABLE QString toolChatKey() const { return QString::number(current_.id); }
     // Waits until every queued write reached the database (tests, shutdown).
     void flushStore();
+    // Every message of the open conversation, every branch (the shown one is messages()).
+    const MessageTree& tree() const { return tree_; }
+    // The open conversation as the model is sent it: the shown branch, in-context rows.
+    QList<ChatTurn> promptTurns() const;
     static QString titleFromPrompt(const QString& prompt);
 
   signals:
@@ -139,6 +149,10 @@ class ChatController : public QObject {
     void conversationsReady();
     void messagesReady();
     void generationFinished(const QString& stopReason);
+    // selectAlternative shows another branch from `row` on (the view keeps its place instead of
+    // following the changed row count to the end).
+    void alternativeSwitching(int row);
+    void alternativeShown(int row);
     // An export was written (the window confirms it with the path).
     void exported(const QString& path);
 
@@ -148,7 +162,6 @@ class ChatController : public QObject {
     void onTokensCounted(quint64 id, int tokens, int contextSize);
     // Asks the model source to measure the open conversation (contextChanged follows).
     void measureContext();
-    QList<ChatTurn> promptTurns() const;
     // The rows [first, next) that dropping the oldest turn would leave out; false if none can go.
     bool oldestDroppableTurn(int* first, int* next) const;
     void onThoughtFinished(quint64 id, double seconds);
@@ -162,8 +175,11 @@ class ChatController : public QObject {
     void flushPending();
     // Writes the streaming answer as shown so far (a crash keeps it; see MessageState).
     void persistActive();
-    // Removes rows [row, end) from the view and the store.
-    void removeRowsFrom(int row);
+    // Removes the message of `row` and its branches from the view, the tree and the store; with
+    // showAlternative, the alternative its parent selects instead is shown in its place.
+    void removeRowsFrom(int row, bool showAlternative);
+    // The ‹ n/m › of rows [from, end).
+    void refreshAlternatives(int from);
     // continuingTools: the next round of a turn whose tool calls were answered (no new ToolTurn).
     void startAssistant(bool continuingTools = false);
     void onToolCall(quint64 id, int index, const ToolCallInfo& call);
@@ -189,6 +205,7 @@ class ChatController : public QObject {
     QThread storeThread_;
     ConversationStore* store_;
     ConversationRecord current_;
+    MessageTree tree_; // the open conversation, every branch; messages_ shows the selected one
 
     quint64 nextRequest_ = 0;
     quint64 activeId_ = 0;

@@ -34,9 +34,14 @@ const char* const kSchema[] = {
     "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, "
     "position INTEGER NOT NULL, role TEXT NOT NULL, content TEXT NOT NULL, thought TEXT NOT NULL DEFAULT '', "
     "thought_seconds REAL NOT NULL DEFAULT 0, stats TEXT NOT NULL DEFAULT '', in_context INTEGER NOT NULL "
-    "DEFAULT 1, created INTEGER, state INTEGER NOT NULL DEFAULT 0, tool TEXT NOT NULL DEFAULT '')",
+    "DEFAULT 1, created INTEGER, state INTEGER NOT NULL DEFAULT 0, tool TEXT NOT NULL DEFAULT '', "
+    "parent_id INTEGER, selected INTEGER NOT NULL DEFAULT 1)",
     "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, position)",
 };
+
+// PRAGMA user_version: 0 linear messages (a row follows the one before it by position),
+// 2 message trees. (1 was never written.)
+constexpr int kSchemaVersion = 2;
 } // namespace
 
 ConversationStore::ConversationStore(QObject* parent)
@@ -77,7 +82,12 @@ void ConversationStore::open(const QString& path) {
         exec(QStringLiteral("PRAGMA journal_mode=WAL")) && exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     for (const char* sql : kSchema) ok = ok && exec(QString::fromLatin1(sql));
     ok = ok && addColumn(QStringLiteral("state"), QStringLiteral("INTEGER NOT NULL DEFAULT 0")) &&
-         addColumn(QStringLiteral("tool"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) && markInterrupted();
+         addColumn(QStringLiteral("tool"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) &&
+         addColumn(QStringLiteral("parent_id"), QStringLiteral("INTEGER")) &&
+         addColumn(QStringLiteral("selected"), QStringLiteral("INTEGER NOT NULL DEFAULT 1")) &&
+         exec(QStringLiteral("CREATE INDEX IF NOT EXISTS messages_by_parent ON messages(conversation_id, "
+                             "parent_id)")) &&
+         linkLinearRows() && markInterrupted();
     emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
 }
 
@@ -89,6 +99,35 @@ bool ConversationStore::addColumn(const QString& name, const QString& definition
     while (q.next())
         if (q.value(1).toString() == name) return true;
     return exec(QStringLiteral("ALTER TABLE messages ADD COLUMN %1 %2").arg(name, definition));
+}
+
+bool ConversationStore::linkLinearRows() {
+    // Every row without a parent (all rows of a database of the linear schema; a row an older
+    // SmolDesk wrote after the upgrade) follows the row before it in its conversation, and is
+    // the alternative shown. One transaction: a crash leaves the old or the new schema, never half.
+    QSqlDatabase db = QSqlDatabase::database(connection_);
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM messages WHERE parent_id IS NULL")) || !q.next())
+        return false;
+    const bool unlinked = q.value(0).toLongLong() > 0;
+    q.finish();
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) return false;
+    const int version = q.value(0).toInt();
+    q.finish();
+    if (!unlinked && version >= kSchemaVersion) return true;
+    if (!db.transaction()) return false;
+    const bool ok =
+        exec(QStringLiteral(
+            "UPDATE messages SET selected = 1, parent_id = COALESCE((SELECT p.id FROM messages p WHERE "
+            "p.conversation_id = messages.conversation_id AND (p.position < messages.position OR "
+            "(p.position = messages.position AND p.id < messages.id)) ORDER BY p.position DESC, p.id DESC "
+            "LIMIT 1), 0) WHERE parent_id IS NULL")) &&
+        exec(QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion));
+    if (!ok) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
 }
 
 bool ConversationStore::markInterrupted() {
@@ -129,9 +168,10 @@ void ConversationStore::loadMessages(qint64 conversationId) {
     QList<MessageRecord> out;
     if (open_) {
         QSqlQuery q(QSqlDatabase::database(connection_));
-        q.prepare(
-            QStringLiteral("SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
-                           "created, state, tool FROM messages WHERE conversation_id = ? ORDER BY position"));
+        q.prepare(QStringLiteral(
+            "SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
+            "created, state, tool, parent_id, selected FROM messages WHERE conversation_id = ? "
+            "ORDER BY position, id"));
         q.addBindValue(conversationId);
         q.exec();
         while (q.next()) {
@@ -151,6 +191,8 @@ void ConversationStore::loadMessages(qint64 conversationId) {
                           ? MessageState(state)
                           : MessageState::Complete;
             m.toolJson = q.value(10).toString();
+            m.parentId = q.value(11).isNull() ? -1 : q.value(11).toLongLong();
+            m.selected = q.value(12).toBool();
             out.append(m);
         }
     }
@@ -193,8 +235,9 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral(
         "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, "
-        "stats, in_context, created, state, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
-        "CONFLICT(id) "
+        "stats, in_context, created, state, tool, parent_id, selected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, "
+        "?, ?, ?) ON CONFLICT(id) "
         "DO UPDATE SET position = excluded.position, content = excluded.content, thought = excluded.thought, "
         "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = "
         "excluded.in_context, state = excluded.state, tool = excluded.tool"));
@@ -210,25 +253,32 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     q.addBindValue(m.created.toMSecsSinceEpoch());
     q.addBindValue(int(m.state));
     q.addBindValue(text(m.toolJson));
+    // Unknown (-1): NULL, linked by position when the store opens next.
+    q.addBindValue(m.parentId >= 0 ? QVariant(m.parentId) : QVariant(QMetaType::fromType<qint64>()));
+    q.addBindValue(m.selected ? 1 : 0);
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 
-void ConversationStore::deleteMessagesFrom(qint64 conversationId, int position) {
+void ConversationStore::selectMessage(qint64 conversationId, qint64 parentId, qint64 messageId) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
-    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
+    q.prepare(QStringLiteral(
+        "UPDATE messages SET selected = (id = ?) WHERE conversation_id = ? AND parent_id = ?"));
+    q.addBindValue(messageId);
     q.addBindValue(conversationId);
-    q.addBindValue(position);
+    q.addBindValue(parentId);
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 
-void ConversationStore::setContextStart(qint64 conversationId, int position) {
+void ConversationStore::deleteMessage(qint64 conversationId, qint64 messageId) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
-    q.prepare(
-        QStringLiteral("UPDATE messages SET in_context = CASE WHEN position < ? AND role <> 'system' THEN 0 "
-                       "ELSE 1 END WHERE conversation_id = ?"));
-    q.addBindValue(position);
+    q.prepare(QStringLiteral(
+        "WITH RECURSIVE doomed(id) AS (SELECT ? UNION SELECT m.id FROM messages m JOIN doomed d ON "
+        "m.parent_id = d.id WHERE m.conversation_id = ?) DELETE FROM messages WHERE conversation_id = ? AND "
+        "id IN (SELECT id FROM doomed)"));
+    q.addBindValue(messageId);
+    q.addBindValue(conversationId);
     q.addBindValue(conversationId);
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }

@@ -1,5 +1,6 @@
 #pragma once
-// ConversationStore: SQLite (WAL) persistence of conversations and messages. The object lives in
+// ConversationStore: SQLite (WAL) persistence of conversations and their messages, a tree per
+// conversation (each row's parent_id, and which of a parent's children is selected). The object lives in
 // its own thread; every call is a queued slot, executed in order, so no write is lost and the GUI
 // never waits on the disk. Results come back as signals.
 #include "store_types.h"
@@ -23,8 +24,10 @@ class ConversationStore : public QObject {
     void saveConversation(const smoldesk::app::ConversationRecord& c);
     void deleteConversation(qint64 conversationId);
     void saveMessage(const smoldesk::app::MessageRecord& m);
-    void deleteMessagesFrom(qint64 conversationId, int position);
-    void setContextStart(qint64 conversationId, int position);
+    // Makes `messageId` the alternative its parent shows (its siblings are deselected).
+    void selectMessage(qint64 conversationId, qint64 parentId, qint64 messageId);
+    // Deletes a message and every message below it in the tree (its branches).
+    void deleteMessage(qint64 conversationId, qint64 messageId);
     void search(quint64 token, const QString& text);
 
   signals:
@@ -37,6 +40,8 @@ class ConversationStore : public QObject {
   private:
     bool exec(const QString& sql);
     bool addColumn(const QString& name, const QString& definition);
+    // Schema 2 (message trees): rows of the linear schema get the row before them as parent.
+    bool linkLinearRows();
     bool markInterrupted();
     QString connection_;
     bool open_ = false;

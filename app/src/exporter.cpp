@@ -16,7 +16,8 @@ QJsonObject toolOf(const MessageRecord& m) {
 }
 } // namespace
 
-QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages) {
+QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages,
+                   const MessageTree* tree) {
     QString out = QStringLiteral("# ") +
                   (c.title.isEmpty() ? QCoreApplication::translate("Exporter", "Chat") : c.title) +
                   QStringLiteral("\n\n");
@@ -37,31 +38,53 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
         const QString who = m.role == QLatin1String("user")
                                 ? QCoreApplication::translate("Exporter", "You")
                                 : QCoreApplication::translate("Exporter", "Assistant");
-        if (m.content.isEmpty() && !m.toolJson.isEmpty()) continue; // only calls: their cards follow
-        out += QStringLiteral("**") + who + QStringLiteral("**\n\n") + m.content + QStringLiteral("\n\n");
+        const int alternatives = tree ? tree->alternativeCount(m.id) : 1;
+        QString heading = QStringLiteral("**") + who + QStringLiteral("**");
+        if (alternatives > 1) // the reader learns that other versions exist (the JSON export has them)
+            heading += QLatin1Char(' ') + (m.role == QLatin1String("user")
+                                               ? QCoreApplication::translate("Exporter", "(version %1 of %2)")
+                                               : QCoreApplication::translate("Exporter", "(answer %1 of %2)"))
+                                              .arg(tree->alternativeIndex(m.id))
+                                              .arg(alternatives);
+        if (m.content.isEmpty() && !m.toolJson.isEmpty() && alternatives == 1)
+            continue; // only calls: their cards follow
+        out += heading + QStringLiteral("\n\n") + m.content + QStringLiteral("\n\n");
     }
     return out;
 }
 
-QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages) {
+namespace {
+QJsonObject messageObject(const MessageRecord& m) {
+    QJsonObject o{{"role", m.role}, {"content", m.content}, {"created", m.created.toString(Qt::ISODate)}};
+    if (!m.thought.isEmpty()) {
+        o.insert("thought", m.thought);
+        o.insert("thought_seconds", m.thoughtSeconds);
+    }
+    if (const auto stats = AnswerStats::fromStored(m.statsText))
+        o.insert("stats", stats->toJson());
+    else if (!m.statsText.isEmpty())
+        o.insert("stats", m.statsText); // stored as text before the figures were
+    const QJsonObject tool = toolOf(m);
+    if (m.role == QLatin1String("tool")) {
+        o.insert("tool", tool); // callId, name, server, tool, arguments, state
+    } else if (tool.contains("calls")) {
+        o.insert("tool_calls", tool.value("calls"));
+    }
+    return o;
+}
+
+// A message's id (microseconds since 1970: below 2^53, exact in every JSON reader); null: none.
+QJsonValue idValue(qint64 id) {
+    return id > 0 ? QJsonValue(id) : QJsonValue(QJsonValue::Null);
+}
+} // namespace
+
+QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages,
+                  const MessageTree* tree) {
     QJsonArray arr;
     for (const MessageRecord& m : messages) {
-        QJsonObject o{{"role", m.role}, {"content", m.content}, {"created", m.created.toString(Qt::ISODate)}};
-        if (!m.thought.isEmpty()) {
-            o.insert("thought", m.thought);
-            o.insert("thought_seconds", m.thoughtSeconds);
-        }
-        if (const auto stats = AnswerStats::fromStored(m.statsText))
-            o.insert("stats", stats->toJson());
-        else if (!m.statsText.isEmpty())
-            o.insert("stats", m.statsText); // stored as text before the figures were
-        const QJsonObject tool = toolOf(m);
-        if (m.role == QLatin1String("tool")) {
-            o.insert("tool", tool); // callId, name, server, tool, arguments, state
-        } else if (tool.contains("calls")) {
-            o.insert("tool_calls", tool.value("calls"));
-        }
-
+        QJsonObject o = messageObject(m);
+        if (tree && tree->contains(m.id)) o.insert("id", idValue(m.id));
         arr.append(o);
     }
     QJsonObject root{{"title", c.title},
@@ -69,6 +92,17 @@ QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messa
                      {"thinking", c.thinking},
                      {"system_prompt", c.systemPrompt},
                      {"messages", arr}};
+    if (tree) { // every branch: each message with its parent and whether it is the one shown
+        QJsonArray all;
+        for (const MessageRecord& m : tree->all()) {
+            QJsonObject o = messageObject(m);
+            o.insert("id", idValue(m.id));
+            o.insert("parent", idValue(m.parentId));
+            o.insert("selected", tree->selectedChild(m.parentId) == m.id);
+            all.append(o);
+        }
+        root.insert("tree", all);
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

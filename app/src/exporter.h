@@ -1,6 +1,8 @@
 #pragma once
 // A conversation as Markdown (for people) or JSON (for programs). Thoughts are included in the
-// JSON only.
+// JSON only. `messages` is the branch shown; with the conversation's tree, Markdown marks a
+// message that has alternatives ("answer 2 of 3") and JSON adds every branch ("tree").
+#include "message_tree.h"
 #include "store_types.h"
 
 #include <QByteArray>
@@ -8,8 +10,10 @@
 
 namespace smoldesk::app::Exporter {
 
-QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages);
-QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages);
+QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages,
+                   const MessageTree* tree = nullptr);
+QByteArray toJson(const ConversationRecord& c, const QList<MessageRecord>& messages,
+                  const MessageTree* tree = nullptr);
 bool writeFile(const QString& path, const QByteArray& data, QString* error);
 // A file name for the export dialog: the title without characters that file systems refuse,
 // at most 60 characters, with the format's suffix ("md" or "json").

@@ -2,6 +2,8 @@
 
 #include "answer_stats.h"
 
+#include <algorithm>
+
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -39,6 +41,10 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
         return m.inContext;
     case InterruptedRole:
         return m.state == MessageState::Interrupted;
+    case AlternativeRole:
+        return alternatives_.at(r).first;
+    case AlternativesRole:
+        return alternatives_.at(r).second;
     case ToolRole:
         return m.toolJson.isEmpty() ? QVariantMap()
                                     : QJsonDocument::fromJson(m.toolJson.toUtf8()).object().toVariantMap();
@@ -58,7 +64,9 @@ QHash<int, QByteArray> MessageListModel::roleNames() const {
             {StatsRole, "stats"},
             {InContextRole, "inContext"},
             {InterruptedRole, "interrupted"},
-            {ToolRole, "tool"}};
+            {ToolRole, "tool"},
+            {AlternativeRole, "alternative"},
+            {AlternativesRole, "alternatives"}};
 }
 
 void MessageListModel::changed(int row, int role) {
@@ -71,6 +79,7 @@ void MessageListModel::setMessages(const QList<MessageRecord>& messages) {
     rows_ = messages;
     thinking_ = QList<bool>(rows_.size(), false);
     streaming_ = QList<bool>(rows_.size(), false);
+    alternatives_ = QList<QPair<int, int>>(rows_.size(), {1, 1});
     endResetModel();
     emit countChanged();
 }
@@ -81,6 +90,7 @@ void MessageListModel::append(const MessageRecord& m) {
     rows_.append(m);
     thinking_.append(false);
     streaming_.append(false);
+    alternatives_.append({1, 1});
     endInsertRows();
     emit countChanged();
 }
@@ -162,8 +172,29 @@ void MessageListModel::removeFrom(int row) {
     rows_.resize(row);
     thinking_.resize(row);
     streaming_.resize(row);
+    alternatives_.resize(row);
     endRemoveRows();
     emit countChanged();
+}
+
+void MessageListModel::replaceFrom(int row, const QList<MessageRecord>& rows) {
+    row = std::clamp(row, 0, count());
+    const int kept = std::min(count() - row, static_cast<int>(rows.size()));
+    for (int i = 0; i < kept; ++i) {
+        const int r = row + i;
+        rows_[r] = rows.at(i);
+        thinking_[r] = false;
+        streaming_[r] = false;
+    }
+    if (kept > 0) emit dataChanged(index(row), index(row + kept - 1));
+    if (row + kept < count()) removeFrom(row + kept);
+    for (int i = kept; i < rows.size(); ++i) append(rows.at(i));
+}
+
+void MessageListModel::setAlternatives(int row, int index, int count) {
+    if (row < 0 || row >= rows_.size() || alternatives_[row] == qMakePair(index, count)) return;
+    alternatives_[row] = {index, count};
+    emit dataChanged(this->index(row), this->index(row), {AlternativeRole, AlternativesRole});
 }
 
 void MessageListModel::clear() {

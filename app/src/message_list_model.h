@@ -24,8 +24,10 @@ class MessageListModel : public QAbstractListModel {
         StreamingRole,
         StatsRole,
         InContextRole,
-        InterruptedRole, // the app ended while this answer streamed: it is incomplete
-        ToolRole,        // MCP tool use (store_types.h) as a map; empty when none
+        InterruptedRole,  // the app ended while this answer streamed: it is incomplete
+        ToolRole,         // MCP tool use (store_types.h) as a map; empty when none
+        AlternativeRole,  // 1-based: which of the message's alternatives this is (‹ 2/3 ›)
+        AlternativesRole, // how many alternatives it has (1: none to switch to)
     };
     explicit MessageListModel(QObject* parent = nullptr);
 
@@ -46,6 +48,10 @@ class MessageListModel : public QAbstractListModel {
     void setState(int row, MessageState state);
     void setToolJson(int row, const QString& json);
     void removeFrom(int row);
+    // Shows `rows` from `row` on (another branch): rows that stay change in place, so their
+    // delegates, scroll position and keyboard focus stay.
+    void replaceFrom(int row, const QList<MessageRecord>& rows);
+    void setAlternatives(int row, int index, int count);
     void clear();
     // The language changed: the stats lines are said again (they are stored as figures).
     void retranslate();
@@ -65,6 +71,7 @@ class MessageListModel : public QAbstractListModel {
     QList<MessageRecord> rows_;
     QList<bool> thinking_;
     QList<bool> streaming_;
+    QList<QPair<int, int>> alternatives_; // (index, count) per row
 };
 
 } // namespace smoldesk::app

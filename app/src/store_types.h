@@ -24,7 +24,15 @@ enum class MessageState : int { Complete = 0, Streaming = 1, Interrupted = 2 };
 struct MessageRecord {
     qint64 id = 0;
     qint64 conversationId = 0;
+    // The message's depth in its conversation's tree (0: a first prompt).
     int position = 0;
+    // The message this one follows (0: none, it starts the conversation; -1: not known, a row of
+    // an older writer, linked to the previous row by position when the store opens). Siblings
+    // (children of one parent) are alternatives: regenerated answers, edited prompts.
+    qint64 parentId = -1;
+    // The alternative its parent shows. Read when loaded and written when a row is inserted; a
+    // later choice is written with ConversationStore::selectMessage.
+    bool selected = true;
     QString role;    // "system", "user", "assistant", "tool"
     QString content; // a tool row: the text the model was sent back
     // MCP tool use, as JSON text (empty: none). An assistant row: {"calls": [{id, name, arguments}]},

@@ -4,7 +4,9 @@
 // `--tour DIR` instead writes the screens a new user meets to DIR: the main window at three sizes,
 // a load error, Settings in English and French, a full context and the overflow dialog.
 // `--ux DIR` writes the screens of issue 24: the main window at 800×600, 1366×768 and 1920×1080
-// with short prompts, the system-prompt popup, French, the prompt being read, a full context.
+// with short prompts, the system-prompt popup, French, kept alternatives, the prompt being read,
+// a full context.
+// `--branches DIR` writes only the kept-alternatives screens (‹ 2/3 ›), which --ux includes.
 // `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
 #include "dark_palette.h"
 #include "qml_fixture.h"
@@ -113,6 +115,51 @@ int tour(AppFixture& fx, const QString& dir) {
     return 0;
 }
 
+// Kept alternatives: an answer regenerated twice and shown at 2/3, the next turn, and that turn's
+// prompt edited (2/2); then the focused ‹ arrow with its tooltip, as a keyboard user sees it.
+int branchesTour(AppFixture& fx, const QString& dir) {
+    QDir().mkpath(dir);
+    auto* chat = fx.context->chat();
+    auto* settings = fx.context->settings();
+    settings->setMaxTokens(40);
+    settings->setSeed(0); // random: three different answers
+    fx.window->resize(1366, 768);
+    chat->newConversation();
+    QSignalSpy done(chat, &smoldesk::app::ChatController::generationFinished);
+    const auto wait = [&](qsizetype before) {
+        return QTest::qWaitFor([&] { return done.count() > before; }, 30000);
+    };
+    if (!converse(fx, {QStringLiteral("Once upon a time")})) return 2;
+    for (int i = 0; i < 2; ++i) {
+        const qsizetype before = done.count();
+        chat->regenerate();
+        if (!wait(before)) return 2;
+    }
+    chat->selectAlternative(1, -1);
+    if (!converse(fx, {QStringLiteral("The little dog")})) return 2;
+    qsizetype before = done.count();
+    chat->editMessage(2, QStringLiteral("The big red ball"));
+    if (!wait(before)) return 2;
+    settings->setSeed(42);
+    if (!save(fx.window, dir + QStringLiteral("/branches-1366x768.png"))) return 3;
+    // The chat column alone, small enough for the README (resources/screenshots/branches.png).
+    if (QQuickItem* view = fx.item("chatView")) {
+        const QRect r = view->mapRectToScene(QRectF(0, 0, view->width(), 330)).toAlignedRect();
+        const QImage chatOnly = fx.window->grabWindow().copy(r).convertToFormat(QImage::Format_RGB888);
+        if (!chatOnly.save(dir + QStringLiteral("/branches-chat.png"))) return 3;
+    }
+    for (QQuickItem* arrow : fx.items("previousAlternative"))
+        if (arrow->isVisible() && arrow->isEnabled()) {
+            arrow->forceActiveFocus(Qt::TabFocusReason);
+            break;
+        }
+    if (!save(fx.window, dir + QStringLiteral("/branches-focus-1366x768.png"))) return 3;
+    fx.window->resize(800, 600);
+    if (!save(fx.window, dir + QStringLiteral("/branches-800x600.png"))) return 3;
+    fx.window->resize(1366, 768);
+    return 0;
+}
+
 int uxTour(AppFixture& fx, const QString& dir) {
     QDir().mkpath(dir);
     auto* settings = fx.context->settings();
@@ -140,6 +187,7 @@ int uxTour(AppFixture& fx, const QString& dir) {
     if (!save(fx.window, dir + QStringLiteral("/main-de-800x600.png"))) return 3;
     settings->setLanguage(QStringLiteral("en"));
     // The prompt being read: a long prompt, the shot taken at the first progress report.
+    if (const int rc = branchesTour(fx, dir)) return rc;
     fx.window->resize(1366, 768);
     chat->newConversation();
     QSignalSpy progress(chat, &smoldesk::app::ChatController::promptProgressChanged);
@@ -189,6 +237,11 @@ int main(int argc, char* argv[]) {
         return 4;
     if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--ux")) {
         const int rc = uxTour(fx, QString::fromLocal8Bit(argv[2]));
+        fx.stop();
+        return rc;
+    }
+    if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--branches")) {
+        const int rc = branchesTour(fx, QString::fromLocal8Bit(argv[2]));
         fx.stop();
         return rc;
     }

@@ -224,6 +224,37 @@ class TestChatTools : public QObject {
         }
         QTRY_VERIFY(!app_.items("toolCallCard").isEmpty());
         QVERIFY(chat()->canRegenerate());
+
+        // In the message tree each row follows the one before it: the answer with the call,
+        // its card, the answer after the result. Regenerate keeps the whole tool turn as the
+        // first answer's alternative; switching back shows the calls and cards as they were.
+        for (int r = 0; r < before.size(); ++r)
+            QCOMPARE(chat()->tree().find(chat()->messages()->at(r).id)->parentId,
+                     r ? chat()->messages()->at(r - 1).id : 0);
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", false); // plain text
+        app_.context->settings()->setMaxTokens(4);
+        QSignalSpy regenerated(chat(), &ChatController::generationFinished);
+        chat()->regenerate();
+        QTRY_COMPARE_WITH_TIMEOUT(regenerated.count(), 1, 30000);
+        QCOMPARE(chat()->messages()->count(), 2);
+        QCOMPARE(chat()
+                     ->messages()
+                     ->data(chat()->messages()->index(1), MessageListModel::AlternativesRole)
+                     .toInt(),
+                 2);
+        chat()->selectAlternative(1, -1);
+        QCOMPARE(chat()->messages()->count(), before.size());
+        for (int r = 0; r < before.size(); ++r) {
+            QCOMPARE(chat()->messages()->at(r).id, before.at(r).id);
+            QCOMPARE(chat()->messages()->at(r).toolJson, before.at(r).toolJson);
+        }
+        // The prompt sent for this branch has the call and its result again.
+        const QList<ChatTurn> turns = chat()->promptTurns();
+        const int o = int(turns.size() - before.size()); // a system prompt first, if any
+        QCOMPARE(turns.at(o + row - 1).toolCalls.size(), 1);
+        QCOMPARE(turns.at(o + row).role, QStringLiteral("tool"));
+        QCOMPARE(turns.at(o + row).content, result.content);
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", true);
     }
 };
 

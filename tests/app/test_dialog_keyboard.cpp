@@ -168,7 +168,7 @@ class TestDialogKeyboard : public QObject {
     }
 
     void confirmations() {
-        for (const char* name : {"editConfirmDialog", "deleteDialog", "renameDialog"}) {
+        for (const char* name : {"deleteDialog", "renameDialog"}) {
             QObject* dialog = find(name);
             QVERIFY2(dialog, name);
             QVERIFY(open(dialog));

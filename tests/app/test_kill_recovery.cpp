@@ -121,7 +121,8 @@ class TestKillRecovery : public QObject {
         QVERIFY(chat->canRegenerate());
         QVERIFY(!canRegenerate.isEmpty());
 
-        // Regenerate replaces it with a complete answer, stored as complete.
+        // Regenerate shows a complete answer, stored as complete; the interrupted one stays as
+        // its alternative (‹ 1/2 ›).
         context->settings()->setMaxTokens(20);
         QSignalSpy done(chat, &ChatController::generationFinished);
         chat->regenerate();
@@ -129,17 +130,22 @@ class TestKillRecovery : public QObject {
         QCOMPARE(messages->count(), 2);
         QVERIFY(!messages->data(messages->index(1), MessageListModel::InterruptedRole).toBool());
         QCOMPARE(messages->at(1).state, MessageState::Complete);
+        QCOMPARE(messages->data(messages->index(1), MessageListModel::AlternativesRole).toInt(), 2);
         chat->flushStore();
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("after"));
             db.setDatabaseName(kBase + QStringLiteral(".sqlite"));
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(
-                q.exec(QStringLiteral("SELECT count(*), max(state) FROM messages WHERE role = 'assistant'")));
+            QVERIFY(q.exec(QStringLiteral("SELECT state, selected FROM messages WHERE role = 'assistant' "
+                                          "ORDER BY id")));
             QVERIFY(q.next());
-            QCOMPARE(q.value(0).toInt(), 1);
-            QCOMPARE(q.value(1).toInt(), int(MessageState::Complete));
+            QCOMPARE(q.value(0).toInt(), int(MessageState::Interrupted));
+            QCOMPARE(q.value(1).toInt(), 0);
+            QVERIFY(q.next());
+            QCOMPARE(q.value(0).toInt(), int(MessageState::Complete));
+            QCOMPARE(q.value(1).toInt(), 1);
+            QVERIFY(!q.next());
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("after"));

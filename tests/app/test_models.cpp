@@ -141,9 +141,12 @@ class TestModels : public QObject {
             c.thinking = true;
             c.systemPrompt = QStringLiteral("Be brief.");
             QMetaObject::invokeMethod(st.store, [s = st.store, c] { s->saveConversation(c); });
+            qint64 parent = 0;
             for (int i = 0; i < n; ++i) {
                 MessageRecord m =
                     msg(cid, i, i % 2 ? "assistant" : "user", QStringLiteral("message %1").arg(i));
+                m.parentId = parent;
+                parent = m.id;
                 if (i == 1) m.thought = QStringLiteral("a private thought");
                 QMetaObject::invokeMethod(st.store, [s = st.store, m] { s->saveMessage(m); });
             }
@@ -173,7 +176,9 @@ class TestModels : public QObject {
         QVERIFY(waitFor(found, 5000, 2));
         QVERIFY(found.at(1).at(1).value<QList<qint64>>().isEmpty());
 
-        QMetaObject::invokeMethod(st.store, [s = st.store, cid] { s->deleteMessagesFrom(cid, 10); });
+        // Deleting message 10 deletes the branch below it.
+        QMetaObject::invokeMethod(st.store,
+                                  [s = st.store, cid, id = ms.at(10).id] { s->deleteMessage(cid, id); });
         QMetaObject::invokeMethod(st.store, [s = st.store, cid] { s->loadMessages(cid); });
         QVERIFY(waitFor(msgs, 5000, 2));
         QCOMPARE(msgs.at(1).at(1).value<QList<MessageRecord>>().size(), 10);

@@ -2,7 +2,8 @@
 # One call's work on a lent GPU machine (see README, "Checking on a real GPU"): first correctness, then speed.
 # Prepare here with ../shared/tools/gpu/prepare.sh and a CLI built without Qt (README: SMOLDESK_CLI_SERVER=OFF), then run there, carrying .gpu: bash tests/gpu/lent_gpu.sh
 # 1. every llama.cpp prompt golden through our Vulkan backend, whole prompt and token by token (golden_check.py);
-# 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench;
+# 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench,
+#    then our GPU time per kernel (SMOLDESK_VK_PROFILE) of that file;
 # 3. the same comparison on an IQ4_XS file (EXTRA_TYPES, default IQ4_XS; empty skips it).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
@@ -36,9 +37,10 @@ fi
 # The demo model and its golden where `smoldesk-cli selftest` looks for them (bin/../share/smoldesk/models).
 mkdir -p "$root/share/smoldesk/models" && cp resources/models/stories260K* "$root/share/smoldesk/models/"
 bash "$G/remote.sh"
-# Host-side cost per token (dispatches, submits, fence waits, recording time) of the same run.
-"$G/cli" bench -m "$G/smollm3-3b-shaped.gguf" --backend vulkan -p "${P:-512}" -n "${N:-128}" -r 1 --json \
-  >"$OUT/smoldesk-vulkan.json" 2>&1
+# Host-side cost per token (dispatches, submits, fence waits, recording time) of the same run, and with
+# SMOLDESK_VK_PROFILE the GPU time of every kernel per prompt and decode token (the table goes to stderr).
+SMOLDESK_VK_PROFILE=1 "$G/cli" bench -m "$G/smollm3-3b-shaped.gguf" --backend vulkan -p "${P:-512}" -n "${N:-128}" -r 1 --json \
+  >"$OUT/smoldesk-vulkan.json" 2>"$OUT/smoldesk-vulkan-profile.txt"
 for t in ${EXTRA_TYPES-IQ4_XS}; do
   m=$G/smollm3-3b-$t.gguf
   "$G/cli" synth -o "$m" --vocab "$(find "$data" -name smollm3-vocab.gguf | head -n1)" --type "$t" >/dev/null 2>&1 || continue

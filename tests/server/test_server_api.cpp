@@ -319,8 +319,10 @@ class TestServerApi : public QObject {
         QJsonObject anyObject = noThink;
         anyObject.insert("response_format", QJsonObject{{"type", "json_object"}});
         anyObject.insert("temperature", 1.0);
+        // Random weights write any object, often longer than max_tokens: seeds until one ends (the
+        // seeds that do depend on the build's floating-point rounding, e.g. the asan preset's -O1).
         int objects = 0;
-        for (int seed = 1; seed <= 4; ++seed) {
+        for (int seed = 1; seed <= 16 && objects < 2; ++seed) {
             anyObject.insert("seed", seed);
             const QJsonObject c =
                 firstChoice(smol_.post("/v1/chat/completions", chatBody("?", 200, false, anyObject)).json());

@@ -298,6 +298,37 @@ class TestVulkanFused : public QObject {
         QCOMPARE(b.weightBytesRead - a.weightBytesRead, uint64_t(w.info.nBytes));
     }
 
+    // SMOLDESK_VK_PROFILE: every dispatch of a step, recorded or replayed, gets its GPU time under
+    // its shader's label (name and specialization constants); without it nothing is measured.
+    void gpuProfileCountsEveryDispatch() {
+        QVERIFY(vulkanCounters(*gpu_)->kernels.empty());
+        qputenv("SMOLDESK_VK_PROFILE", "1");
+        auto gpu = makeVulkanBackend();
+        qunsetenv("SMOLDESK_VK_PROFILE");
+        std::mt19937 rng(7);
+        TestWeight w(quant::Type::Q4_K, 512, 64, rng);
+        const WeightId gw = gpu->addWeight(w.info);
+        const BufferId x = gpu->createBuffer(512), y = gpu->createBuffer(64);
+        gpu->upload(x, 0, randomVector(512, rng));
+        std::vector<float> out(64);
+        for (int step = 0; step < 3; ++step) { // recorded, then replayed
+            gpu->matmulAdd(gw, x, y, y, 1, 64);
+            gpu->read(y, 0, 64, out.data());
+        }
+        const VulkanCounters c = *vulkanCounters(*gpu);
+        uint64_t profiled = 0;
+        double us = 0;
+        for (const auto& [label, t] : c.kernels) {
+            QVERIFY2(label.find(' ') != std::string::npos, label.c_str()); // "<shader> <spec…>"
+            QVERIFY(t.microseconds >= 0);
+            profiled += t.dispatches;
+            us += t.microseconds;
+        }
+        QCOMPARE(profiled, c.dispatches);
+        QVERIFY(gpu->stats().replays >= 1);
+        QVERIFY2(us > 0, qPrintable(QString::number(us)));
+    }
+
     void stepsThatDifferFromTheLastBindTheirOwnBuffers() {
         // Descriptor sets and pipelines are first looked for at the same position of the last
         // step: a step that differs in one input buffer or in its token count must still bind

@@ -22,6 +22,7 @@ VulkanCounters VulkanBackend::counters() const {
     c.pipelineCreations = pipelines_->creations();
     c.weightBytesRead = weightBytesRead_;
     c.hostRecordUs = static_cast<double>(s.hostRecordNs) / 1000.0;
+    if (const GpuProfiler* p = recorder_->profiler()) c.kernels = p->totals();
     return c;
 }
 

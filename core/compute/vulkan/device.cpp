@@ -88,6 +88,7 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     c.maxSharedMemory = lim.maxComputeSharedMemorySize;
     c.maxWorkgroupInvocations = lim.maxComputeWorkGroupInvocations;
     for (int i = 0; i < 3; ++i) c.maxWorkgroupCount[i] = lim.maxComputeWorkGroupCount[i];
+    c.timestampPeriod = lim.timestampPeriod;
     c.subgroupSize = subgroup.subgroupSize;
     c.subgroupArithmetic = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
@@ -136,7 +137,10 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     std::vector<VkQueueFamilyProperties> families(familyCount);
     api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, families.data());
     for (uint32_t f = 0; f < familyCount && c.queueFamily == UINT32_MAX; ++f)
-        if (families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) c.queueFamily = f;
+        if (families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            c.queueFamily = f;
+            c.timestampValidBits = families[f].timestampValidBits;
+        }
 
     if (c.queueFamily == UINT32_MAX)
         c.whyNot = "The device '" + c.name + "' has no compute queue.";

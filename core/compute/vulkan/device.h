@@ -29,6 +29,8 @@ struct DeviceCaps {
     uint32_t maxSharedMemory = 0;
     uint32_t maxWorkgroupInvocations = 0;
     uint32_t maxWorkgroupCount[3] = {0, 0, 0};
+    float timestampPeriod = 0;       // nanoseconds per timestamp tick
+    uint32_t timestampValidBits = 0; // of the compute queue family; 0: no timestamps
     bool usable = false;
     std::string whyNot; // one sentence when not usable
 };

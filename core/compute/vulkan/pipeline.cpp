@@ -69,6 +69,8 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     p->bindings = bindings;
     p->workgroupSize = spec.empty() ? 0 : spec[0];
     p->name = shader;
+    p->label = p->name;
+    for (uint32_t v : spec) p->label += " " + std::to_string(v);
 
     std::vector<VkDescriptorSetLayoutBinding> slots(bindings);
     for (uint32_t i = 0; i < bindings; ++i) {

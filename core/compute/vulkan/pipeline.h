@@ -24,6 +24,7 @@ struct Pipeline {
     uint32_t bindings = 0;
     uint32_t workgroupSize = 0;
     std::string name;
+    std::string label; // name and specialization constants, "matvec_sg 256 12 4" (GPU profiles)
 };
 
 class PipelineCache {

@@ -47,13 +47,18 @@ Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs)
     pool_ = createCommandPool(device);
     cmd_ = allocateCommandBuffer(device, pool_);
     fence_ = createFence(device);
+    profiler_ = GpuProfiler::createIfRequested(device);
 }
 
 Recorder::~Recorder() {
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
-    if (!settle()) return; // leak the pool rather than destroy it under work that may still run
+    if (!settle()) {
+        (void)profiler_.release(); // its query pool too
+        return;                    // leak the pool rather than destroy it under work that may still run
+    }
     api.vkDeviceWaitIdle(dev);
+    profiler_.reset();
     for (VkDescriptorPool p : descriptorPools_) api.vkDestroyDescriptorPool(dev, p, nullptr);
     api.vkDestroyFence(dev, fence_, nullptr);
     api.vkDestroyCommandPool(dev, pool_, nullptr);
@@ -108,6 +113,7 @@ void Recorder::recordCommands() {
     VkCommandBufferBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     check(api.vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
+    if (profiler_) profiler_->beginRecording(cmd_);
     VkPipeline bound = VK_NULL_HANDLE;
     for (const Command& c : commands_) {
         switch (c.kind) {
@@ -121,6 +127,7 @@ void Recorder::recordCommands() {
             if (c.pushBytes)
                 api.vkCmdPushConstants(cmd_, c.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, c.pushBytes, c.push);
             api.vkCmdDispatch(cmd_, c.groups[0], c.groups[1], c.groups[2]);
+            if (profiler_) profiler_->afterDispatch(cmd_, c.pipeline);
             break;
         case Command::Copy: {
             const VkBufferCopy region{c.srcOffset, c.dstOffset, c.bytes};
@@ -252,6 +259,7 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
         throw Error(ErrorCode::Backend,
                     "Internal error: too many workgroups for the shader " + pipeline.name + ".");
     begin();
+    if (profiler_) profiler_->nameKernel(pipeline.pipeline, pipeline.label);
     bool needBarrier = false;
     for (const Binding& b : bindings) needBarrier = needBarrier || hazard(b.buffer, b.write);
     if (needBarrier) barrier();
@@ -339,6 +347,7 @@ void Recorder::submitAndWait() {
         throw;
     }
     inFlight_ = false;
+    if (profiler_) profiler_->collect();
     if (sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
         for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
         currentPool_ = 0;

@@ -10,11 +10,13 @@
 // at submit, a list equal to the one last recorded resubmits that command buffer as it is
 // (a decode step repeats exactly: positions live in a buffer, not in push constants), and
 // only a different list is recorded into Vulkan commands.
+#include "compute/vulkan/gpu_profiler.h"
 #include "compute/vulkan/pipeline.h"
 #include "compute/vulkan/step_memo.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -74,6 +76,8 @@ class Recorder {
     void submitAndWait();
 
     const RecorderStats& stats() const { return stats_; }
+    // Per-kernel GPU time, when SMOLDESK_VK_PROFILE is set (else nullptr).
+    const GpuProfiler* profiler() const { return profiler_.get(); }
     // Test hook for GPU-fault recovery: the next fence wait that succeeds reports `fault`
     // instead (VK_ERROR_DEVICE_LOST, or VK_TIMEOUT as from a hung device).
     void injectFaultAtNextWait(VkResult fault) { injected_ = fault; }
@@ -141,6 +145,7 @@ class Recorder {
     // Access since the last barrier: a handful of buffers per step, so a flat list.
     std::vector<std::pair<VkBuffer, uint8_t>> since_;
     RecorderStats stats_;
+    std::unique_ptr<GpuProfiler> profiler_;
 };
 
 } // namespace smoldesk::compute::vk

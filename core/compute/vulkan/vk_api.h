@@ -72,7 +72,12 @@ namespace smoldesk::compute::vk {
     X(vkCmdDispatch)                                                                                         \
     X(vkCmdPipelineBarrier)                                                                                  \
     X(vkCmdCopyBuffer)                                                                                       \
-    X(vkCmdFillBuffer)
+    X(vkCmdFillBuffer)                                                                                       \
+    X(vkCreateQueryPool)                                                                                     \
+    X(vkDestroyQueryPool)                                                                                    \
+    X(vkCmdResetQueryPool)                                                                                   \
+    X(vkCmdWriteTimestamp)                                                                                   \
+    X(vkGetQueryPoolResults)
 
 struct Api {
     PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,6 +85,12 @@ int resolveVulkanDevice(const VulkanOptions& options, std::string* reason = null
 // Host-cost counters of a Vulkan backend, running totals since it was created (subtract two
 // snapshots for a step's cost). weightBytesRead counts the bytes of weight tensors bound by
 // the dispatches (an embedding lookup counts the rows it reads).
+// GPU time of one kernel (SMOLDESK_VK_PROFILE=1; see gpu_profiler.h).
+struct KernelTime {
+    uint64_t dispatches = 0;
+    double microseconds = 0;
+};
+
 struct VulkanCounters {
     uint64_t dispatches = 0;
     uint64_t descriptorSetAllocations = 0;
@@ -94,6 +101,8 @@ struct VulkanCounters {
     uint64_t pipelineCreations = 0;
     uint64_t weightBytesRead = 0;
     double hostRecordUs = 0; // thread CPU time spent recording and submitting, GPU waits excluded
+    // GPU time by kernel name, filled only when SMOLDESK_VK_PROFILE is set.
+    std::map<std::string, KernelTime> kernels;
 };
 
 // The counters when `backend` is a Vulkan backend, else nothing.
