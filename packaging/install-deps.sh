@@ -17,6 +17,10 @@ PACKAGES=(
   qml6-module-qtcore qml6-module-qtqml-models qml6-module-qt-labs-platform
   qml6-module-qt-labs-folderlistmodel libqt6svg6
   libqt6sql6-sqlite libgl-dev
+  # API keys of remote endpoints in the platform's secret store (CMake: SMOLDESK_REQUIRE_KEYCHAIN)
+  qtkeychain-qt6-dev
+  # its test: gnome-keyring's Secret Service in a private D-Bus session, and libsecret's secret-tool
+  gnome-keyring dbus libsecret-tools
   # text
   libpcre2-dev libsentencepiece-dev
   # Vulkan: headers/loader, shader compiler and validator, lavapipe + validation layers for tests

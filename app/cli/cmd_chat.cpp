@@ -1,6 +1,7 @@
 // smoldesk-cli chat: an interactive terminal chat on the model's own chat template, with
 // SmolLM3's thinking modes, an optional thinking budget and prefix reuse between turns.
 #include "commands.h"
+#include "remote_command.h"
 #include "session_options.h"
 
 #include "chat/chat_formatter.h"
@@ -14,7 +15,13 @@
 
 namespace smoldesk::cli {
 
+bool platformStdoutIsTerminal() {
+    return platform::stdoutIsTerminal();
+}
+
 int cmdChat(Args& args) {
+    // A model on an OpenAI-compatible endpoint instead of a local file (cmd_chat_remote.cpp).
+    if (auto endpoint = args.option("--endpoint")) return cmdChatRemote(args, *endpoint);
     const bool think = args.flag("--think");
     const bool noThink = args.flag("--no-think");
     if (think && noThink) throw UsageError("Choose either --think or --no-think.");

@@ -31,7 +31,8 @@ const Command kCommands[] = {
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] "
      "[sampling options]",
-     "chat on the model's chat template"},
+     "chat on the model's chat template; or chat --endpoint URL [--api-key KEY] --model NAME [--system TEXT] "
+     "[-n N] [--think | --no-think] [sampling options]: a model on an OpenAI-compatible endpoint"},
     {"serve", cmdServe,
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N]",
      "local OpenAI-compatible API server"},

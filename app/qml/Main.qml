@@ -106,6 +106,26 @@ ApplicationWindow {
                     onObjectRemoved: (index, object) => recentMenu.removeItem(object)
                 }
             }
+            Menu {
+                id: remoteMenu
+                objectName: "remoteModelsMenu"
+                title: qsTr("Remote models")
+                Instantiator {
+                    model: App.remotes.pickerModels
+                    delegate: MenuItem {
+                        required property var modelData
+                        text: modelData.label
+                        checkable: true
+                        checked: App.model.remote && App.model.remoteEndpoint === modelData.endpoint
+                                 && App.model.modelName.startsWith(modelData.model + " ")
+                        onTriggered: App.model.useRemote(modelData.endpoint, modelData.model)
+                    }
+                    onObjectAdded: (index, object) => remoteMenu.insertItem(index, object)
+                    onObjectRemoved: (index, object) => remoteMenu.removeItem(object)
+                }
+                MenuSeparator {}
+                Action { text: qsTr("Add an endpoint…"); onTriggered: window.openRemoteSettings() }
+            }
             Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== "downloading"; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
             MenuSeparator {}
             Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
@@ -174,6 +194,7 @@ ApplicationWindow {
     }
 
     SettingsDialog { id: settingsDialog }
+    function openRemoteSettings() { settingsDialog.openModels() }
     AboutDialog { id: aboutDialog }
     ContextDialogs { id: contextDialogs }
 

@@ -96,14 +96,15 @@ Pane {
             }
 
             MenuSeparator { Layout.fillWidth: true; visible: App.model.state === "ready" }
-            Fact { visible: App.model.state === "ready"; label: qsTr("Device"); value: App.model.device }
+            // A remote model runs on its endpoint's machine: the server's address, no context figure.
+            Fact { visible: App.model.state === "ready"; label: App.model.remote ? qsTr("Server") : qsTr("Device"); value: App.model.device }
             Fact {
                 objectName: "fallbackFact"
                 visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
                 label: qsTr("GPU not used")
                 value: App.model.fallbackReason
             }
-            Fact { visible: App.model.state === "ready"; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
+            Fact { visible: App.model.state === "ready" && !App.model.remote; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
             Repeater {
                 model: App.model.state === "ready" ? App.model.warnings : []
                 delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; Layout.fillWidth: true }

@@ -64,6 +64,9 @@ Dialog {
         return list
     }
 
+    // File ▸ Remote models ▸ Add an endpoint…: the Models tab.
+    function openModels() { tabs.currentIndex = tabs.count - 1; open() }
+
     // A spin box for decimals: stores value × 100.
     component DecimalSpin: SpinBox {
         property real realValue
@@ -90,6 +93,7 @@ Dialog {
             TabButton { text: qsTr("System prompt") }
             TabButton { text: qsTr("API server") }
             TabButton { text: qsTr("Tools"); objectName: "toolsTab" }
+            TabButton { text: qsTr("Models"); objectName: "modelsTab" }
         }
         StackLayout {
             currentIndex: tabs.currentIndex
@@ -100,6 +104,15 @@ Dialog {
                 columns: 2
                 columnSpacing: 12
                 rowSpacing: 8
+                Label {
+                    objectName: "remoteLocalNote"
+                    Layout.columnSpan: 2
+                    Layout.fillWidth: true
+                    visible: App.model.remote
+                    wrapMode: Text.Wrap
+                    opacity: 0.8
+                    text: qsTr("%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.").arg(App.model.modelName)
+                }
                 Label { text: qsTr("Language") }
                 ComboBox {
                     objectName: "languageChoice"
@@ -270,8 +283,11 @@ Dialog {
                 }
                 Label { text: qsTr("Max tokens") }
                 SpinBox { from: 1; to: 32768; stepSize: 64; editable: true; value: dialog.s.maxTokens; onValueModified: dialog.s.maxTokens = value; Accessible.name: qsTr("Maximum answer length in tokens") }
-                Label { text: qsTr("Thinking budget") }
+                Label { text: qsTr("Thinking budget"); visible: !App.model.remote }
                 SpinBox {
+                    // The engine closes a local model's thought after this many tokens; an
+                    // OpenAI-compatible server has no such field.
+                    visible: !App.model.remote
                     from: 0; to: 32768; stepSize: 256; editable: true
                     value: dialog.s.thinkingBudget
                     textFromValue: { const word = qsTr("Unlimited"); return (v) => v === 0 ? word : String(v) }
@@ -400,6 +416,8 @@ Dialog {
             }
             // MCP tool servers for the chat (the API server never offers them).
             ToolsSettings {}
+            // Remote endpoints: OpenAI-compatible servers whose models the chat can use.
+            RemoteSettings {}
         }
     }
 }

@@ -122,5 +122,12 @@ ToolBar {
             color: App.chat.contextWarning ? Theme.danger : bar.palette.windowText
             font.bold: App.chat.contextWarning
         }
+        // A remote model whose endpoint does not say its context length: the server's own count
+        // of the chat's tokens (its usage figures), without a total.
+        Label {
+            objectName: "contextRemoteCount"
+            visible: App.chat.contextTotal === 0 && App.model.remote && App.chat.contextUsed > 0
+            text: qsTr("Context: %1 tokens").arg(App.chat.contextUsed)
+        }
     }
 }

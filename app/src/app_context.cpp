@@ -12,6 +12,7 @@
 #include "window_placement.h"
 
 #include <QClipboard>
+#include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QJSEngine>
@@ -47,6 +48,14 @@ AppContext::AppContext(const Options& o, QObject* parent)
     // MCP servers (Settings ▸ Tools): the chat only, never the API server.
     tools_ = new ToolServers(settings_->raw(), this);
     chat_->setToolServers(tools_);
+    // Remote endpoints (Settings ▸ Models): names and URLs in the settings, keys in the secret
+    // store, else in a 0600 file beside the settings file (so each profile has its own).
+    const QFileInfo settingsFile(settings_->raw().fileName());
+    remotes_ = new RemoteEndpoints(&settings_->raw(),
+                                   settingsFile.absolutePath() + QLatin1Char('/') +
+                                       settingsFile.completeBaseName() + QStringLiteral(".keys.json"),
+                                   this);
+    model_->setRemoteEndpoints(remotes_);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });
@@ -127,8 +136,9 @@ void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelA
     model_->refreshDevices(); // queued before the model, on the worker thread
     if (!modelArg.isEmpty())
         model_->openAtStart(modelArg);
-    else if (loadModel)
+    else if (loadModel && !model_->resumeRemote()) // the remote model used last, else the last file
         model_->loadInitialModel();
+    remotes_->refreshAll();
     tools_->startAll();
 }
 
@@ -142,6 +152,11 @@ QString AppContext::diagnostics() const {
     lines << QStringLiteral("Model: %1 (%2)")
                  .arg(model_->modelPath().isEmpty() ? QStringLiteral("none") : model_->modelPath(),
                       model_->architecture());
+    // Remote endpoints: name, address, whether a key is stored and where; never the key.
+    const QStringList remotes = remotes_->describe();
+    lines
+        << QStringLiteral("Remote endpoints: %1").arg(remotes.isEmpty() ? QStringLiteral("none") : QString());
+    for (const QString& r : remotes) lines << QStringLiteral("  %1").arg(r);
     lines << QStringLiteral("Device: %1")
                  .arg(model_->engineDevice().isEmpty() ? QStringLiteral("-") : model_->engineDevice());
     QStringList gpus;

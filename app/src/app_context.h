@@ -6,6 +6,7 @@
 #include "downloader.h"
 #include "language_manager.h"
 #include "model_manager.h"
+#include "remote_endpoints.h"
 #include "server_controller.h"
 #include "tool_servers.h"
 
@@ -30,6 +31,7 @@ class AppContext : public QObject {
     Q_PROPERTY(smoldesk::app::LanguageManager* language READ language CONSTANT)
     Q_PROPERTY(smoldesk::app::ServerController* server READ server CONSTANT)
     Q_PROPERTY(smoldesk::app::ToolServers* tools READ tools CONSTANT)
+    Q_PROPERTY(smoldesk::app::RemoteEndpoints* remotes READ remotes CONSTANT)
     Q_PROPERTY(QString version READ version CONSTANT)
     Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
   public:
@@ -54,6 +56,7 @@ class AppContext : public QObject {
     LanguageManager* language() const { return language_; }
     ServerController* server() const { return server_; }
     ToolServers* tools() const { return tools_; }
+    RemoteEndpoints* remotes() const { return remotes_; }
     QString version() const;
     bool safeModeEntered() const { return safeModeEntered_; }
 
@@ -77,6 +80,7 @@ class AppContext : public QObject {
     LanguageManager* language_;
     ServerController* server_;
     ToolServers* tools_;
+    RemoteEndpoints* remotes_;
     bool safeModeEntered_ = false;
     // The latest error any part showed (a failed export or download included), for the
     // diagnostics: the banner that said it may have been closed since.

@@ -8,7 +8,7 @@
 #include "exporter.h"
 #include "message_list_model.h"
 #include "model_manager.h"
-#include "model_worker.h"
+#include "model_source.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
 
@@ -95,29 +95,33 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
             });
     storeThread_.start();
 
-    ModelWorker* w = model_->worker();
-    connect(w, &ModelWorker::delta, this, &ChatController::onDelta);
-    connect(w, &ModelWorker::thoughtFinished, this, &ChatController::onThoughtFinished);
-    connect(w, &ModelWorker::promptReady, this, &ChatController::onPromptReady);
-    connect(w, &ModelWorker::promptProgress, this, [this](quint64 id, int done, int total, double tps) {
-        if (id == activeId_ && total > 0) setPromptProgress(double(done) / total, tps);
-    });
-    connect(w, &ModelWorker::finished, this, &ChatController::onFinished);
-    connect(w, &ModelWorker::failed, this, &ChatController::onFailed);
-    connect(w, &ModelWorker::contextOverflow, this, &ChatController::onOverflow);
-    connect(w, &ModelWorker::tokensCounted, this, &ChatController::onTokensCounted);
-    connect(w, &ModelWorker::toolCall, this, &ChatController::onToolCall);
-    // The worker answers again on the CPU after a GPU fault: the answer starts over.
-    connect(w, &ModelWorker::gpuFault, this, [this](quint64 id, const QString&, const LoadedModel&) {
-        if (id != activeId_ || activeRow_ < 0) return;
-        flushTimer_.stop();
-        pendingThought_.clear();
-        pendingAnswer_.clear();
-        messages_->setContent(activeRow_, QString());
-        messages_->setThought(activeRow_, QString());
-        messages_->setThinking(activeRow_, false, 0.0);
-        persistActive();
-    });
+    // Every source's results: request ids are this controller's, so only the answer that runs
+    // (activeId_) or the latest measurement (measureId_) is taken, whichever source sent it.
+    for (ModelSource* source : model_->sources()) {
+        connect(source, &ModelSource::delta, this, &ChatController::onDelta);
+        connect(source, &ModelSource::thoughtFinished, this, &ChatController::onThoughtFinished);
+        connect(source, &ModelSource::promptReady, this, &ChatController::onPromptReady);
+        connect(source, &ModelSource::promptProgress, this,
+                [this](quint64 id, int done, int total, double tps) {
+                    if (id == activeId_ && total > 0) setPromptProgress(double(done) / total, tps);
+                });
+        connect(source, &ModelSource::finished, this, &ChatController::onFinished);
+        connect(source, &ModelSource::failed, this, &ChatController::onFailed);
+        connect(source, &ModelSource::contextOverflow, this, &ChatController::onOverflow);
+        connect(source, &ModelSource::tokensCounted, this, &ChatController::onTokensCounted);
+        connect(source, &ModelSource::toolCall, this, &ChatController::onToolCall);
+        // E.g. the engine answers again on the CPU after a GPU fault: the answer starts over.
+        connect(source, &ModelSource::answerRestarted, this, [this](quint64 id) {
+            if (id != activeId_ || activeRow_ < 0) return;
+            flushTimer_.stop();
+            pendingThought_.clear();
+            pendingAnswer_.clear();
+            messages_->setContent(activeRow_, QString());
+            messages_->setThought(activeRow_, QString());
+            messages_->setThinking(activeRow_, false, 0.0);
+            persistActive();
+        });
+    }
     // Another model has another context size and tokenizer: measure the conversation again.
     connect(model_, &ModelManager::modelChanged, this, [this] {
         emit contextChanged();
@@ -157,7 +161,7 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
 
 ChatController::~ChatController() {
     if (activeId_) {
-        model_->worker()->requestStop(activeId_);
+        if (activeSource_) activeSource_->stop(activeId_);
         finishActive();
     }
     flushStore();
@@ -232,11 +236,7 @@ void ChatController::measureContext() {
         setContext(0);
         return;
     }
-    ModelWorker* w = model_->worker();
-    QMetaObject::invokeMethod(
-        w,
-        [w, id, turns = promptTurns(), thinking = current_.thinking] { w->countTokens(id, turns, thinking); },
-        Qt::QueuedConnection);
+    model_->source()->countTokens(id, promptTurns(), current_.thinking);
 }
 
 void ChatController::onTokensCounted(quint64 id, int tokens, int) {
@@ -331,7 +331,7 @@ void ChatController::newConversation() {
     setContext(0);
     clearError();
     emit currentChanged();
-    openInWorker(0);
+    openInSources(0);
 }
 
 void ChatController::selectConversation(qint64 id) {
@@ -350,14 +350,13 @@ void ChatController::selectConversation(qint64 id) {
     emit currentChanged();
     QMetaObject::invokeMethod(
         store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
-    openInWorker(id);
+    openInSources(id);
 }
 
-void ChatController::openInWorker(qint64 id) {
-    // The worker saves the KV cache of the chat left and restores this one's, off this thread.
-    ModelWorker* w = model_->worker();
-    QMetaObject::invokeMethod(
-        w, [w, id] { w->openConversation(id); }, Qt::QueuedConnection);
+void ChatController::openInSources(qint64 id) {
+    // Every source learns which chat is open (the engine keeps a KV cache per chat), so that
+    // switching sources later finds each one up to date.
+    for (ModelSource* source : model_->sources()) source->openConversation(id);
 }
 
 void ChatController::renameConversation(qint64 id, const QString& title) {
@@ -379,9 +378,7 @@ void ChatController::deleteConversation(qint64 id) {
     conversations_->remove(id);
     QMetaObject::invokeMethod(
         store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
-    ModelWorker* w = model_->worker();
-    QMetaObject::invokeMethod(
-        w, [w, id] { w->forgetConversation(id); }, Qt::QueuedConnection);
+    for (ModelSource* source : model_->sources()) source->forgetConversation(id);
 }
 
 void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all) {
@@ -555,9 +552,8 @@ void ChatController::startAssistant(bool continuingTools) {
     pendingThought_.clear();
     setPromptProgress(-1.0, 0.0);
     emit generatingChanged();
-    ModelWorker* w = model_->worker();
-    QMetaObject::invokeMethod(
-        w, [w, req] { w->generate(req); }, Qt::QueuedConnection);
+    activeSource_ = model_->source();
+    activeSource_->generate(req);
 }
 
 void ChatController::stop() {
@@ -574,7 +570,7 @@ void ChatController::stop() {
     }
     if (!activeId_ || stopRequested_) return;
     stopRequested_ = true;
-    model_->worker()->requestStop(activeId_);
+    if (activeSource_) activeSource_->stop(activeId_);
     flushPending(); // what arrived before Stop is shown; nothing after it
 }
 

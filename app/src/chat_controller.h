@@ -1,7 +1,8 @@
 #pragma once
 // ChatController: the conversation logic behind the chat view. Sends the open conversation to the
-// ModelWorker, streams the answer into the MessageListModel (batched per frame), persists through
-// the ConversationStore thread and handles stop, regenerate, edit, context overflow and export.
+// model source (model_source.h: the local engine or a remote endpoint; it never asks which),
+// streams the answer into the MessageListModel (batched per frame), persists through the
+// ConversationStore thread and handles stop, regenerate, edit, context overflow and export.
 #include "conversation_list_model.h"
 #include "engine_types.h"
 #include "message_list_model.h"
@@ -19,6 +20,7 @@ namespace smoldesk::app {
 class AppSettings;
 class ConversationStore;
 class ModelManager;
+class ModelSource;
 class ToolServers;
 class ToolTurn;
 
@@ -155,10 +157,10 @@ class ChatController : public QObject {
     void exported(const QString& path);
 
   private:
-    void openInWorker(qint64 id);
+    void openInSources(qint64 id);
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
     void onTokensCounted(quint64 id, int tokens, int contextSize);
-    // Asks the worker to measure the open conversation (contextChanged follows).
+    // Asks the model source to measure the open conversation (contextChanged follows).
     void measureContext();
     // The rows [first, next) that dropping the oldest turn would leave out; false if none can go.
     bool oldestDroppableTurn(int* first, int* next) const;
@@ -207,6 +209,7 @@ class ChatController : public QObject {
 
     quint64 nextRequest_ = 0;
     quint64 activeId_ = 0;
+    ModelSource* activeSource_ = nullptr; // the source that answers activeId_
     int activeRow_ = -1;
     bool stopRequested_ = false;
     bool waitingForModel_ = false; // the last prompt waits for the model that loads

@@ -16,6 +16,7 @@ struct EngineError {
     static constexpr int kNoModel = 1000; // generation asked for without a loaded model
     static constexpr int kBusy = 1001;    // a request arrived while another one was running
     static constexpr int kUnknown = 1002; // a non-engine exception
+    static constexpr int kRemote = 1003;  // a remote endpoint failed: `message` is the translated sentence
     int code = kUnknown;
     QString message;
     QString subject;            // the file, architecture or tensor type the error is about

@@ -91,6 +91,8 @@ QString bytes(qint64 n) {
 
 QString describeError(const EngineError& e) {
     switch (e.code) {
+    case EngineError::kRemote: // remote_errors.h said it in the UI's language already
+        return e.message;
     case static_cast<int>(ErrorCode::Io):
         if (!e.subject.isEmpty() && !QFileInfo::exists(e.subject))
             return QCoreApplication::translate("ErrorText", "The file %1 does not exist.")

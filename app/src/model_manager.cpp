@@ -6,7 +6,10 @@
 #include "app_settings.h"
 #include "engine_text.h"
 #include "error_text.h"
+#include "local_model_source.h"
 #include "model_worker.h"
+#include "remote_endpoints.h"
+#include "remote_model_source.h"
 
 #include "common/error.h"
 
@@ -23,7 +26,8 @@ Q_LOGGING_CATEGORY(lcModel, "smoldesk.model")
 namespace smoldesk::app {
 namespace {
 constexpr int kQuitWaitMs = 3000;
-}
+const QString kRemoteSetting = QStringLiteral("model/remote"); // [endpoint, model] while one answers
+} // namespace
 
 ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, const QString& gpuCheckFile,
                            QObject* parent)
@@ -33,6 +37,8 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, co
     qRegisterMetaType<ModelFacts>();
     thread_->setObjectName(QStringLiteral("ModelWorker"));
     worker_->moveToThread(thread_);
+    localSource_ = new LocalModelSource(worker_, this);
+    remoteSource_ = new RemoteModelSource(this);
     connect(worker_, &ModelWorker::loadProgress, this, [this](double f) {
         progress_ = f;
         emit loadProgressChanged();
@@ -109,6 +115,10 @@ QString ModelManager::fallbackReason() const {
 }
 
 QString ModelManager::device() const {
+    if (remoteActive_) { // where it runs: the endpoint's host (and port)
+        const QUrl url = remoteSource_->endpoint().baseUrl;
+        return url.port() > 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+    }
     return EngineText::translate(model_.device);
 }
 
@@ -141,8 +151,94 @@ void ModelManager::openAtStart(const QString& path) {
     startLoad(path, false);
 }
 
+ModelSource* ModelManager::source() const {
+    return remoteActive_ ? static_cast<ModelSource*>(remoteSource_) : static_cast<ModelSource*>(localSource_);
+}
+
+QList<ModelSource*> ModelManager::sources() const {
+    return {localSource_, remoteSource_};
+}
+
+QString ModelManager::remoteEndpoint() const {
+    return remoteActive_ ? remoteSource_->endpoint().name : QString();
+}
+
+void ModelManager::setRemoteEndpoints(RemoteEndpoints* endpoints) {
+    remotes_ = endpoints;
+    // A new address or key for the endpoint that answers applies to the next request.
+    connect(remotes_, &RemoteEndpoints::endpointChanged, this, [this](const QString& name) {
+        if (remoteActive_ && name == remoteSource_->endpoint().name)
+            applyRemoteTarget(name, remoteSource_->model());
+    });
+    // Its endpoint removed, a remote model no longer answers: the engine's model (if any) does.
+    connect(remotes_, &RemoteEndpoints::endpointRemoved, this, [this](const QString& name) {
+        if (remoteActive_ && name == remoteSource_->endpoint().name) leaveRemote();
+    });
+}
+
+bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
+    if (!remotes_ || !remotes_->contains(endpoint) || model.isEmpty()) {
+        errorText_ =
+            tr("There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.").arg(endpoint);
+        errorAction_.clear();
+        emit errorChanged();
+        return false;
+    }
+    if (state_ == QLatin1String("loading")) cancelLoad();
+    if (!remoteActive_) localModel_ = model_;
+    remoteActive_ = true;
+    model_ = LoadedModel{};
+    model_.path = QStringLiteral("remote:%1/%2").arg(endpoint, model);
+    model_.name = tr("%1 — %2").arg(model, endpoint);
+    model_.architecture = tr("remote");
+    // The Think switch is offered: it goes to the server as chat_template_kwargs.enable_thinking.
+    model_.supportsThinking = true;
+    model_.contextSize = remotes_->contextLength(endpoint, model);
+    remoteSource_->setTarget(remotes_->endpoint(endpoint), model, model_.contextSize);
+    settings_->selectModel(QStringLiteral("remote/%1/%2").arg(endpoint, model), QString());
+    settings_->raw().setValue(kRemoteSetting, QStringList{endpoint, model});
+    qCInfo(lcModel).noquote() << "answering from" << model << "at the remote endpoint" << endpoint;
+    lastFacts_ = ModelFacts{};
+    facts_.clear();
+    emit factsChanged();
+    clearError();
+    setState(QStringLiteral("ready"));
+    emit modelChanged();
+    emit modelLoaded();
+    return true;
+}
+
+void ModelManager::applyRemoteTarget(const QString& endpoint, const QString& model) {
+    // The context meter's total: the endpoint's own figure when its model list gave one, else
+    // 0 (the meter then shows the server's token count alone).
+    const int context = remotes_->contextLength(endpoint, model);
+    remoteSource_->setTarget(remotes_->endpoint(endpoint), model, context);
+    if (model_.contextSize != context) {
+        model_.contextSize = context;
+        emit modelChanged();
+    }
+}
+
+bool ModelManager::resumeRemote() {
+    const QStringList last = settings_->raw().value(kRemoteSetting).toStringList();
+    if (last.size() != 2 || !remotes_ || !remotes_->contains(last.at(0))) return false;
+    return useRemote(last.at(0), last.at(1));
+}
+
+void ModelManager::leaveRemote() {
+    if (!remoteActive_) return;
+    remoteActive_ = false;
+    settings_->raw().remove(kRemoteSetting);
+    model_ = localModel_;
+    localModel_ = LoadedModel{};
+    if (!model_.path.isEmpty()) settings_->selectModel(model_.path, model_.architecture);
+    setState(model_.path.isEmpty() ? QStringLiteral("empty") : QStringLiteral("ready"));
+    emit modelChanged();
+}
+
 void ModelManager::startLoad(const QString& path, bool keepError) {
     if (path.isEmpty()) return;
+    leaveRemote(); // the engine's model answers again (the one loaded now, until the new one is)
     const QString abs = QFileInfo(path).absoluteFilePath();
     const LoadRequest r = requestFor(abs);
     qCInfo(lcModel) << "loading" << abs << "context" << r.contextLength << "cpuOnly" << r.cpuOnly << "gpu"
@@ -270,6 +366,10 @@ void ModelManager::onLoaded(const LoadedModel& m) {
 
 void ModelManager::onGpuFault(const QString& reason, const LoadedModel& cpuModel) {
     qCWarning(lcModel).noquote() << "GPU fault, continuing on the CPU:" << reason;
+    if (remoteActive_) { // the engine's model, not the one that answers
+        localModel_ = cpuModel;
+        return;
+    }
     model_ = cpuModel;
     notice_ = tr("The GPU stopped working, so SmolDesk continues on the CPU. %1").arg(reason);
     emit modelChanged();
@@ -277,6 +377,10 @@ void ModelManager::onGpuFault(const QString& reason, const LoadedModel& cpuModel
 }
 
 void ModelManager::onUnloaded() {
+    if (remoteActive_) {
+        localModel_ = LoadedModel{};
+        return;
+    }
     if (model_.path.isEmpty()) return;
     model_ = LoadedModel{};
     setState(QStringLiteral("empty"));

@@ -14,7 +14,11 @@
 namespace smoldesk::app {
 
 class AppSettings;
+class LocalModelSource;
+class ModelSource;
 class ModelWorker;
+class RemoteEndpoints;
+class RemoteModelSource;
 
 class ModelManager : public QObject {
     Q_OBJECT
@@ -54,6 +58,10 @@ class ModelManager : public QObject {
     // checkedAt, checks, failed, seconds, table); empty before the first. gpuChecking: one runs now.
     Q_PROPERTY(QVariantMap gpuCheck READ gpuCheck NOTIFY gpuCheckChanged)
     Q_PROPERTY(bool gpuChecking READ gpuChecking NOTIFY gpuCheckChanged)
+    // The chat answers from a model on a remote endpoint (useRemote): the local-only settings
+    // (device, GPU check, thinking budget, chat resume) do not apply to it.
+    Q_PROPERTY(bool remote READ isRemote NOTIFY modelChanged)
+    Q_PROPERTY(QString remoteEndpoint READ remoteEndpoint NOTIFY modelChanged)
   public:
     ModelManager(AppSettings* settings, const QString& crashMarker, const QString& gpuCheckFile,
                  QObject* parent = nullptr);
@@ -94,6 +102,18 @@ class ModelManager : public QObject {
     static int gpuIndexOf(const QString& deviceSetting);
 
     ModelWorker* worker() const { return worker_; }
+    // What answers the chat now: the local engine, or the remote endpoint after useRemote().
+    ModelSource* source() const;
+    // Every source there is (the chat connects to each once).
+    QList<ModelSource*> sources() const;
+    bool isRemote() const { return remoteActive_; }
+    // The file the engine has loaded (also while a remote model answers the chat).
+    QString engineModelPath() const { return remoteActive_ ? localModel_.path : model_.path; }
+    QString remoteEndpoint() const;
+    void setRemoteEndpoints(RemoteEndpoints* endpoints);
+    // Answers from `model` on the saved endpoint `endpoint` from now on (remembered for the next
+    // start). False, with the model's error, when there is no such endpoint.
+    Q_INVOKABLE bool useRemote(const QString& endpoint, const QString& model);
 
     Q_INVOKABLE void load(const QString& path);
     Q_INVOKABLE void loadUrl(const QUrl& url);
@@ -116,6 +136,8 @@ class ModelManager : public QObject {
     bool gpuChecking() const { return gpuChecking_; }
     // Loads the last model, else the bundled demo model. Returns false when there is neither.
     bool loadInitialModel(bool keepError = false);
+    // The remote model used last, when one was (restarts pick it again); false otherwise.
+    bool resumeRemote();
     // A model named on the command line: on failure its error stays and loadInitialModel() follows.
     void openAtStart(const QString& path);
 
@@ -149,6 +171,13 @@ class ModelManager : public QObject {
     // when it quits, and a file on a stalled share would hold the quit forever.
     QThreadPool* inspectPool_;
     ModelWorker* worker_ = nullptr;
+    LocalModelSource* localSource_ = nullptr;
+    RemoteModelSource* remoteSource_ = nullptr;
+    RemoteEndpoints* remotes_ = nullptr;
+    bool remoteActive_ = false;
+    LoadedModel localModel_; // the engine's model, kept while a remote one answers
+    void leaveRemote();
+    void applyRemoteTarget(const QString& endpoint, const QString& model);
     QString state_ = QStringLiteral("empty");
     double progress_ = 0.0;
     LoadedModel model_;

@@ -57,8 +57,10 @@ void ServerController::apply() {
 
 void ServerController::updateModel() {
     // Requests that arrive while no model is ready are answered 503 (model_not_loaded).
-    const bool ready = model_->state() == QLatin1String("ready");
-    server_->setModel(ready ? server::ApiServer::modelIdFor(model_->modelPath()) : QString());
+    // The engine's model: while a remote model answers the chat, the local one (if any) still serves.
+    const QString path = model_->engineModelPath();
+    const bool ready = model_->isRemote() ? !path.isEmpty() : model_->state() == QLatin1String("ready");
+    server_->setModel(ready ? server::ApiServer::modelIdFor(path) : QString());
 }
 
 void ServerController::onRequest(const server::RequestLogEntry& entry) {

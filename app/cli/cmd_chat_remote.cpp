@@ -1,0 +1,181 @@
+// smoldesk-cli chat --endpoint URL: the same terminal dialogue as the local `chat`, answered by a
+// model on an OpenAI-compatible endpoint (vLLM, llama-server, Ollama, LM Studio, another SmolDesk)
+// through the client the desktop app uses (app/remote). Needs Qt Network, so it is built with
+// SMOLDESK_CLI_SERVER=ON like `serve` (cmd_chat_remote_absent.cpp otherwise). A refused key, a
+// dead endpoint or an unknown model is one sentence on stderr and exit status 4.
+#include "commands.h"
+#include "remote_command.h"
+#include "session_options.h"
+
+#include "remote_chat_client.h"
+#include "remote_endpoint.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+namespace smoldesk::cli {
+namespace {
+
+QCoreApplication& ensureApp() {
+    static int argc = 1;
+    static char name[] = "smoldesk-cli";
+    static char* argv[] = {name, nullptr};
+    static auto* app = QCoreApplication::instance() ? nullptr : new QCoreApplication(argc, argv);
+    Q_UNUSED(app);
+    return *QCoreApplication::instance();
+}
+
+void printText(FILE* out, const QString& text) {
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), out);
+}
+
+int failWith(const QString& sentence) {
+    printText(stderr, sentence);
+    std::fputc('\n', stderr);
+    return kExitRuntime;
+}
+
+} // namespace
+
+int cmdChatRemote(Args& args, const std::string& url) {
+    // The key: --api-key, else SMOLDESK_API_KEY from the environment (which, unlike an argument,
+    // other users cannot read in the process list).
+    std::string key;
+    if (auto k = args.option("--api-key"))
+        key = *k;
+    else if (const char* env = std::getenv("SMOLDESK_API_KEY"))
+        key = env;
+    auto model = args.option("--model");
+    if (!model || model->empty())
+        throw UsageError("chat --endpoint needs --model NAME (one of the endpoint's models).");
+    const bool think = args.flag("--think");
+    const bool noThink = args.flag("--no-think");
+    if (think && noThink) throw UsageError("Choose either --think or --no-think.");
+    const int maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
+    auto system = args.option("--system");
+    runtime::SamplingParams defaults;
+    defaults.temperature = 0.6f;
+    defaults.topP = 0.95f;
+    const runtime::SamplingParams s = samplingOptions(args, defaults);
+    for (const char* local : {"-m", "--model-file", "--think-budget", "--ctx", "-t", "--backend"})
+        if (args.option(local))
+            throw UsageError(std::string(local) +
+                             " is for a local model; a remote endpoint does not take it.");
+    if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+
+    ensureApp();
+    QString urlError;
+    remote::Endpoint endpoint;
+    endpoint.baseUrl = remote::parseBaseUrl(QString::fromStdString(url), &urlError);
+    if (!urlError.isEmpty()) throw UsageError(urlError.toStdString());
+    endpoint.name =
+        endpoint.baseUrl.host() +
+        (endpoint.baseUrl.port() > 0 ? QStringLiteral(":%1").arg(endpoint.baseUrl.port()) : QString());
+    endpoint.apiKey = QString::fromStdString(key);
+    const QString modelName = QString::fromStdString(*model);
+
+    // The model list first: a dead endpoint or a refused key says so before the first prompt.
+    {
+        remote::RemoteModelLister lister;
+        QEventLoop loop;
+        QString failure;
+        QStringList models;
+        QObject::connect(&lister, &remote::RemoteModelLister::listed, &loop, [&](const QStringList& m) {
+            models = m;
+            loop.quit();
+        });
+        QObject::connect(&lister, &remote::RemoteModelLister::failed, &loop, [&](const QString& sentence) {
+            failure = sentence;
+            loop.quit();
+        });
+        lister.list(endpoint);
+        loop.exec();
+        if (!failure.isEmpty()) return failWith(failure);
+        if (!models.isEmpty() && !models.contains(modelName))
+            printText(
+                stderr,
+                QStringLiteral("note: %1 does not list the model \"%2\" (it lists: %3); trying it anyway.\n")
+                    .arg(endpoint.name, modelName, models.join(QStringLiteral(", "))));
+    }
+
+    app::GenerationRequest request;
+    request.sampling.temperature = s.temperature;
+    request.sampling.topP = s.topP;
+    request.sampling.topK = s.topK;
+    request.sampling.minP = s.minP;
+    request.sampling.repeatPenalty = s.repeatPenalty;
+    request.sampling.seed = static_cast<qint64>(s.seed);
+    request.sampling.maxTokens = maxTokens;
+    request.enableThinking = !noThink;
+    if (system) request.turns.append({QStringLiteral("system"), QString::fromStdString(*system)});
+
+    printText(stderr, QStringLiteral("remote model: %1 at %2\n")
+                          .arg(modelName, remote::apiUrl(endpoint.baseUrl, {}).toString()));
+    std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
+    const char* dim = platformStdoutIsTerminal() ? "\033[2m" : "";
+    const char* plain = platformStdoutIsTerminal() ? "\033[0m" : "";
+
+    remote::RemoteChatClient client;
+    std::string line;
+    while (true) {
+        std::fprintf(stderr, "\n> ");
+        if (!std::getline(std::cin, line) || line == "/exit") break;
+        if (line == "/reset") {
+            request.turns.resize(system ? 1 : 0);
+            continue;
+        }
+        if (line.empty()) continue;
+        request.turns.append({QStringLiteral("user"), QString::fromStdString(line)});
+        QEventLoop loop;
+        QString answer, failure;
+        bool thoughtOpen = false;
+        remote::RemoteResult result;
+        QObject::connect(&client, &remote::RemoteChatClient::text, &loop,
+                         [&](const QString& reasoning, const QString& content) {
+                             if (!reasoning.isEmpty()) {
+                                 if (!thoughtOpen) std::printf("%s[thinking] ", dim);
+                                 thoughtOpen = true;
+                                 printText(stdout, reasoning);
+                             }
+                             if (!content.isEmpty()) {
+                                 if (thoughtOpen) std::printf("%s\n", plain);
+                                 thoughtOpen = false;
+                                 printText(stdout, content);
+                                 answer += content;
+                             }
+                             std::fflush(stdout);
+                         });
+        QObject::connect(&client, &remote::RemoteChatClient::finished, &loop,
+                         [&](const remote::RemoteResult& r) {
+                             result = r;
+                             loop.quit();
+                         });
+        QObject::connect(&client, &remote::RemoteChatClient::failed, &loop,
+                         [&](const QString& sentence, int) {
+                             failure = sentence;
+                             loop.quit();
+                         });
+        client.start(endpoint, modelName, request);
+        loop.exec();
+        QObject::disconnect(&client, nullptr, &loop, nullptr);
+        std::printf("%s\n", thoughtOpen ? plain : "");
+        if (!failure.isEmpty()) return failWith(failure);
+        request.turns.append({QStringLiteral("assistant"), answer}); // the thought is never sent back
+        const double decode = result.seconds - std::max(0.0, result.firstTokenMs) / 1000.0;
+        const int generated = result.usage.completionTokens;
+        std::fprintf(stderr,
+                     "[%d prompt tokens, %d tokens at %.1f tokens/s, first token after %.0f ms; %s]\n",
+                     result.usage.promptTokens, generated,
+                     generated > 1 && decode > 0 ? (generated - 1) / decode : 0.0,
+                     std::max(0.0, result.firstTokenMs), result.finishReason.toUtf8().constData());
+    }
+    return kExitOk;
+}
+
+} // namespace smoldesk::cli

@@ -1,0 +1,42 @@
+#pragma once
+// ModelSource: what answers the chat. The ChatController sends requests and reads results only
+// through this interface; the local engine (LocalModelSource, over the ModelWorker thread) and a
+// remote OpenAI-compatible endpoint (RemoteModelSource) implement it, and nothing in the chat asks
+// which one it has. Results arrive as signals on the controller's thread, tagged with the
+// request's id, in the ModelWorker's order and meaning (model_worker.h).
+#include "engine_types.h"
+
+#include <QObject>
+
+namespace smoldesk::app {
+
+class ModelSource : public QObject {
+    Q_OBJECT
+  public:
+    using QObject::QObject;
+
+    virtual void generate(const GenerationRequest& request) = 0;
+    // Stops generation `id` (and any earlier one); finished() follows with stopReason "stopped".
+    virtual void stop(quint64 id) = 0;
+    // Measures the conversation as the next prompt would be: tokensCounted() follows.
+    virtual void countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) = 0;
+    // The chat now shown (0: a new one), and a chat that was deleted.
+    virtual void openConversation(qint64 conversationId) = 0;
+    virtual void forgetConversation(qint64 conversationId) = 0;
+
+  signals:
+    void promptReady(quint64 id, int promptTokens, int contextSize);
+    void promptProgress(quint64 id, int done, int total, double tokensPerSecond);
+    void contextOverflow(quint64 id, int promptTokens, int contextSize);
+    // contextUsed: prompt and generated tokens so far; -1 when the source cannot say yet.
+    void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
+    void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
+    void tokensCounted(quint64 id, int tokens, int contextSize);
+    void thoughtFinished(quint64 id, double seconds);
+    void finished(quint64 id, const smoldesk::app::GenerationResult& result);
+    void failed(quint64 id, const smoldesk::app::EngineError& error);
+    // The answer to `id` starts over from nothing (the local engine moved to the CPU after a GPU fault).
+    void answerRestarted(quint64 id);
+};
+
+} // namespace smoldesk::app
