@@ -621,62 +621,62 @@
         <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="96"/>
+        <location filename="../app/src/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>Die Datei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="99"/>
+        <location filename="../app/src/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>Die Datei %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="104"/>
+        <location filename="../app/src/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>Die Datei ist leer und daher kein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="105"/>
+        <location filename="../app/src/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>Dies ist keine GGUF-Modelldatei: Sie beginnt nicht mit den Bytes „GGUF“.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="109"/>
+        <location filename="../app/src/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig: mindestens %1 Bytes erwartet, %2 vorhanden – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="115"/>
+        <location filename="../app/src/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig: Sie endet nach %1 Bytes, mitten im Header – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="120"/>
+        <location filename="../app/src/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="123"/>
+        <location filename="../app/src/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>Die Datei ist beschädigt: Ihr Header widerspricht sich.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="126"/>
+        <location filename="../app/src/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>Diese GGUF-Version wird nicht unterstützt (SmolDesk liest die Versionen 2 und 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="130"/>
+        <location filename="../app/src/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>Die Architektur „%1“ wird nicht unterstützt (unterstützt: %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="136"/>
+        <location filename="../app/src/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>Der Tensortyp %1 wird nicht unterstützt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="141"/>
+        <location filename="../app/src/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Nicht genug Speicher: Das Modell braucht %1, frei sind %2.</translation>
     </message>
@@ -722,7 +722,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Conversation exported to %1</source>
         <translation>Unterhaltung exportiert nach %1</translation>
     </message>
@@ -747,17 +747,17 @@
         <translation>Zuletzt verwendete Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="109"/>
+        <location filename="../app/qml/Main.qml" line="129"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>SmolLM3-3B &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="111"/>
+        <location filename="../app/qml/Main.qml" line="131"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Als &amp;Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren …</translation>
     </message>
@@ -767,7 +767,7 @@
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="137"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -782,22 +782,22 @@
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="121"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>&amp;Regenerate answer</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="122"/>
+        <location filename="../app/qml/Main.qml" line="142"/>
         <source>&amp;Copy conversation</source>
         <translation>Unterhaltung &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="125"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="147"/>
         <source>&amp;Model information</source>
         <translation>&amp;Modellinformationen</translation>
     </message>
@@ -807,58 +807,68 @@
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
+        <source>Remote models</source>
+        <translation>Entfernte Modelle</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="127"/>
+        <source>Add an endpoint…</source>
+        <translation>Endpunkt hinzufügen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="151"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;Über SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Open a GGUF model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>Export conversation</source>
         <translation>Unterhaltung exportieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown-Dateien (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="173"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -1056,7 +1066,7 @@
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>%1 tokens</source>
         <translation>%1 Token</translation>
     </message>
@@ -1141,22 +1151,27 @@
         <translation>Der verfügbare Speicher ist unbekannt.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="99"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="115"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>Open another model…</source>
         <translation>Anderes Modell öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="103"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>GPU not used</source>
         <translation>GPU nicht verwendet</translation>
     </message>
@@ -1177,24 +1192,262 @@
     </message>
 </context>
 <context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <location filename="../app/remote/remote_endpoint.cpp" line="24"/>
+        <source>“%1” is not an endpoint address: give one such as http://localhost:8080/v1.</source>
+        <translation>„%1“ ist keine Endpunktadresse: Geben Sie eine wie http://localhost:8080/v1 an.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteErrors</name>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="14"/>
+        <source>The server said: “%1”</source>
+        <translation>Der Server meldete: „%1“</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="20"/>
+        <source>1 second</source>
+        <translation>1 Sekunde</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="21"/>
+        <source>%1 seconds</source>
+        <translation>%1 Sekunden</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="44"/>
+        <source>The endpoint “%1” refused the API key (HTTP %2): check the key.</source>
+        <translation>Der Endpunkt „%1“ hat den API-Schlüssel abgelehnt (HTTP %2): Prüfen Sie den Schlüssel.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="51"/>
+        <source>The endpoint “%1” has no model “%2” (HTTP 404): pick one of its models again.</source>
+        <translation>Der Endpunkt „%1“ hat kein Modell „%2“ (HTTP 404): Wählen Sie erneut eines seiner Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="57"/>
+        <source>The endpoint “%1” has no OpenAI API at this address (HTTP 404): check the base URL.</source>
+        <translation>Der Endpunkt „%1“ bietet unter dieser Adresse keine OpenAI-API (HTTP 404): Prüfen Sie die Basis-URL.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="65"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again in %2.</source>
+        <translation>Der Endpunkt „%1“ begrenzt die Anfragen (HTTP 429): Versuchen Sie es in %2 erneut.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="69"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again later.</source>
+        <translation>Der Endpunkt „%1“ begrenzt die Anfragen (HTTP 429): Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="76"/>
+        <source>The endpoint “%1” is busy or starting (HTTP 503): try again in %2.</source>
+        <translation>Der Endpunkt „%1“ ist ausgelastet oder startet gerade (HTTP 503): Versuchen Sie es in %2 erneut.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="79"/>
+        <source>The endpoint “%1” failed with a server error (HTTP %2).</source>
+        <translation>Beim Endpunkt „%1“ ist ein Serverfehler aufgetreten (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="85"/>
+        <source>The endpoint “%1” rejected the request (HTTP %2).</source>
+        <translation>Der Endpunkt „%1“ hat die Anfrage abgelehnt (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="96"/>
+        <source>Nothing answers at %1: the endpoint “%2” is not running, or the address is wrong.</source>
+        <translation>Unter %1 antwortet nichts: Der Endpunkt „%2“ läuft nicht, oder die Adresse ist falsch.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="101"/>
+        <source>The host of the endpoint “%1” (%2) cannot be found.</source>
+        <translation>Der Host des Endpunkts „%1“ (%2) wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="106"/>
+        <source>The endpoint “%1” did not answer in time.</source>
+        <translation>Der Endpunkt „%1“ hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="109"/>
+        <location filename="../app/remote/remote_errors.cpp" line="125"/>
+        <source>The secure connection to the endpoint “%1” failed: %2</source>
+        <translation>Die sichere Verbindung zum Endpunkt „%1“ ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="112"/>
+        <source>the TLS handshake failed.</source>
+        <translation>Der TLS-Handshake ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="118"/>
+        <source>The endpoint “%1” closed the connection without answering.</source>
+        <translation>Der Endpunkt „%1“ hat die Verbindung ohne Antwort geschlossen.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="129"/>
+        <source>The endpoint “%1” cannot be reached (network error %2).</source>
+        <translation>Der Endpunkt „%1“ ist nicht erreichbar (Netzwerkfehler %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="138"/>
+        <source>The endpoint “%1” reported an error while it answered.</source>
+        <translation>Der Endpunkt „%1“ hat während der Antwort einen Fehler gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="143"/>
+        <source>The endpoint “%1” sent an event too large to read.</source>
+        <translation>Der Endpunkt „%1“ hat ein Ereignis gesendet, das zu groß zum Lesen ist.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="147"/>
+        <source>The endpoint “%1” sent an answer that is not an OpenAI chat completion (%2).</source>
+        <translation>Der Endpunkt „%1“ hat eine Antwort gesendet, die keine OpenAI-Chat-Completion ist (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="158"/>
+        <source>The endpoint “%1” closed the connection before the answer was complete.</source>
+        <translation>Der Endpunkt „%1“ hat die Verbindung geschlossen, bevor die Antwort vollständig war.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSettings</name>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <source>%1 Models: %2</source>
+        <translation>%1 Modelle: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
+        <translation>Chatten Sie mit Modellen auf einem anderen Rechner über einen beliebigen OpenAI-kompatiblen Server (vLLM, llama-server, Ollama, LM Studio, ein anderes SmolDesk). Ihre Modelle erscheinen unter Datei ▸ Entfernte Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <source>GPU box</source>
+        <translation>GPU-Rechner</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <source>Endpoint name</source>
+        <translation>Name des Endpunkts</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <source>none, or kept as stored</source>
+        <translation>keiner, oder wie gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
+        <translation>API-Schlüssel werden im Schlüsselspeicher des Systems aufbewahrt, nie in der Einstellungsdatei, im Protokoll oder in der Diagnose.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
+        <translation>Auf diesem System antwortet kein Schlüsselspeicher: API-Schlüssel werden in einer nur für Sie lesbaren Datei (Rechte 0600) neben den Einstellungen aufbewahrt, nie in der Einstellungsdatei, im Protokoll oder in der Diagnose.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <source>Save endpoint</source>
+        <translation>Endpunkt speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <source>Saved. Listing its models…</source>
+        <translation>Gespeichert. Seine Modelle werden abgerufen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <source>Check again</source>
+        <translation>Erneut prüfen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>API key stored.</source>
+        <translation>API-Schlüssel gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>No API key.</source>
+        <translation>Kein API-Schlüssel.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>Models: %1</source>
+        <translation>Modelle: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>No models listed yet.</source>
+        <translation>Noch keine Modelle abgerufen.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="297"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="300"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
@@ -1209,29 +1462,29 @@
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="88"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="89"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="90"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="103"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
@@ -1246,165 +1499,175 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
+        <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="159"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="165"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="175"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="192"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="200"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="217"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="256"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="258"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="261"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -1413,23 +1676,23 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="329"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="340"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="227"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
@@ -1504,64 +1767,64 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
@@ -1712,6 +1975,11 @@
         <location filename="../app/qml/StatusBar.qml" line="121"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <source>Context: %1 tokens</source>
+        <translation>Kontext: %1 Token</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="80"/>
@@ -2159,7 +2427,7 @@
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="221"/>
+        <location filename="../app/src/chat_controller.cpp" line="225"/>
         <source>The call was interrupted before it ran.</source>
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
@@ -2185,13 +2453,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="813"/>
+        <location filename="../app/src/chat_controller.cpp" line="857"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="945"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2262,9 +2530,52 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="274"/>
+        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
+        <translation>Den entfernten Endpunkt „%1“ gibt es nicht mehr: Fügen Sie ihn unter Einstellungen ▸ Modelle erneut hinzu.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <source>remote</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="374"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Die GPU funktioniert nicht mehr, daher arbeitet SmolDesk auf der CPU weiter. %1</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::RemoteEndpoints</name>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="11"/>
+        <source>Connected: 1 model.</source>
+        <translation>Verbunden: 1 Modell.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="12"/>
+        <source>Connected: %1 models.</source>
+        <translation>Verbunden: %1 Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="98"/>
+        <source>Give the endpoint a name.</source>
+        <translation>Geben Sie dem Endpunkt einen Namen.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="113"/>
+        <source>The API key cannot be stored.</source>
+        <translation>Der API-Schlüssel kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>

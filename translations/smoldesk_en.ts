@@ -621,62 +621,62 @@
         <translation>Loading was cancelled.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="96"/>
+        <location filename="../app/src/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>The file %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="99"/>
+        <location filename="../app/src/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>The file %1 cannot be read.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="104"/>
+        <location filename="../app/src/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>The file is empty, so it is not a model.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="105"/>
+        <location filename="../app/src/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>This is not a GGUF model file: it does not start with the bytes “GGUF”.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="109"/>
+        <location filename="../app/src/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="115"/>
+        <location filename="../app/src/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="120"/>
+        <location filename="../app/src/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>The file is truncated — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="123"/>
+        <location filename="../app/src/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>The file is damaged: its header contradicts itself.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="126"/>
+        <location filename="../app/src/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="130"/>
+        <location filename="../app/src/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>The architecture “%1” is not supported (supported: %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="136"/>
+        <location filename="../app/src/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>The tensor type %1 is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="141"/>
+        <location filename="../app/src/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Not enough memory: the model needs %1, %2 are free.</translation>
     </message>
@@ -722,7 +722,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exported to %1</translation>
     </message>
@@ -747,17 +747,17 @@
         <translation>Recent models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="109"/>
+        <location filename="../app/qml/Main.qml" line="129"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Download SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="111"/>
+        <location filename="../app/qml/Main.qml" line="131"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Export as &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>Export as &amp;JSON…</source>
         <translation>Export as &amp;JSON…</translation>
     </message>
@@ -767,7 +767,7 @@
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="137"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -782,22 +782,22 @@
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="121"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="122"/>
+        <location filename="../app/qml/Main.qml" line="142"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copy conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="125"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="147"/>
         <source>&amp;Model information</source>
         <translation>&amp;Model information</translation>
     </message>
@@ -807,58 +807,68 @@
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
+        <source>Remote models</source>
+        <translation>Remote models</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="127"/>
+        <source>Add an endpoint…</source>
+        <translation>Add an endpoint…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="151"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;About SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Open a GGUF model</source>
         <translation>Open a GGUF model</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF models (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>All files (*)</source>
         <translation>All files (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>Export conversation</source>
         <translation>Export conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown files (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="173"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -1056,7 +1066,7 @@
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>%1 tokens</source>
         <translation>%1 tokens</translation>
     </message>
@@ -1141,22 +1151,27 @@
         <translation>Available memory is unknown.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="99"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Context</source>
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="115"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>Open another model…</source>
         <translation>Open another model…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="103"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>GPU not used</source>
         <translation>GPU not used</translation>
     </message>
@@ -1177,24 +1192,262 @@
     </message>
 </context>
 <context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <location filename="../app/remote/remote_endpoint.cpp" line="24"/>
+        <source>“%1” is not an endpoint address: give one such as http://localhost:8080/v1.</source>
+        <translation>“%1” is not an endpoint address: give one such as http://localhost:8080/v1.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteErrors</name>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="14"/>
+        <source>The server said: “%1”</source>
+        <translation>The server said: “%1”</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="20"/>
+        <source>1 second</source>
+        <translation>1 second</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="21"/>
+        <source>%1 seconds</source>
+        <translation>%1 seconds</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="44"/>
+        <source>The endpoint “%1” refused the API key (HTTP %2): check the key.</source>
+        <translation>The endpoint “%1” refused the API key (HTTP %2): check the key.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="51"/>
+        <source>The endpoint “%1” has no model “%2” (HTTP 404): pick one of its models again.</source>
+        <translation>The endpoint “%1” has no model “%2” (HTTP 404): pick one of its models again.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="57"/>
+        <source>The endpoint “%1” has no OpenAI API at this address (HTTP 404): check the base URL.</source>
+        <translation>The endpoint “%1” has no OpenAI API at this address (HTTP 404): check the base URL.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="65"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again in %2.</source>
+        <translation>The endpoint “%1” is limiting requests (HTTP 429): try again in %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="69"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again later.</source>
+        <translation>The endpoint “%1” is limiting requests (HTTP 429): try again later.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="76"/>
+        <source>The endpoint “%1” is busy or starting (HTTP 503): try again in %2.</source>
+        <translation>The endpoint “%1” is busy or starting (HTTP 503): try again in %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="79"/>
+        <source>The endpoint “%1” failed with a server error (HTTP %2).</source>
+        <translation>The endpoint “%1” failed with a server error (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="85"/>
+        <source>The endpoint “%1” rejected the request (HTTP %2).</source>
+        <translation>The endpoint “%1” rejected the request (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="96"/>
+        <source>Nothing answers at %1: the endpoint “%2” is not running, or the address is wrong.</source>
+        <translation>Nothing answers at %1: the endpoint “%2” is not running, or the address is wrong.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="101"/>
+        <source>The host of the endpoint “%1” (%2) cannot be found.</source>
+        <translation>The host of the endpoint “%1” (%2) cannot be found.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="106"/>
+        <source>The endpoint “%1” did not answer in time.</source>
+        <translation>The endpoint “%1” did not answer in time.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="109"/>
+        <location filename="../app/remote/remote_errors.cpp" line="125"/>
+        <source>The secure connection to the endpoint “%1” failed: %2</source>
+        <translation>The secure connection to the endpoint “%1” failed: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="112"/>
+        <source>the TLS handshake failed.</source>
+        <translation>the TLS handshake failed.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="118"/>
+        <source>The endpoint “%1” closed the connection without answering.</source>
+        <translation>The endpoint “%1” closed the connection without answering.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="129"/>
+        <source>The endpoint “%1” cannot be reached (network error %2).</source>
+        <translation>The endpoint “%1” cannot be reached (network error %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="138"/>
+        <source>The endpoint “%1” reported an error while it answered.</source>
+        <translation>The endpoint “%1” reported an error while it answered.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="143"/>
+        <source>The endpoint “%1” sent an event too large to read.</source>
+        <translation>The endpoint “%1” sent an event too large to read.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="147"/>
+        <source>The endpoint “%1” sent an answer that is not an OpenAI chat completion (%2).</source>
+        <translation>The endpoint “%1” sent an answer that is not an OpenAI chat completion (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="158"/>
+        <source>The endpoint “%1” closed the connection before the answer was complete.</source>
+        <translation>The endpoint “%1” closed the connection before the answer was complete.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSettings</name>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <source>%1 Models: %2</source>
+        <translation>%1 Models: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
+        <translation>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <source>GPU box</source>
+        <translation>GPU box</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <source>Endpoint name</source>
+        <translation>Endpoint name</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <source>Base URL</source>
+        <translation>Base URL</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <source>API key</source>
+        <translation>API key</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <source>none, or kept as stored</source>
+        <translation>none, or kept as stored</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
+        <translation>API keys are kept in the system's secret store, never in the settings file, the log or the diagnostics.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
+        <translation>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <source>Test connection</source>
+        <translation>Test connection</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <source>Connecting…</source>
+        <translation>Connecting…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <source>Save endpoint</source>
+        <translation>Save endpoint</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <source>Saved. Listing its models…</source>
+        <translation>Saved. Listing its models…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <source>Edit</source>
+        <translation>Edit</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <source>Check again</source>
+        <translation>Check again</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>API key stored.</source>
+        <translation>API key stored.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>No API key.</source>
+        <translation>No API key.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>Models: %1</source>
+        <translation>Models: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>No models listed yet.</source>
+        <translation>No models listed yet.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
         <source>Reasoning effort</source>
         <translation>Reasoning effort</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="297"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>High when Think is on</source>
         <translation>High when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="300"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
         <source>High reasoning effort when Think is on</source>
         <translation>High reasoning effort when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</translation>
     </message>
@@ -1209,29 +1462,29 @@
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="88"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="89"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="90"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="103"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
         <source>Device</source>
         <translation>Device</translation>
     </message>
@@ -1246,165 +1499,175 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <source>Models</source>
+        <translation>Models</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
+        <translation>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
         <source>GPU check</source>
         <translation>GPU check</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="159"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Checking every GPU kernel against the CPU…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Not run yet: it runs before a GPU&apos;s first use.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="165"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (driver %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
         <source>Check again</source>
         <translation>Check again</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="175"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
         <source>CPU safe mode</source>
         <translation>CPU safe mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Use only the CPU (entered by itself after a crash at GPU start)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="192"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="200"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
         <source>Resume chats</source>
         <translation>Resume chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="217"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
         <source>Automatic</source>
         <translation>Automatic</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
         <source>Context length</source>
         <translation>Context length</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Device, threads and context length apply the next time the model loads.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
         <source>Reload the model now</source>
         <translation>Reload the model now</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
         <source>Temperature</source>
         <translation>Temperature</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="256"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="258"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="261"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
         <source>Repeat penalty</source>
         <translation>Repeat penalty</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
         <source>Random</source>
         <translation>Random</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
         <source>Max tokens</source>
         <translation>Max tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximum answer length in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
         <source>Thinking budget</source>
         <translation>Thinking budget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
         <source>Unlimited</source>
         <translation>Unlimited</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
         <source>Thinking budget in tokens</source>
         <translation>Thinking budget in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>These values are kept for %1.</source>
         <translation>These values are kept for %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Reset to the model&apos;s recommended values</translation>
     </message>
@@ -1413,23 +1676,23 @@
         <translation type="vanished">System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>For example: You are a concise assistant.</source>
         <translation>For example: You are a concise assistant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="329"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
         <source>Default for new chats with this model</source>
         <translation>Default for new chats with this model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="340"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
         <source>Default system prompt</source>
         <translation>Default system prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="227"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
         <source>Model default</source>
         <translation>Model default</translation>
     </message>
@@ -1504,64 +1767,64 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
         <source>New chats</source>
         <translation>New chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Think before answering</source>
         <translation>Think before answering</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Think in new chats</source>
         <translation>Think in new chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
         <source>API server</source>
         <translation>API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
         <source>Local API server</source>
         <translation>Local API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
         <source>Let other programs use the loaded model</source>
         <translation>Let other programs use the loaded model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Not running: %1</source>
         <translation>Not running: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>Off.</source>
         <translation>Off.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</translation>
     </message>
@@ -1712,6 +1975,11 @@
         <location filename="../app/qml/StatusBar.qml" line="121"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <source>Context: %1 tokens</source>
+        <translation>Context: %1 tokens</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="80"/>
@@ -2159,7 +2427,7 @@
         <translation>The conversation database cannot be opened: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="221"/>
+        <location filename="../app/src/chat_controller.cpp" line="225"/>
         <source>The call was interrupted before it ran.</source>
         <translation>The call was interrupted before it ran.</translation>
     </message>
@@ -2185,13 +2453,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="813"/>
+        <location filename="../app/src/chat_controller.cpp" line="857"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="945"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -2262,9 +2530,52 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="274"/>
+        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
+        <translation>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <source>remote</source>
+        <translation>remote</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="374"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>The GPU stopped working, so SmolDesk continues on the CPU. %1</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::RemoteEndpoints</name>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="11"/>
+        <source>Connected: 1 model.</source>
+        <translation>Connected: 1 model.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="12"/>
+        <source>Connected: %1 models.</source>
+        <translation>Connected: %1 models.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="98"/>
+        <source>Give the endpoint a name.</source>
+        <translation>Give the endpoint a name.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="113"/>
+        <source>The API key cannot be stored.</source>
+        <translation>The API key cannot be stored.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>

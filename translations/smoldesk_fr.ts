@@ -621,62 +621,62 @@
         <translation>Le chargement a été annulé.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="96"/>
+        <location filename="../app/src/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>Le fichier %1 n’existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="99"/>
+        <location filename="../app/src/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>Le fichier %1 ne peut pas être lu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="104"/>
+        <location filename="../app/src/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>Le fichier est vide, ce n’est donc pas un modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="105"/>
+        <location filename="../app/src/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>Ce n’est pas un fichier de modèle GGUF : il ne commence pas par les octets « GGUF ».</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="109"/>
+        <location filename="../app/src/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué : au moins %1 octets attendus, %2 présents — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="115"/>
+        <location filename="../app/src/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué : il s’arrête après %1 octets, au milieu de son en-tête — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="120"/>
+        <location filename="../app/src/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="123"/>
+        <location filename="../app/src/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>Le fichier est endommagé : son en-tête se contredit.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="126"/>
+        <location filename="../app/src/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>Cette version de GGUF n’est pas prise en charge (SmolDesk lit les versions 2 et 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="130"/>
+        <location filename="../app/src/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>L’architecture « %1 » n’est pas prise en charge (prises en charge : %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="136"/>
+        <location filename="../app/src/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>Le type de tenseur %1 n’est pas pris en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="141"/>
+        <location filename="../app/src/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Mémoire insuffisante : le modèle a besoin de %1, %2 sont libres.</translation>
     </message>
@@ -722,7 +722,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exportée vers %1</translation>
     </message>
@@ -747,17 +747,17 @@
         <translation>Modèles récents</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="109"/>
+        <location filename="../app/qml/Main.qml" line="129"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Télécharger SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="111"/>
+        <location filename="../app/qml/Main.qml" line="131"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Exporter en &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
     </message>
@@ -767,7 +767,7 @@
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="137"/>
         <source>&amp;Chat</source>
         <translation>&amp;Discussion</translation>
     </message>
@@ -782,22 +782,22 @@
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="121"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="122"/>
+        <location filename="../app/qml/Main.qml" line="142"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copier la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="125"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="147"/>
         <source>&amp;Model information</source>
         <translation>Informations sur le &amp;modèle</translation>
     </message>
@@ -807,58 +807,68 @@
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
+        <source>Remote models</source>
+        <translation>Modèles distants</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="127"/>
+        <source>Add an endpoint…</source>
+        <translation>Ajouter un point d’accès…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="151"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>&amp;About SmolDesk</source>
         <translation>À &amp;propos de SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Open a GGUF model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="143"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>Export conversation</source>
         <translation>Exporter la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Markdown files (*.md)</source>
         <translation>Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="173"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -1056,7 +1066,7 @@
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>%1 tokens</source>
         <translation>%1 jetons</translation>
     </message>
@@ -1141,22 +1151,27 @@
         <translation>La mémoire disponible est inconnue.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="99"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="106"/>
+        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Context</source>
         <translation>Contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="115"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>Open another model…</source>
         <translation>Ouvrir un autre modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="103"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>GPU not used</source>
         <translation>GPU non utilisé</translation>
     </message>
@@ -1177,24 +1192,262 @@
     </message>
 </context>
 <context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <location filename="../app/remote/remote_endpoint.cpp" line="24"/>
+        <source>“%1” is not an endpoint address: give one such as http://localhost:8080/v1.</source>
+        <translation>« %1 » n’est pas une adresse de point d’accès : indiquez-en une comme http://localhost:8080/v1.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteErrors</name>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="14"/>
+        <source>The server said: “%1”</source>
+        <translation>Le serveur a répondu : « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="20"/>
+        <source>1 second</source>
+        <translation>1 seconde</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="21"/>
+        <source>%1 seconds</source>
+        <translation>%1 secondes</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="44"/>
+        <source>The endpoint “%1” refused the API key (HTTP %2): check the key.</source>
+        <translation>Le point d’accès « %1 » a refusé la clé d’API (HTTP %2) : vérifiez la clé.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="51"/>
+        <source>The endpoint “%1” has no model “%2” (HTTP 404): pick one of its models again.</source>
+        <translation>Le point d’accès « %1 » n’a pas de modèle « %2 » (HTTP 404) : choisissez à nouveau l’un de ses modèles.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="57"/>
+        <source>The endpoint “%1” has no OpenAI API at this address (HTTP 404): check the base URL.</source>
+        <translation>Le point d’accès « %1 » n’offre pas d’API OpenAI à cette adresse (HTTP 404) : vérifiez l’URL de base.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="65"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again in %2.</source>
+        <translation>Le point d’accès « %1 » limite les requêtes (HTTP 429) : réessayez dans %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="69"/>
+        <source>The endpoint “%1” is limiting requests (HTTP 429): try again later.</source>
+        <translation>Le point d’accès « %1 » limite les requêtes (HTTP 429) : réessayez plus tard.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="76"/>
+        <source>The endpoint “%1” is busy or starting (HTTP 503): try again in %2.</source>
+        <translation>Le point d’accès « %1 » est occupé ou en cours de démarrage (HTTP 503) : réessayez dans %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="79"/>
+        <source>The endpoint “%1” failed with a server error (HTTP %2).</source>
+        <translation>Le point d’accès « %1 » a échoué sur une erreur du serveur (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="85"/>
+        <source>The endpoint “%1” rejected the request (HTTP %2).</source>
+        <translation>Le point d’accès « %1 » a rejeté la requête (HTTP %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="96"/>
+        <source>Nothing answers at %1: the endpoint “%2” is not running, or the address is wrong.</source>
+        <translation>Rien ne répond à %1 : le point d’accès « %2 » n’est pas démarré, ou l’adresse est fausse.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="101"/>
+        <source>The host of the endpoint “%1” (%2) cannot be found.</source>
+        <translation>L’hôte du point d’accès « %1 » (%2) est introuvable.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="106"/>
+        <source>The endpoint “%1” did not answer in time.</source>
+        <translation>Le point d’accès « %1 » n’a pas répondu à temps.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="109"/>
+        <location filename="../app/remote/remote_errors.cpp" line="125"/>
+        <source>The secure connection to the endpoint “%1” failed: %2</source>
+        <translation>La connexion sécurisée au point d’accès « %1 » a échoué : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="112"/>
+        <source>the TLS handshake failed.</source>
+        <translation>la négociation TLS a échoué.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="118"/>
+        <source>The endpoint “%1” closed the connection without answering.</source>
+        <translation>Le point d’accès « %1 » a fermé la connexion sans répondre.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="129"/>
+        <source>The endpoint “%1” cannot be reached (network error %2).</source>
+        <translation>Le point d’accès « %1 » est injoignable (erreur réseau %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="138"/>
+        <source>The endpoint “%1” reported an error while it answered.</source>
+        <translation>Le point d’accès « %1 » a signalé une erreur pendant sa réponse.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="143"/>
+        <source>The endpoint “%1” sent an event too large to read.</source>
+        <translation>Le point d’accès « %1 » a envoyé un événement trop grand pour être lu.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="147"/>
+        <source>The endpoint “%1” sent an answer that is not an OpenAI chat completion (%2).</source>
+        <translation>Le point d’accès « %1 » a envoyé une réponse qui n’est pas une complétion de discussion OpenAI (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_errors.cpp" line="158"/>
+        <source>The endpoint “%1” closed the connection before the answer was complete.</source>
+        <translation>Le point d’accès « %1 » a fermé la connexion avant la fin de la réponse.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSettings</name>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <source>%1 Models: %2</source>
+        <translation>%1 Modèles : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
+        <translation>Discutez avec des modèles sur une autre machine via n’importe quel serveur compatible OpenAI (vLLM, llama-server, Ollama, LM Studio, un autre SmolDesk). Leurs modèles apparaissent sous Fichier ▸ Modèles distants.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <source>GPU box</source>
+        <translation>Machine GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <source>Endpoint name</source>
+        <translation>Nom du point d’accès</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <source>Base URL</source>
+        <translation>URL de base</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <source>API key</source>
+        <translation>Clé d’API</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <source>none, or kept as stored</source>
+        <translation>aucune, ou celle enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
+        <translation>Les clés d’API sont conservées dans le trousseau du système, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
+        <translation>Aucun trousseau ne répond sur ce système : les clés d’API sont conservées dans un fichier que vous seul pouvez lire (permissions 0600) à côté des paramètres, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <source>Connecting…</source>
+        <translation>Connexion…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <source>Save endpoint</source>
+        <translation>Enregistrer le point d’accès</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <source>Saved. Listing its models…</source>
+        <translation>Enregistré. Liste de ses modèles…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <source>Edit</source>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <source>Check again</source>
+        <translation>Vérifier à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>API key stored.</source>
+        <translation>Clé d’API enregistrée.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <source>No API key.</source>
+        <translation>Pas de clé d’API.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>Models: %1</source>
+        <translation>Modèles : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <source>No models listed yet.</source>
+        <translation>Aucun modèle listé pour l’instant.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="297"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="300"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
@@ -1209,29 +1462,29 @@
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="88"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="89"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="90"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="103"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
@@ -1246,165 +1499,175 @@
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
+        <translation>%1 tourne sur son serveur : le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="159"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée : elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2) : les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="165"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="175"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="192"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="200"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="217"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="256"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="258"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="261"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -1413,23 +1676,23 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple : Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="329"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="340"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="227"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
@@ -1504,64 +1767,64 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI : /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Not running: %1</source>
         <translation>Arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1) ; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de « Copier le diagnostic » dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton « Prompt système » à côté de sa zone de saisie.</translation>
     </message>
@@ -1712,6 +1975,11 @@
         <location filename="../app/qml/StatusBar.qml" line="121"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <source>Context: %1 tokens</source>
+        <translation>Contexte : %1 jetons</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="80"/>
@@ -2159,7 +2427,7 @@
         <translation>La base de données des discussions ne peut pas être ouverte : %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="221"/>
+        <location filename="../app/src/chat_controller.cpp" line="225"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
@@ -2185,13 +2453,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="813"/>
+        <location filename="../app/src/chat_controller.cpp" line="857"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="945"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée : %1</translation>
     </message>
@@ -2262,9 +2530,52 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="274"/>
+        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
+        <translation>Le point d’accès distant « %1 » n’existe plus : ajoutez-le à nouveau dans Paramètres ▸ Modèles.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <source>remote</source>
+        <translation>distant</translation>
+    </message>
+    <message>
+        <location filename="../app/src/model_manager.cpp" line="374"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Le GPU a cessé de fonctionner : SmolDesk continue sur le CPU. %1</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::RemoteEndpoints</name>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="11"/>
+        <source>Connected: 1 model.</source>
+        <translation>Connecté : 1 modèle.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="12"/>
+        <source>Connected: %1 models.</source>
+        <translation>Connecté : %1 modèles.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="98"/>
+        <source>Give the endpoint a name.</source>
+        <translation>Donnez un nom au point d’accès.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="113"/>
+        <source>The API key cannot be stored.</source>
+        <translation>La clé d’API ne peut pas être enregistrée.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
