@@ -2160,6 +2160,19 @@
         <source>Show the whole result</source>
         <translation>Das ganze Ergebnis anzeigen</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ToolCallCard.qml" line="169"/>
+        <source>Image %1 of the result (%2)</source>
+        <translation>Bild %1 des Ergebnisses (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ToolCallCard.qml" line="176"/>
+        <source>%n more image(s) not shown (too large or not an image SmolDesk can show).</source>
+        <translation>
+            <numerusform>%n weiteres Bild wird nicht angezeigt (zu groß oder kein Bild, das SmolDesk anzeigen kann).</numerusform>
+            <numerusform>%n weitere Bilder werden nicht angezeigt (zu groß oder keine Bilder, die SmolDesk anzeigen kann).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ToolServerDialog</name>
@@ -2453,13 +2466,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="813"/>
-        <location filename="../app/src/chat_controller.cpp" line="857"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="945"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2665,33 +2678,33 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="35"/>
+        <location filename="../app/src/tool_turn.cpp" line="36"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Das Modell wollte nach %1 Runden, dem in Einstellungen ▸ Tools festgelegten Limit, weitere Tools aufrufen; es wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="63"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>In diesem Chat gibt es kein Tool namens „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="64"/>
+        <location filename="../app/src/tool_turn.cpp" line="65"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Die Argumente von „%1“ sind kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="86"/>
+        <location filename="../app/src/tool_turn.cpp" line="87"/>
         <source>The user denied this call of %1.</source>
         <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="96"/>
-        <location filename="../app/src/tool_turn.cpp" line="117"/>
+        <location filename="../app/src/tool_turn.cpp" line="97"/>
+        <location filename="../app/src/tool_turn.cpp" line="118"/>
         <source>The user stopped this call.</source>
         <translation>Der Benutzer hat diesen Aufruf angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="102"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The tool server “%1” is off.</source>
         <translation>Der Tool-Server „%1“ ist ausgeschaltet.</translation>
     </message>

@@ -1360,7 +1360,7 @@
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="71"/>
         <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
-        <translation>API keys are kept in the system's secret store, never in the settings file, the log or the diagnostics.</translation>
+        <translation>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</translation>
     </message>
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="72"/>
@@ -2160,6 +2160,19 @@
         <source>Show the whole result</source>
         <translation>Show the whole result</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ToolCallCard.qml" line="169"/>
+        <source>Image %1 of the result (%2)</source>
+        <translation>Image %1 of the result (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ToolCallCard.qml" line="176"/>
+        <source>%n more image(s) not shown (too large or not an image SmolDesk can show).</source>
+        <translation>
+            <numerusform>%n more image not shown (too large or not an image SmolDesk can show).</numerusform>
+            <numerusform>%n more images not shown (too large or not images SmolDesk can show).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ToolServerDialog</name>
@@ -2453,13 +2466,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="813"/>
-        <location filename="../app/src/chat_controller.cpp" line="857"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="945"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -2665,33 +2678,33 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="35"/>
+        <location filename="../app/src/tool_turn.cpp" line="36"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="63"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>There is no tool named “%1” in this chat.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="64"/>
+        <location filename="../app/src/tool_turn.cpp" line="65"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>The arguments of “%1” are not a JSON object.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="86"/>
+        <location filename="../app/src/tool_turn.cpp" line="87"/>
         <source>The user denied this call of %1.</source>
         <translation>The user denied this call of %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="96"/>
-        <location filename="../app/src/tool_turn.cpp" line="117"/>
+        <location filename="../app/src/tool_turn.cpp" line="97"/>
+        <location filename="../app/src/tool_turn.cpp" line="118"/>
         <source>The user stopped this call.</source>
         <translation>The user stopped this call.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="102"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The tool server “%1” is off.</source>
         <translation>The tool server “%1” is off.</translation>
     </message>

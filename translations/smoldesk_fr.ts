@@ -2160,6 +2160,19 @@
         <source>Show the whole result</source>
         <translation>Afficher le résultat complet</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ToolCallCard.qml" line="169"/>
+        <source>Image %1 of the result (%2)</source>
+        <translation>Image %1 du résultat (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ToolCallCard.qml" line="176"/>
+        <source>%n more image(s) not shown (too large or not an image SmolDesk can show).</source>
+        <translation>
+            <numerusform>%n autre image n’est pas affichée (trop grande ou pas une image que SmolDesk sait afficher).</numerusform>
+            <numerusform>%n autres images ne sont pas affichées (trop grandes ou pas des images que SmolDesk sait afficher).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ToolServerDialog</name>
@@ -2453,13 +2466,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="813"/>
-        <location filename="../app/src/chat_controller.cpp" line="857"/>
+        <location filename="../app/src/chat_controller.cpp" line="817"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="945"/>
+        <location filename="../app/src/chat_controller.cpp" line="949"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée : %1</translation>
     </message>
@@ -2665,33 +2678,33 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="35"/>
+        <location filename="../app/src/tool_turn.cpp" line="36"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils ; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="63"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>Il n’y a pas d’outil nommé « %1 » dans cette discussion.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="64"/>
+        <location filename="../app/src/tool_turn.cpp" line="65"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Les arguments de « %1 » ne sont pas un objet JSON.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="86"/>
+        <location filename="../app/src/tool_turn.cpp" line="87"/>
         <source>The user denied this call of %1.</source>
         <translation>L’utilisateur a refusé cet appel de %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="96"/>
-        <location filename="../app/src/tool_turn.cpp" line="117"/>
+        <location filename="../app/src/tool_turn.cpp" line="97"/>
+        <location filename="../app/src/tool_turn.cpp" line="118"/>
         <source>The user stopped this call.</source>
         <translation>L’utilisateur a arrêté cet appel.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="102"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The tool server “%1” is off.</source>
         <translation>Le serveur d’outils « %1 » est désactivé.</translation>
     </message>

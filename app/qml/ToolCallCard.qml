@@ -147,5 +147,37 @@ Rectangle {
             Accessible.name: qsTr("Show the whole result")
             onClicked: card.showAll = true
         }
+        // Images the tool returned, shown as they are (up to 320×240); they stay visible when the
+        // text is collapsed, since a picture is often the whole point of the call.
+        Flow {
+            objectName: "toolResultImages"
+            visible: (card.tool.images || []).length > 0
+            Layout.fillWidth: true
+            spacing: 6
+            Repeater {
+                model: card.tool.images || []
+                delegate: Image {
+                    required property var modelData
+                    required property int index
+                    objectName: "toolResultImage"
+                    source: "data:" + modelData.mimeType + ";base64," + modelData.data
+                    width: Math.min(Math.max(sourceSize.width, 1), 320)
+                    height: Math.min(Math.max(sourceSize.height, 1), 240)
+                    fillMode: Image.PreserveAspectFit
+                    asynchronous: true
+                    Accessible.role: Accessible.Graphic
+                    Accessible.name: qsTr("Image %1 of the result (%2)").arg(index + 1).arg(modelData.mimeType)
+                }
+            }
+        }
+        Label {
+            objectName: "toolResultImagesOmitted"
+            visible: (card.tool.imagesOmitted || 0) > 0
+            text: qsTr("%n more image(s) not shown (too large or not an image SmolDesk can show).", "",
+                       card.tool.imagesOmitted || 0)
+            opacity: 0.75
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
     }
 }

@@ -704,13 +704,17 @@ void ChatController::onToolCall(quint64 id, int, const ToolCallInfo& call) {
 QString ChatController::cardJson(int card) const {
     const ToolTurn::Card& c = toolTurn_->cards()[size_t(card)];
     const QString callId = card < pendingCalls_.size() ? pendingCalls_.at(card).id : QString();
-    return QString::fromUtf8(QJsonDocument(QJsonObject{{"callId", callId},
-                                                       {"name", c.name},
-                                                       {"server", c.server},
-                                                       {"tool", c.tool},
-                                                       {"arguments", c.argumentsJson},
-                                                       {"state", cardStateName(c.state)}})
-                                 .toJson(QJsonDocument::Compact));
+    QJsonObject json{{"callId", callId},
+                     {"name", c.name},
+                     {"server", c.server},
+                     {"tool", c.tool},
+                     {"arguments", c.argumentsJson},
+                     {"state", cardStateName(c.state)}};
+    int omitted = 0;
+    if (const QJsonArray images = toolResultImages(c.result, &omitted); !images.isEmpty())
+        json.insert("images", images);
+    if (omitted > 0) json.insert("imagesOmitted", omitted);
+    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
 }
 
 void ChatController::beginToolRound() {

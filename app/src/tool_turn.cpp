@@ -4,6 +4,7 @@
 #include "tool_servers.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 
 namespace smoldesk::app {
@@ -156,6 +157,28 @@ QString toolResultForModel(const mcp::McpToolResult& result, int limit) {
         text =
             text.left(limit) + QStringLiteral("\n[… %1 more characters not shown]").arg(text.size() - limit);
     return text;
+}
+
+QJsonArray toolResultImages(const mcp::McpToolResult& result, int* omitted, qsizetype maxBytes) {
+    static const QRegularExpression mime(QStringLiteral("^image/[A-Za-z0-9.+-]{1,64}$"));
+    static const QRegularExpression base64(QStringLiteral("^[A-Za-z0-9+/]+={0,2}$"));
+    QJsonArray images;
+    qsizetype kept = 0;
+    int dropped = 0;
+    for (const mcp::McpContent& part : result.content) {
+        if (part.type != mcp::McpContent::Type::Image) continue;
+        const QString data = QString::fromLatin1(part.data).trimmed();
+        if (!mime.match(part.mimeType).hasMatch() || !base64.match(data).hasMatch() ||
+            kept + data.size() > maxBytes) {
+            ++dropped;
+            continue;
+        }
+        images.append(
+            QJsonObject{{QStringLiteral("mimeType"), part.mimeType}, {QStringLiteral("data"), data}});
+        kept += data.size();
+    }
+    if (omitted) *omitted = dropped;
+    return images;
 }
 
 } // namespace smoldesk::app

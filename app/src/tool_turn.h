@@ -8,6 +8,7 @@
 #include "chat/tool_calls.h"
 #include "mcp_types.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
@@ -86,5 +87,11 @@ class ToolTurn : public QObject {
 
 // What the model reads back for a result: its text, cut at `limit` characters with a note.
 QString toolResultForModel(const mcp::McpToolResult& result, int limit = 16384);
+
+// The result's images for its card, [{mimeType, data (base64)}], kept with the card's JSON (so
+// they are stored, restored and exported with it). Only image/* types with plain base64 data are
+// kept (they become data: URLs), up to `maxBytes` of base64 in all; *omitted counts the rest.
+QJsonArray toolResultImages(const mcp::McpToolResult& result, int* omitted = nullptr,
+                            qsizetype maxBytes = 4 << 20);
 
 } // namespace smoldesk::app

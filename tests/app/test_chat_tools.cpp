@@ -9,6 +9,7 @@
 #include "require_all.h"
 #include "tiny_model.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -60,12 +61,12 @@ class TestChatTools : public QObject {
         app_.context->settings()->setThinkByDefault(false);
         return true;
     }
-    // A new chat whose first answer must call `get-sum`; returns when its card waits for consent.
-    bool askForCall() {
+    // A new chat whose first answer must call `tool`; returns when its card waits for consent.
+    bool askForCall(const QString& tool = QStringLiteral("get-sum")) {
         chat()->newConversation();
         chat()->setThinkingEnabled(false);
         app_.context->settings()->setMaxTokens(400);
-        chat()->forceToolCalls(1, QStringLiteral("get-sum"));
+        chat()->forceToolCalls(1, tool);
         QSignalSpy done(chat(), &ChatController::generationFinished);
         if (!chat()->send(QStringLiteral("What is 2 plus 3?"))) return false;
         const bool asked = QTest::qWaitFor(
@@ -167,6 +168,32 @@ class TestChatTools : public QObject {
         QVERIFY(!app_.context->tools()->chatUsesServer(chat()->toolChatKey(), "everything"));
         QVERIFY(app_.context->tools()->chatUsesServer(QStringLiteral("0"), "everything"));
         chat()->forceToolCalls(0);
+    }
+
+    // An image in a result shows on the card (the everything server's get-tiny-image, a 20×20 PNG),
+    // byte for byte what the server sent, and is kept with the card's JSON.
+    void imageResultShowsOnTheCard() {
+        QFile js(QFileInfo(everythingServer()).dir().filePath("tools/get-tiny-image.js"));
+        QVERIFY(js.open(QIODevice::ReadOnly));
+        const QByteArray source = js.readAll();
+        const qsizetype start = source.indexOf("MCP_TINY_IMAGE = \"") + 18;
+        const QString sent = QString::fromLatin1(source.mid(start, source.indexOf('"', start) - start));
+        QVERIFY(sent.startsWith("iVBOR"));
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(askForCall(QStringLiteral("get-tiny-image")));
+        const int row = cardRow();
+        app_.context->settings()->setMaxTokens(4);
+        chat()->allowToolCall(row, false);
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+        QCOMPARE(cardState(row), QStringLiteral("done"));
+        const QJsonArray images = toolOf(chat()->messages()->at(row)).value("images").toArray();
+        QCOMPARE(images.size(), 1);
+        QCOMPARE(images.at(0).toObject().value("mimeType").toString(), QStringLiteral("image/png"));
+        QCOMPARE(images.at(0).toObject().value("data").toString(), sent);
+        QQuickItem* image = nullptr;
+        QTRY_VERIFY((image = app_.item("toolResultImage")) && image->property("status").toInt() == 1);
+        QCOMPARE(image->property("sourceSize").toSize(), QSize(20, 20));
+        QVERIFY(image->isVisible());
     }
 
     void allowedCallRunsAndItsResultGoesBack() {
