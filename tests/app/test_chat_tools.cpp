@@ -283,6 +283,36 @@ class TestChatTools : public QObject {
         QCOMPARE(turns.at(o + row).content, result.content);
         app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", true);
     }
+
+    // A card still waiting for consent when the app quits reopens as "interrupted": no buttons, and
+    // the model reads that the call never ran.
+    void waitingCardReopensInterrupted() {
+        // (after the restart of the test before, the server connects again in the background)
+        QTRY_VERIFY_WITH_TIMEOUT(app_.context->tools()->readyToolCount() > 10, 30000);
+        QVERIFY(askForCall());
+        const int row = cardRow();
+        const qint64 id = chat()->currentId();
+        chat()->flushStore();
+        app_.stop();
+        QVERIFY(startApp(false));
+        QTRY_VERIFY_WITH_TIMEOUT(chat()->conversations()->find(id) != nullptr, 10000);
+        chat()->selectConversation(id);
+        QTRY_VERIFY_WITH_TIMEOUT(chat()->messages()->count() > row, 10000);
+        QCOMPARE(cardState(row), QStringLiteral("interrupted"));
+        QTRY_VERIFY(!app_.items("toolCallCard").isEmpty());
+        QVERIFY(!app_.item("allowOnceButton") || !app_.item("allowOnceButton")->isVisible());
+        const QList<ChatTurn> turns = chat()->promptTurns();
+        QCOMPARE(turns.last().role, QStringLiteral("tool"));
+        QCOMPARE(turns.last().content, QStringLiteral("The call was interrupted before it ran."));
+        // The chat goes on: a plain answer after it.
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", false);
+        app_.context->settings()->setMaxTokens(4);
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("Never mind.")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+        QCOMPARE(chat()->messages()->at(chat()->messages()->count() - 1).role, QStringLiteral("assistant"));
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", true);
+    }
 };
 
 QTEST_MAIN(TestChatTools)
