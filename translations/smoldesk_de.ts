@@ -2678,33 +2678,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="36"/>
+        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
+        <translation>Der Tool-Server „%1“ bietet „%2“ nicht mehr an; der Aufruf wurde nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tool_turn.cpp" line="62"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Das Modell wollte nach %1 Runden, dem in Einstellungen ▸ Tools festgelegten Limit, weitere Tools aufrufen; es wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="63"/>
+        <location filename="../app/src/tool_turn.cpp" line="89"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>In diesem Chat gibt es kein Tool namens „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="65"/>
+        <location filename="../app/src/tool_turn.cpp" line="91"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Die Argumente von „%1“ sind kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="87"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
         <source>The user denied this call of %1.</source>
         <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="97"/>
-        <location filename="../app/src/tool_turn.cpp" line="118"/>
+        <location filename="../app/src/tool_turn.cpp" line="123"/>
+        <location filename="../app/src/tool_turn.cpp" line="145"/>
         <source>The user stopped this call.</source>
         <translation>Der Benutzer hat diesen Aufruf angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="103"/>
+        <location filename="../app/src/tool_turn.cpp" line="129"/>
         <source>The tool server “%1” is off.</source>
         <translation>Der Tool-Server „%1“ ist ausgeschaltet.</translation>
     </message>

@@ -2678,33 +2678,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="36"/>
+        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
+        <translation>The tool server “%1” no longer offers “%2”; the call was not run.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tool_turn.cpp" line="62"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="63"/>
+        <location filename="../app/src/tool_turn.cpp" line="89"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>There is no tool named “%1” in this chat.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="65"/>
+        <location filename="../app/src/tool_turn.cpp" line="91"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>The arguments of “%1” are not a JSON object.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="87"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
         <source>The user denied this call of %1.</source>
         <translation>The user denied this call of %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="97"/>
-        <location filename="../app/src/tool_turn.cpp" line="118"/>
+        <location filename="../app/src/tool_turn.cpp" line="123"/>
+        <location filename="../app/src/tool_turn.cpp" line="145"/>
         <source>The user stopped this call.</source>
         <translation>The user stopped this call.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="103"/>
+        <location filename="../app/src/tool_turn.cpp" line="129"/>
         <source>The tool server “%1” is off.</source>
         <translation>The tool server “%1” is off.</translation>
     </message>

@@ -2678,33 +2678,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="36"/>
+        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
+        <translation>Le serveur d’outils « %1 » ne propose plus « %2 » ; l’appel n’a pas été exécuté.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tool_turn.cpp" line="62"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils ; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="63"/>
+        <location filename="../app/src/tool_turn.cpp" line="89"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>Il n’y a pas d’outil nommé « %1 » dans cette discussion.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="65"/>
+        <location filename="../app/src/tool_turn.cpp" line="91"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Les arguments de « %1 » ne sont pas un objet JSON.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="87"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
         <source>The user denied this call of %1.</source>
         <translation>L’utilisateur a refusé cet appel de %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="97"/>
-        <location filename="../app/src/tool_turn.cpp" line="118"/>
+        <location filename="../app/src/tool_turn.cpp" line="123"/>
+        <location filename="../app/src/tool_turn.cpp" line="145"/>
         <source>The user stopped this call.</source>
         <translation>L’utilisateur a arrêté cet appel.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="103"/>
+        <location filename="../app/src/tool_turn.cpp" line="129"/>
         <source>The tool server “%1” is off.</source>
         <translation>Le serveur d’outils « %1 » est désactivé.</translation>
     </message>

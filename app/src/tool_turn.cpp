@@ -24,6 +24,32 @@ ToolTurn::ToolTurn(ToolServers* servers, const QStringList& chatServers, int max
     }
     for (OfferedTool& o : offered_)
         if (uses.value(o.tool) > 1) o.name = o.server + QLatin1Char('_') + o.tool;
+    if (servers) connect(servers, &ToolServers::toolsChanged, this, &ToolTurn::settleWithdrawnCalls);
+}
+
+bool ToolTurn::withdrawn(const Card& c) const {
+    const McpClient* client = servers_ ? servers_->client(c.server) : nullptr;
+    if (!client || client->state() != McpClient::State::Ready) return false; // not known (yet): ask at Allow
+    for (const mcp::McpTool& t : client->tools())
+        if (t.name == c.tool) return false;
+    return true;
+}
+
+QString ToolTurn::withdrawnSentence(const Card& c) const {
+    return tr("The tool server “%1” no longer offers “%2”; the call was not run.").arg(c.server, c.tool);
+}
+
+void ToolTurn::settleWithdrawnCalls() {
+    // Found first, settled after: the last settle may finish the round, and what that starts must
+    // not meet a loop still walking the cards.
+    std::vector<std::pair<int, QString>> gone;
+    for (int i = 0; i < int(cards_.size()); ++i)
+        if (cards_[size_t(i)].state == CardState::Waiting && withdrawn(cards_[size_t(i)]))
+            gone.emplace_back(i, withdrawnSentence(cards_[size_t(i)]));
+    const int round = round_;
+    for (const auto& [card, sentence] : gone)
+        if (round == round_ && card < int(cards_.size()) && cards_[size_t(card)].state == CardState::Waiting)
+            settle(card, CardState::Failed, sentence);
 }
 
 const OfferedTool* ToolTurn::find(const QString& name) const {
@@ -101,6 +127,7 @@ void ToolTurn::run(int card) {
     Card& c = cards_[size_t(card)];
     McpClient* client = servers_ ? servers_->client(c.server) : nullptr;
     if (!client) return settle(card, CardState::Failed, tr("The tool server “%1” is off.").arg(c.server));
+    if (withdrawn(c)) return settle(card, CardState::Failed, withdrawnSentence(c));
     c.state = CardState::Running;
     emit cardChanged(card);
     // One connection per call: the card's index stays valid for this round only.

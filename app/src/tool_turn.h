@@ -73,6 +73,11 @@ class ToolTurn : public QObject {
     void roundFinished();
 
   private:
+    // A waiting call whose tool its server no longer lists (tools/list_changed) fails with a
+    // sentence at once, so the card shows it and the round can go on.
+    void settleWithdrawnCalls();
+    bool withdrawn(const Card& c) const;
+    QString withdrawnSentence(const Card& c) const;
     void run(int card);
     void settle(int card, CardState state, const QString& text);
     void checkFinished();

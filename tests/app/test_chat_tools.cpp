@@ -4,6 +4,7 @@
 // Deny sends the denial back and the model continues; Allow runs `get-sum`, its result goes back
 // through the template and the model continues; the calls and results are stored, come back
 // after a restart and are exported.
+#include "mcp_client.h"
 #include "model_worker.h"
 #include "qml_fixture.h"
 #include "require_all.h"
@@ -282,6 +283,35 @@ class TestChatTools : public QObject {
         QCOMPARE(turns.at(o + row).role, QStringLiteral("tool"));
         QCOMPARE(turns.at(o + row).content, result.content);
         app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", true);
+    }
+
+    // The server withdraws the tool while its call waits for consent (tools/list_changed): the card
+    // fails at once with a sentence, and the round goes on without it.
+    void withdrawnToolFailsItsWaitingCard() {
+        const QString python = QStandardPaths::findExecutable("python3");
+        if (python.isEmpty()) SMOLDESK_SKIP_OR_FAIL("python3 is not installed.");
+        QTRY_VERIFY_WITH_TIMEOUT(app_.context->tools()->readyToolCount() > 10, 30000);
+        QCOMPARE(app_.context->tools()->addServer(
+                     {{"name", "withdrawing"},
+                      {"command", python},
+                      {"args", QStringLiteral(SMOLDESK_MCP_TEST_DIR "/broken_server.py\nwithdraw")}}),
+                 QString());
+        QTRY_VERIFY_WITH_TIMEOUT(app_.context->tools()->client("withdrawing") &&
+                                     app_.context->tools()->client("withdrawing")->tools().size() == 2,
+                                 30000);
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(askForCall(QStringLiteral("first")));
+        const int row = cardRow();
+        QCOMPARE(toolOf(chat()->messages()->at(row)).value("server").toString(),
+                 QStringLiteral("withdrawing"));
+        app_.context->settings()->setMaxTokens(4);
+        app_.context->tools()->client("withdrawing")->callTool("withdraw", QJsonObject());
+        QTRY_COMPARE_WITH_TIMEOUT(cardState(row), QStringLiteral("failed"), 10000);
+        QCOMPARE(
+            chat()->messages()->at(row).content,
+            QStringLiteral("The tool server “withdrawing” no longer offers “first”; the call was not run."));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000); // the model went on after the round
+        app_.context->tools()->removeServer(app_.context->tools()->rowCount() - 1);
     }
 
     // A card still waiting for consent when the app quits reopens as "interrupted": no buttons, and

@@ -5,6 +5,8 @@
   garbage  answers every line with text that is not JSON-RPC
   huge     answers initialize, lists one tool, and answers its call with a 9 MB line
   listchange  answers initialize, lists one tool, then announces a second one
+  withdraw answers initialize, lists `first` and `withdraw`; calling `withdraw` removes `first` and
+           announces the change (a tool that goes away while a call of it waits for consent)
   old      answers initialize with a protocol version nobody speaks
 """
 import json
@@ -23,6 +25,8 @@ def send(obj):
 
 
 tools = [{"name": "first", "description": "The first tool", "inputSchema": {"type": "object"}}]
+if mode == "withdraw":
+    tools.append({"name": "withdraw", "description": "Removes the first tool", "inputSchema": {"type": "object"}})
 for line in sys.stdin:
     if mode == "hang":
         continue
@@ -51,6 +55,9 @@ for line in sys.stdin:
             sys.stdout.flush()
         else:
             send({"jsonrpc": "2.0", "id": msg["id"], "result": {"content": [{"type": "text", "text": "ok"}]}})
+            if mode == "withdraw" and msg["params"]["name"] == "withdraw":
+                tools[:] = [t for t in tools if t["name"] != "first"]
+                send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
     else:
         send({"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32601, "message": "no " + str(method)}})
 time.sleep(0)
