@@ -684,37 +684,62 @@
 <context>
     <name>Exporter</name>
     <message>
+        <location filename="../app/src/exporter.cpp" line="21"/>
+        <source>done</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
         <location filename="../app/src/exporter.cpp" line="22"/>
+        <source>failed</source>
+        <translation>échoué</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="23"/>
+        <source>denied</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="24"/>
+        <source>stopped</source>
+        <translation>arrêté</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="27"/>
+        <source>interrupted</source>
+        <translation>interrompu</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="35"/>
         <source>Chat</source>
         <translation>Discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="25"/>
+        <location filename="../app/src/exporter.cpp" line="38"/>
         <source>System prompt:</source>
         <translation>Prompt système :</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="31"/>
+        <location filename="../app/src/exporter.cpp" line="44"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Outil %1 (%2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="52"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="40"/>
+        <location filename="../app/src/exporter.cpp" line="53"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="45"/>
+        <location filename="../app/src/exporter.cpp" line="58"/>
         <source>(version %1 of %2)</source>
         <translation>(version %1 sur %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="46"/>
+        <location filename="../app/src/exporter.cpp" line="59"/>
         <source>(answer %1 of %2)</source>
         <translation>(réponse %1 sur %2)</translation>
     </message>

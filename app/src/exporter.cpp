@@ -14,6 +14,19 @@ namespace {
 QJsonObject toolOf(const MessageRecord& m) {
     return m.toolJson.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m.toolJson.toUtf8()).object();
 }
+
+// A card's state as the Markdown export says it, in the interface's language (the JSON export
+// keeps the stored word).
+QString toolStateText(const QString& state) {
+    if (state == QLatin1String("done")) return QCoreApplication::translate("Exporter", "done");
+    if (state == QLatin1String("failed")) return QCoreApplication::translate("Exporter", "failed");
+    if (state == QLatin1String("denied")) return QCoreApplication::translate("Exporter", "denied");
+    if (state == QLatin1String("stopped")) return QCoreApplication::translate("Exporter", "stopped");
+    if (state == QLatin1String("waiting") || state == QLatin1String("running") ||
+        state == QLatin1String("interrupted"))
+        return QCoreApplication::translate("Exporter", "interrupted");
+    return state;
+}
 } // namespace
 
 QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages,
@@ -30,7 +43,7 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
             out += QStringLiteral("**") +
                    QCoreApplication::translate("Exporter", "Tool %1 (%2): %3")
                        .arg(t.value("name").toString(), t.value("server").toString(),
-                            t.value("state").toString()) +
+                            toolStateText(t.value("state").toString())) +
                    QStringLiteral("**\n\n```json\n") + t.value("arguments").toString() +
                    QStringLiteral("\n```\n\n```\n") + m.content + QStringLiteral("\n```\n\n");
             continue;
