@@ -96,6 +96,7 @@ AppContext::AppContext(const Options& o, QObject* parent)
     // Sizes ("Go" → "GB") and the figures under answers are formatted when shown: again now.
     connect(language_, &LanguageManager::currentChanged, model_, &ModelManager::refreshEstimate);
     connect(language_, &LanguageManager::currentChanged, chat_->messages(), &MessageListModel::retranslate);
+    connect(language_, &LanguageManager::currentChanged, tools_, &ToolServers::retranslate);
 }
 
 AppContext::~AppContext() {

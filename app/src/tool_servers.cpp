@@ -51,6 +51,10 @@ QHash<int, QByteArray> ToolServers::roleNames() const {
             {ToolsRole, "tools"}};
 }
 
+void ToolServers::retranslate() {
+    if (rowCount() > 0) emit dataChanged(index(0), index(rowCount() - 1), {StatusRole});
+}
+
 QString ToolServers::statusText(const Entry& e) const {
     if (!e.config.enabled || !e.client) return tr("Off");
     switch (e.client->state()) {
@@ -305,8 +309,10 @@ QString ToolServers::importConfigText(const QByteArray& json) {
         emit toolsChanged();
     }
     if (names.isEmpty()) return parsed.error;
-    QString sentence = names.size() == 1 ? tr("Imported 1 server: %1.").arg(names.first())
-                                         : tr("Imported %1 servers: %2.").arg(names.size()).arg(names.join(QStringLiteral(", ")));
+    QString sentence =
+        names.size() == 1
+            ? tr("Imported 1 server: %1.").arg(names.first())
+            : tr("Imported %1 servers: %2.").arg(names.size()).arg(names.join(QStringLiteral(", ")));
     if (!parsed.error.isEmpty()) sentence += QLatin1Char(' ') + parsed.error;
     return sentence;
 }

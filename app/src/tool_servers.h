@@ -59,6 +59,8 @@ class ToolServers : public QAbstractListModel {
     Q_INVOKABLE void removeServer(int row);
     Q_INVOKABLE void setServerEnabled(int row, bool enabled);
     Q_INVOKABLE void reconnect(int row);
+    // The status lines are built here, not in QML: says them again after a language switch.
+    void retranslate();
     // Adds the servers of an mcp.json (replacing those with the same name); returns a sentence
     // saying what was imported, or why nothing was.
     Q_INVOKABLE QString importConfig(const QUrl& file);
