@@ -17,7 +17,8 @@ Dialog {
     title: row < 0 ? qsTr("Add a tool server") : qsTr("Edit tool server")
     Overlay.modal: Rectangle { color: Theme.scrim }
     footer: DialogButtonBox {
-        DialogButton { text: qsTr("Save"); DialogButtonBox.buttonRole: DialogButtonBox.AcceptRole; objectName: "saveToolServer" }
+        // Apply, not Accept: an accepted dialog starts closing before its handler could keep it open.
+        DialogButton { text: qsTr("Save"); DialogButtonBox.buttonRole: DialogButtonBox.ApplyRole; objectName: "saveToolServer" }
         DialogButton { text: qsTr("Cancel"); DialogButtonBox.buttonRole: DialogButtonBox.RejectRole }
     }
 
@@ -40,14 +41,15 @@ Dialog {
                  command: commandField.text, args: argsField.text, env: envField.text,
                  url: urlField.text, bearer: bearerField.text, timeout: timeoutSpin.value }
     }
-    // Accept only when the server was saved; otherwise say why and stay open.
-    onAccepted: {
+    // Close only when the server was saved; otherwise say why and stay open.
+    function save() {
         const why = row < 0 ? App.tools.addServer(fields()) : App.tools.updateServer(row, fields())
-        if (why.length > 0) {
+        if (why.length > 0)
             errorLabel.text = why
-            open()
-        }
+        else
+            close()
     }
+    onApplied: save()
 
     GridLayout {
         anchors.fill: parent

@@ -314,6 +314,41 @@ class TestChatTools : public QObject {
         app_.context->tools()->removeServer(app_.context->tools()->rowCount() - 1);
     }
 
+    // Settings ▸ Tools ▸ Add server…: Save without a name says why and keeps the dialog open (it
+    // used to close, losing what was typed); with a name it saves and closes.
+    void serverDialogStaysOpenOnAMistake() {
+        QObject* settings = app_.engine->rootObjects().first()->findChild<QObject*>("settingsDialog");
+        QVERIFY(settings);
+        QMetaObject::invokeMethod(settings, "open");
+        QObject* tabs = app_.engine->rootObjects().first()->findChild<QObject*>("settingsTabs");
+        QObject* toolsTab = app_.engine->rootObjects().first()->findChild<QObject*>("toolsTab");
+        QVERIFY(tabs && toolsTab);
+        toolsTab->setProperty("checked", true); // (as a click does: the tab bar follows its checked button)
+        QTRY_COMPARE(tabs->property("currentIndex").toInt(), 4);
+        QQuickItem* add = nullptr;
+        QTRY_VERIFY((add = app_.item("addToolServer")) && add->isVisible());
+        QMetaObject::invokeMethod(add, "clicked");
+        QObject* dialog = app_.engine->rootObjects().first()->findChild<QObject*>("toolServerDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        const int servers = app_.context->tools()->rowCount();
+        QVERIFY(app_.item("saveToolServer"));
+        QMetaObject::invokeMethod(app_.item("saveToolServer"), "clicked");
+        QTRY_VERIFY(app_.item("serverError") &&
+                    !app_.item("serverError")->property("text").toString().isEmpty());
+        QTest::qWait(400); // past any closing transition
+        QVERIFY(dialog->property("visible").toBool());
+        QCOMPARE(app_.context->tools()->rowCount(), servers);
+        QVERIFY(app_.item("serverName") && app_.item("serverCommand"));
+        app_.item("serverName")->setProperty("text", "a second server");
+        app_.item("serverCommand")->setProperty("text", "/bin/true");
+        QMetaObject::invokeMethod(app_.item("saveToolServer"), "clicked");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QCOMPARE(app_.context->tools()->rowCount(), servers + 1);
+        app_.context->tools()->removeServer(servers);
+        QMetaObject::invokeMethod(settings, "close");
+    }
+
     // A card still waiting for consent when the app quits reopens as "interrupted": no buttons, and
     // the model reads that the call never ran.
     void waitingCardReopensInterrupted() {
