@@ -562,6 +562,10 @@ class Converter {
         const Value* xmx = get(schema, "exclusiveMaximum");
         for (const Value* b : {mn, mx})
             if (b && !b->isNumber()) unsupported("minimum and maximum must be numbers.");
+        // (NaN passes every comparison as false and has no digits: fuzz_json_schema found it.)
+        for (const Value* b : {mn, mx, xmn, xmx})
+            if (b && b->isNumber() && std::isnan(b->numberValue()))
+                unsupported("A number bound cannot be NaN.");
         if (!mn && !mx && !xmn && !xmx) return use(integer ? "integer" : "number");
         if (!integer) return decimalGrammar(mn, mx, xmn, xmx);
         // Draft 4 spells exclusive bounds as booleans beside minimum and maximum.
@@ -621,6 +625,11 @@ class Converter {
         const size_t dot = text.find('.');
         const std::string ip = text.substr(0, dot);
         if (ip.size() > 15) unsupported(std::string(key) + " is too large for a number bound.");
+        auto digits = [](const std::string& s) {
+            return !s.empty() && s.find_first_not_of("0123456789") == s.npos;
+        };
+        if (!digits(ip) || (dot != std::string::npos && !digits(text.substr(dot + 1))))
+            unsupported(std::string(key) + " " + text + " is not a number bound.");
         d.integer = std::stoll(ip);
         if (dot != std::string::npos) d.fraction = text.substr(dot + 1);
         while (!d.fraction.empty() && d.fraction.back() == '0') d.fraction.pop_back();
