@@ -275,6 +275,16 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 }
 
 #include "nibble_decode.inc"
+
+// No fused or wide decoded kernels in this variant (decoded_dot.inc's hooks).
+DotFn isaFusedDot(const TypeRow&) {
+    return nullptr;
+}
+int wideTileDecoded(const TypeRow&, int64_t, const void*, size_t, int, const void*, size_t, int, float*,
+                    size_t) {
+    return 0;
+}
+
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"

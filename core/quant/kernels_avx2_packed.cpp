@@ -1,4 +1,4 @@
-// AVX2 kernels for row-interleaved Q4_K/Q6_K groups (packed_formats.h) against Q8_K
+// AVX2 kernels for row-interleaved Q4_K/Q6_K/IQ4_XS groups (packed_formats.h) against Q8_K
 // activations, for CPUs without AVX-512. Compiled with the AVX2 flags; reached only through
 // the avx2 kernel table.
 //
@@ -9,6 +9,7 @@
 // then widens to int32 and applies the scale in one instruction.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/packed_formats.h"
 
 #if defined(__x86_64__) && defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
@@ -146,6 +147,51 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
     }
 }
 
+// IQ4_XS levels are signed (−127..113), so vpmaddubsw takes their magnitudes and the
+// activations carry their signs; one pair sum (≤ 2·127·127) fits int16 but two may not, so each
+// is widened with the sub-block scale at once.
+template <int NC>
+void halfIQ4_XSx16(int64_t nb, const BlockIQ4_XSx16* x, int half, const BlockQ8_K* const* y,
+                   __m256 (&acc)[NC]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i table =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(grids::kIq4nlValues)));
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockIQ4_XSx16& b = x[i];
+        __m256i iacc[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = _mm256_setzero_si256();
+        for (int s = 0; s < 8; ++s) {
+            const __m256i lowBits =
+                _mm256_srli_epi32(bytesToInt32(b.scalesLow[s / 2] + 8 * half), 4 * (s % 2));
+            const __m256i highBits =
+                _mm256_srli_epi32(bytesToInt32(b.scalesHigh[s / 4] + 8 * half), 2 * (s % 4));
+            const __m256i sc = duplicateLow16(_mm256_sub_epi32(
+                _mm256_or_si256(_mm256_and_si256(lowBits, _mm256_set1_epi32(0x0F)),
+                                _mm256_slli_epi32(_mm256_and_si256(highBits, _mm256_set1_epi32(3)), 4)),
+                _mm256_set1_epi32(32)));
+            for (int h = 0; h < 4; ++h) {
+                const __m256i packed =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32 * half));
+                const __m256i lo = _mm256_shuffle_epi8(table, _mm256_and_si256(packed, low4));
+                const __m256i hi =
+                    _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(packed, 4), low4));
+                const __m256i loAbs = _mm256_abs_epi8(lo), hiAbs = _mm256_abs_epi8(hi);
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
+                    const __m256i pLo = _mm256_maddubs_epi16(loAbs, _mm256_sign_epi8(broadcast4(a), lo));
+                    const __m256i pHi = _mm256_maddubs_epi16(hiAbs, _mm256_sign_epi8(broadcast4(a + 4), hi));
+                    iacc[c] = _mm256_add_epi32(
+                        iacc[c], _mm256_add_epi32(_mm256_madd_epi16(pLo, sc), _mm256_madd_epi16(pHi, sc)));
+                }
+            }
+        }
+        const __m256 d = halfsToFloats8(b.d + 8 * half);
+        for (int c = 0; c < NC; ++c)
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc[c]), _mm256_mul_ps(d, _mm256_set1_ps(y[c][i].d)),
+                                     acc[c]);
+    }
+}
+
 template <int NC>
 void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
                size_t outColStride, bool accumulate) {
@@ -154,6 +200,8 @@ void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* con
         for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_ps();
         if (type == Type::Q4_K)
             halfQ4_Kx16<NC>(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), half, y, acc);
+        else if (type == Type::IQ4_XS)
+            halfIQ4_XSx16<NC>(nb, reinterpret_cast<const BlockIQ4_XSx16*>(group), half, y, acc);
         else
             halfQ6_Kx16<NC>(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), half, y, acc);
         for (int c = 0; c < NC; ++c) {

@@ -276,6 +276,18 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 }
 
 #include "nibble_decode.inc"
+
+DotFn isaFusedDot(const TypeRow& row) {
+    return row.info.type == Type::IQ2_XXS ? dotIQ2_XXSAvx512 : nullptr;
+}
+
+int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,
+                    const void* act, size_t actRowStride, int nCols, float* out, size_t outColStride) {
+    if (!row.decode256 || nCols < 2) return 0;
+    return decodedGroupTileAvx512(isaDecode256(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
+                                  actRowStride, nCols, out, outColStride);
+}
+
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"

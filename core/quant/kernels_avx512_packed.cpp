@@ -1,5 +1,5 @@
-// AVX-512 VNNI kernels for row-interleaved Q4_K/Q6_K groups (packed_formats.h) against Q8_K
-// activations. Compiled with the AVX-512 flags; reached only through the avx512 kernel table.
+// AVX-512 VNNI kernels for row-interleaved Q4_K/Q6_K/IQ4_XS groups (packed_formats.h) against
+// Q8_K activations. Compiled with the AVX-512 flags; reached only through the avx512 kernel table.
 //
 // One 64-byte load holds 4 quants of each of 16 rows, so vpdpbusd against 4 activation bytes
 // broadcast to every lane adds 4 products to each of 16 row sums. A tile of NC tokens reuses
@@ -7,6 +7,7 @@
 // (Q6_K) values with an integer multiply, the block scales once per 256 values in float.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
+#include "quant/iq_grids.h"
 #include "quant/packed_formats.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
@@ -179,11 +180,72 @@ void tileQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* const* y, f
     storeTile(acc, out, outColStride, accumulate);
 }
 
+// IQ4_XS: the nibbles index a 16-entry table of int8 levels. vpdpbusd wants unsigned weights, so
+// the table holds level + 128 and each sub-block's sum loses 128 × its activation sum (from
+// bsums), which keeps every product exact: Σ (L + 128)·a − 128·Σ a = Σ L·a.
+template <int NC>
+void tileIQ4_XSx16(int64_t nb, const BlockIQ4_XSx16* x, const BlockQ8_K* const* y, float* out,
+                   size_t outColStride, bool accumulate) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i table = _mm512_broadcast_i32x4(_mm_xor_si128(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(grids::kIq4nlValues)), _mm_set1_epi8(-128)));
+    __m512 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockIQ4_XSx16& b = x[i];
+        if constexpr (NC == 1) {
+            const char* ahead = reinterpret_cast<const char*>(&x[i + kPrefetchBlocks]);
+            for (int line = 0; line < static_cast<int>(sizeof(BlockIQ4_XSx16)) / 64; ++line)
+                _mm_prefetch(ahead + 64 * line, _MM_HINT_T0);
+        }
+        // 128 × the activation sum of each 32-value sub-block.
+        int32_t offset[NC][8];
+        for (int c = 0; c < NC; ++c)
+            for (int s = 0; s < 8; ++s)
+                offset[c][s] = 128 * (y[c][i].bsums[2 * s] + y[c][i].bsums[2 * s + 1]);
+        __m512i iacc[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            __m512i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+            for (int h = 0; h < 4; ++h) {
+                const __m512i packed = _mm512_loadu_si512(b.qs[s][h]);
+                const __m512i lo = _mm512_shuffle_epi8(table, _mm512_and_si512(packed, low4));
+                const __m512i hi =
+                    _mm512_shuffle_epi8(table, _mm512_and_si512(_mm512_srli_epi16(packed, 4), low4));
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
+                    isum[c] = _mm512_dpbusd_epi32(isum[c], lo, broadcast4(a));
+                    isum[c] = _mm512_dpbusd_epi32(isum[c], hi, broadcast4(a + 4));
+                }
+            }
+            const __m512i lowBits = _mm512_srli_epi32(bytesToInt32(b.scalesLow[s / 2]), 4 * (s % 2));
+            const __m512i highBits = _mm512_srli_epi32(bytesToInt32(b.scalesHigh[s / 4]), 2 * (s % 4));
+            const __m512i sc = _mm512_sub_epi32(
+                _mm512_or_si512(_mm512_and_si512(lowBits, _mm512_set1_epi32(0x0F)),
+                                _mm512_slli_epi32(_mm512_and_si512(highBits, _mm512_set1_epi32(3)), 4)),
+                _mm512_set1_epi32(32));
+            for (int c = 0; c < NC; ++c)
+                iacc[c] = _mm512_add_epi32(
+                    iacc[c],
+                    _mm512_mullo_epi32(_mm512_sub_epi32(isum[c], _mm512_set1_epi32(offset[c][s])), sc));
+        }
+        const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.d)));
+        for (int c = 0; c < NC; ++c)
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(iacc[c]), _mm512_mul_ps(d, _mm512_set1_ps(y[c][i].d)),
+                                     acc[c]);
+    }
+    storeTile(acc, out, outColStride, accumulate);
+}
+
 template <int NC>
 void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
                size_t outColStride, bool accumulate) {
     if (type == Type::Q4_K)
         tileQ4_Kx16<NC>(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y, out, outColStride, accumulate);
+    else if (type == Type::IQ4_XS)
+        tileIQ4_XSx16<NC>(nb, reinterpret_cast<const BlockIQ4_XSx16*>(group), y, out, outColStride,
+                          accumulate);
     else
         tileQ6_Kx16<NC>(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), y, out, outColStride, accumulate);
 }

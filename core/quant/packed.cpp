@@ -107,6 +107,41 @@ Q6KFields getQ6K(const BlockQ6_Kx16& p, int r) {
     return f;
 }
 
+// An IQ4_XS block's fields: the level indices in value order and the 6-bit scales as stored.
+struct IQ4XSFields {
+    uint16_t d;
+    uint8_t scale[8];
+    uint8_t q[kQK256];
+};
+
+void writeIQ4XS(const IQ4XSFields& f, BlockIQ4_XS& b) {
+    b.d = f.d;
+    b.scales_h = 0;
+    std::memset(b.scales_l, 0, sizeof b.scales_l);
+    for (int s = 0; s < 8; ++s) {
+        b.scales_l[s / 2] = static_cast<uint8_t>(b.scales_l[s / 2] | ((f.scale[s] & 0x0F) << (4 * (s % 2))));
+        b.scales_h = static_cast<uint16_t>(b.scales_h | ((f.scale[s] >> 4) << (2 * s)));
+        for (int j = 0; j < 16; ++j)
+            b.qs[16 * s + j] = static_cast<uint8_t>(f.q[32 * s + j] | (f.q[32 * s + 16 + j] << 4));
+    }
+}
+
+IQ4XSFields getIQ4XS(const BlockIQ4_XSx16& p, int r) {
+    IQ4XSFields f{};
+    f.d = p.d[r];
+    for (int s = 0; s < 8; ++s) {
+        f.scale[s] = static_cast<uint8_t>(((p.scalesLow[s / 2][r] >> (4 * (s % 2))) & 0x0F) |
+                                          (((p.scalesHigh[s / 4][r] >> (2 * (s % 4))) & 3) << 4));
+        for (int h = 0; h < 4; ++h)
+            for (int j = 0; j < 4; ++j) {
+                const uint8_t byte = p.qs[s][h][4 * r + j];
+                f.q[32 * s + 8 * h + j] = byte & 0x0F;
+                f.q[32 * s + 8 * h + 4 + j] = byte >> 4;
+            }
+    }
+    return f;
+}
+
 uint64_t load64(const uint8_t* p) {
     uint64_t v;
     std::memcpy(&v, p, 8);
@@ -163,8 +198,54 @@ void packQ6KRow(BlockQ6_Kx16& p, int r, const BlockQ6_K& b) {
     }
 }
 
+void packIQ4XSRow(BlockIQ4_XSx16& p, int r, const BlockIQ4_XS& b) {
+    p.d[r] = b.d;
+    for (int s = 0; s < 8; ++s) {
+        const int scale =
+            ((b.scales_l[s / 2] >> (4 * (s % 2))) & 0x0F) | (((b.scales_h >> (2 * s)) & 3) << 4);
+        const int lowShift = 4 * (s % 2), highShift = 2 * (s % 4);
+        p.scalesLow[s / 2][r] = static_cast<uint8_t>((p.scalesLow[s / 2][r] & ~(0x0F << lowShift)) |
+                                                     ((scale & 0x0F) << lowShift));
+        p.scalesHigh[s / 4][r] = static_cast<uint8_t>((p.scalesHigh[s / 4][r] & ~(0x03 << highShift)) |
+                                                      ((scale >> 4) << highShift));
+        // Values 0-15 of the sub-block are the low nibbles of its 16 bytes, 16-31 the high ones.
+        const uint8_t* src = b.qs + 16 * s;
+        store32(p.qs[s][0] + 4 * r, pairNibbles(load64(src) & kLow4));
+        store32(p.qs[s][1] + 4 * r, pairNibbles(load64(src + 8) & kLow4));
+        store32(p.qs[s][2] + 4 * r, pairNibbles((load64(src) >> 4) & kLow4));
+        store32(p.qs[s][3] + 4 * r, pairNibbles((load64(src + 8) >> 4) & kLow4));
+    }
+}
+
+// Bytes of one packed block (16 rows × 256 values) of a packable type, 0 for the others.
+size_t packedBlockBytes(Type type) {
+    switch (type) {
+    case Type::Q4_K:
+        return sizeof(BlockQ4_Kx16);
+    case Type::Q6_K:
+        return sizeof(BlockQ6_Kx16);
+    case Type::IQ4_XS:
+        return sizeof(BlockIQ4_XSx16);
+    default:
+        return 0;
+    }
+}
+
+// Writes row r of packed block i as its GGUF block.
+void unpackBlock(Type type, const uint8_t* group, int64_t i, int r, uint8_t* block) {
+    if (type == Type::Q4_K)
+        writeQ4K(getQ4K(reinterpret_cast<const BlockQ4_Kx16*>(group)[i], r),
+                 *reinterpret_cast<BlockQ4_K*>(block));
+    else if (type == Type::Q6_K)
+        writeQ6K(getQ6K(reinterpret_cast<const BlockQ6_Kx16*>(group)[i], r),
+                 *reinterpret_cast<BlockQ6_K*>(block));
+    else
+        writeIQ4XS(getIQ4XS(reinterpret_cast<const BlockIQ4_XSx16*>(group)[i], r),
+                   *reinterpret_cast<BlockIQ4_XS*>(block));
+}
+
 void checkPackable(Type type, int64_t cols) {
-    if (type != Type::Q4_K && type != Type::Q6_K) throwUnsupportedType(type, "Row packing");
+    if (packedBlockBytes(type) == 0) throwUnsupportedType(type, "Row packing");
     if (cols <= 0 || cols % kQK256 != 0) checkWholeBlocks(type, cols <= 0 ? -1 : cols, "Row packing");
 }
 
@@ -190,13 +271,12 @@ void packedMatmulPortable(Type type, int64_t cols, const uint8_t* groups, int nG
 } // namespace
 
 bool packedPreferred(Type type, uint64_t cols, uint64_t rows) {
-    return (type == Type::Q4_K || type == Type::Q6_K) && cols > 0 && cols % kQK256 == 0 && rows > 0 &&
+    return packedBlockBytes(type) != 0 && cols > 0 && cols % kQK256 == 0 && rows > 0 &&
            rows % kPackRows == 0 && cpu::activeKernels().packedTile != nullptr;
 }
 
 size_t packedGroupBytes(Type type, int64_t cols) {
-    return static_cast<size_t>(cols / kQK256) *
-           (type == Type::Q4_K ? sizeof(BlockQ4_Kx16) : sizeof(BlockQ6_Kx16));
+    return static_cast<size_t>(cols / kQK256) * packedBlockBytes(type);
 }
 
 void packRowGroup(Type type, int64_t cols, const uint8_t* src, size_t srcRowStride, uint8_t* dst) {
@@ -208,25 +288,22 @@ void packRowGroup(Type type, int64_t cols, const uint8_t* src, size_t srcRowStri
             if (type == Type::Q4_K)
                 packQ4KRow(reinterpret_cast<BlockQ4_Kx16*>(dst)[i], r,
                            reinterpret_cast<const BlockQ4_K*>(row)[i]);
-            else
+            else if (type == Type::Q6_K)
                 packQ6KRow(reinterpret_cast<BlockQ6_Kx16*>(dst)[i], r,
                            reinterpret_cast<const BlockQ6_K*>(row)[i]);
+            else
+                packIQ4XSRow(reinterpret_cast<BlockIQ4_XSx16*>(dst)[i], r,
+                             reinterpret_cast<const BlockIQ4_XS*>(row)[i]);
         }
 }
 
 void unpackRowGroup(Type type, int64_t cols, const uint8_t* group, uint8_t* dst, size_t dstRowStride) {
     checkPackable(type, cols);
     const int64_t nb = cols / kQK256;
+    const size_t blockBytes = typeInfo(type).blockBytes;
     for (int64_t i = 0; i < nb; ++i)
-        for (int r = 0; r < kPackRows; ++r) {
-            uint8_t* row = dst + static_cast<size_t>(r) * dstRowStride;
-            if (type == Type::Q4_K)
-                writeQ4K(getQ4K(reinterpret_cast<const BlockQ4_Kx16*>(group)[i], r),
-                         reinterpret_cast<BlockQ4_K*>(row)[i]);
-            else
-                writeQ6K(getQ6K(reinterpret_cast<const BlockQ6_Kx16*>(group)[i], r),
-                         reinterpret_cast<BlockQ6_K*>(row)[i]);
-        }
+        for (int r = 0; r < kPackRows; ++r)
+            unpackBlock(type, group, i, r, dst + static_cast<size_t>(r) * dstRowStride + i * blockBytes);
 }
 
 void dequantizePackedRow(Type type, int64_t cols, const uint8_t* group, int row, float* out) {
@@ -234,12 +311,7 @@ void dequantizePackedRow(Type type, int64_t cols, const uint8_t* group, int row,
     const int64_t nb = cols / kQK256;
     uint8_t block[sizeof(BlockQ6_K)];
     for (int64_t i = 0; i < nb; ++i) {
-        if (type == Type::Q4_K)
-            writeQ4K(getQ4K(reinterpret_cast<const BlockQ4_Kx16*>(group)[i], row),
-                     *reinterpret_cast<BlockQ4_K*>(block));
-        else
-            writeQ6K(getQ6K(reinterpret_cast<const BlockQ6_Kx16*>(group)[i], row),
-                     *reinterpret_cast<BlockQ6_K*>(block));
+        unpackBlock(type, group, i, row, block);
         dequantizeRow(type, block, out + i * kQK256, kQK256);
     }
 }

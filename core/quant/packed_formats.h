@@ -1,6 +1,6 @@
 #pragma once
-// Byte layouts of the row-interleaved ("packed") K-quant blocks the CPU backend repacks
-// Q4_K and Q6_K weights into at load time. Sixteen consecutive weight rows share one packed
+// Byte layouts of the row-interleaved ("packed") blocks the CPU backend repacks Q4_K, Q6_K and
+// IQ4_XS weights into at load time. Sixteen consecutive weight rows share one packed
 // block per 256 columns, laid out so that one 64-byte load holds four quants of each of the
 // sixteen rows: a VNNI dot product against four broadcast activation bytes then yields
 // sixteen row sums at once, and every unpacked weight is reused for every token of a tile.
@@ -33,6 +33,19 @@ struct BlockQ6_Kx16 {
     uint8_t qs[16][3][4 * kPackRows];
 };
 
-static_assert(sizeof(BlockQ4_Kx16) == 16 * 144 && sizeof(BlockQ6_Kx16) == 16 * 210);
+struct BlockIQ4_XSx16 {
+    uint16_t d[kPackRows];
+    // The 6-bit sub-block scales (stored + 32, as in IQ4_XS): scalesLow[t][r] holds bits 0-3 of
+    // sub-block 2t's of row r in its low nibble and sub-block 2t+1's in its high nibble;
+    // scalesHigh[u][r] holds bits 4-5 of sub-block 4u+k's in bits 2k..2k+1.
+    uint8_t scalesLow[4][kPackRows];
+    uint8_t scalesHigh[2][kPackRows];
+    // qs[s][h][4r + j]: low nibble = level index of value 32s + 8h + j, high nibble = of value
+    // 32s + 8h + 4 + j of row r (Q4_K's layout, so the kernels share its loads).
+    uint8_t qs[8][4][4 * kPackRows];
+};
+
+static_assert(sizeof(BlockQ4_Kx16) == 16 * 144 && sizeof(BlockQ6_Kx16) == 16 * 210 &&
+              sizeof(BlockIQ4_XSx16) == 16 * 136);
 
 } // namespace smoldesk::quant

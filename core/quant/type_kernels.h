@@ -108,4 +108,13 @@ float dotQ5_K(int64_t n, const void* w, const void* act);
 float dotQ6_K(int64_t n, const void* w, const void* act);
 } // namespace cpu::portable
 
+// The AVX-512 kernels of decoded types (kernels_avx512_decoded.cpp), reached only from the
+// avx512 kernel table. The tile computes rows [0, returned) (whole groups of 16 rows).
+namespace cpu {
+int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
+                           int nRows, const void* act, size_t actRowStride, int nCols, float* out,
+                           size_t outColStride);
+float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act);
+} // namespace cpu
+
 } // namespace smoldesk::quant

@@ -1,4 +1,4 @@
-// Row-interleaved Q4_K/Q6_K groups: the packing is a bit-exact bijection with GGUF blocks,
+// Row-interleaved Q4_K/Q6_K/IQ4_XS groups: the packing is a bit-exact bijection with GGUF blocks,
 // and every packed kernel (the portable one and each ISA's) matches a double-precision
 // reference built from the dequantized weights and activations.
 #include "quant_test_util.h"
@@ -21,8 +21,10 @@ namespace {
 
 constexpr int kRows = 16; // rows per packed group (packed_formats.h)
 
-// A [rows][cols] GGUF matrix quantized from Gaussian values (valid scales, realistic quants).
+// A [rows][cols] GGUF matrix quantized from Gaussian values (valid scales, realistic quants);
+// IQ4_XS, which SmolDesk does not quantize to, gets random blocks with sane scales.
 std::vector<uint8_t> quantizedMatrix(std::mt19937& rng, Type type, int64_t cols, int rows) {
+    if (type == Type::IQ4_XS) return test::randomBlocks(rng, type, cols * rows);
     const size_t rowBytes = quant::rowBytes(type, static_cast<uint64_t>(cols));
     std::vector<uint8_t> m(rowBytes * static_cast<size_t>(rows));
     for (int r = 0; r < rows; ++r) {
@@ -54,6 +56,7 @@ class TestPacked : public QObject {
         QTest::addColumn<int>("type");
         QTest::newRow("Q4_K") << static_cast<int>(Type::Q4_K);
         QTest::newRow("Q6_K") << static_cast<int>(Type::Q6_K);
+        QTest::newRow("IQ4_XS") << static_cast<int>(Type::IQ4_XS);
     }
     // Random bytes exercise every bit of every field, not only what a quantizer produces.
     void packingIsByteExactBijection() {
@@ -97,8 +100,8 @@ class TestPacked : public QObject {
         QTest::addColumn<int>("cols");
         QTest::addColumn<int>("groups");
         QTest::addColumn<int>("tokens");
-        for (Type t : {Type::Q4_K, Type::Q6_K}) {
-            const char* name = t == Type::Q4_K ? "Q4_K" : "Q6_K";
+        for (Type t : {Type::Q4_K, Type::Q6_K, Type::IQ4_XS}) {
+            const char* name = quant::typeName(t);
             for (int tokens : {1, 3, 8, 13, 17})
                 QTest::addRow("%s k=512 g=2 t=%d", name, tokens) << static_cast<int>(t) << 512 << 2 << tokens;
             QTest::addRow("%s k=2048 g=3 t=9", name) << static_cast<int>(t) << 2048 << 3 << 9;
@@ -173,6 +176,8 @@ class TestPacked : public QObject {
             const bool hasKernel = v.kernels->packedTile != nullptr;
             QCOMPARE(quant::packedPreferred(Type::Q4_K, 2048, 2048), hasKernel);
             QCOMPARE(quant::packedPreferred(Type::Q6_K, 11008, 2048), hasKernel);
+            QCOMPARE(quant::packedPreferred(Type::IQ4_XS, 2048, 256), hasKernel);
+            QVERIFY(!quant::packedPreferred(Type::IQ2_XXS, 2048, 2048));
             QVERIFY(!quant::packedPreferred(Type::Q4_K, 2048, 2056)); // rows not a multiple of 16
             QVERIFY(!quant::packedPreferred(Type::Q4_K, 2000, 2048)); // not whole blocks
             QVERIFY(!quant::packedPreferred(Type::Q8_0, 2048, 2048));

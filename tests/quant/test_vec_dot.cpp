@@ -168,11 +168,13 @@ class TestVecDot : public QObject {
         }
     }
 
+    // 19 rows and up to 10 tokens: a whole group of 16 rows and a remainder, tiles of 8 tokens
+    // and a remainder (the AVX-512 decoded-group path), and the plain per-row paths.
     void tileMatchesDot() {
         std::mt19937 rng(5);
         for (Type type : weightTypes()) {
             const int64_t n = 768;
-            const int nRows = 7, maxCols = 6;
+            const int nRows = 19, maxCols = 10;
             const size_t wStride = quant::rowBytes(type, n);
             const Type actType = quant::vecDotType(type);
             const size_t aStride = quant::rowBytes(actType, n) + 64; // padded rows

@@ -117,7 +117,7 @@ class CpuBackend : public Backend {
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
     // moeFfn's routing and work lists, kept between calls to avoid reallocating.
     struct MoeUnit {
-        uint32_t expert, row0;
+        uint32_t product, expert, row0;
     };
     std::vector<int32_t> moeIds_;
     std::vector<float> moeWeights_;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 
 namespace smoldesk::compute {
 
@@ -77,14 +78,11 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
     moeIds_.resize(pairs);
     moeWeights_.resize(pairs);
     forRows(rows, [&](size_t t) {
-        const float* xt = x + t * d;
         float* lt = logits + t * nE;
-        for (size_t e = 0; e < nE; ++e) {
-            const float* w = router + e * d;
-            float s = 0;
-            for (size_t i = 0; i < d; ++i) s += w[i] * xt[i];
-            lt[e] = routerBias ? s + routerBias[e] : s;
-        }
+        quant::vecDotRows(quant::Type::F32, static_cast<int64_t>(d), router, d * sizeof(float),
+                          static_cast<int>(nE), x + t * d, lt);
+        if (routerBias)
+            for (size_t e = 0; e < nE; ++e) lt[e] += routerBias[e];
         routeToken(m, lt, moeIds_.data() + t * k, moeWeights_.data() + t * k);
     });
 
@@ -115,49 +113,62 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
         else
             quant::quantizeRow(t, src, dst, static_cast<int64_t>(width));
     };
+    // While decoding every pair reads the one token's row: convert it once and read it with a
+    // stride of 0.
+    const bool oneToken = rows == 1;
+    const size_t inRows = oneToken ? 1 : pairs;
     const size_t gateStride = rowStride(gateAct, d), upStride = rowStride(upAct, d);
-    moeGateIn_.resize(pairs * gateStride);
-    if (upAct != gateAct) moeUpIn_.resize(pairs * upStride);
+    moeGateIn_.resize(inRows * gateStride);
+    if (upAct != gateAct) moeUpIn_.resize(inRows * upStride);
     const uint8_t* upIn = upAct == gateAct ? moeGateIn_.data() : moeUpIn_.data();
-    forRows(static_cast<int>(pairs), [&](size_t s) {
+    forRows(static_cast<int>(inRows), [&](size_t s) {
         const float* src = x + moeOrder_[s] / k * d;
         convert(gateAct, src, moeGateIn_.data() + s * gateStride, d);
         if (upAct != gateAct) convert(upAct, src, moeUpIn_.data() + s * upStride, d);
     });
 
-    // One product over all chosen experts: units of 16 rows of one expert, each applied to all
-    // of the expert's pairs. outOf(s) is the output row of sorted slot s.
-    const auto runExperts = [&](const Weight& w, const uint8_t* in, size_t inStride, float* outRows,
-                                size_t outWidth) {
-        const gguf::TensorInfo& t = *w.info;
-        const size_t wRowBytes = quant::rowBytes(t.type, t.ne[0]);
-        const size_t expertBytes = wRowBytes * static_cast<size_t>(t.ne[1]);
-        const int64_t width = static_cast<int64_t>(t.ne[0]);
+    // Products over all chosen experts in one parallel region: units of 16 rows of one expert's
+    // matrix, each applied to all of the expert's pairs (sorted slot s writes output row s).
+    struct ExpertProduct {
+        const Weight* w;
+        const uint8_t* in;
+        size_t inStride;
+        float* out;
+        size_t outWidth;
+    };
+    const auto runExperts = [&](std::initializer_list<ExpertProduct> list) {
+        const ExpertProduct* products = list.begin();
         moeUnits_.clear();
-        for (size_t e = 0; e < nE; ++e)
-            if (moeStart_[e + 1] > moeStart_[e])
-                for (size_t r = 0; r < outWidth; r += kUnitRows)
-                    moeUnits_.push_back({static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
+        for (size_t p = 0; p < list.size(); ++p)
+            for (size_t e = 0; e < nE; ++e)
+                if (moeStart_[e + 1] > moeStart_[e])
+                    for (size_t r = 0; r < products[p].outWidth; r += kUnitRows)
+                        moeUnits_.push_back(
+                            {static_cast<uint32_t>(p), static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
         pool_.parallelFor(moeUnits_.size(), 1, [&](size_t b, size_t end, int) {
             for (size_t i = b; i < end; ++i) {
                 const MoeUnit& unit = moeUnits_[i];
+                const ExpertProduct& p = products[unit.product];
+                const gguf::TensorInfo& t = *p.w->info;
+                const size_t wRowBytes = quant::rowBytes(t.type, t.ne[0]);
+                const int64_t width = static_cast<int64_t>(t.ne[0]);
                 const size_t e = unit.expert, r0 = unit.row0;
-                const int nRows = static_cast<int>(std::min<size_t>(kUnitRows, outWidth - r0));
-                const uint8_t* wRows = t.data + e * expertBytes + r0 * wRowBytes;
+                const int nRows = static_cast<int>(std::min<size_t>(kUnitRows, p.outWidth - r0));
+                const uint8_t* wRows = t.data + (e * static_cast<size_t>(t.ne[1]) + r0) * wRowBytes;
                 for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
                     const int nc = static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
-                    float* o = outRows + s0 * outWidth + r0;
+                    float* o = p.out + s0 * p.outWidth + r0;
                     if (nc == 1)
-                        quant::vecDotRows(t.type, width, wRows, wRowBytes, nRows, in + s0 * inStride, o);
+                        quant::vecDotRows(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride, o);
                     else
-                        quant::vecDotTile(t.type, width, wRows, wRowBytes, nRows, in + s0 * inStride,
-                                          inStride, nc, o, outWidth);
+                        quant::vecDotTile(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride,
+                                          p.inStride, nc, o, p.outWidth);
                 }
             }
         });
     };
-    runExperts(gate, moeGateIn_.data(), gateStride, g, ff);
-    runExperts(up, upIn, upStride, u, ff);
+    runExperts({{&gate, moeGateIn_.data(), oneToken ? 0 : gateStride, g, ff},
+                {&up, upIn, oneToken ? 0 : upStride, u, ff}});
 
     // Biases, the gated activation, and the down projection's input format.
     const float* gateBias =
@@ -180,7 +191,7 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
         gatedActivation(m.act, gs, us, gs, static_cast<int64_t>(ff));
         convert(downAct, gs, moeDownIn_.data() + s * downStride, ff);
     });
-    runExperts(down, moeDownIn_.data(), downStride, y, d);
+    runExperts({{&down, moeDownIn_.data(), downStride, y, d}});
 
     // out[t] += Σ_j w_j · (y + bias) in selection order, the same order on every path.
     forRows(rows, [&](size_t t) {
