@@ -43,6 +43,11 @@ std::string benchText(const BenchResult& r) {
     std::snprintf(buf, sizeof buf, "model:        %s (%s, %.2f GB of tensors, loaded in %.1f s)\n",
                   r.model.c_str(), r.arch.c_str(), static_cast<double>(r.weightBytes) / 1e9, r.loadSeconds);
     s += buf;
+    if (r.weightBytesPerToken != r.weightBytes) {
+        std::snprintf(buf, sizeof buf, "per token:    decode reads %.2f GB of the weights (the chosen experts only)\n",
+                      static_cast<double>(r.weightBytesPerToken) / 1e9);
+        s += buf;
+    }
     s += "device:       " + r.device + "\n";
     const std::string at = r.depth > 0 ? " @ depth " + std::to_string(r.depth) : "";
     std::snprintf(buf, sizeof buf, "prompt %4d%s:  %.2f tokens/s (median of %d)\n", r.nPrompt, at.c_str(),
@@ -81,6 +86,7 @@ std::string benchJson(const BenchResult& r) {
     add("layers", std::to_string(r.layers));
     add("load_seconds", number(r.loadSeconds));
     add("weight_bytes", std::to_string(r.weightBytes));
+    add("weight_bytes_per_token", std::to_string(r.weightBytesPerToken));
     add("kv_bytes_per_token", std::to_string(r.kvBytesPerToken));
     add("prompt_tokens_per_s", number(r.promptTokensPerS));
     add("decode_tokens_per_s", number(r.decodeTokensPerS));

@@ -12,6 +12,7 @@ struct BenchResult {
     int threads = 0, nPrompt = 0, nGen = 0, depth = 0, reps = 0, layers = 0;
     double loadSeconds = 0;
     uint64_t weightBytes = 0, kvBytesPerToken = 0, peakRssBytes = 0;
+    uint64_t weightBytesPerToken = 0; // what decode reads of the weights (a MoE: its experts' share)
     std::vector<double> promptRuns, decodeRuns; // tokens/s of each repetition
     double promptTokensPerS = 0, decodeTokensPerS = 0;
     // Read bandwidth sustained over as many bytes as a decode run reads, measured right after

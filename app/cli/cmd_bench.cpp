@@ -130,7 +130,15 @@ int cmdBench(Args& args) {
     res.reps = reps;
     res.layers = hp.nLayer;
     res.loadSeconds = loadSeconds;
-    for (const auto& t : session->file().tensors()) res.weightBytes += t.nBytes;
+    // A mixture of experts reads only its tokens' experts: the 3-D expert tensors count with the
+    // share nExpertUsed / nExpert (the model panel's rule), everything else once.
+    for (const auto& t : session->file().tensors()) {
+        res.weightBytes += t.nBytes;
+        const bool experts = t.nDims == 3 && t.name.find("_exps.") != std::string::npos && hp.nExpert > 0;
+        res.weightBytesPerToken +=
+            experts ? t.nBytes * static_cast<uint64_t>(hp.nExpertUsed) / static_cast<uint64_t>(hp.nExpert)
+                    : t.nBytes;
+    }
     res.kvBytesPerToken = 2ull * 2ull * static_cast<uint64_t>(hp.nLayer) * static_cast<uint64_t>(hp.kvDim());
 
     std::mt19937 rng(1234);
@@ -140,8 +148,9 @@ int cmdBench(Args& args) {
     const std::span<const int32_t> history(context.data(), static_cast<size_t>(depth));
     const std::span<const int32_t> withPrompt(context);
 
-    // Bytes per decode token: every weight once, plus the KV cache read at the mean depth.
-    const double bytesPerToken = static_cast<double>(res.weightBytes) +
+    // Bytes per decode token: every weight once (experts by their share), plus the KV cache read at the mean
+    // depth.
+    const double bytesPerToken = static_cast<double>(res.weightBytesPerToken) +
                                  static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
     // The probe follows each decode run and reads as many bytes as it did, so that both see the
     // same machine: a shared host's bandwidth moves by tens of percent within minutes.

@@ -242,9 +242,11 @@ class TestCli : public QObject {
         }
         // The fastest single pass is at least the fastest sustained reading.
         QVERIFY(o["bandwidth_best_pass_gb_per_s"].toDouble() >= best * 0.999);
-        // Limit = median bandwidth ÷ bytes per decode token (weights, plus the KV cache read).
+        // Limit = median bandwidth ÷ bytes per decode token (weights, plus the KV cache read); a
+        // dense model reads all of its weights.
+        QCOMPARE(o["weight_bytes_per_token"].toDouble(), o["weight_bytes"].toDouble());
         const double bytesPerToken =
-            o["weight_bytes"].toDouble() + o["kv_bytes_per_token"].toDouble() * (0 + 1 + 8 / 2.0);
+            o["weight_bytes_per_token"].toDouble() + o["kv_bytes_per_token"].toDouble() * (0 + 1 + 8 / 2.0);
         QVERIFY(qAbs(o["decode_limit_tokens_per_s"].toDouble() -
                      o["bandwidth_gb_per_s"].toDouble() * 1e9 / bytesPerToken) <
                 1e-3 * o["decode_limit_tokens_per_s"].toDouble());
@@ -254,6 +256,24 @@ class TestCli : public QObject {
         QVERIFY(pct > 0 && pctBest > 0 && pctBest <= pct * (1 + 1e-9));
         // The probe's 1 GiB buffer is allocated after the peak of the model's own runs is taken.
         QVERIFY(o["peak_rss_bytes"].toDouble() < 512e6);
+    }
+    // A mixture of experts reads its shared weights and its experts' share per token.
+    void benchCountsTheExpertsShare() {
+        const std::string model = test::dataPath("models/arch/qwen3moe-tiny-Q4_K_M.gguf");
+        Result r =
+            cli({"bench", "-m", QString::fromStdString(model), "-p", "4", "-n", "2", "-r", "1", "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const auto file = gguf::File::open(model);
+        double all = 0, shared = 0, experts = 0;
+        for (const auto& t : file->tensors()) {
+            all += static_cast<double>(t.nBytes);
+            (t.name.find("_exps.") != std::string::npos ? experts : shared) += static_cast<double>(t.nBytes);
+        }
+        QVERIFY(experts > 0);
+        QCOMPARE(o["weight_bytes"].toDouble(), all);
+        // 2 of 8 experts per token (the tiny model's expert_used_count / expert_count).
+        QVERIFY(qAbs(o["weight_bytes_per_token"].toDouble() - (shared + experts * 2 / 8)) < 64);
     }
     void unsupportedArchitecture() {
         test::TinyModelSpec spec;

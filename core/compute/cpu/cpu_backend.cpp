@@ -333,6 +333,64 @@ void CpuBackend::runUnits(const Product& p, size_t u0, size_t u1, int colBlock, 
         }
 }
 
+void CpuBackend::runStreaming(std::span<const UnitSegment> segments,
+                              const std::function<void(size_t, size_t, int)>& run) {
+    // Decode streams the weights once: each thread takes one contiguous range of units (sequential
+    // reads for the prefetchers) holding an equal share of the bytes.
+    const size_t threads = static_cast<size_t>(pool_.size());
+    size_t nUnits = 0;
+    double total = 0;
+    for (const UnitSegment& s : segments) {
+        nUnits += s.units;
+        total += static_cast<double>(s.units) * static_cast<double>(s.bytes);
+    }
+    std::vector<size_t>& cuts = decodeCuts_;
+    cuts.assign(threads + 1, nUnits);
+    cuts[0] = 0;
+    double done = 0;
+    size_t t = 1, first = 0;
+    for (const UnitSegment& s : segments) {
+        for (size_t u = 0; u < s.units && t < threads; ++u) {
+            done += static_cast<double>(s.bytes);
+            while (t < threads && done >= total * static_cast<double>(t) / static_cast<double>(threads))
+                cuts[t++] = first + u + 1;
+        }
+        first += s.units;
+    }
+    // A thread done with its range takes grains from the far end of one still in progress, so a
+    // preempted or slower thread does not hold up the region (the owner keeps reading forward;
+    // the thief reads each grain forward too).
+    for (size_t i = 0; i < threads; ++i)
+        decodeRanges_[i].frontBack.store(static_cast<uint64_t>(cuts[i]) << 32 | cuts[i + 1],
+                                         std::memory_order_relaxed);
+    auto take = [](StealableRange& r, bool fromBack, size_t& u0, size_t& u1) {
+        uint64_t v = r.frontBack.load(std::memory_order_relaxed);
+        for (;;) {
+            const uint64_t front = v >> 32, back = v & 0xffffffffu;
+            if (front >= back) return false;
+            // Smaller grains near the end of a range: the two threads then finish within about
+            // one unit of each other instead of up to a whole grain.
+            const uint64_t grain = std::min<uint64_t>(kStealGrain, std::max<uint64_t>(1, (back - front) / 2));
+            const uint64_t next = fromBack ? back - grain : front + grain;
+            const uint64_t packed = fromBack ? (front << 32 | next) : (next << 32 | back);
+            if (r.frontBack.compare_exchange_weak(v, packed, std::memory_order_relaxed)) {
+                u0 = fromBack ? next : front;
+                u1 = fromBack ? back : next;
+                return true;
+            }
+        }
+    };
+    pool_.parallelFor(threads, 1, [&](size_t b, size_t e, int thread) {
+        size_t u0 = 0, u1 = 0;
+        for (size_t i = b; i < e; ++i)
+            while (take(decodeRanges_[i], false, u0, u1)) run(u0, u1, thread);
+        for (size_t j = 1; j < threads; ++j) {
+            StealableRange& other = decodeRanges_[(e - 1 + j) % threads];
+            while (take(other, true, u0, u1)) run(u0, u1, thread);
+        }
+    });
+}
+
 void CpuBackend::runProducts(std::span<const Product> products, const float* x, const float* up, int rows,
                              int64_t k, GluActivation act) {
     if (rows <= 0 || products.empty()) return;
@@ -356,63 +414,16 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
         }
     };
     if (rows == 1) {
-        // Decode streams the weights once: each thread takes one contiguous range (sequential
-        // reads for the prefetchers) holding an equal share of the bytes, since units of
-        // different types (Q4_K, Q6_K) differ in size.
-        const size_t threads = static_cast<size_t>(pool_.size());
-        std::array<size_t, kMaxProducts> unitBytes{};
-        double total = 0;
+        // Units of different types (Q4_K, Q6_K) differ in size.
+        std::array<UnitSegment, kMaxProducts> segments{};
         for (size_t i = 0; i < products.size(); ++i) {
             const gguf::TensorInfo& t = *products[i].w->info;
-            unitBytes[i] = products[i].w->packed
+            segments[i] = {start[i + 1] - start[i],
+                           products[i].w->packed
                                ? quant::packedGroupBytes(t.type, static_cast<int64_t>(t.ne[0]))
-                               : kRowGrain * quant::rowBytes(t.type, t.ne[0]);
-            total += static_cast<double>(unitBytes[i]) * static_cast<double>(start[i + 1] - start[i]);
+                               : kRowGrain * quant::rowBytes(t.type, t.ne[0])};
         }
-        std::vector<size_t>& cuts = decodeCuts_;
-        cuts.assign(threads + 1, perBlock);
-        cuts[0] = 0;
-        double done = 0;
-        size_t t = 1;
-        for (size_t i = 0; i < products.size() && t < threads; ++i)
-            for (size_t u = start[i]; u < start[i + 1] && t < threads; ++u) {
-                done += static_cast<double>(unitBytes[i]);
-                while (t < threads && done >= total * static_cast<double>(t) / static_cast<double>(threads))
-                    cuts[t++] = u + 1;
-            }
-        // A thread done with its range takes grains from the far end of one still in progress,
-        // so a preempted or slower thread does not hold up the region (the owner keeps reading
-        // forward; the thief reads each grain forward too).
-        for (size_t i = 0; i < threads; ++i)
-            decodeRanges_[i].frontBack.store(static_cast<uint64_t>(cuts[i]) << 32 | cuts[i + 1],
-                                             std::memory_order_relaxed);
-        auto take = [](StealableRange& r, bool fromBack, size_t& u0, size_t& u1) {
-            uint64_t v = r.frontBack.load(std::memory_order_relaxed);
-            for (;;) {
-                const uint64_t front = v >> 32, back = v & 0xffffffffu;
-                if (front >= back) return false;
-                // Smaller grains near the end of a range: the two threads then finish within
-                // about one unit of each other instead of up to a whole grain.
-                const uint64_t grain =
-                    std::min<uint64_t>(kStealGrain, std::max<uint64_t>(1, (back - front) / 2));
-                const uint64_t next = fromBack ? back - grain : front + grain;
-                const uint64_t packed = fromBack ? (front << 32 | next) : (next << 32 | back);
-                if (r.frontBack.compare_exchange_weak(v, packed, std::memory_order_relaxed)) {
-                    u0 = fromBack ? next : front;
-                    u1 = fromBack ? back : next;
-                    return true;
-                }
-            }
-        };
-        pool_.parallelFor(threads, 1, [&](size_t b, size_t e, int thread) {
-            size_t u0 = 0, u1 = 0;
-            for (size_t i = b; i < e; ++i)
-                while (take(decodeRanges_[i], false, u0, u1)) runRange(u0, u1, thread);
-            for (size_t j = 1; j < threads; ++j) {
-                StealableRange& other = decodeRanges_[(e - 1 + j) % threads];
-                while (take(other, true, u0, u1)) runRange(u0, u1, thread);
-            }
-        });
+        runStreaming({segments.data(), products.size()}, runRange);
         return;
     }
     // Prompts: single units (16 rows × up to kColumnBlock tokens) for load balance.

@@ -73,6 +73,13 @@ class CpuBackend : public Backend {
         float* out;
         bool accumulate;
     };
+    // Decode's work split: units [0, Σ units) in segments of equal-sized units, one contiguous
+    // range per thread by bytes, with halving grains stolen from the back once a range is done.
+    struct UnitSegment {
+        size_t units, bytes;
+    };
+    void runStreaming(std::span<const UnitSegment> segments,
+                      const std::function<void(size_t, size_t, int)>& run);
     // Runs products that share one input of width k: x itself, or act(x) ⊙ up when up is set.
     void runProducts(std::span<const Product> products, const float* x, const float* up, int rows, int64_t k,
                      GluActivation act = GluActivation::Silu);
@@ -124,6 +131,7 @@ class CpuBackend : public Backend {
     std::vector<size_t> moeStart_, moeOrder_, moeSlot_;
     std::vector<uint8_t> moeGateIn_, moeUpIn_, moeDownIn_;
     std::vector<MoeUnit> moeUnits_;
+    std::vector<UnitSegment> moeSegments_;
 };
 
 } // namespace smoldesk::compute

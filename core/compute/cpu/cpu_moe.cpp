@@ -79,14 +79,28 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
                           : nullptr;
     moeIds_.resize(pairs);
     moeWeights_.resize(pairs);
-    forRows(rows, [&](size_t t) {
+    const auto routerLogits = [&](size_t t, size_t e0, size_t e1) {
+        quant::vecDotRows(quant::Type::F32, static_cast<int64_t>(d), router + e0 * d, d * sizeof(float),
+                          static_cast<int>(e1 - e0), x + t * d, logits + t * nE + e0);
+    };
+    const auto route = [&](size_t t) {
         float* lt = logits + t * nE;
-        quant::vecDotRows(quant::Type::F32, static_cast<int64_t>(d), router, d * sizeof(float),
-                          static_cast<int>(nE), x + t * d, lt);
         if (routerBias)
             for (size_t e = 0; e < nE; ++e) lt[e] += routerBias[e];
         routeToken(m, lt, moeIds_.data() + t * k, moeWeights_.data() + t * k);
-    });
+    };
+    if (rows == 1) {
+        // One token: the router's rows (1 MB per layer in Qwen3-30B-A3B) split over the threads.
+        const size_t threads = static_cast<size_t>(pool_.size());
+        pool_.parallelFor(nE, (nE + threads - 1) / threads,
+                          [&](size_t e0, size_t e1, int) { routerLogits(0, e0, e1); });
+        route(0);
+    } else {
+        forRows(rows, [&](size_t t) {
+            routerLogits(t, 0, nE);
+            route(t);
+        });
+    }
 
     // Pairs sorted by expert (counting sort, stable): slot s of the sorted order holds pair
     // moeOrder_[s] = t·k + j; an expert's pairs are slots [moeStart_[e], moeStart_[e + 1]).
@@ -142,17 +156,20 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
     const auto runExperts = [&](std::initializer_list<ExpertProduct> list) {
         const ExpertProduct* products = list.begin();
         moeUnits_.clear();
-        for (size_t p = 0; p < list.size(); ++p)
+        moeSegments_.clear();
+        for (size_t p = 0; p < list.size(); ++p) {
+            const gguf::TensorInfo& t = *products[p].w->info;
             for (size_t e = 0; e < nE; ++e)
-                if (moeStart_[e + 1] > moeStart_[e])
+                if (moeStart_[e + 1] > moeStart_[e]) {
+                    const size_t before = moeUnits_.size();
                     for (size_t r = 0; r < products[p].outWidth; r += kUnitRows)
                         moeUnits_.push_back(
                             {static_cast<uint32_t>(p), static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
-        // Decode hands out long runs of adjacent units (a few per thread), so each thread streams
-        // whole experts with the hardware prefetcher instead of jumping every 16 rows.
-        const size_t grain =
-            oneToken ? std::max<size_t>(1, moeUnits_.size() / (8 * static_cast<size_t>(pool_.size()))) : 1;
-        pool_.parallelFor(moeUnits_.size(), grain, [&](size_t b, size_t end, int thread) {
+                    moeSegments_.push_back(
+                        {moeUnits_.size() - before, kUnitRows * quant::rowBytes(t.type, t.ne[0])});
+                }
+        }
+        const auto runUnits = [&](size_t b, size_t end, int thread) {
             for (size_t i = b; i < end; ++i) {
                 const MoeUnit& unit = moeUnits_[i];
                 const ExpertProduct& p = products[unit.product];
@@ -189,7 +206,13 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
                                           p.inStride, nc, o, p.outWidth);
                 }
             }
-        });
+        };
+        // Decode streams the chosen experts as the dense matmuls stream their weights: one
+        // contiguous run of units per thread, balanced by bytes, with stealing at the end.
+        if (oneToken)
+            runStreaming(moeSegments_, runUnits);
+        else
+            pool_.parallelFor(moeUnits_.size(), 1, runUnits);
     };
     runExperts({{&gate, moeGateIn_.data(), oneToken ? 0 : gateStride, g, ff},
                 {&up, upIn, oneToken ? 0 : upStride, u, ff}});
