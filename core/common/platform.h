@@ -61,7 +61,7 @@ std::vector<const char*> vulkanLoaderNames();
 int logicalCpuCount();   // at least 1
 int physicalCoreCount(); // at least 1, at most logicalCpuCount()
 
-enum class CpuFeature { Avx2, Fma, F16c, Avx512F, Avx512Bw, Avx512Vl, Avx512Vnni };
+enum class CpuFeature { Avx2, Fma, F16c, Bmi2, Avx512F, Avx512Bw, Avx512Vl, Avx512Vnni };
 // What this CPU and OS support (the OS must save the wide registers); false on non-x86 CPUs.
 bool cpuHas(CpuFeature feature);
 

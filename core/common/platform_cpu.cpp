@@ -27,6 +27,8 @@ bool cpuHas([[maybe_unused]] CpuFeature feature) {
         unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
         return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
     }
+    case CpuFeature::Bmi2:
+        return __builtin_cpu_supports("bmi2");
     case CpuFeature::Avx512F:
         return __builtin_cpu_supports("avx512f");
     case CpuFeature::Avx512Bw:

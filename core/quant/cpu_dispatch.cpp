@@ -27,7 +27,7 @@ bool cpuHas(Isa isa) {
         // The AVX-512 variant also uses AVX2/F16C encodings and VNNI dot products.
         return cpuHas(Isa::Avx2) && platform::cpuHas(CpuFeature::Avx512F) &&
                platform::cpuHas(CpuFeature::Avx512Bw) && platform::cpuHas(CpuFeature::Avx512Vl) &&
-               platform::cpuHas(CpuFeature::Avx512Vnni);
+               platform::cpuHas(CpuFeature::Avx512Vnni) && platform::cpuHas(CpuFeature::Bmi2);
     }
     return false;
 }

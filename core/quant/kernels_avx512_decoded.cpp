@@ -2,9 +2,9 @@
 //  - prompts: sixteen weight rows are decoded once into a row-interleaved int8 group (the
 //    layout of the packed K-quant kernels) and every token of the tile is then a run of
 //    vpdpbusd, instead of a decode per row per eight tokens and a dot product per row;
-//  - decode of IQ2_XXS (the most common 2-bit type): grid entries gathered eight at a time and
-//    the sign bits applied to the activations through a mask register, with no byte stores.
-// Compiled with the AVX-512 flags; reached only through the avx512 kernel table.
+//  - decode of IQ2_XXS (the most common 2-bit type): eight grid entries per register and the
+//    sign bits applied to the activations through a mask register, with no byte stores.
+// Compiled with the AVX-512 flags (and BMI2's pdep); reached only through the avx512 kernel table.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
 #include "quant/iq_grids.h"
@@ -90,27 +90,16 @@ constexpr TileFn kTiles[kTileCols + 1] = {nullptr,       tileGroups<1>, tileGrou
                                           tileGroups<3>, tileGroups<4>, tileGroups<5>,
                                           tileGroups<6>, tileGroups<7>, tileGroups<8>};
 
-// The eighth sign bit of each 7-bit sign field (an even number of minus signs in all).
-struct SignBytes {
-    uint8_t of7[128];
-};
-constexpr SignBytes makeSignBytes() {
-    SignBytes t{};
-    for (uint32_t s = 0; s < 128; ++s) {
-        uint32_t ones = 0;
-        for (uint32_t b = s; b != 0; b >>= 1) ones += b & 1u;
-        t.of7[s] = static_cast<uint8_t>(s | ((ones & 1u) << 7));
-    }
-    return t;
-}
-constexpr SignBytes kSignBytes = makeSignBytes();
-
-// The 32 sign bits of one IQ2_XXS/IQ3_XXS sub-block (four 7-bit fields in bits 0..27).
-uint32_t signBits32(uint32_t aux) {
-    return static_cast<uint32_t>(kSignBytes.of7[aux & 127]) |
-           (static_cast<uint32_t>(kSignBytes.of7[(aux >> 7) & 127]) << 8) |
-           (static_cast<uint32_t>(kSignBytes.of7[(aux >> 14) & 127]) << 16) |
-           (static_cast<uint32_t>(kSignBytes.of7[(aux >> 21) & 127]) << 24);
+// The 64 sign bits of two IQ2_XXS/IQ3_XXS sub-blocks: the eight 7-bit fields (bits 0..27 of
+// each aux word) spread to one byte each, and bit 7 of each byte set so that every byte has an
+// even number of ones (the stored rule for the eighth sign).
+uint64_t signBits64(uint32_t aux0, uint32_t aux1) {
+    const uint64_t fields = (aux0 & 0x0FFFFFFFull) | (static_cast<uint64_t>(aux1 & 0x0FFFFFFFu) << 28);
+    const uint64_t seven = _pdep_u64(fields, 0x7F7F7F7F7F7F7F7Full);
+    uint64_t parity = seven ^ (seven >> 4); // bit 0 of each byte ends as the parity of that byte
+    parity ^= parity >> 2;
+    parity ^= parity >> 1;
+    return seven | ((parity & 0x0101010101010101ull) << 7);
 }
 
 float halfToFloatHere(uint16_t h) {
@@ -143,30 +132,31 @@ int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, con
     return r0;
 }
 
-// Σ over 64 values (two sub-blocks) per step: the eight grid entries gathered in one
-// instruction, the activations negated where a sign bit is set, vpdpbusd against the unsigned
-// grid bytes, and each sub-block's odd scale 2s + 1 applied to its eight int32 lanes.
+// Σ over 64 values (two sub-blocks) per step: the eight grid entries loaded into one register,
+// the activations negated where a sign bit is set (a mask register, no byte stores), vpdpbusd
+// against the unsigned grid bytes, and each sub-block's odd scale 2s + 1 applied to its eight
+// int32 lanes.
 float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act) {
     const auto* x = static_cast<const BlockIQ2_XXS*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(act);
-    const auto* grid = reinterpret_cast<const long long*>(grids::kIq2xxs);
-    const __m128i indexBytes = _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1, -1, -1);
+    const uint64_t* grid = grids::kIq2xxs;
     const __m512i zero = _mm512_setzero_si512();
     __m512 acc = _mm512_setzero_ps();
     for (int64_t i = 0; i < n / kQK256; ++i) {
         const auto* q = reinterpret_cast<const uint8_t*>(x[i].qs);
         __m512i sumi = zero;
         for (int t = 0; t < 4; ++t) {
-            const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 16 * t));
-            const __m512i index = _mm512_cvtepu8_epi64(_mm_shuffle_epi8(raw, indexBytes));
-            const __m512i values = _mm512_i64gather_epi64(index, grid, 8);
+            const uint8_t* b = q + 16 * t;
+            const __m512i values =
+                _mm512_set_epi64(static_cast<long long>(grid[b[11]]), static_cast<long long>(grid[b[10]]),
+                                 static_cast<long long>(grid[b[9]]), static_cast<long long>(grid[b[8]]),
+                                 static_cast<long long>(grid[b[3]]), static_cast<long long>(grid[b[2]]),
+                                 static_cast<long long>(grid[b[1]]), static_cast<long long>(grid[b[0]]));
             uint32_t aux0, aux1;
-            std::memcpy(&aux0, q + 16 * t + 4, 4);
-            std::memcpy(&aux1, q + 16 * t + 12, 4);
-            const __mmask64 negative =
-                static_cast<__mmask64>(signBits32(aux0)) | (static_cast<__mmask64>(signBits32(aux1)) << 32);
+            std::memcpy(&aux0, b + 4, 4);
+            std::memcpy(&aux1, b + 12, 4);
             const __m512i a = _mm512_loadu_si512(y[i].qs + 64 * t);
-            const __m512i signedA = _mm512_mask_sub_epi8(a, negative, zero, a);
+            const __m512i signedA = _mm512_mask_sub_epi8(a, signBits64(aux0, aux1), zero, a);
             const __m512i dot = _mm512_dpbusd_epi32(zero, values, signedA);
             const __m512i scale =
                 _mm512_mask_blend_epi32(0xFF00, _mm512_set1_epi32(2 * static_cast<int>(aux0 >> 28) + 1),
