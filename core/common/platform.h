@@ -26,6 +26,9 @@ void unmapFile(const uint8_t* data, size_t size);
 size_t pageSize();
 // Hints only; they never fail. Ask the OS to read a range of a mapping ahead.
 void adviseWillNeed(const void* begin, size_t length);
+// Maps every page of a range of a file mapping into this process now (reading what is not
+// cached), so that later reads take no page faults; false where the OS cannot (then a no-op).
+bool populateMapped(const void* begin, size_t length);
 // Whole pages inside [begin, begin + length) of a read-only file mapping leave this process's
 // resident memory (a later read maps them again).
 void adviseDontNeed(const void* begin, size_t length);

@@ -74,6 +74,17 @@ void adviseWillNeed(const void* begin, size_t length) {
               MADV_WILLNEED);
 }
 
+bool populateMapped([[maybe_unused]] const void* begin, [[maybe_unused]] size_t length) {
+#if defined(__linux__)
+    constexpr int kPopulateRead = 22; // MADV_POPULATE_READ, Linux 5.14 (older kernels: EINVAL)
+    const uintptr_t start = reinterpret_cast<uintptr_t>(begin) / pageSize() * pageSize();
+    return ::madvise(reinterpret_cast<void*>(start), length + (reinterpret_cast<uintptr_t>(begin) - start),
+                     kPopulateRead) == 0;
+#else
+    return false;
+#endif
+}
+
 void adviseDontNeed(const void* begin, size_t length) {
     const size_t page = pageSize();
     const uintptr_t start = (reinterpret_cast<uintptr_t>(begin) + page - 1) / page * page;

@@ -103,6 +103,10 @@ void adviseWillNeed(const void* begin, size_t length) {
     PrefetchVirtualMemory(GetCurrentProcess(), 1, &range, 0);
 }
 
+bool populateMapped(const void*, size_t) {
+    return false; // PrefetchVirtualMemory (adviseWillNeed) reads ahead but maps nothing
+}
+
 void adviseDontNeed(const void* begin, size_t length) {
     // Unlocking pages that are not locked removes them from the working set (documented).
     VirtualUnlock(const_cast<void*>(begin), length);

@@ -278,7 +278,16 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 #include "nibble_decode.inc"
 
 DotFn isaFusedDot(const TypeRow& row) {
-    return row.info.type == Type::IQ2_XXS ? dotIQ2_XXSAvx512 : nullptr;
+    switch (row.info.type) {
+    case Type::IQ2_XXS:
+        return dotIQ2_XXSAvx512;
+    case Type::IQ3_XXS:
+        return dotIQ3_XXSAvx512;
+    case Type::IQ3_S:
+        return dotIQ3_SAvx512;
+    default:
+        return nullptr;
+    }
 }
 
 int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,

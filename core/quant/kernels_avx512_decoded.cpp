@@ -2,8 +2,9 @@
 //  - prompts: sixteen weight rows are decoded once into a row-interleaved int8 group (the
 //    layout of the packed K-quant kernels) and every token of the tile is then a run of
 //    vpdpbusd, instead of a decode per row per eight tokens and a dot product per row;
-//  - decode of IQ2_XXS (the most common 2-bit type): eight grid entries per register and the
-//    sign bits applied to the activations through a mask register, with no byte stores.
+//  - decode of IQ2_XXS, IQ3_XXS and IQ3_S (the grid types of the common 2- and 3-bit mixes): the
+//    grid entries of 64 values in one register and the sign bits applied to the activations
+//    through a mask register, with no byte stores.
 // Compiled with the AVX-512 flags (and BMI2's pdep); reached only through the avx512 kernel table.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
@@ -102,6 +103,17 @@ uint64_t signBits64(uint32_t aux0, uint32_t aux1) {
     return seven | ((parity & 0x0101010101010101ull) << 7);
 }
 
+// One step of the fused grid kernels: Σ over 64 values (sub-blocks 2t and 2t + 1) of unsigned
+// grid bytes × activations negated where the sign bit is set, each sub-block's eight int32 lanes
+// times its integer scale.
+__m512i gridStep(__m512i values, uint64_t negative, const int8_t* a, int scale0, int scale1) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i av = _mm512_loadu_si512(a);
+    const __m512i dot = _mm512_dpbusd_epi32(zero, values, _mm512_mask_sub_epi8(av, negative, zero, av));
+    return _mm512_mullo_epi32(
+        dot, _mm512_mask_blend_epi32(0xFF00, _mm512_set1_epi32(scale0), _mm512_set1_epi32(scale1)));
+}
+
 float halfToFloatHere(uint16_t h) {
     return _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h)));
 }
@@ -132,20 +144,20 @@ int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, con
     return r0;
 }
 
-// Σ over 64 values (two sub-blocks) per step: the eight grid entries loaded into one register,
-// the activations negated where a sign bit is set (a mask register, no byte stores), vpdpbusd
-// against the unsigned grid bytes, and each sub-block's odd scale 2s + 1 applied to its eight
-// int32 lanes.
+// The fused grid kernels below run 64 values (two sub-blocks) per step: the grid entries of
+// those values loaded into one register, the sign bits as a mask register (no byte stores), and
+// gridStep's vpdpbusd. The integer sums are exact; d carries the codes' common fraction.
+
 float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act) {
     const auto* x = static_cast<const BlockIQ2_XXS*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(act);
     const uint64_t* grid = grids::kIq2xxs;
-    const __m512i zero = _mm512_setzero_si512();
     __m512 acc = _mm512_setzero_ps();
     for (int64_t i = 0; i < n / kQK256; ++i) {
         const auto* q = reinterpret_cast<const uint8_t*>(x[i].qs);
-        __m512i sumi = zero;
+        __m512i sumi = _mm512_setzero_si512();
         for (int t = 0; t < 4; ++t) {
+            // Per sub-block: four index bytes, then the sign fields and the scale in one word.
             const uint8_t* b = q + 16 * t;
             const __m512i values =
                 _mm512_set_epi64(static_cast<long long>(grid[b[11]]), static_cast<long long>(grid[b[10]]),
@@ -155,16 +167,82 @@ float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act) {
             uint32_t aux0, aux1;
             std::memcpy(&aux0, b + 4, 4);
             std::memcpy(&aux1, b + 12, 4);
-            const __m512i a = _mm512_loadu_si512(y[i].qs + 64 * t);
-            const __m512i signedA = _mm512_mask_sub_epi8(a, signBits64(aux0, aux1), zero, a);
-            const __m512i dot = _mm512_dpbusd_epi32(zero, values, signedA);
-            const __m512i scale =
-                _mm512_mask_blend_epi32(0xFF00, _mm512_set1_epi32(2 * static_cast<int>(aux0 >> 28) + 1),
-                                        _mm512_set1_epi32(2 * static_cast<int>(aux1 >> 28) + 1));
-            sumi = _mm512_add_epi32(sumi, _mm512_mullo_epi32(dot, scale));
+            sumi = _mm512_add_epi32(sumi, gridStep(values, signBits64(aux0, aux1), y[i].qs + 64 * t,
+                                                   2 * static_cast<int>(aux0 >> 28) + 1,
+                                                   2 * static_cast<int>(aux1 >> 28) + 1));
         }
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi),
                               _mm512_set1_ps(halfToFloatHere(x[i].d) * 0.125f * y[i].d), acc);
+    }
+    return _mm512_reduce_add_ps(acc);
+}
+
+float dotIQ3_XXSAvx512(int64_t n, const void* w, const void* act) {
+    const auto* x = static_cast<const BlockIQ3_XXS*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(act);
+    const uint32_t* grid = grids::kIq3xxs;
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t i = 0; i < n / kQK256; ++i) {
+        const uint8_t* scalesAndSigns = x[i].qs + kQK256 / 4;
+        __m512i sumi = _mm512_setzero_si512();
+        for (int t = 0; t < 4; ++t) {
+            // Sixteen indices of four values each, in value order.
+            const uint8_t* b = x[i].qs + 16 * t;
+            const __m512i values = _mm512_set_epi32(
+                static_cast<int>(grid[b[15]]), static_cast<int>(grid[b[14]]), static_cast<int>(grid[b[13]]),
+                static_cast<int>(grid[b[12]]), static_cast<int>(grid[b[11]]), static_cast<int>(grid[b[10]]),
+                static_cast<int>(grid[b[9]]), static_cast<int>(grid[b[8]]), static_cast<int>(grid[b[7]]),
+                static_cast<int>(grid[b[6]]), static_cast<int>(grid[b[5]]), static_cast<int>(grid[b[4]]),
+                static_cast<int>(grid[b[3]]), static_cast<int>(grid[b[2]]), static_cast<int>(grid[b[1]]),
+                static_cast<int>(grid[b[0]]));
+            uint32_t aux0, aux1;
+            std::memcpy(&aux0, scalesAndSigns + 8 * t, 4);
+            std::memcpy(&aux1, scalesAndSigns + 8 * t + 4, 4);
+            sumi = _mm512_add_epi32(sumi, gridStep(values, signBits64(aux0, aux1), y[i].qs + 64 * t,
+                                                   2 * static_cast<int>(aux0 >> 28) + 1,
+                                                   2 * static_cast<int>(aux1 >> 28) + 1));
+        }
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi),
+                              _mm512_set1_ps(halfToFloatHere(x[i].d) * 0.25f * y[i].d), acc);
+    }
+    return _mm512_reduce_add_ps(acc);
+}
+
+float dotIQ3_SAvx512(int64_t n, const void* w, const void* act) {
+    const auto* x = static_cast<const BlockIQ3_S*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(act);
+    const uint32_t* grid = grids::kIq3s;
+    // Index j of a sub-block takes bit j of the sub-block's qh byte as its ninth bit.
+    const __m512i bitOf = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t i = 0; i < n / kQK256; ++i) {
+        __m512i sumi = _mm512_setzero_si512();
+        for (int t = 0; t < 4; ++t) {
+            uint16_t qh;
+            std::memcpy(&qh, x[i].qh + 2 * t, 2);
+            const __m512i low =
+                _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[i].qs + 16 * t)));
+            const __m512i high =
+                _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32(qh), bitOf), _mm512_set1_epi32(1));
+            alignas(64) uint32_t index[16];
+            _mm512_store_si512(index, _mm512_or_si512(low, _mm512_slli_epi32(high, 8)));
+            const __m512i values =
+                _mm512_set_epi32(static_cast<int>(grid[index[15]]), static_cast<int>(grid[index[14]]),
+                                 static_cast<int>(grid[index[13]]), static_cast<int>(grid[index[12]]),
+                                 static_cast<int>(grid[index[11]]), static_cast<int>(grid[index[10]]),
+                                 static_cast<int>(grid[index[9]]), static_cast<int>(grid[index[8]]),
+                                 static_cast<int>(grid[index[7]]), static_cast<int>(grid[index[6]]),
+                                 static_cast<int>(grid[index[5]]), static_cast<int>(grid[index[4]]),
+                                 static_cast<int>(grid[index[3]]), static_cast<int>(grid[index[2]]),
+                                 static_cast<int>(grid[index[1]]), static_cast<int>(grid[index[0]]));
+            uint64_t negative;
+            std::memcpy(&negative, x[i].signs + 8 * t, 8);
+            const int scales = x[i].scales[t];
+            sumi = _mm512_add_epi32(sumi, gridStep(values, negative, y[i].qs + 64 * t, 1 + 2 * (scales & 0xF),
+                                                   1 + 2 * (scales >> 4)));
+        }
+        acc =
+            _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi), _mm512_set1_ps(halfToFloatHere(x[i].d) * y[i].d), acc);
     }
     return _mm512_reduce_add_ps(acc);
 }

@@ -13,7 +13,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <new>
 
@@ -96,6 +95,15 @@ WeightId CpuBackend::addWeight(const gguf::TensorInfo& tensor) {
         w.data = storage.get();
         w.packed = true;
         w.packedStorage = std::move(storage);
+    } else if (tensor.nDims == 3 && tensor.name.find("_exps.") != std::string::npos) {
+        // Expert tensors stay mapped and each token touches other experts: when the whole file
+        // fits in the memory available, map their pages now (from the page cache, or one read
+        // of the file), so decoding takes no page faults; llama.cpp maps the whole file so too.
+        // A file larger than that pages experts in as tokens use them.
+        if (!populateExperts_)
+            populateExperts_ =
+                mapping_ && mapping_->size() + (uint64_t(1) << 30) <= platform::availableMemoryBytes();
+        if (*populateExperts_) platform::populateMapped(tensor.data, tensor.nBytes);
     }
     weights_.push_back(std::move(w));
     return static_cast<WeightId>(weights_.size() - 1);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace smoldesk::compute {
@@ -101,6 +102,7 @@ class CpuBackend : public Backend {
 
     ThreadPool pool_;
     const MappedFile* mapping_ = nullptr;
+    std::optional<bool> populateExperts_; // decided at the first expert tensor (addWeight)
     std::vector<Weight> weights_;
     std::vector<std::vector<float>> buffers_;
     std::vector<ActivationSlot> actSlots_; // the input in each dot format of the current call
