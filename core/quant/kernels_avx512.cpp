@@ -8,7 +8,7 @@
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
-    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__)
+    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__) && defined(__BMI2__)
 
 #include <immintrin.h>
 
@@ -292,7 +292,11 @@ DotFn isaFusedDot(const TypeRow& row) {
 
 int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,
                     const void* act, size_t actRowStride, int nCols, float* out, size_t outColStride) {
-    if (!row.decode256 || nCols < 2) return 0;
+    if (nCols < 2) return 0;
+    if (row.decode32)
+        return decodedGroup32TileAvx512(isaDecode32(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
+                                        actRowStride, nCols, out, outColStride);
+    if (!row.decode256) return 0;
     return decodedGroupTileAvx512(isaDecode256(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
                                   actRowStride, nCols, out, outColStride);
 }

@@ -1,7 +1,8 @@
 // AVX-512 VNNI kernels for the types computed through integer decoders (type_kernels.h):
 //  - prompts: sixteen weight rows are decoded once into a row-interleaved int8 group (the
 //    layout of the packed K-quant kernels) and every token of the tile is then a run of
-//    vpdpbusd, instead of a decode per row per eight tokens and a dot product per row;
+//    vpdpbusd, instead of a decode per row per eight tokens (or, for MXFP4, per token) and a dot
+//    product per row; 256-value types against Q8_K, 32-value ones (MXFP4, IQ4_NL) against Q8_0;
 //  - decode of IQ2_XXS, IQ3_XXS and IQ3_S (the grid types of the common 2- and 3-bit mixes): the
 //    grid entries of 64 values in one register and the sign bits applied to the activations
 //    through a mask register, with no byte stores.
@@ -12,7 +13,7 @@
 #include "quant/type_kernels.h"
 
 #if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&         \
-    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__)
+    defined(__AVX512VNNI__) && defined(__FMA__) && defined(__F16C__) && defined(__BMI2__)
 
 #include <immintrin.h>
 
@@ -91,6 +92,67 @@ constexpr TileFn kTiles[kTileCols + 1] = {nullptr,       tileGroups<1>, tileGrou
                                           tileGroups<3>, tileGroups<4>, tileGroups<5>,
                                           tileGroups<6>, tileGroups<7>, tileGroups<8>};
 
+float halfToFloatHere(uint16_t h) {
+    return _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h)));
+}
+
+// Sixteen rows × 32 values of a type with 32-value blocks (MXFP4, IQ4_NL) against Q8_0
+// activations. Here the activations take vpdpbusd's unsigned side (a + 128, flipped per token
+// as they are broadcast) and the signed levels the other, so the bias 128 × Σ levels is one
+// value per row and block, computed once at decode time.
+struct DecodedGroup32 {
+    alignas(64) int8_t q[8][4 * kGroupRows]; // q[k][4r + j]: value 4k + j of row r
+    alignas(64) int32_t bias[kGroupRows];    // 128 × the sum of row r's 32 levels
+    alignas(64) float d[kGroupRows];
+};
+
+void decodeGroup32(Decode32Fn decode, const uint8_t* rows, size_t rowStride, size_t blockBytes, int64_t block,
+                   DecodedGroup32& g) {
+    Decoded32 dec;
+    for (int r = 0; r < kGroupRows; ++r) {
+        decode(rows + static_cast<size_t>(r) * rowStride + static_cast<size_t>(block) * blockBytes, &dec);
+        g.d[r] = dec.d;
+        int sum = 0;
+        for (int k = 0; k < 8; ++k) {
+            std::memcpy(g.q[k] + 4 * r, dec.q + 4 * k, 4);
+            for (int j = 0; j < 4; ++j) sum += dec.q[4 * k + j];
+        }
+        g.bias[r] = 128 * sum;
+    }
+}
+
+template <int NC>
+void tileGroups32(int64_t nb, const DecodedGroup32* x, const BlockQ8_0* const* y, float* out,
+                  size_t outColStride) {
+    __m512 acc[NC];
+    for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_ps();
+    for (int64_t i = 0; i < nb; ++i) {
+        const DecodedGroup32& g = x[i];
+        const __m512i bias = _mm512_load_si512(g.bias);
+        __m512i isum[NC];
+        for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+        for (int k = 0; k < 8; ++k) {
+            const __m512i q = _mm512_load_si512(g.q[k]);
+            for (int c = 0; c < NC; ++c) {
+                uint32_t four;
+                std::memcpy(&four, y[c][i].qs + 4 * k, 4);
+                isum[c] =
+                    _mm512_dpbusd_epi32(isum[c], _mm512_set1_epi32(static_cast<int>(four ^ 0x80808080u)), q);
+            }
+        }
+        const __m512 d = _mm512_load_ps(g.d);
+        for (int c = 0; c < NC; ++c)
+            acc[c] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(isum[c], bias)),
+                                     _mm512_mul_ps(d, _mm512_set1_ps(halfToFloatHere(y[c][i].d))), acc[c]);
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(out + static_cast<size_t>(c) * outColStride, acc[c]);
+}
+
+using Tile32Fn = void (*)(int64_t, const DecodedGroup32*, const BlockQ8_0* const*, float*, size_t);
+constexpr Tile32Fn kTiles32[kTileCols + 1] = {nullptr,         tileGroups32<1>, tileGroups32<2>,
+                                              tileGroups32<3>, tileGroups32<4>, tileGroups32<5>,
+                                              tileGroups32<6>, tileGroups32<7>, tileGroups32<8>};
+
 // The 64 sign bits of two IQ2_XXS/IQ3_XXS sub-blocks: the eight 7-bit fields (bits 0..27 of
 // each aux word) spread to one byte each, and bit 7 of each byte set so that every byte has an
 // even number of ones (the stored rule for the eighth sign).
@@ -114,11 +176,32 @@ __m512i gridStep(__m512i values, uint64_t negative, const int8_t* a, int scale0,
         dot, _mm512_mask_blend_epi32(0xFF00, _mm512_set1_epi32(scale0), _mm512_set1_epi32(scale1)));
 }
 
-float halfToFloatHere(uint16_t h) {
-    return _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h)));
-}
-
 } // namespace
+
+int decodedGroup32TileAvx512(Decode32Fn decode, size_t blockBytes, int64_t n, const void* w,
+                             size_t wRowStride, int nRows, const void* act, size_t actRowStride, int nCols,
+                             float* out, size_t outColStride) {
+    const int64_t nb = n / kQK32;
+    thread_local std::vector<DecodedGroup32> groups;
+    if (groups.size() < static_cast<size_t>(nb)) groups.resize(static_cast<size_t>(nb));
+    const auto* rows = static_cast<const uint8_t*>(w);
+    const auto* cols = static_cast<const uint8_t*>(act);
+    int r0 = 0;
+    for (; r0 + kGroupRows <= nRows; r0 += kGroupRows) {
+        for (int64_t i = 0; i < nb; ++i)
+            decodeGroup32(decode, rows + static_cast<size_t>(r0) * wRowStride, wRowStride, blockBytes, i,
+                          groups[static_cast<size_t>(i)]);
+        for (int c0 = 0; c0 < nCols; c0 += kTileCols) {
+            const int nc = nCols - c0 < kTileCols ? nCols - c0 : kTileCols;
+            const BlockQ8_0* y[kTileCols];
+            for (int c = 0; c < nc; ++c)
+                y[c] = reinterpret_cast<const BlockQ8_0*>(cols + static_cast<size_t>(c0 + c) * actRowStride);
+            kTiles32[nc](nb, groups.data(), y, out + static_cast<size_t>(c0) * outColStride + r0,
+                         outColStride);
+        }
+    }
+    return r0;
+}
 
 int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
                            int nRows, const void* act, size_t actRowStride, int nCols, float* out,

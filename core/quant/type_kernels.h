@@ -114,6 +114,9 @@ namespace cpu {
 int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
                            int nRows, const void* act, size_t actRowStride, int nCols, float* out,
                            size_t outColStride);
+int decodedGroup32TileAvx512(Decode32Fn decode, size_t blockBytes, int64_t n, const void* w,
+                             size_t wRowStride, int nRows, const void* act, size_t actRowStride, int nCols,
+                             float* out, size_t outColStride);
 float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act);
 float dotIQ3_XXSAvx512(int64_t n, const void* w, const void* act);
 float dotIQ3_SAvx512(int64_t n, const void* w, const void* act);
