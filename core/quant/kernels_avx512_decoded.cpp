@@ -231,103 +231,89 @@ int decodedGroupTileAvx512(Decode256Fn decode, size_t blockBytes, int64_t n, con
 // those values loaded into one register, the sign bits as a mask register (no byte stores), and
 // gridStep's vpdpbusd. The integer sums are exact; d carries the codes' common fraction.
 
-float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act) {
-    const auto* x = static_cast<const BlockIQ2_XXS*>(w);
+namespace {
+
+// Σ over the blocks of a grid type: step(block, t, activations) gives the int32 lanes of values
+// 64t .. 64t + 63 (gridStep), and each block's sum is scaled by d · dFactor · the activation's d.
+template <class Block, class Step>
+float gridDot(int64_t n, const void* w, const void* act, float dFactor, Step step) {
+    const auto* x = static_cast<const Block*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(act);
-    const uint64_t* grid = grids::kIq2xxs;
     __m512 acc = _mm512_setzero_ps();
     for (int64_t i = 0; i < n / kQK256; ++i) {
-        const auto* q = reinterpret_cast<const uint8_t*>(x[i].qs);
         __m512i sumi = _mm512_setzero_si512();
-        for (int t = 0; t < 4; ++t) {
-            // Per sub-block: four index bytes, then the sign fields and the scale in one word.
-            const uint8_t* b = q + 16 * t;
-            const __m512i values =
-                _mm512_set_epi64(static_cast<long long>(grid[b[11]]), static_cast<long long>(grid[b[10]]),
-                                 static_cast<long long>(grid[b[9]]), static_cast<long long>(grid[b[8]]),
-                                 static_cast<long long>(grid[b[3]]), static_cast<long long>(grid[b[2]]),
-                                 static_cast<long long>(grid[b[1]]), static_cast<long long>(grid[b[0]]));
-            uint32_t aux0, aux1;
-            std::memcpy(&aux0, b + 4, 4);
-            std::memcpy(&aux1, b + 12, 4);
-            sumi = _mm512_add_epi32(sumi, gridStep(values, signBits64(aux0, aux1), y[i].qs + 64 * t,
-                                                   2 * static_cast<int>(aux0 >> 28) + 1,
-                                                   2 * static_cast<int>(aux1 >> 28) + 1));
-        }
+        for (int t = 0; t < 4; ++t) sumi = _mm512_add_epi32(sumi, step(x[i], t, y[i].qs + 64 * t));
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi),
-                              _mm512_set1_ps(halfToFloatHere(x[i].d) * 0.125f * y[i].d), acc);
+                              _mm512_set1_ps(halfToFloatHere(x[i].d) * dFactor * y[i].d), acc);
     }
     return _mm512_reduce_add_ps(acc);
+}
+
+// IQ2_XXS and IQ3_XXS keep each sub-block's four 7-bit sign fields and its 4-bit scale in one word.
+__m512i xxsStep(__m512i values, uint32_t aux0, uint32_t aux1, const int8_t* a) {
+    return gridStep(values, signBits64(aux0, aux1), a, 2 * static_cast<int>(aux0 >> 28) + 1,
+                    2 * static_cast<int>(aux1 >> 28) + 1);
+}
+
+// Sixteen 4-byte grid entries (64 values) by index, in value order.
+template <class Index> __m512i gridEntries16(const uint32_t* grid, const Index* i) {
+    return _mm512_set_epi32(
+        static_cast<int>(grid[i[15]]), static_cast<int>(grid[i[14]]), static_cast<int>(grid[i[13]]),
+        static_cast<int>(grid[i[12]]), static_cast<int>(grid[i[11]]), static_cast<int>(grid[i[10]]),
+        static_cast<int>(grid[i[9]]), static_cast<int>(grid[i[8]]), static_cast<int>(grid[i[7]]),
+        static_cast<int>(grid[i[6]]), static_cast<int>(grid[i[5]]), static_cast<int>(grid[i[4]]),
+        static_cast<int>(grid[i[3]]), static_cast<int>(grid[i[2]]), static_cast<int>(grid[i[1]]),
+        static_cast<int>(grid[i[0]]));
+}
+
+uint32_t loadWord(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+
+} // namespace
+
+float dotIQ2_XXSAvx512(int64_t n, const void* w, const void* act) {
+    return gridDot<BlockIQ2_XXS>(n, w, act, 0.125f, [](const BlockIQ2_XXS& x, int t, const int8_t* a) {
+        // Per sub-block: four index bytes (eight values each), then the sign fields and scale.
+        const uint8_t* b = reinterpret_cast<const uint8_t*>(x.qs) + 16 * t;
+        const uint64_t* grid = grids::kIq2xxs;
+        const __m512i values =
+            _mm512_set_epi64(static_cast<long long>(grid[b[11]]), static_cast<long long>(grid[b[10]]),
+                             static_cast<long long>(grid[b[9]]), static_cast<long long>(grid[b[8]]),
+                             static_cast<long long>(grid[b[3]]), static_cast<long long>(grid[b[2]]),
+                             static_cast<long long>(grid[b[1]]), static_cast<long long>(grid[b[0]]));
+        return xxsStep(values, loadWord(b + 4), loadWord(b + 12), a);
+    });
 }
 
 float dotIQ3_XXSAvx512(int64_t n, const void* w, const void* act) {
-    const auto* x = static_cast<const BlockIQ3_XXS*>(w);
-    const auto* y = static_cast<const BlockQ8_K*>(act);
-    const uint32_t* grid = grids::kIq3xxs;
-    __m512 acc = _mm512_setzero_ps();
-    for (int64_t i = 0; i < n / kQK256; ++i) {
-        const uint8_t* scalesAndSigns = x[i].qs + kQK256 / 4;
-        __m512i sumi = _mm512_setzero_si512();
-        for (int t = 0; t < 4; ++t) {
-            // Sixteen indices of four values each, in value order.
-            const uint8_t* b = x[i].qs + 16 * t;
-            const __m512i values = _mm512_set_epi32(
-                static_cast<int>(grid[b[15]]), static_cast<int>(grid[b[14]]), static_cast<int>(grid[b[13]]),
-                static_cast<int>(grid[b[12]]), static_cast<int>(grid[b[11]]), static_cast<int>(grid[b[10]]),
-                static_cast<int>(grid[b[9]]), static_cast<int>(grid[b[8]]), static_cast<int>(grid[b[7]]),
-                static_cast<int>(grid[b[6]]), static_cast<int>(grid[b[5]]), static_cast<int>(grid[b[4]]),
-                static_cast<int>(grid[b[3]]), static_cast<int>(grid[b[2]]), static_cast<int>(grid[b[1]]),
-                static_cast<int>(grid[b[0]]));
-            uint32_t aux0, aux1;
-            std::memcpy(&aux0, scalesAndSigns + 8 * t, 4);
-            std::memcpy(&aux1, scalesAndSigns + 8 * t + 4, 4);
-            sumi = _mm512_add_epi32(sumi, gridStep(values, signBits64(aux0, aux1), y[i].qs + 64 * t,
-                                                   2 * static_cast<int>(aux0 >> 28) + 1,
-                                                   2 * static_cast<int>(aux1 >> 28) + 1));
-        }
-        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi),
-                              _mm512_set1_ps(halfToFloatHere(x[i].d) * 0.25f * y[i].d), acc);
-    }
-    return _mm512_reduce_add_ps(acc);
+    return gridDot<BlockIQ3_XXS>(n, w, act, 0.25f, [](const BlockIQ3_XXS& x, int t, const int8_t* a) {
+        const uint8_t* scalesAndSigns = x.qs + kQK256 / 4 + 8 * t;
+        return xxsStep(gridEntries16(grids::kIq3xxs, x.qs + 16 * t), loadWord(scalesAndSigns),
+                       loadWord(scalesAndSigns + 4), a);
+    });
 }
 
 float dotIQ3_SAvx512(int64_t n, const void* w, const void* act) {
-    const auto* x = static_cast<const BlockIQ3_S*>(w);
-    const auto* y = static_cast<const BlockQ8_K*>(act);
-    const uint32_t* grid = grids::kIq3s;
-    // Index j of a sub-block takes bit j of the sub-block's qh byte as its ninth bit.
-    const __m512i bitOf = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512 acc = _mm512_setzero_ps();
-    for (int64_t i = 0; i < n / kQK256; ++i) {
-        __m512i sumi = _mm512_setzero_si512();
-        for (int t = 0; t < 4; ++t) {
-            uint16_t qh;
-            std::memcpy(&qh, x[i].qh + 2 * t, 2);
-            const __m512i low =
-                _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[i].qs + 16 * t)));
-            const __m512i high =
-                _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32(qh), bitOf), _mm512_set1_epi32(1));
-            alignas(64) uint32_t index[16];
-            _mm512_store_si512(index, _mm512_or_si512(low, _mm512_slli_epi32(high, 8)));
-            const __m512i values =
-                _mm512_set_epi32(static_cast<int>(grid[index[15]]), static_cast<int>(grid[index[14]]),
-                                 static_cast<int>(grid[index[13]]), static_cast<int>(grid[index[12]]),
-                                 static_cast<int>(grid[index[11]]), static_cast<int>(grid[index[10]]),
-                                 static_cast<int>(grid[index[9]]), static_cast<int>(grid[index[8]]),
-                                 static_cast<int>(grid[index[7]]), static_cast<int>(grid[index[6]]),
-                                 static_cast<int>(grid[index[5]]), static_cast<int>(grid[index[4]]),
-                                 static_cast<int>(grid[index[3]]), static_cast<int>(grid[index[2]]),
-                                 static_cast<int>(grid[index[1]]), static_cast<int>(grid[index[0]]));
-            uint64_t negative;
-            std::memcpy(&negative, x[i].signs + 8 * t, 8);
-            const int scales = x[i].scales[t];
-            sumi = _mm512_add_epi32(sumi, gridStep(values, negative, y[i].qs + 64 * t, 1 + 2 * (scales & 0xF),
-                                                   1 + 2 * (scales >> 4)));
-        }
-        acc =
-            _mm512_fmadd_ps(_mm512_cvtepi32_ps(sumi), _mm512_set1_ps(halfToFloatHere(x[i].d) * y[i].d), acc);
-    }
-    return _mm512_reduce_add_ps(acc);
+    return gridDot<BlockIQ3_S>(n, w, act, 1.0f, [](const BlockIQ3_S& x, int t, const int8_t* a) {
+        // Index j of a sub-block takes bit j of the sub-block's qh byte as its ninth bit.
+        const __m512i bitOf = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        uint16_t qh;
+        std::memcpy(&qh, x.qh + 2 * t, 2);
+        const __m512i low =
+            _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.qs + 16 * t)));
+        const __m512i high =
+            _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32(qh), bitOf), _mm512_set1_epi32(1));
+        alignas(64) uint32_t index[16];
+        _mm512_store_si512(index, _mm512_or_si512(low, _mm512_slli_epi32(high, 8)));
+        uint64_t negative;
+        std::memcpy(&negative, x.signs + 8 * t, 8);
+        const int scales = x.scales[t];
+        return gridStep(gridEntries16(grids::kIq3s, index), negative, a, 1 + 2 * (scales & 0xF),
+                        1 + 2 * (scales >> 4));
+    });
 }
 
 } // namespace smoldesk::quant::cpu
