@@ -4,10 +4,10 @@
 #include "remote_command.h"
 #include "session_options.h"
 
-#include "chat/chat_formatter.h"
-#include "chat/output_parser.h"
 #include "common/error.h"
 #include "common/platform.h"
+#include "grammar/grammar_cache.h"
+#include "runtime/chat_turn.h"
 
 #include <cstdio>
 #include <iostream>
@@ -39,9 +39,11 @@ int cmdChat(Args& args) {
     auto session = loadSession(args);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
 
-    auto formatter = chat::ChatFormatter::fromGguf(session->file(), session->tokenizer());
-    std::fprintf(stderr, "chat template: %s%s\n", formatter->templateDescription().c_str(),
-                 formatter->supportsThinking() ? "; thinking supported" : "");
+    // The same turn as the app's: a file without a template is continued as plain text, never
+    // wrapped in ChatML it has never seen.
+    const runtime::ChatPrompt chatPrompt(session->file(), session->tokenizer());
+    grammar::GrammarCache grammars;
+    std::fprintf(stderr, "chat template: %s\n", chatPrompt.description().c_str());
     std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
     const bool tty = platform::stdoutIsTerminal();
     const char* dim = tty ? "\033[2m" : "";
@@ -60,36 +62,34 @@ int cmdChat(Args& args) {
         }
         if (line.empty()) continue;
         history.push_back({"user", line});
-        chat::ChatRequest req{history, true, {}, {}};
-        if (think || noThink) req.enableThinking = think;
-        if (effort) req.reasoningEffort = *effort;
-        const std::string prompt = formatter->render(req);
+        runtime::ChatTurnRequest request;
+        request.prompt.messages = history;
+        if (think || noThink) request.prompt.enableThinking = think;
+        if (effort) request.prompt.reasoningEffort = *effort;
+        runtime::ChatTurn turn(*session, chatPrompt, grammars, request);
         runtime::GenerateParams gp;
         gp.maxTokens = maxTokens;
         gp.sampling = sampling;
         gp.thinkingBudget = budget;
-        gp.startsInThought = chat::ChatFormatter::promptOpensThought(prompt);
-        gp.outputFormat = formatter->outputFormat();
-        const auto parserOwner = chat::makeOutputParser(gp.outputFormat, gp.startsInThought);
-        chat::OutputParser& parser = *parserOwner;
         std::string answer;
         bool thoughtOpen = false;
-        auto stats = session->generate(formatter->tokenize(req), gp, [&](const runtime::TokenEvent& ev) {
-            chat::ParsedDelta d = parser.push(ev.text);
-            if (!d.thought.empty()) {
+        runtime::ChatTurnEvents events;
+        events.onText = [&](const std::string& thought, const std::string& text, int) {
+            if (!thought.empty()) {
                 if (!thoughtOpen) std::printf("%s[thinking] ", dim);
                 thoughtOpen = true;
-                std::printf("%s", d.thought.c_str());
+                std::printf("%s", thought.c_str());
             }
-            if (d.thoughtEnded) std::printf("%s\n[thought for %.1f s]\n", plain, parser.thoughtSeconds());
-            std::printf("%s", d.answer.c_str());
-            answer += d.answer;
+            std::printf("%s", text.c_str());
+            answer += text;
             std::fflush(stdout);
-            return true;
-        });
-        chat::ParsedDelta rest = parser.flush();
-        std::printf("%s%s%s\n", rest.thought.c_str(), plain, rest.answer.c_str());
-        answer += rest.answer;
+        };
+        events.onThoughtEnded = [&](double seconds) {
+            std::printf("%s\n[thought for %.1f s]\n", plain, seconds);
+            thoughtOpen = false;
+        };
+        const runtime::GenerationStats stats = turn.run(gp, events, nullptr).stats;
+        std::printf("%s\n", plain);
         history.push_back({"assistant", answer}); // the thought is never sent back
         std::fprintf(
             stderr, "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "runtime/prompt_mode.h"
+
 namespace smoldesk::app {
 
 // An engine failure: the smoldesk::ErrorCode as int (or one of the app codes below) plus the
@@ -26,12 +28,8 @@ struct EngineError {
     qint64 availableBytes = -1; // ... against the memory that is free
 };
 
-// How the conversation becomes the prompt (PromptBuilder).
-enum class PromptMode {
-    OwnTemplate,      // the file's tokenizer.chat_template
-    BuiltinChatMl,    // no template, but the vocabulary has ChatML's tokens
-    PlainContinuation // neither: the conversation is one text the model continues
-};
+// How the conversation becomes the prompt (runtime::ChatPrompt).
+using PromptMode = runtime::PromptMode;
 QString promptModeName(PromptMode mode); // "template", "chatml", "continuation" (for QML)
 
 struct LoadRequest {

@@ -2,7 +2,6 @@
 
 #include "engine_error.h"
 #include "error_text.h"
-#include "prompt_builder.h"
 
 #include "chat/chat_formatter.h"
 #include "common/error.h"
@@ -10,6 +9,7 @@
 #include "gguf/file.h"
 #include "model/hparams.h"
 #include "quant/types.h"
+#include "runtime/chat_prompt.h"
 #include "runtime/session.h"
 #include "text/tokenizer.h"
 
@@ -87,7 +87,7 @@ ModelFacts readModelFacts(const QString& path) {
             try {
                 auto tok = text::Tokenizer::fromGguf(*file);
                 auto formatter = chat::ChatFormatter::fromGguf(*file, *tok);
-                f.promptMode = PromptBuilder::modeFor(*formatter, *tok);
+                f.promptMode = runtime::ChatPrompt::modeFor(*formatter, *tok);
                 f.supportsThinking = f.promptMode == PromptMode::OwnTemplate && formatter->supportsThinking();
                 f.reasoningEffort = f.supportsThinking && formatter->supportsReasoningEffort();
                 f.templateKnown = true;

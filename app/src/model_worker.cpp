@@ -4,12 +4,11 @@
 #include "crash_guard.h"
 #include "engine_error.h"
 #include "gpu_check_store.h"
-#include "prompt_builder.h"
+#include "turn_request.h"
 
-#include "chat/output_parser.h"
-#include "chat/tool_calls.h"
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "runtime/chat_turn.h"
 #include "runtime/self_check.h"
 #include "runtime/session.h"
 
@@ -19,7 +18,6 @@
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QThread>
-#include <QUuid>
 
 #include <algorithm>
 #include <cmath>
@@ -31,18 +29,6 @@ Q_LOGGING_CATEGORY(lcGpuCheck, "smoldesk.gpucheck")
 
 namespace smoldesk::app {
 namespace {
-
-// Requests whose tools the model is shown (and whose calls are read from its answer).
-bool offersTools(const GenerationRequest& request) {
-    return !request.rawPrompt && !request.toolsJson.isEmpty() &&
-           request.toolChoice != GenerationRequest::ToolChoice::None;
-}
-
-// A call's id when the model wrote none: Mistral's template insists on 9 letters and digits.
-QString toolCallId(chat::ToolCallFamily family) {
-    const QString hex = QUuid::createUuid().toString(QUuid::Id128);
-    return family == chat::ToolCallFamily::Mistral ? hex.left(9) : QStringLiteral("call_") + hex.left(24);
-}
 
 QString stopReasonText(runtime::StopReason r) {
     switch (r) {
@@ -108,7 +94,7 @@ void ModelWorker::load(const LoadRequest& request) {
     }
     try {
         saveOwnerState(); // the chat continues with the new model; coming back restores it
-        builder_.reset();
+        chatPrompt_.reset();
         session_.reset();
         openSession(request);
         loadedRequest_ = request;
@@ -117,7 +103,7 @@ void ModelWorker::load(const LoadRequest& request) {
         restoreState(cacheOwner_);
     } catch (const std::exception& e) {
         const EngineError error = engineErrorFrom(e, request.path);
-        builder_.reset();
+        chatPrompt_.reset();
         session_.reset();
         // The file passed the check but still failed (a tensor's shape, a device, a cancel):
         // bring the previous model back, so a failed switch never leaves the chat without one.
@@ -130,7 +116,7 @@ void ModelWorker::load(const LoadRequest& request) {
                 restored = true;
                 restoreState(cacheOwner_);
             } catch (const std::exception&) {
-                builder_.reset();
+                chatPrompt_.reset();
                 session_.reset();
                 loadedRequest_ = {};
             }
@@ -171,7 +157,7 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
         CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
         session_ = runtime::Session::load(o);
     }
-    builder_ = std::make_unique<PromptBuilder>(session_->file(), session_->tokenizer());
+    chatPrompt_ = std::make_unique<runtime::ChatPrompt>(session_->file(), session_->tokenizer());
     if (lastValue < 1.0f) emit loadProgress(1.0);
 }
 
@@ -186,15 +172,15 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
     m.contextSize = session_->contextSize();
     m.threads = session_->threads();
-    m.supportsThinking = builder_->supportsThinking();
-    m.reasoningEffort = builder_->supportsReasoningEffort();
-    m.promptMode = builder_->mode();
+    m.supportsThinking = chatPrompt_->supportsThinking();
+    m.reasoningEffort = chatPrompt_->supportsReasoningEffort();
+    m.promptMode = chatPrompt_->mode();
     return m;
 }
 
 void ModelWorker::unload() {
     saveOwnerState();
-    builder_.reset();
+    chatPrompt_.reset();
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
@@ -289,12 +275,15 @@ void ModelWorker::listDevices(const QString& crashMarker) {
 }
 
 void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) {
-    if (!session_ || !builder_) {
+    if (!session_ || !chatPrompt_) {
         emit tokensCounted(id, -1, 0);
         return;
     }
     try {
-        emit tokensCounted(id, static_cast<int>(builder_->build(turns, enableThinking).tokens.size()),
+        runtime::PromptRequest request;
+        request.messages = chatMessages(turns);
+        request.enableThinking = enableThinking;
+        emit tokensCounted(id, static_cast<int>(chatPrompt_->build(request).tokens.size()),
                            session_->contextSize());
     } catch (const std::exception&) {
         emit tokensCounted(id, -1, session_->contextSize()); // the template fails: the send will say why
@@ -302,7 +291,7 @@ void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool ena
 }
 
 void ModelWorker::generate(const GenerationRequest& request) {
-    if (!session_ || !builder_) {
+    if (!session_ || !chatPrompt_) {
         EngineError e;
         e.code = EngineError::kNoModel;
         e.message = QStringLiteral("No model is loaded.");
@@ -359,13 +348,13 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
     LoadRequest cpu = loadedRequest_;
     cpu.cpuOnly = true;
     cpu.gpuIndex = -1;
-    builder_.reset();
+    chatPrompt_.reset();
     session_.reset(); // the Vulkan backend waits (bounded) for the device, or leaks what it still uses
     try {
         cancelLoad_.store(false);
         openSession(cpu);
     } catch (const std::exception&) {
-        builder_.reset();
+        chatPrompt_.reset();
         session_.reset();
         loadedRequest_ = {};
         emit unloaded();
@@ -393,145 +382,38 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
 }
 
 void ModelWorker::runGeneration(const GenerationRequest& request) {
-    BuiltPrompt prompt;
-    if (request.rawPrompt) {
-        // A raw completion continues the text as it is: no template, typed tags stay text.
-        const auto& tok = session_->tokenizer();
-        prompt.tokens = tok.encode(request.prompt.toStdString(), tok.addBosByDefault(), false);
-    } else {
-        const QString effort = PromptBuilder::reasoningEffortFor(
-            request.reasoningEffort, request.enableThinking, request.sampling.thinkHard);
-        prompt = builder_->build(request.turns, request.enableThinking, effort,
-                                 offersTools(request) ? request.toolsJson : QString());
-    }
+    runtime::ChatTurn turn(*session_, *chatPrompt_, grammars_, chatTurnRequest(request));
     const int ctx = session_->contextSize();
-    const int n = static_cast<int>(prompt.tokens.size());
+    const int n = static_cast<int>(turn.prompt().tokens.size());
     if (n + kAnswerReserve > ctx) {
         emit contextOverflow(request.id, n, ctx);
         return;
     }
     emit promptReady(request.id, n, ctx);
-
-    runtime::GenerateParams gp;
-    const auto& s = request.sampling;
-    gp.maxTokens = std::max(1, s.maxTokens);
-    gp.sampling.temperature = static_cast<float>(s.temperature);
-    gp.sampling.topP = static_cast<float>(s.topP);
-    gp.sampling.topK = s.topK;
-    gp.sampling.minP = static_cast<float>(s.minP);
-    gp.sampling.repeatPenalty = static_cast<float>(s.repeatPenalty);
-    gp.sampling.seed = static_cast<uint64_t>(s.seed);
-    gp.thinkingBudget = s.thinkingBudget > 0 ? s.thinkingBudget : -1;
-    gp.startsInThought = prompt.startsInThought;
-    gp.outputFormat = prompt.outputFormat;
-    gp.stopAtEndOfGeneration = !request.ignoreEndOfGeneration;
-    for (const QString& stop : request.stopStrings)
-        if (!stop.isEmpty()) gp.stopStrings.push_back(stop.toStdString());
-    if (request.constraint != GenerationRequest::Constraint::None) {
-        using Kind = grammar::GrammarSource::Kind;
-        const Kind kind = request.constraint == GenerationRequest::Constraint::Gbnf ? Kind::Gbnf
-                          : request.constraint == GenerationRequest::Constraint::JsonSchema
-                              ? Kind::JsonSchema
-                              : Kind::AnyJsonObject;
-        gp.grammar = grammars_.get({kind, request.constraintText.toStdString()}, session_->vocabTrie());
-    }
-
-    // Tool calls: the family the template writes them in; a call grammar for the text families.
-    const chat::ToolCallFamily family =
-        offersTools(request) ? builder_->toolCallFamily() : chat::ToolCallFamily::None;
-    const auto callFormat = chat::toolCallFormat(family);
-    std::optional<chat::StreamingToolCalls> calls;
-    if (callFormat) calls.emplace(*callFormat);
-    using Choice = GenerationRequest::ToolChoice;
-    const bool callForced = request.toolChoice == Choice::Required || request.toolChoice == Choice::Named;
-    if (offersTools(request) && callForced && family != chat::ToolCallFamily::Harmony && !callFormat)
-        throw Error(
-            ErrorCode::InvalidArgument,
-            "This model's chat template shows no tool-call format that SmolDesk knows, so a tool call "
-            "cannot be required.");
-    auto callableTools = [&] {
-        std::vector<chat::ToolSpec> specs = chat::toolSpecsFromJson(request.toolsJson.toStdString());
-        if (request.toolChoice == Choice::Named) {
-            const std::string wanted = request.toolChoiceName.toStdString();
-            std::erase_if(specs, [&](const chat::ToolSpec& t) { return t.name != wanted; });
-            if (specs.empty())
-                throw Error(ErrorCode::InvalidArgument, "tool_choice names a function that is not in tools.");
-        }
-        return specs;
-    };
-    if (offersTools(request) && callForced && family == chat::ToolCallFamily::Harmony &&
-        gp.grammar == nullptr) {
-        // gpt-oss: the grammar names harmony's control tokens, may let the model think first, and
-        // holds to the end of one call; a thinking budget closes the thought into that call.
-        const std::string gbnf = chat::harmonyToolCallGbnf(callableTools(), prompt.startsInThought);
-        gp.grammar = grammars_.get({grammar::GrammarSource::Kind::Gbnf, gbnf}, session_->vocabTrie());
-        gp.thinkingEndText = "<|end|><|start|>assistant";
-    }
-    if (callFormat && gp.grammar == nullptr) {
-        std::vector<chat::ToolSpec> specs = callableTools();
-        // Lazy (auto): one call per trigger, the model may write another; Mistral's one trigger
-        // opens the whole array of calls.
-        const bool parallel = request.parallelToolCalls && request.toolChoice != Choice::Named &&
-                              (callForced || family == chat::ToolCallFamily::Mistral);
-        const std::string gbnf = chat::toolCallGbnf(*callFormat, specs, parallel);
-        gp.grammar = grammars_.get({grammar::GrammarSource::Kind::Gbnf, gbnf}, session_->vocabTrie());
-        gp.grammarTrigger = callFormat->trigger();
-        gp.grammarLazy = !callForced;
-    }
-    int callIndex = 0;
-    auto publishCall = [&](const chat::ToolCall& c) {
-        ToolCallInfo info{QString::fromStdString(c.id), QString::fromStdString(c.name),
-                          QString::fromStdString(c.arguments)};
-        if (info.id.isEmpty()) info.id = toolCallId(family);
-        emit toolCall(request.id, callIndex++, info);
-    };
-
-    const auto parserOwner = chat::makeOutputParser(prompt.outputFormat, prompt.startsInThought);
-    chat::OutputParser& parser = *parserOwner;
     const quint64 id = request.id;
+    for (const runtime::LeftOutTool& t : turn.leftOutTools())
+        emit toolLeftOut(id, QString::fromStdString(t.name), QString::fromStdString(t.reason));
+
+    runtime::GenerateParams gp = generateParams(request);
     QElapsedTimer promptTimer;
     promptTimer.start();
     gp.promptProgress = [this, id, &promptTimer](int done, int total) {
         const double seconds = static_cast<double>(promptTimer.nsecsElapsed()) / 1e9;
         emit promptProgress(id, done, total, seconds > 0.0 ? done / seconds : 0.0);
     };
-    int generated = 0;
-    auto publish = [&](chat::ParsedDelta d, bool last = false) {
-        // The answer's calls leave it; the thought is never searched for calls.
-        std::vector<chat::ToolCall> found;
-        if (calls) {
-            chat::ToolCallDelta cd = calls->push(d.answer);
-            if (last) {
-                chat::ToolCallDelta rest = calls->flush();
-                cd.content += rest.content;
-            }
-            d.answer = std::move(cd.content);
-            found = std::move(cd.calls);
-        } else if (family == chat::ToolCallFamily::Harmony) {
-            for (const chat::ToolCallMessage& m : d.toolCalls)
-                if (auto c = chat::toolCallFromHarmony(m)) found.push_back(std::move(*c));
-        }
-        if (!d.thought.empty() || !d.answer.empty())
-            emit delta(id, QString::fromStdString(d.thought), QString::fromStdString(d.answer),
-                       std::min(ctx, n + generated));
-        for (const chat::ToolCall& c : found) publishCall(c);
-        if (d.thoughtEnded) emit thoughtFinished(id, parser.thoughtSeconds());
+    runtime::ChatTurnEvents events;
+    events.onText = [&](const std::string& thought, const std::string& answer, int generated) {
+        emit delta(id, QString::fromStdString(thought), QString::fromStdString(answer),
+                   std::min(ctx, n + generated));
     };
-    auto onToken = [&](const runtime::TokenEvent& ev) {
-        if (stop_.load()) return false; // nothing more leaves once Stop was pressed
-        generated = ev.id >= 0 ? ev.index + 1 : generated;
-        if (request.rawPrompt) {
-            chat::ParsedDelta raw; // raw text has no thought to split off
-            raw.answer = ev.text;
-            publish(raw);
-        } else {
-            publish(parser.push(ev.text));
-        }
-        return !stop_.load();
+    events.onToolCall = [&](const chat::ToolCall& c, int index) {
+        emit toolCall(id, index,
+                      ToolCallInfo{QString::fromStdString(c.id), QString::fromStdString(c.name),
+                                   QString::fromStdString(c.arguments)});
     };
-    const runtime::GenerationStats st = session_->generate(prompt.tokens, gp, onToken, &stop_);
-    if (!stop_.load()) publish(parser.flush(), true);
-    if (parser.inThought()) emit thoughtFinished(id, parser.thoughtSeconds());
+    events.onThoughtEnded = [&](double seconds) { emit thoughtFinished(id, seconds); };
+    const runtime::ChatTurnResult done = turn.run(gp, events, &stop_);
+    const runtime::GenerationStats& st = done.stats;
 
     GenerationResult r;
     r.promptTokens = st.promptTokens;
@@ -540,9 +422,9 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.tokensPerSecond = st.decodeTokensPerSecond();
     r.firstTokenMs = st.firstTokenMs;
     r.promptTokensPerSecond = st.promptTokensPerSecond();
-    r.thoughtSeconds = parser.hadThought() ? parser.thoughtSeconds() : 0.0;
+    r.thoughtSeconds = done.thoughtSeconds;
     r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
-    r.toolCalls = callIndex;
+    r.toolCalls = done.toolCalls;
     // The conversation now holds the prompt and every generated token (the cache lacks the last
     // one, which was never fed back); the same count the meter showed while streaming.
     r.contextUsed = std::min(ctx, n + st.generatedTokens);

@@ -14,13 +14,13 @@
 #include <memory>
 
 namespace smoldesk::runtime {
+class ChatPrompt;
 class Session;
-}
+} // namespace smoldesk::runtime
 
 namespace smoldesk::app {
 
 class ChatStateStore;
-class PromptBuilder;
 
 class ModelWorker : public QObject {
     Q_OBJECT
@@ -82,6 +82,9 @@ class ModelWorker : public QObject {
     // A complete tool call (requests with tools), in order: index counts from 0 per generation;
     // its text is not in the answer.
     void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
+    // A tool left out of request `id` because no grammar can hold its parameters (reason: the
+    // converter's sentence); emitted before any delta, once per tool.
+    void toolLeftOut(quint64 id, const QString& name, const QString& reason);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
@@ -111,7 +114,7 @@ class ModelWorker : public QObject {
     // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
     // the CPU cannot take the model either (then nothing is loaded).
     bool continueOnCpu(const GenerationRequest& request, const EngineError& fault);
-    // Session::load + PromptBuilder for `request` into session_/builder_; throws on failure.
+    // Session::load + ChatPrompt for `request` into session_/chatPrompt_; throws on failure.
     // cancellable: requestCancelLoad() stops it (not when the previous model is brought back).
     void openSession(const LoadRequest& request, bool cancellable = true);
     LoadedModel describeLoaded(const LoadRequest& request) const;
@@ -123,7 +126,7 @@ class ModelWorker : public QObject {
 
     std::unique_ptr<runtime::Session> session_;
     QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
-    std::unique_ptr<PromptBuilder> builder_;
+    std::unique_ptr<runtime::ChatPrompt> chatPrompt_;
     grammar::GrammarCache grammars_; // compiled response formats, kept across requests
     LoadRequest loadedRequest_;      // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;

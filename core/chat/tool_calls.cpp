@@ -385,6 +385,21 @@ std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson) {
     return specs;
 }
 
+std::string toolsJsonWithout(std::string_view toolsJson, const std::vector<std::string>& leftOut) {
+    auto tools = parseJsonValue(toolsJson);
+    if (!tools || !tools->isList())
+        throw Error(ErrorCode::InvalidArgument, "tools must be an array of tool definitions.");
+    std::vector<jinja::Value> kept;
+    for (const jinja::Value& t : tools->items()) {
+        const jinja::Value* fn = t.isDict() ? t.dictData().find("function") : nullptr;
+        const jinja::Value* name = fn && fn->isDict() ? fn->dictData().find("name") : nullptr;
+        const bool out = name && name->isString() &&
+                         std::find(leftOut.begin(), leftOut.end(), name->str()) != leftOut.end();
+        if (!out) kept.push_back(t);
+    }
+    return jinja::toJson(jinja::Value::list(std::move(kept)));
+}
+
 std::string toolCallGbnf(const ToolCallFormat& format, const std::vector<ToolSpec>& tools, bool parallel) {
     if (tools.empty()) throw Error(ErrorCode::InvalidArgument, "There are no tools to call.");
     std::string rules;

@@ -92,6 +92,9 @@ struct ToolSpec {
 // ("tools[1].function.name must be 1 to 64 letters, digits, underscores or dashes.", OpenAI's rule).
 std::vector<ToolSpec> toolSpecsFromJson(std::string_view toolsJson);
 
+// The same `tools` array without the functions named in `leftOut` (the rest in order, as JSON).
+std::string toolsJsonWithout(std::string_view toolsJson, const std::vector<std::string>& leftOut);
+
 // GBNF whose sentences are the family's tool-call output for these tools: each call names one
 // of them and its arguments satisfy that tool's parameters schema. parallel: several calls.
 // Throws Error(InvalidArgument) naming the tool whose schema the converter cannot take.

@@ -765,11 +765,19 @@ class Converter {
         return v->intValue();
     }
 
+    static bool knownFormat(const std::string& f) {
+        return f == "date" || f == "time" || f == "date-time" || f == "uuid";
+    }
+
     std::string stringGrammar(const Value& schema, const std::string& hint) {
         const int64_t minL = lengthBound(get(schema, "minLength"), "minLength");
         const int64_t maxL = lengthBound(get(schema, "maxLength"), "maxLength");
         const Value* pattern = get(schema, "pattern");
         const Value* format = get(schema, "format");
+        // A format the grammar does not know is what the standard makes every format by default:
+        // an annotation. The string stays a plain one (as llama.cpp and OpenAI treat it), so an
+        // MCP tool with a "uri" or "email" field can still be called.
+        if (format && format->isString() && !knownFormat(format->str())) format = nullptr;
         const int kinds = (minL >= 0 || maxL >= 0) + (pattern != nullptr) + (format != nullptr);
         if (kinds > 1)
             unsupported("Only one of pattern, format and minLength/maxLength may constrain a string.");
@@ -782,9 +790,6 @@ class Converter {
         if (format) {
             if (!format->isString()) unsupported("format must be a string.");
             const std::string f = format->str();
-            if (f != "date" && f != "time" && f != "date-time" && f != "uuid")
-                unsupported("The string format '" + f +
-                            "' is not supported (date, time, date-time and uuid are).");
             return "\"\\\"\" " + use(f) + " \"\\\"\" " + use("ws");
         }
         if (minL < 0 && maxL < 0) return use("string");

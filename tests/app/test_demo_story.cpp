@@ -4,7 +4,9 @@
 // "Once upon a time" (tests/data/models/stories260K-once-decode.json).
 #include "model_facts.h"
 #include "model_worker.h"
-#include "prompt_builder.h"
+#include "turn_request.h"
+
+#include "runtime/chat_prompt.h"
 
 #include "runtime/session.h"
 #include "test_data.h"
@@ -50,12 +52,14 @@ class TestDemoStory : public QObject {
   private slots:
     void demoUsesPlainContinuation() {
         auto session = loadSession(test::demoModelPath());
-        PromptBuilder builder(session->file(), session->tokenizer());
+        runtime::ChatPrompt builder(session->file(), session->tokenizer());
         QCOMPARE(builder.mode(), PromptMode::PlainContinuation);
         QVERIFY(!builder.supportsThinking());
         // Exactly llama.cpp's prompt for the golden story: BOS + "Once upon a time", no ChatML.
-        const BuiltPrompt p =
-            builder.build({{QStringLiteral("user"), QStringLiteral("Once upon a time")}}, false);
+        runtime::PromptRequest request;
+        request.messages = {{"user", "Once upon a time"}};
+        request.enableThinking = false;
+        const runtime::BuiltPrompt p = builder.build(request);
         QCOMPARE(p.tokens, ids(golden().value("prompt_tokens").toArray()));
         // The model panel says so before loading.
         const ModelFacts f = readModelFacts(QString::fromStdString(test::demoModelPath()));
@@ -72,12 +76,13 @@ class TestDemoStory : public QObject {
             w.set("tokenizer.chat_template", gguf::WriteValue::string(tmpl));
         };
         auto session = loadSession(test::writeTinyModel(spec, "app_demo_story_template.gguf"));
-        PromptBuilder builder(session->file(), session->tokenizer());
+        runtime::ChatPrompt builder(session->file(), session->tokenizer());
         QCOMPARE(builder.mode(), PromptMode::OwnTemplate);
         QVERIFY(builder.supportsThinking());
         // Without it, the stories vocabulary (no ChatML tokens) gets plain continuation.
         auto plain = loadSession(test::writeTinyModel(test::TinyModelSpec{}, "app_demo_story_plain.gguf"));
-        QCOMPARE(PromptBuilder(plain->file(), plain->tokenizer()).mode(), PromptMode::PlainContinuation);
+        QCOMPARE(runtime::ChatPrompt(plain->file(), plain->tokenizer()).mode(),
+                 PromptMode::PlainContinuation);
     }
 
     void laterTurnsContinueTheText() {
@@ -85,7 +90,7 @@ class TestDemoStory : public QObject {
                                        {QStringLiteral("user"), QStringLiteral("Once upon a time")},
                                        {QStringLiteral("assistant"), QStringLiteral(" there was a cat.")},
                                        {QStringLiteral("user"), QStringLiteral("The cat")}};
-        QCOMPARE(PromptBuilder::continuationText(turns),
+        QCOMPARE(runtime::ChatPrompt::continuationText(chatMessages(turns)),
                  std::string("Stories for children.\n\nOnce upon a time there was a cat.\nThe cat"));
     }
 

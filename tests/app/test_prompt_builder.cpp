@@ -1,10 +1,11 @@
-// PromptBuilder on gpt-oss's vocab file (its real harmony template): the Think switch and the
+// ChatPrompt on gpt-oss's vocab file (its real harmony template): the Think switch and the
 // per-model "think hard" setting become the template's reasoning effort, and the output is
 // read by the harmony parser.
 #include "model_facts.h"
-#include "prompt_builder.h"
+#include "turn_request.h"
 
 #include "gguf/file.h"
+#include "runtime/chat_prompt.h"
 #include "test_data.h"
 #include "text/tokenizer.h"
 #include "tiny_model.h"
@@ -21,14 +22,17 @@ class TestPromptBuilder : public QObject {
     void gptOssThinkMapsToReasoningEffort() {
         auto file = gguf::File::open(test::dataPath("text/gpt-oss-vocab.gguf"));
         auto tok = text::Tokenizer::fromGguf(*file);
-        PromptBuilder builder(*file, *tok);
+        runtime::ChatPrompt builder(*file, *tok);
         QCOMPARE(builder.mode(), PromptMode::OwnTemplate);
         QVERIFY(builder.supportsThinking());
         QVERIFY(builder.supportsReasoningEffort());
         const QList<ChatTurn> turns{{QStringLiteral("user"), QStringLiteral("Hi")}};
         const auto prompt = [&](bool think, bool hard) {
-            const BuiltPrompt p =
-                builder.build(turns, think, PromptBuilder::reasoningEffortFor(QString(), think, hard));
+            runtime::PromptRequest request;
+            request.messages = chatMessages(turns);
+            request.enableThinking = think;
+            request.reasoningEffort = reasoningEffortFor(QString(), think, hard).toStdString();
+            const runtime::BuiltPrompt p = builder.build(request);
             if (p.outputFormat != chat::OutputFormat::Harmony) qFatal("not read as harmony");
             return QString::fromStdString(tok->decode(p.tokens, true));
         };
@@ -38,7 +42,7 @@ class TestPromptBuilder : public QObject {
         QVERIFY(prompt(true, true).contains("\nReasoning: high\n"));
         QVERIFY(prompt(true, true).endsWith("<|start|>assistant"));
         // An effort the API asked for wins over the switch.
-        QCOMPARE(PromptBuilder::reasoningEffortFor(QStringLiteral("low"), true, true), QStringLiteral("low"));
+        QCOMPARE(reasoningEffortFor(QStringLiteral("low"), true, true), QStringLiteral("low"));
     }
 
     // The model panel says before loading that such a model thinks at an effort, always.

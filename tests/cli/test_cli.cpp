@@ -118,6 +118,55 @@ class TestCli : public QObject {
         QCOMPARE(cli({"run", "-m", demo()}).code, 1);
         QCOMPARE(cli({"run", "-m", demo(), "-p", "x", "--temp", "hot"}).code, 1);
     }
+    // Issue 39, defect 14: every command refuses an option it does not know, in one sentence and
+    // with exit code 1, before it does any work (no model loaded, no file written).
+    void unknownOptionsAreRefused_data() {
+        QTest::addColumn<QStringList>("args");
+        const QString tiny = data("models/smollm3-tiny.gguf");
+        const QString tmp = QString(SMOLDESK_TEST_TMP);
+        QFile config(tmp + "/bogus-mcp.json");
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"mcpServers":{"x":{"command":"true"}}})");
+        config.close();
+        QFile context(tmp + "/bogus-context.json");
+        QVERIFY(context.open(QIODevice::WriteOnly));
+        context.write(R"({"messages":[]})");
+        context.close();
+        const QString out = tmp + "/bogus-output";
+        QTest::newRow("inspect") << QStringList{"inspect", demo()};
+        QTest::newRow("run") << QStringList{"run", "-m", demo(), "-p", "x", "-n", "1"};
+        QTest::newRow("logits") << QStringList{"logits", "-m", tiny, "--tokens", "1", "-o", out};
+        QTest::newRow("chat") << QStringList{"chat", "-m", demo()};
+        QTest::newRow("chat remote") << QStringList{"chat", "--endpoint", "http://127.0.0.1:9", "--model",
+                                                    "x"};
+        QTest::newRow("serve") << QStringList{"serve", "-m", demo()};
+        QTest::newRow("mcp") << QStringList{"mcp", "list", "--config", config.fileName()};
+        QTest::newRow("bench") << QStringList{"bench", "-m", demo(), "-p", "8", "-n", "1", "-r", "1"};
+        QTest::newRow("resume") << QStringList{"resume", "-m", demo(), "--history", "8", "--turn", "2"};
+        QTest::newRow("synth") << QStringList{"synth", "-o", out, "--vocab", demo()};
+        QTest::newRow("dequantize") << QStringList{"dequantize", demo(), out};
+        QTest::newRow("selftest") << QStringList{"selftest"};
+        QTest::newRow("tokenize") << QStringList{"tokenize", "-m", demo(), "hello"};
+        QTest::newRow("detokenize") << QStringList{"detokenize", "-m", demo(), "1"};
+        QTest::newRow("template") << QStringList{"template", "-m", tiny, "--context", context.fileName()};
+    }
+    void unknownOptionsAreRefused() {
+        QFETCH(QStringList, args);
+        const QString out = QString(SMOLDESK_TEST_TMP) + "/bogus-output";
+        QFile::remove(out);
+        Result r = cli(args + QStringList{"--bogus", "2"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("Unknown option --bogus"), r.err.constData());
+        QVERIFY2(r.err.count('\n') == 1, r.err.constData()); // one sentence: no device line, no load
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFile::exists(out));
+    }
+    // An option given twice is named as such, not as unknown.
+    void repeatedOptionIsNamed() {
+        Result r = cli({"run", "-m", demo(), "-p", "x", "--temp", "0", "--temp", "1"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("Option --temp is given more than once."), r.err.constData());
+    }
     void runStreamsTheGoldenStory() {
         Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2"});
         QCOMPARE(r.code, 0);
@@ -148,10 +197,13 @@ class TestCli : public QObject {
         QCOMPARE(test::readF32(last).size(), size_t(g.nVocab));
     }
     void chatStreamsAndKeepsContext() {
-        Result r = cli({"chat", "-m", demo(), "-n", "8", "--temp", "0", "--system", "Tell stories."},
+        Result r = cli({"chat", "-m", demo(), "-n", "8", "--temp", "0", "--system",
+                        "Tell stories about a little girl, her dog and the big tree in the park."},
                        "Once upon a time\nThe end\n/exit\n");
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.contains("built-in ChatML"), r.err.constData());
+        // The demo file has no template and no ChatML tokens: it continues the text (as the app does).
+        QVERIFY2(r.err.contains("continues your words"), r.err.constData());
+        QVERIFY2(!r.err.contains("ChatML"), r.err.constData());
         // The second turn reuses the first turn's cached prefix.
         QRegularExpression reused("\\((\\d+) reused\\)");
         auto it = reused.globalMatch(QString::fromUtf8(r.err));
@@ -160,6 +212,18 @@ class TestCli : public QObject {
         QVERIFY(it.hasNext());
         QVERIFY2(it.next().captured(1).toInt() > 20, r.err.constData());
         QCOMPARE(r.err.count("tokens at"), 2);
+    }
+    // A template-less model is never wrapped in ChatML: `chat`'s first answer is exactly `run`'s
+    // continuation of the same words, whose tokens are llama.cpp's golden prompt.
+    void chatContinuesATemplateLessModel() {
+        Result chat = cli({"chat", "-m", demo(), "-n", "12", "--temp", "0"}, "Once upon a time\n/exit\n");
+        QCOMPARE(chat.code, 0);
+        Result run = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "12", "--temp", "0"});
+        QCOMPARE(run.code, 0);
+        const QByteArray continuation = run.out.trimmed().mid(int(std::strlen("Once upon a time")));
+        QVERIFY2(continuation.size() > 10, run.out.constData());
+        QVERIFY2(chat.out.contains(continuation), (chat.out + " vs " + continuation).constData());
+        QVERIFY(!chat.out.contains("im_start"));
     }
     void tokenizeRoundTrip() {
         Result t = cli({"tokenize", "-m", demo(), "--bos", "--", "Once upon a time"});

@@ -326,7 +326,6 @@ term ::= [0-9]+ | "(" expr ")")G");
             R"({"type":"object","patternProperties":{"^a":{}}})",
             R"({"not":{"type":"string"}})",
             R"({"type":"array","uniqueItems":true})",
-            R"({"type":"string","format":"email"})",
             R"({"type":"number","minimum":0.5,"maximum":0.9})",
             R"({"$ref":"http://example.com/schema.json"})",
             R"({"type":"string","pattern":"(a)\\1"})",
@@ -342,6 +341,15 @@ term ::= [0-9]+ | "(" expr ")")G");
                 QVERIFY2(!what.empty() && what.back() == '.' && what.find('\n') == std::string::npos,
                          e.what());
             }
+        }
+        // Annotations are fine, and so is a format the grammar does not know: a plain string
+        // (MCP servers' "uri" fields, as llama.cpp and OpenAI take them), bounds kept.
+        for (const char* f : {"uri", "email", "hostname", "x-unknown"}) {
+            auto t =
+                compileSchema("{\"type\":\"string\",\"maxLength\":4,\"format\":\"" + std::string(f) + "\"}");
+            QVERIFY(matchesWhole(*t, "\"a:/b\""));
+            QVERIFY(!matchesWhole(*t, "\"abcde\""));
+            QVERIFY(!matchesWhole(*t, "3"));
         }
         // Annotations are fine.
         QVERIFY(!schemaToGbnf(

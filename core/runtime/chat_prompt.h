@@ -1,5 +1,6 @@
 #pragma once
-// Turns the conversation into prompt tokens. Three ways, decided once per model:
+// Turns a conversation into prompt tokens, the same way for the app, the CLI and the API server.
+// Three modes, decided once per model:
 // - the model's own chat template (ChatFormatter, rendered by the Jinja engine);
 // - the built-in ChatML template, for a file without a template whose vocabulary has ChatML's
 //   <|im_start|>/<|im_end|> tokens;
@@ -7,15 +8,24 @@
 //   the conversation is one running text that the model continues. Wrapping such a model's
 //   prompt in ChatML tags it has never seen makes it answer in gibberish.
 // Assistant turns carry only the answer: thoughts are never sent back.
-#include "engine_types.h"
-
 #include "chat/chat_formatter.h"
+#include "chat/tool_calls.h"
+#include "runtime/prompt_mode.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
-namespace smoldesk::app {
+namespace smoldesk::runtime {
+
+struct PromptRequest {
+    std::vector<chat::Message> messages;
+    std::optional<bool> enableThinking; // unset: the template's default
+    std::string reasoningEffort;        // templates that take one (gpt-oss); empty: from enableThinking
+    std::string toolsJson;              // OpenAI tool definitions the template renders as `tools`
+};
 
 struct BuiltPrompt {
     std::vector<int32_t> tokens;
@@ -23,26 +33,25 @@ struct BuiltPrompt {
     chat::OutputFormat outputFormat = chat::OutputFormat::ThinkTags;
 };
 
-class PromptBuilder {
+class ChatPrompt {
   public:
-    PromptBuilder(const gguf::File& file, const text::Tokenizer& tokenizer);
-    // reasoningEffort: for templates that take one (gpt-oss); empty: from enableThinking.
-    // toolsJson: OpenAI tool definitions (a JSON array) the template renders as `tools`.
-    BuiltPrompt build(const QList<ChatTurn>& turns, bool enableThinking, const QString& reasoningEffort = {},
-                      const QString& toolsJson = {}) const;
+    // Throws Error(Template) when the file's template does not parse.
+    ChatPrompt(const gguf::File& file, const text::Tokenizer& tokenizer);
+    ~ChatPrompt();
+    // Throws Error(Template) when the template fails on this conversation.
+    BuiltPrompt build(const PromptRequest& request) const;
+    PromptMode mode() const { return mode_; }
     // The family the template writes tool calls in (None without a template of its own).
     chat::ToolCallFamily toolCallFamily() const;
     bool supportsThinking() const;
     bool supportsReasoningEffort() const;
-    // The effort a request asks for: its own, else "high" for Think on with the per-model
-    // "think hard" setting, else empty (the formatter maps Think off/on to low/medium).
-    static QString reasoningEffortFor(const QString& requested, bool enableThinking, bool thinkHard);
-    PromptMode mode() const { return mode_; }
+    // One line for a terminal: which template, and whether it thinks.
+    std::string description() const;
     // The mode a file's template and vocabulary lead to (also for the facts shown before loading).
     static PromptMode modeFor(const chat::ChatFormatter& formatter, const text::Tokenizer& tokenizer);
     // The running text plain continuation feeds the model: each prompt continued by its answer,
     // a new line before each later prompt, the system prompt as the first paragraph.
-    static std::string continuationText(const QList<ChatTurn>& turns);
+    static std::string continuationText(const std::vector<chat::Message>& messages);
 
   private:
     const text::Tokenizer& tokenizer_;
@@ -50,4 +59,4 @@ class PromptBuilder {
     PromptMode mode_;
 };
 
-} // namespace smoldesk::app
+} // namespace smoldesk::runtime
