@@ -349,11 +349,6 @@
         <translation>Die Unterhaltung ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
-        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
-        <translation>Die Unterhaltung braucht %1 Token, der Kontext des Modells fasst aber nur %2. Die ältesten Beiträge entfernen (der Systemprompt bleibt) oder in einem neuen Chat weitermachen?</translation>
-    </message>
-    <message>
         <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge entfernen</translation>
@@ -376,8 +371,42 @@
         <translation type="vanished">Senden</translation>
     </message>
     <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
         <source>Cancel</source>
-        <translation type="vanished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The message is too long</source>
+        <translation>Die Nachricht ist zu lang</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
+        <translation>Die Unterhaltung braucht %1 Token, der Kontext des Modells fasst aber nur %2. Die ältesten Beiträge entfernen (der Systemprompt bleibt) oder in einem neuen Chat weitermachen? Abbrechen legt Ihre Nachricht zurück ins Eingabefeld.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
+        <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2. Kürzen Sie sie, oder erhöhen Sie den Kontext unter Einstellungen ▸ Allgemein auf %3 Token und laden Sie das Modell neu.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
+        <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2, und einen größeren nimmt das Modell nicht. Kürzen Sie sie.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
+        <translation>
+            <numerusform>Die Beschreibung von %n Tool belegt einen Teil des Kontexts: Tools für diesen Chat abzuschalten, schafft mehr Platz.</numerusform>
+            <numerusform>Die Beschreibungen von %n Tools belegen einen Teil des Kontexts: Tools für diesen Chat abzuschalten, schafft mehr Platz.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>Edit the message</source>
+        <translation>Nachricht bearbeiten</translation>
     </message>
 </context>
 <context>

@@ -349,11 +349,6 @@
         <translation>The conversation is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
-        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
-        <translation>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</translation>
-    </message>
-    <message>
         <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
@@ -376,8 +371,42 @@
         <translation type="vanished">Send</translation>
     </message>
     <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
         <source>Cancel</source>
-        <translation type="vanished">Cancel</translation>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The message is too long</source>
+        <translation>The message is too long</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
+        <translation>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
+        <translation>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
+        <translation>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
+        <translation>
+            <numerusform>The definition of %n tool takes part of the context: turning tools off for this chat leaves more room.</numerusform>
+            <numerusform>The definitions of %n tools take part of the context: turning tools off for this chat leaves more room.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>Edit the message</source>
+        <translation>Edit the message</translation>
     </message>
 </context>
 <context>

@@ -349,11 +349,6 @@
         <translation>La discussion est trop longue</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="39"/>
-        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat?</source>
-        <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion ?</translation>
-    </message>
-    <message>
         <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens</translation>
@@ -376,8 +371,42 @@
         <translation type="vanished">Envoyer</translation>
     </message>
     <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
         <source>Cancel</source>
-        <translation type="vanished">Annuler</translation>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The message is too long</source>
+        <translation>Le message est trop long</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
+        <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion ? Annuler remet votre message dans la zone de saisie.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
+        <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2. Raccourcissez-le, ou portez le contexte à %3 jetons dans Paramètres ▸ Général et rechargez le modèle.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
+        <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2, et le modèle n’en accepte pas de plus grand. Raccourcissez-le.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
+        <translation>
+            <numerusform>La définition de %n outil occupe une partie du contexte : désactiver les outils pour cette discussion libère de la place.</numerusform>
+            <numerusform>Les définitions de %n outils occupent une partie du contexte : désactiver les outils pour cette discussion libère de la place.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <source>Edit the message</source>
+        <translation>Modifier le message</translation>
     </message>
 </context>
 <context>

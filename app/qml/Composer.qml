@@ -13,6 +13,16 @@ Pane {
         if (App.chat.generating) return
         if (App.chat.send(input.text)) input.clear()
     }
+    // A prompt that was not sent (the overflow question was closed) comes back to be edited,
+    // in front of whatever was typed meanwhile.
+    Connections {
+        target: App.chat
+        function onPromptReturned(text) {
+            input.text = input.text.length > 0 ? text + "\n" + input.text : text
+            input.cursorPosition = input.length
+            input.forceActiveFocus()
+        }
+    }
 
     Popup {
         id: systemPromptPopup

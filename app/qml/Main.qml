@@ -64,7 +64,9 @@ ApplicationWindow {
     Item {
         id: keyActions
         Action { id: openAction; text: qsTr("&Open model…"); shortcut: StandardKey.Open; onTriggered: window.openModelDialog() }
-        Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+        // Ctrl+Q on every platform (Qt's StandardKey.Quit is none under Windows' key scheme,
+        // which the offscreen platform and some desktops report).
+        Action { id: quitAction; text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         Action { id: newChatAction; text: qsTr("&New chat"); shortcut: StandardKey.New; onTriggered: window.newChat() }
         Action { id: stopAction; text: qsTr("&Stop"); shortcut: "Esc"; enabled: App.chat.generating; onTriggered: App.chat.stop() }
         Action { id: settingsAction; text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }

@@ -328,6 +328,7 @@ void ChatController::newConversation() {
     tree_.clear();
     ++measureId_;
     dropping_ = false;
+    overflowOpen_ = false;
     setContext(0);
     clearError();
     emit currentChanged();
@@ -345,6 +346,7 @@ void ChatController::selectConversation(qint64 id) {
     tree_.clear();
     ++measureId_;
     dropping_ = false;
+    overflowOpen_ = false;
     setContext(0);
     clearError();
     emit currentChanged();
@@ -439,6 +441,7 @@ void ChatController::refreshAlternatives(int from) {
 bool ChatController::send(const QString& text) {
     const QString prompt = text.trimmed();
     if (prompt.isEmpty() || generating()) return false;
+    overflowOpen_ = false; // a question left open is answered by the new prompt
     // While a model loads the prompt is shown and held; the answer starts when the load ends.
     const bool loading = model_->state() == QLatin1String("loading");
     if (model_->state() != QLatin1String("ready") && !loading) {
@@ -818,7 +821,21 @@ void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
         emit generationFinished(QStringLiteral("overflow"));
         return;
     }
-    emit overflowRequested(promptTokens, contextSize);
+    // A context that holds the prompt and a few paragraphs of answer, in the steps of Settings;
+    // none where the model was not trained for that much (its answers would be garbage) or the
+    // context is the server's.
+    const int trained = model_->trainedContext();
+    int suggested = 0;
+    if (!model_->isRemote() && (trained <= 0 || promptTokens + kAnswerReserve <= trained)) {
+        constexpr int kStep = 1024, kRoom = 512;
+        suggested = (promptTokens + kRoom + kStep - 1) / kStep * kStep;
+        if (trained > 0) suggested = std::min(suggested, trained);
+        if (suggested <= contextSize) suggested = 0;
+    }
+    const int tools = toolTurn_ ? static_cast<int>(toolTurn_->offered().size()) : 0;
+    overflowOpen_ = true;
+    emit generationFinished(QStringLiteral("overflow"));
+    emit overflowRequested(promptTokens + kAnswerReserve, contextSize, suggested, tools);
 }
 
 bool ChatController::oldestDroppableTurn(int* firstRow, int* nextRow) const {
@@ -852,7 +869,8 @@ bool ChatController::dropOldestTurn() {
 }
 
 void ChatController::resolveOverflow(bool dropOldest) {
-    if (activeId_ || messages_->count() == 0) return;
+    if (!overflowOpen_ || activeId_ || messages_->count() == 0) return;
+    overflowOpen_ = false;
     if (dropOldest) {
         autoDrop_ = true;
         if (dropOldestTurn()) {
@@ -866,10 +884,57 @@ void ChatController::resolveOverflow(bool dropOldest) {
     const MessageRecord m = messages_->at(last);
     if (m.role != QLatin1String("user")) return;
     // The prompt moves; one that has earlier answers (a regenerate that no longer fits) stays
-    // with them.
+    // with them. The new chat keeps this one's system prompt and Think.
     if (tree_.below(m.id).isEmpty()) removeRowsFrom(last, true);
+    const QString systemPrompt = current_.systemPrompt;
+    const bool thinking = current_.thinking;
+    discardIfEmpty();
     newConversation();
+    current_.systemPrompt = systemPrompt;
+    current_.thinking = thinking;
+    emit currentChanged();
     send(m.content);
+}
+
+void ChatController::cancelOverflow() {
+    if (!overflowOpen_ || generating() || messages_->count() == 0) return;
+    overflowOpen_ = false;
+    const int last = messages_->count() - 1;
+    const MessageRecord m = messages_->at(last);
+    if (m.role != QLatin1String("user")) return;
+    if (!tree_.below(m.id).isEmpty()) {
+        // A regenerated answer that no longer fits: the answers it had are shown again.
+        messages_->replaceFrom(last + 1, tree_.below(m.id));
+        refreshAlternatives(last);
+        measureContext();
+        return;
+    }
+    removeRowsFrom(last, true); // an edited prompt: the one it replaced is back
+    discardIfEmpty();
+    measureContext();
+    emit promptReturned(m.content);
+}
+
+void ChatController::discardIfEmpty() {
+    if (current_.id == 0 || messages_->count() > 0 || tree_.size() > 0) return;
+    const qint64 id = current_.id;
+    const QString key = toolChatKey();
+    // The tools chosen for the chat are again the new chat's (send moved them to its id).
+    if (tools_)
+        for (const QVariant& v : tools_->enabledServers()) {
+            const QString server = v.toMap().value(QStringLiteral("name")).toString();
+            tools_->setChatUsesServer(QStringLiteral("0"), server, tools_->chatUsesServer(key, server));
+        }
+    conversations_->remove(id);
+    QMetaObject::invokeMethod(
+        store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+    for (ModelSource* source : model_->sources()) source->forgetConversation(id);
+    current_.id = 0;
+    current_.title.clear();
+    current_.created = {};
+    current_.updated = {};
+    emit currentChanged();
+    openInSources(0);
 }
 
 void ChatController::regenerate() {

@@ -118,6 +118,11 @@ class ChatController : public QObject {
     Q_INVOKABLE QUrl suggestedExportUrl(const QString& format) const;
     // The user's answer to overflowRequested: drop the oldest turns, or move the prompt to a new chat.
     Q_INVOKABLE void resolveOverflow(bool dropOldest);
+    // The user closed the overflow question (Escape, a click outside, Cancel): the prompt leaves
+    // the chat and goes back into the prompt box (promptReturned); nothing is sent. A chat that
+    // held only that prompt is not kept. A regenerated answer that did not fit: the earlier
+    // answers are shown again.
+    Q_INVOKABLE void cancelOverflow();
     // Leaves the oldest turns out of the context until the conversation fits with room to answer.
     Q_INVOKABLE void dropOldestTurns();
     Q_INVOKABLE void clearError();
@@ -145,7 +150,13 @@ class ChatController : public QObject {
     void promptProgressChanged();
     void errorChanged();
     void searchTextChanged();
-    void overflowRequested(int promptTokens, int contextSize);
+    // The prompt does not fit: the user decides (resolveOverflow, cancelOverflow). neededTokens:
+    // the prompt and the least room to answer (what the context would have to hold); suggestedContext:
+    // a context length that would hold it with room to answer (0: none the model can take);
+    // tools: how many tool definitions the prompt carried.
+    void overflowRequested(int neededTokens, int contextSize, int suggestedContext, int tools);
+    // A prompt that was not sent, for the prompt box (cancelOverflow).
+    void promptReturned(const QString& text);
     void conversationsReady();
     void messagesReady();
     void generationFinished(const QString& stopReason);
@@ -195,6 +206,9 @@ class ChatController : public QObject {
     void touchConversation();
     void saveRow(int row);
     bool dropOldestTurn();
+    // The open chat has no message left (its only prompt went back): it is deleted, and the
+    // window shows a new chat with the same settings.
+    void discardIfEmpty();
     void setError(const QString& text);
     void setContext(int used);
 
@@ -214,6 +228,7 @@ class ChatController : public QObject {
     bool stopRequested_ = false;
     bool waitingForModel_ = false; // the last prompt waits for the model that loads
     bool autoDrop_ = false;        // the user chose to drop oldest turns for this prompt
+    bool overflowOpen_ = false;    // overflowRequested waits for the user's answer
     QString pendingThought_, pendingAnswer_;
     QTimer flushTimer_;
     QTimer persistTimer_;

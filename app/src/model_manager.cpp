@@ -438,6 +438,13 @@ void ModelManager::inspect(const QString& path) {
     watcher->setFuture(QtConcurrent::run(inspectPool_, [path] { return readModelFacts(path); }));
 }
 
+int ModelManager::trainedContext() const {
+    if (remoteActive_ || model_.path.isEmpty() || lastFacts_.path != model_.path ||
+        !lastFacts_.hparamsKnown())
+        return 0;
+    return lastFacts_.trainedContext;
+}
+
 void ModelManager::inspectUrl(const QUrl& url) {
     inspect(url.isLocalFile() ? url.toLocalFile() : url.toString());
 }

@@ -83,6 +83,8 @@ class ModelManager : public QObject {
     }
     QStringList warnings() const { return model_.warnings; }
     int contextSize() const { return model_.contextSize; }
+    // The context the loaded local model was trained for (0: unknown, or a remote model).
+    int trainedContext() const;
     bool supportsThinking() const { return model_.supportsThinking; }
     bool reasoningEffort() const { return model_.reasoningEffort; }
     bool isDemo() const;

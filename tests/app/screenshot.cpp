@@ -7,6 +7,7 @@
 // with short prompts, the system-prompt popup, French, kept alternatives, the prompt being read,
 // a full context.
 // `--branches DIR` writes only the kept-alternatives screens (‹ 2/3 ›), which --ux includes.
+// `--issue39 DIR` writes the views changed for issue 39 at 800×600 and 1366×768.
 // `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
 #include "dark_palette.h"
 #include "qml_fixture.h"
@@ -221,6 +222,54 @@ int uxTour(AppFixture& fx, const QString& dir) {
     return 0;
 }
 
+// The views changed for issue 39, each at 800×600 and 1366×768.
+bool bothSizes(AppFixture& fx, const QString& dir, const QString& name) {
+    for (const QSize size : {QSize(800, 600), QSize(1366, 768)}) {
+        fx.window->resize(size);
+        if (!save(fx.window,
+                  dir + QStringLiteral("/%1-%2x%3.png").arg(name).arg(size.width()).arg(size.height())))
+            return false;
+    }
+    return true;
+}
+
+int issue39Tour(AppFixture& fx, const QString& dir) {
+    QDir().mkpath(dir);
+    auto* settings = fx.context->settings();
+    auto* model = fx.context->model();
+    auto* chat = fx.context->chat();
+    // Defect 1: the overflow question, for a first message and for a long chat.
+    settings->setContextLength(256);
+    settings->setMaxTokens(16);
+    model->reload();
+    if (!QTest::qWaitFor(
+            [&] { return model->state() == QLatin1String("ready") && model->contextSize() == 256; }, 30000))
+        return 9;
+    QObject* dialog = child(fx, "overflowDialog");
+    if (!dialog) return 5;
+    const QString sentence = QStringLiteral("The little cat sat on the warm mat in the sun. ");
+    chat->newConversation();
+    chat->send(sentence.repeated(16).trimmed());
+    if (!QTest::qWaitFor([&] { return dialog->property("opened").toBool(); }, 20000)) return 10;
+    if (!bothSizes(fx, dir, QStringLiteral("overflow-message"))) return 3;
+    settings->setLanguage(QStringLiteral("de"));
+    if (!bothSizes(fx, dir, QStringLiteral("overflow-message-de"))) return 3;
+    settings->setLanguage(QStringLiteral("en"));
+    chat->cancelOverflow();
+    QMetaObject::invokeMethod(dialog, "close");
+    if (!converse(fx, {QStringLiteral("Once upon a time"), QStringLiteral("The little dog")})) return 2;
+    chat->send(sentence.repeated(11).trimmed());
+    if (!QTest::qWaitFor([&] { return dialog->property("opened").toBool(); }, 20000)) return 10;
+    if (!bothSizes(fx, dir, QStringLiteral("overflow-conversation"))) return 3;
+    chat->cancelOverflow();
+    QMetaObject::invokeMethod(dialog, "close");
+    if (!bothSizes(fx, dir, QStringLiteral("overflow-cancelled"))) return 3;
+    settings->resetModelSettings();
+    model->reload();
+    if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready"); }, 30000)) return 9;
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -242,6 +291,11 @@ int main(int argc, char* argv[]) {
     }
     if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--branches")) {
         const int rc = branchesTour(fx, QString::fromLocal8Bit(argv[2]));
+        fx.stop();
+        return rc;
+    }
+    if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--issue39")) {
+        const int rc = issue39Tour(fx, QString::fromLocal8Bit(argv[2]));
         fx.stop();
         return rc;
     }
