@@ -1,5 +1,7 @@
 #include "args.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
@@ -23,12 +25,14 @@ std::optional<std::string> Args::option(const std::string& name, const std::stri
         if (a == name || (!alias.empty() && a == alias)) {
             if (i + 1 >= args_.size()) throw UsageError("Option " + a + " needs a value.");
             std::string v = args_[i + 1];
+            taken_.push_back(a); // before the erase: `a` refers into args_
             args_.erase(args_.begin() + static_cast<long>(i), args_.begin() + static_cast<long>(i) + 2);
             return v;
         }
         if (a.rfind(name + "=", 0) == 0) {
             std::string v = a.substr(name.size() + 1);
             args_.erase(args_.begin() + static_cast<long>(i));
+            taken_.push_back(name);
             return v;
         }
     }
@@ -38,6 +42,7 @@ std::optional<std::string> Args::option(const std::string& name, const std::stri
 bool Args::flag(const std::string& name, const std::string& alias) {
     for (size_t i = 0; i < args_.size(); ++i)
         if (args_[i] == name || (!alias.empty() && args_[i] == alias)) {
+            taken_.push_back(args_[i]);
             args_.erase(args_.begin() + static_cast<long>(i));
             return true;
         }
@@ -54,11 +59,35 @@ double Args::floatOption(const std::string& name, const std::string& alias, doub
     return v ? parseFloat(*v, name) : fallback;
 }
 
+// A negative number ("-5") is a value, not an option.
+bool Args::looksLikeOption(const std::string& a) const {
+    return a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1]));
+}
+
+void Args::rejectOption(const std::string& a) const {
+    const std::string name = a.substr(0, a.find('='));
+    if (std::find(taken_.begin(), taken_.end(), name) != taken_.end())
+        throw UsageError("Option " + name + " is given more than once.");
+    throw UsageError("Unknown option " + a + " (smoldesk-cli --help lists each command's options).");
+}
+
+void Args::defer(std::initializer_list<const char*> names) {
+    deferred_.insert(deferred_.end(), names.begin(), names.end());
+}
+
+void Args::rejectUnknownOptions() const {
+    checked_ = true;
+    for (const auto& a : args_) {
+        if (!looksLikeOption(a)) continue;
+        const std::string name = a.substr(0, a.find('='));
+        if (std::find(deferred_.begin(), deferred_.end(), name) == deferred_.end()) rejectOption(a);
+    }
+}
+
 std::vector<std::string> Args::positionals() {
+    checked_ = true;
     for (const auto& a : args_)
-        if (a.size() > 1 && a[0] == '-' &&
-            !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])))))
-            throw UsageError("Unknown option " + a + ".");
+        if (looksLikeOption(a)) rejectOption(a);
     std::vector<std::string> out = args_;
     out.insert(out.end(), afterDashDash_.begin(), afterDashDash_.end());
     return out;

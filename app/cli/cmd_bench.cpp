@@ -97,6 +97,7 @@ int cmdBench(Args& args) {
     const int depth = static_cast<int>(args.intOption("--depth", "-d", 0));
     const bool skipBandwidth = args.flag("--no-bandwidth");
     const bool json = args.flag("--json");
+    deferGrammarOptions(args);
     const auto loadStart = Clock::now();
     auto session = loadSession(args, json);
     const double loadSeconds = seconds(loadStart, Clock::now());

@@ -17,6 +17,7 @@ int cmdRun(Args& args) {
     runtime::GenerateParams gp;
     gp.maxTokens = n;
     gp.sampling = samplingOptions(args, gp.sampling);
+    deferGrammarOptions(args);
     auto session = loadSession(args);
     gp.grammar = grammarOption(args, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
@@ -51,6 +52,7 @@ int cmdLogits(Args& args) {
     const bool all = args.flag("--all");
     const bool oneByOne = args.flag("--one-by-one");
     auto session = loadSession(args, true);
+    if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (!tokens || !out) throw UsageError("logits needs --tokens ID,ID,… and -o OUT.f32.");
     std::vector<int32_t> ids;
     std::stringstream ss(*tokens);

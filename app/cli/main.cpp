@@ -94,7 +94,12 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[1], c.name) != 0) continue;
         try {
             Args args(argc, argv, 2);
-            return c.run(args);
+            const int code = c.run(args);
+            // A command that never looked at what was left: an option it does not know is still
+            // an error, never silently ignored.
+            if (!args.checked() && !args.positionals().empty())
+                throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+            return code;
         } catch (const UsageError& e) {
             std::fprintf(stderr, "smoldesk-cli %s: %s\n", c.name, e.what());
             return kExitUsage;

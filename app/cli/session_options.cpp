@@ -50,6 +50,9 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
             throw UsageError("--backend takes auto, cpu or vulkan.");
     }
     o.device = static_cast<int>(args.intOption("--device", "", -1));
+    // Every option is taken by now (those taken after the load are deferred): a mistyped one is
+    // refused before the model is read.
+    args.rejectUnknownOptions();
     // On a terminal, one line that counts up while the weights are read or uploaded (a 3B
     // model takes seconds to minutes); never in pipes and logs.
     const bool showProgress = !quiet && stderrIsTerminal();
@@ -71,6 +74,10 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
                      s->contextSize(), seconds);
     }
     return s;
+}
+
+void deferGrammarOptions(Args& args) {
+    args.defer({"--json-schema", "--grammar", "--json-object"});
 }
 
 std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Session& session,

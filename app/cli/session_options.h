@@ -8,8 +8,13 @@
 namespace smoldesk::cli {
 
 // Takes -m/--model, -t/--threads, --ctx, --batch and --backend from args and loads the
-// model, printing warnings and the device (and any GPU fallback reason) to stderr.
+// model, printing warnings and the device (and any GPU fallback reason) to stderr. The command
+// takes its other options first (or defers them, Args::defer): any other one left is refused
+// before the load.
 std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false);
+
+// The options grammarOption takes, for Args::defer before loadSession.
+void deferGrammarOptions(Args& args);
 
 // Takes --json-schema FILE or --grammar FILE (GBNF) or --json-object and compiles it for the
 // session's vocabulary; nullptr when none is given. compileMs (if given) receives the time to
