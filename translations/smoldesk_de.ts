@@ -1035,6 +1035,11 @@
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Das Demo-Modell kann nicht chatten: Es setzt Ihre Worte (kursiv) als Geschichte fort.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This model has no chat template: it continues your words (in italics).</source>
+        <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>

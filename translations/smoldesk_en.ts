@@ -1035,6 +1035,11 @@
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>The demo model has no chat mode: it continues your words (in italics) as a story.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This model has no chat template: it continues your words (in italics).</source>
+        <translation>This model has no chat template: it continues your words (in italics).</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>

@@ -1035,6 +1035,11 @@
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Le modèle de démonstration ne sait pas converser : il poursuit vos mots (en italique) comme une histoire.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This model has no chat template: it continues your words (in italics).</source>
+        <translation>Ce modèle n’a pas de modèle de conversation : il poursuit vos mots (en italique).</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>

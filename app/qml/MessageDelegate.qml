@@ -137,7 +137,9 @@ Item {
             wrapMode: Text.Wrap
             opacity: 0.7
             font.italic: true
-            text: qsTr("The demo model has no chat mode: it continues your words (in italics) as a story.")
+            // The demo is a story model; any other file without a template is named for what it lacks.
+            text: App.model.isDemo ? qsTr("The demo model has no chat mode: it continues your words (in italics) as a story.")
+                                   : qsTr("This model has no chat template: it continues your words (in italics).")
         }
 
         Repeater {

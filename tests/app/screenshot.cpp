@@ -265,8 +265,22 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     QMetaObject::invokeMethod(dialog, "close");
     if (!bothSizes(fx, dir, QStringLiteral("overflow-cancelled"))) return 3;
     settings->resetModelSettings();
-    model->reload();
-    if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready"); }, 30000)) return 9;
+    // Defect 12: a model without a chat template that is not the demo.
+    if (QObject* input = child(fx, "promptInput")) input->setProperty("text", QString());
+    const QString other = dir + QStringLiteral("/no-template.gguf");
+    QFile::remove(other);
+    if (!QFile::copy(model->demoModelPath(), other)) return 7;
+    model->load(other);
+    if (!QTest::qWaitFor(
+            [&] { return model->state() == QLatin1String("ready") && model->modelPath() == other; }, 30000))
+        return 9;
+    chat->newConversation();
+    if (!converse(fx, {QStringLiteral("Once upon a time")})) return 2;
+    if (!bothSizes(fx, dir, QStringLiteral("no-template-note"))) return 3;
+    model->load(model->demoModelPath());
+    if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
+        return 9;
+    QFile::remove(other);
     return 0;
 }
 

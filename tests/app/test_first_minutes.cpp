@@ -582,6 +582,31 @@ class TestFirstMinutes : public QObject {
         QVERIFY(!chat()->messages()->at(1).content.startsWith(QLatin1Char('*')));
     }
 
+    // ---- issue 39, defect 12: another model without a template is not called the demo ----
+
+    void templateLessModelIsNotTheDemo() {
+        const auto note = [&] {
+            for (QQuickItem* i : app_.items("storyNote"))
+                if (i->isVisible()) return i->property("text").toString();
+            return QString();
+        };
+        QTRY_VERIFY(!note().isEmpty()); // the demo's answer of the slot before
+        QVERIFY2(note().startsWith(QLatin1String("The demo model")), qPrintable(note()));
+        // The same weights under another name: a model the user opened, with no chat template.
+        const QString other = QString::fromStdString(test::tmpPath("app_first_minutes_stories.gguf"));
+        QFile::remove(other);
+        QVERIFY(QFile::copy(demo(), other));
+        model()->load(other);
+        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->modelPath() == other,
+                                 30000);
+        QVERIFY(!model()->isDemo());
+        QCOMPARE(model()->promptMode(), QStringLiteral("continuation"));
+        QTRY_COMPARE(
+            note(), QStringLiteral("This model has no chat template: it continues your words (in italics)."));
+        model()->load(demo());
+        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->isDemo(), 30000);
+    }
+
     // ---- the Open dialog starts in the last model's folder, else in a models or downloads folder ----
 
     void openDialogStartsInTheLastFolder() {
