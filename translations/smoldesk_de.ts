@@ -2494,6 +2494,11 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
+        <location filename="../app/src/chat_controller.cpp" line="106"/>
+        <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
+        <translation>Das Werkzeug „%1“ wird in Ihren Chats weggelassen: Seine Parameter lassen sich nicht an ihr Schema binden (%2)</translation>
+    </message>
+    <message>
         <location filename="../app/src/chat_controller.cpp" line="87"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>

@@ -2494,6 +2494,11 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
+        <location filename="../app/src/chat_controller.cpp" line="106"/>
+        <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
+        <translation>L’outil « %1 » est laissé de côté dans vos discussions : ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
+    </message>
+    <message>
         <location filename="../app/src/chat_controller.cpp" line="87"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte : %1</translation>

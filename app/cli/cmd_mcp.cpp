@@ -4,14 +4,9 @@
 // sentence on stderr and exit status 4.
 #include "commands.h"
 
-#include "mcp_client.h"
-#include "mcp_config.h"
+#include "mcp_servers.h"
 
-#include <QCoreApplication>
-#include <QEventLoop>
 #include <QJsonDocument>
-#include <QLoggingCategory>
-#include <QTimer>
 
 #include <cstdio>
 #include <memory>
@@ -22,35 +17,10 @@ namespace {
 
 using mcp::McpClient;
 
-QCoreApplication& ensureApp() {
-    static int argc = 1;
-    static char name[] = "smoldesk-cli";
-    static char* argv[] = {name, nullptr};
-    static auto* app = QCoreApplication::instance() ? nullptr : new QCoreApplication(argc, argv);
-    Q_UNUSED(app);
-    QCoreApplication::setApplicationVersion(QStringLiteral(SMOLDESK_VERSION));
-    return *QCoreApplication::instance();
-}
-
 void printLine(FILE* out, const QString& text) {
     const QByteArray bytes = text.toUtf8();
     std::fwrite(bytes.constData(), 1, bytes.size(), out);
     std::fputc('\n', out);
-}
-
-// Waits (running the event loop) until every client is Ready or Failed.
-void waitConnected(const std::vector<std::unique_ptr<McpClient>>& clients) {
-    QEventLoop loop;
-    auto settled = [&] {
-        for (const auto& c : clients)
-            if (c->state() == McpClient::State::Connecting) return false;
-        return true;
-    };
-    for (const auto& c : clients)
-        QObject::connect(c.get(), &McpClient::stateChanged, &loop, [&] {
-            if (settled()) loop.quit();
-        });
-    if (!settled()) loop.exec();
 }
 
 struct Common {
@@ -64,22 +34,13 @@ Common readCommon(Args& args) {
     if (!config) throw UsageError("--config MCP.json is required.");
     const double timeout = args.floatOption("--timeout", "", 0);
     c.verbose = args.flag("--verbose", "-v");
-    const mcp::ParsedConfig parsed = mcp::readMcpConfigFile(QString::fromStdString(*config));
-    if (parsed.servers.isEmpty()) throw UsageError(parsed.error.toStdString());
-    if (!parsed.error.isEmpty()) std::fprintf(stderr, "%s\n", parsed.error.toUtf8().constData());
-    c.servers = parsed.servers;
-    if (timeout > 0)
-        for (auto& s : c.servers) s.timeoutMs = static_cast<int>(timeout * 1000);
-    // The client logs (server stderr, protocol warnings) under smoldesk.mcp: for --verbose only.
-    if (!c.verbose)
-        QLoggingCategory::setFilterRules(
-            QStringLiteral("smoldesk.mcp.info=false\nsmoldesk.mcp.warning=false"));
+    c.servers = readMcpServers(*config, timeout, c.verbose);
     return c;
 }
 
 int list(const Common& common, const std::vector<std::string>& rest) {
     if (!rest.empty()) throw UsageError("mcp list takes no arguments besides its options.");
-    ensureApp();
+    ensureQtApp();
     std::vector<std::unique_ptr<McpClient>> clients;
     for (const auto& s : common.servers)
         if (s.enabled) clients.push_back(std::make_unique<McpClient>(s));
@@ -119,7 +80,7 @@ int call(const Common& common, const std::vector<std::string>& rest) {
         if (s.name == serverName) server = &s;
     if (!server) throw UsageError("The configuration has no server named '" + rest[0] + "'.");
 
-    ensureApp();
+    ensureQtApp();
     std::vector<std::unique_ptr<McpClient>> clients;
     clients.push_back(std::make_unique<McpClient>(*server));
     McpClient& client = *clients.front();
@@ -135,16 +96,7 @@ int call(const Common& common, const std::vector<std::string>& rest) {
         client.stop();
         return kExitRuntime;
     }
-    mcp::McpToolResult result;
-    QEventLoop loop;
-    const qint64 id = client.callTool(toolName, arguments);
-    QObject::connect(&client, &McpClient::callFinished, &loop,
-                     [&](qint64 callId, const mcp::McpToolResult& r) {
-                         if (callId != id) return;
-                         result = r;
-                         loop.quit();
-                     });
-    loop.exec();
+    const mcp::McpToolResult result = callToolAndWait(client, toolName, arguments);
     client.stop();
     if (!result.completed()) {
         printLine(stderr, result.failure);

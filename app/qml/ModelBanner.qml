@@ -8,7 +8,7 @@ import SmolDesk
 Pane {
     id: banner
     visible: App.model.state === "loading" || App.model.errorText.length > 0 || App.chat.errorText.length > 0
-             || App.model.notice.length > 0
+             || App.model.notice.length > 0 || App.chat.toolNotice.length > 0
     padding: 10
     background: Rectangle {
         color: App.model.errorText.length > 0 || App.chat.errorText.length > 0
@@ -75,6 +75,22 @@ Pane {
                 text: "✕"
                 Accessible.name: qsTr("Dismiss")
                 onClicked: App.model.clearNotice()
+            }
+        }
+
+        RowLayout {
+            visible: App.chat.toolNotice.length > 0
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: App.chat.toolNotice
+            }
+            ToolButton {
+                text: "✕"
+                Accessible.name: qsTr("Dismiss")
+                onClicked: App.chat.clearToolNotice()
             }
         }
 

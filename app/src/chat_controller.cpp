@@ -56,19 +56,7 @@ QString cardStateName(ToolTurn::CardState s) {
 
 // The tools of a turn as the template and the call grammar take them (OpenAI's `tools`).
 QString toolsJsonFor(const ToolTurn& turn, const QString& only) {
-    QJsonArray tools;
-    for (const OfferedTool& o : turn.offered()) {
-        if (!only.isEmpty() && o.name != only) continue;
-        QJsonObject schema = o.inputSchema;
-        if (schema.isEmpty()) schema = QJsonObject{{"type", "object"}, {"properties", QJsonObject()}};
-        // The test hook's tool (forceToolCalls): closed, so that the tiny model's random call ends.
-        if (!only.isEmpty()) schema.insert(QStringLiteral("additionalProperties"), false);
-        tools.append(QJsonObject{
-            {"type", "function"},
-            {"function",
-             QJsonObject{{"name", o.name}, {"description", o.description}, {"parameters", schema}}}});
-    }
-    return QString::fromUtf8(QJsonDocument(tools).toJson(QJsonDocument::Compact));
+    return mcp::openAiToolsJson(turn.offered(), only);
 }
 } // namespace
 
@@ -110,6 +98,16 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
         connect(source, &ModelSource::contextOverflow, this, &ChatController::onOverflow);
         connect(source, &ModelSource::tokensCounted, this, &ChatController::onTokensCounted);
         connect(source, &ModelSource::toolCall, this, &ChatController::onToolCall);
+        connect(source, &ModelSource::toolLeftOut, this,
+                [this](quint64, const QString& name, const QString& why) {
+                    if (toolsNamedLeftOut_.contains(name)) return;
+                    toolsNamedLeftOut_.insert(name);
+                    toolNotice_ =
+                        tr("The tool “%1” is left out of your chats: its parameters cannot be held to their "
+                           "schema (%2)")
+                            .arg(name, why);
+                    emit toolNoticeChanged();
+                });
         // E.g. the engine answers again on the CPU after a GPU fault: the answer starts over.
         connect(source, &ModelSource::answerRestarted, this, [this](quint64 id) {
             if (id != activeId_ || activeRow_ < 0) return;
@@ -236,7 +234,7 @@ void ChatController::measureContext() {
         setContext(0);
         return;
     }
-    model_->source()->countTokens(id, promptTurns(), current_.thinking);
+    model_->source()->countTokens(id, promptTurns(), current_.thinking, offeredToolsJson());
 }
 
 void ChatController::onTokensCounted(quint64 id, int tokens, int) {
@@ -271,6 +269,26 @@ void ChatController::setError(const QString& text) {
 
 void ChatController::clearError() {
     setError({});
+}
+
+void ChatController::setToolServers(ToolServers* servers) {
+    tools_ = servers;
+    // Tool definitions take context (13 tools of one server: ~4,700 tokens): the meter follows them.
+    if (tools_) connect(tools_, &ToolServers::toolsChanged, this, &ChatController::measureContext);
+}
+
+void ChatController::clearToolNotice() {
+    if (toolNotice_.isEmpty()) return;
+    toolNotice_.clear();
+    emit toolNoticeChanged();
+}
+
+QString ChatController::offeredToolsJson() const {
+    // The chat's servers as they are now, as the next turn will find them (the last turn's may differ).
+    const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
+    if (servers.isEmpty()) return {};
+    const ToolTurn next(tools_, servers, 1); // what a new turn would offer
+    return next.offered().empty() ? QString() : toolsJsonFor(next, {});
 }
 
 QString ChatController::titleFromPrompt(const QString& prompt) {

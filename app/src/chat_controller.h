@@ -10,6 +10,7 @@
 #include "store_types.h"
 
 #include <QObject>
+#include <QSet>
 #include <QThread>
 #include <QTimer>
 #include <QUrl>
@@ -51,6 +52,8 @@ class ChatController : public QObject {
     Q_PROPERTY(double promptProgress READ promptProgress NOTIFY promptProgressChanged)
     Q_PROPERTY(double promptTokensPerSecond READ promptTokensPerSecond NOTIFY promptProgressChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorChanged)
+    // Tools left out of a request (no grammar can hold their parameters): named once per tool.
+    Q_PROPERTY(QString toolNotice READ toolNotice NOTIFY toolNoticeChanged)
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
     // The model asked for tools: their cards wait for the user's consent or run (Stop ends the turn).
     Q_PROPERTY(bool toolsRunning READ toolsRunning NOTIFY generatingChanged)
@@ -71,7 +74,7 @@ class ChatController : public QObject {
     bool toolsRunning() const { return toolRoundOpen_; }
     // The MCP servers whose tools the chats may offer the model (AppContext; none in tests
     // without tools). The API server never gets them.
-    void setToolServers(ToolServers* servers) { tools_ = servers; }
+    void setToolServers(ToolServers* servers);
     // Tests: the next `rounds` answers of a turn with tools must be a tool call (tool_choice
     // required, through the call grammar), of `name` when given; with a name, only that tool is
     // offered from then on, its schema closed to other properties (the tiny test model's
@@ -126,6 +129,8 @@ class ChatController : public QObject {
     // Leaves the oldest turns out of the context until the conversation fits with room to answer.
     Q_INVOKABLE void dropOldestTurns();
     Q_INVOKABLE void clearError();
+    QString toolNotice() const { return toolNotice_; }
+    Q_INVOKABLE void clearToolNotice();
     // The user's answer on a tool call's card (a "tool" row of messages).
     Q_INVOKABLE void allowToolCall(int row, bool always);
     Q_INVOKABLE void denyToolCall(int row);
@@ -139,6 +144,8 @@ class ChatController : public QObject {
     const MessageTree& tree() const { return tree_; }
     // The open conversation as the model is sent it: the shown branch, in-context rows.
     QList<ChatTurn> promptTurns() const;
+    // The tools the next answer would be offered (OpenAI's `tools`; empty: none), for the meter.
+    QString offeredToolsJson() const;
     static QString titleFromPrompt(const QString& prompt);
 
   signals:
@@ -149,6 +156,7 @@ class ChatController : public QObject {
     void statsChanged();
     void promptProgressChanged();
     void errorChanged();
+    void toolNoticeChanged();
     void searchTextChanged();
     // The prompt does not fit: the user decides (resolveOverflow, cancelOverflow). neededTokens:
     // the prompt and the least room to answer (what the context would have to hold); suggestedContext:
@@ -244,6 +252,8 @@ class ChatController : public QObject {
     quint64 searchToken_ = 0;
 
     ToolServers* tools_ = nullptr;
+    QString toolNotice_;
+    QSet<QString> toolsNamedLeftOut_;
     ToolTurn* toolTurn_ = nullptr;     // the user's turn with tools, across its rounds
     QList<ToolCallInfo> pendingCalls_; // the calls of the answer that streams
     QList<int> cardRows_;              // each card's row in messages_

@@ -11,6 +11,7 @@ LocalModelSource::LocalModelSource(ModelWorker* worker, QObject* parent)
     connect(worker_, &ModelWorker::contextOverflow, this, &ModelSource::contextOverflow);
     connect(worker_, &ModelWorker::delta, this, &ModelSource::delta);
     connect(worker_, &ModelWorker::toolCall, this, &ModelSource::toolCall);
+    connect(worker_, &ModelWorker::toolLeftOut, this, &ModelSource::toolLeftOut);
     connect(worker_, &ModelWorker::tokensCounted, this, &ModelSource::tokensCounted);
     connect(worker_, &ModelWorker::thoughtFinished, this, &ModelSource::thoughtFinished);
     connect(worker_, &ModelWorker::finished, this, &ModelSource::finished);
@@ -28,9 +29,13 @@ void LocalModelSource::stop(quint64 id) {
     worker_->requestStop(id);
 }
 
-void LocalModelSource::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) {
+void LocalModelSource::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking,
+                                   const QString& toolsJson) {
     QMetaObject::invokeMethod(
-        worker_, [w = worker_, id, turns, enableThinking] { w->countTokens(id, turns, enableThinking); },
+        worker_,
+        [w = worker_, id, turns, enableThinking, toolsJson] {
+            w->countTokens(id, turns, enableThinking, toolsJson);
+        },
         Qt::QueuedConnection);
 }
 

@@ -14,7 +14,8 @@ class LocalModelSource : public ModelSource {
 
     void generate(const GenerationRequest& request) override;
     void stop(quint64 id) override;
-    void countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) override;
+    void countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking,
+                     const QString& toolsJson) override;
     void openConversation(qint64 conversationId) override;
     void forgetConversation(qint64 conversationId) override;
 

@@ -18,8 +18,10 @@ class ModelSource : public QObject {
     virtual void generate(const GenerationRequest& request) = 0;
     // Stops generation `id` (and any earlier one); finished() follows with stopReason "stopped".
     virtual void stop(quint64 id) = 0;
-    // Measures the conversation as the next prompt would be: tokensCounted() follows.
-    virtual void countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) = 0;
+    // Measures the conversation as the next prompt would be, with the tools it would offer (OpenAI's
+    // `tools` JSON; empty: none): tokensCounted() follows.
+    virtual void countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking,
+                             const QString& toolsJson) = 0;
     // The chat now shown (0: a new one), and a chat that was deleted.
     virtual void openConversation(qint64 conversationId) = 0;
     virtual void forgetConversation(qint64 conversationId) = 0;
@@ -31,6 +33,8 @@ class ModelSource : public QObject {
     // contextUsed: prompt and generated tokens so far; -1 when the source cannot say yet.
     void delta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
     void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
+    // A tool left out of request `id`: no grammar can hold its parameters (reason: why).
+    void toolLeftOut(quint64 id, const QString& name, const QString& reason);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);

@@ -274,7 +274,8 @@ void ModelWorker::listDevices(const QString& crashMarker) {
     emit devicesListed(out);
 }
 
-void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking) {
+void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool enableThinking,
+                              const QString& toolsJson) {
     if (!session_ || !chatPrompt_) {
         emit tokensCounted(id, -1, 0);
         return;
@@ -283,6 +284,7 @@ void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool ena
         runtime::PromptRequest request;
         request.messages = chatMessages(turns);
         request.enableThinking = enableThinking;
+        request.toolsJson = toolsJson.toStdString(); // the definitions cost context too
         emit tokensCounted(id, static_cast<int>(chatPrompt_->build(request).tokens.size()),
                            session_->contextSize());
     } catch (const std::exception&) {

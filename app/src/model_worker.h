@@ -50,7 +50,8 @@ class ModelWorker : public QObject {
     // Enumerates the Vulkan devices (under the crash marker, like a GPU start) and emits devicesListed.
     void listDevices(const QString& crashMarker);
     // Measures the conversation as the next prompt would be (tokensCounted; -1 without a model).
-    void countTokens(quint64 id, const QList<smoldesk::app::ChatTurn>& turns, bool enableThinking);
+    void countTokens(quint64 id, const QList<smoldesk::app::ChatTurn>& turns, bool enableThinking,
+                     const QString& toolsJson = {});
 
     // Chats that resume instantly: the KV cache of a conversation is saved to `dir` when the
     // user leaves it (another chat, another model, quitting) and restored when it is opened

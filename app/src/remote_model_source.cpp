@@ -48,7 +48,7 @@ void RemoteModelSource::stop(quint64 id) {
     if (activeId_ != 0 && id >= activeId_) client_.stop();
 }
 
-void RemoteModelSource::countTokens(quint64 id, const QList<ChatTurn>&, bool) {
+void RemoteModelSource::countTokens(quint64 id, const QList<ChatTurn>&, bool, const QString&) {
     // The server's figure for this chat's last answer (0 before the first in this session).
     const int tokens = lastUsage_.value(conversation_, 0);
     QTimer::singleShot(0, this, [this, id, tokens] { emit tokensCounted(id, tokens, contextSize_); });

@@ -13,17 +13,12 @@ using mcp::McpClient;
 
 ToolTurn::ToolTurn(ToolServers* servers, const QStringList& chatServers, int maxRounds, QObject* parent)
     : QObject(parent), servers_(servers), maxRounds_(std::max(1, maxRounds)) {
-    QHash<QString, int> uses;
+    QList<mcp::ServerTools> ready;
     for (const QString& s : chatServers) {
         McpClient* c = servers ? servers->client(s) : nullptr;
-        if (!c || c->state() != McpClient::State::Ready) continue;
-        for (const mcp::McpTool& t : c->tools()) {
-            ++uses[t.name];
-            offered_.push_back(OfferedTool{t.name, s, t.name, t.description, t.inputSchema});
-        }
+        if (c && c->state() == McpClient::State::Ready) ready.append({s, c->tools()});
     }
-    for (OfferedTool& o : offered_)
-        if (uses.value(o.tool) > 1) o.name = o.server + QLatin1Char('_') + o.tool;
+    offered_ = mcp::offeredTools(ready);
     if (servers) connect(servers, &ToolServers::toolsChanged, this, &ToolTurn::settleWithdrawnCalls);
 }
 

@@ -6,6 +6,7 @@
 // cap of Settings ▸ Tools. Independent of the model and of QML: the chat drives it with the calls
 // its tool-call parser found (chat::ToolCall) and shows its cards.
 #include "chat/tool_calls.h"
+#include "mcp_toolset.h"
 #include "mcp_types.h"
 
 #include <QJsonArray>
@@ -22,13 +23,7 @@ namespace smoldesk::app {
 class ToolServers;
 
 // One tool the model may call in a chat: the name it sees, and where the call goes.
-struct OfferedTool {
-    QString name; // as the model sees it: the tool's own name, "server_tool" if two servers share it
-    QString server;
-    QString tool;
-    QString description;
-    QJsonObject inputSchema;
-};
+using OfferedTool = mcp::OfferedTool;
 
 class ToolTurn : public QObject {
     Q_OBJECT

@@ -140,6 +140,29 @@ class TestChatTools : public QObject {
         QVERIFY(!chat()->generating());
     }
 
+    // Issue 39: every tool of the real server is offered with calls held to their schemas (tool
+    // choice auto). Tools with "uri" fields used to fail every local chat; now unknown formats are
+    // plain strings, and a tool no grammar can hold would be left out and named, never failing the
+    // turn. The meter counts the tools' definitions (they used to show as a few hundred tokens).
+    void everyToolOfTheServerKeepsTheChatGoing() {
+        chat()->forceToolCalls(0); // every tool offered, none forced
+        chat()->newConversation();
+        chat()->setThinkingEnabled(false);
+        app_.context->settings()->setMaxTokens(8);
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("Hello")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+        QVERIFY2(chat()->errorText().isEmpty(), qPrintable(chat()->errorText()));
+        QVERIFY2(chat()->toolNotice().isEmpty(), qPrintable(chat()->toolNotice()));
+        // The definitions of 13 tools alone are thousands of tokens on this vocabulary.
+        QTRY_VERIFY2_WITH_TIMEOUT(chat()->contextUsed() > 1500,
+                                  qPrintable(QString::number(chat()->contextUsed())), 10000);
+        const int withTools = chat()->contextUsed();
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", false);
+        QTRY_VERIFY_WITH_TIMEOUT(chat()->contextUsed() < withTools - 1000, 10000);
+        app_.context->tools()->setChatUsesServer(chat()->toolChatKey(), "everything", true);
+    }
+
     // Stop while a card waits: the call is denied and the turn ends (no answer after it).
     void stopEndsTheTurn() {
         QSignalSpy answers(app_.context->model()->worker(), &ModelWorker::finished);

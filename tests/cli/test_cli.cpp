@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cstring>
@@ -273,6 +275,66 @@ class TestCli : public QObject {
         QVERIFY2(continuation.size() > 10, run.out.constData());
         QVERIFY2(chat.out.contains(continuation), (chat.out + " vs " + continuation).constData());
         QVERIFY(!chat.out.contains("im_start"));
+    }
+    // `chat --mcp`: the model's call goes to a real MCP server from npm (server-everything), after
+    // the user's yes at the terminal; a no leaves the tool unrun and tells the model so.
+    void chatCallsToolsThroughMcp() {
+        const std::string server =
+            test::npmPackageFile("@modelcontextprotocol/server-everything/dist/index.js");
+        if (server.empty())
+            SMOLDESK_SKIP_OR_FAIL(
+                "@modelcontextprotocol/server-everything is not installed (packaging/install-deps.sh).");
+        const QString node = QStandardPaths::findExecutable("node");
+        if (node.isEmpty()) SMOLDESK_SKIP_OR_FAIL("node is not installed (packaging/install-deps.sh).");
+        const std::string config = test::tmpPath("cli_mcp.json");
+        const QJsonObject everything{{"command", node}, {"args", QJsonArray{QString::fromStdString(server)}}};
+        QFile file(QString::fromStdString(config));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QJsonDocument(QJsonObject{{"mcpServers", QJsonObject{{"everything", everything}}}}).toJson());
+        file.close();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString model =
+            QString::fromStdString(test::writeTinyModelWithSmolLM3Template(dir.path().toStdString()));
+        const QStringList args{"chat",
+                               "-m",
+                               model,
+                               "--mcp",
+                               QString::fromStdString(config),
+                               "--tool-choice",
+                               "get-sum",
+                               "-n",
+                               "200",
+                               "--temp",
+                               "1",
+                               "--seed",
+                               "3",
+                               "--no-think",
+                               "--ctx",
+                               "8192"};
+        // Yes: the server adds the two numbers the model chose, and the model reads the result.
+        Result yes = cli(args, "What is 2 plus 3?\ny\n/exit\n");
+        QVERIFY2(yes.code == 0, (yes.out + yes.err).constData());
+        QRegularExpression call("\\[tool call\\] everything/get-sum (\\{.*\\})\n");
+        const QRegularExpressionMatch m = call.match(QString::fromUtf8(yes.out));
+        QVERIFY2(m.hasMatch(), (yes.out + yes.err).constData());
+        const QJsonObject a = QJsonDocument::fromJson(m.captured(1).toUtf8()).object();
+        QVERIFY2(a.contains("a") && a.contains("b"), qPrintable(m.captured(1)));
+        const QString sum = QString::number(a.value("a").toDouble() + a.value("b").toDouble());
+        QVERIFY2(yes.out.contains("[tool result] The sum of "), yes.out.constData());
+        QVERIFY2(yes.out.contains(sum.toUtf8()), (yes.out + " / expected " + sum.toUtf8()).constData());
+        QVERIFY2(yes.err.contains("Run the tool everything/get-sum with"), yes.err.constData());
+        QCOMPARE(yes.err.count("tokens at"), 2); // the answer after the result
+        // No: nothing runs, and the model reads why.
+        Result no = cli(args, "What is 2 plus 3?\nn\n/exit\n");
+        QVERIFY2(no.code == 0, (no.out + no.err).constData());
+        QVERIFY2(no.out.contains("[tool result] The user did not allow this call."), no.out.constData());
+        QVERIFY(!no.out.contains("The sum of"));
+        // --yes without tools is refused with a sentence.
+        Result bad = cli({"chat", "-m", demo(), "--yes"}, "/exit\n");
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("need --mcp"), bad.err.constData());
     }
     void tokenizeRoundTrip() {
         Result t = cli({"tokenize", "-m", demo(), "--bos", "--", "Once upon a time"});

@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -68,6 +69,19 @@ std::vector<std::vector<int32_t>> readVocabOutputs(const std::string& path) {
         out.push_back(std::move(ids));
     }
     return out;
+}
+
+std::string npmPrefix() {
+    if (const char* prefix = std::getenv("SMOLDESK_NPM_PREFIX"); prefix && *prefix) return prefix;
+    const char* cache = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    const std::string base = cache && *cache ? cache : std::string(home ? home : "") + "/.cache";
+    return base + "/smoldesk-npm";
+}
+
+std::string npmPackageFile(const std::string& relative) {
+    const std::string path = npmPrefix() + "/node_modules/" + relative;
+    return std::ifstream(path).good() ? path : std::string();
 }
 
 } // namespace smoldesk::test

@@ -16,6 +16,12 @@ std::string readText(const std::string& path);
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes);
 std::vector<float> readF32(const std::string& path);
 
+// The folder packaging/install-deps.sh installs the npm test packages into (SMOLDESK_NPM_PREFIX,
+// else $XDG_CACHE_HOME or ~/.cache, then smoldesk-npm), and a file of a package there
+// ("@modelcontextprotocol/server-everything/dist/index.js"), or "" when it is not installed.
+std::string npmPrefix();
+std::string npmPackageFile(const std::string& relative);
+
 // Splits a llama.cpp test-tokenizer `.inp` file on "\n__ggml_vocab_test__\n".
 std::vector<std::string> readVocabInputs(const std::string& path);
 // Reads the `.out` file: one line of space-separated ids per input.
