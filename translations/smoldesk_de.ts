@@ -39,6 +39,11 @@
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
+        <translation>Sprachmodelle auf Ihrem eigenen Computer oder auf einem Server Ihrer Wahl. Kein Konto, keine Telemetrie. Gerade antwortet %1 vom Endpunkt „%2“ unter %3: Ihre Eingaben werden an diesen Server gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerStats</name>
@@ -1249,6 +1254,21 @@
         <source>none; the model continues your text (plain continuation, no chat turns)</source>
         <translation>keine; das Modell setzt Ihren Text fort (reine Fortsetzung, keine Chat-Beiträge)</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
+        <translation>Ihre Eingaben und die früheren Beiträge dieses Chats werden zur Beantwortung an %1 gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>RemoteEndpoint</name>
@@ -1486,6 +1506,16 @@
         <location filename="../app/qml/RemoteSettings.qml" line="160"/>
         <source>No models listed yet.</source>
         <translation>Noch keine Modelle abgerufen.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
+        <translation>„%1“ gespeichert. Seine Modelle stehen unter Datei ▸ Entfernte Modelle.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”, but it did not answer: see its card below.</source>
+        <translation>„%1“ gespeichert, aber er antwortet nicht: siehe seine Karte unten.</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2519,11 @@
         <location filename="../app/qml/WelcomeView.qml" line="94"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tipp: Ziehen Sie eine .gguf-Datei einfach auf dieses Fenster.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
+        <translation>%1 antwortet vom Endpunkt „%2“ unter %3. Was Sie eingeben, wird an diesen Server gesendet.</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,11 @@
         <source>Close</source>
         <translation>Close</translation>
     </message>
+    <message>
+        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
+        <translation>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerStats</name>
@@ -1249,6 +1254,21 @@
         <source>none; the model continues your text (plain continuation, no chat turns)</source>
         <translation>none; the model continues your text (plain continuation, no chat turns)</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Endpoint</source>
+        <translation>Endpoint</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Address</source>
+        <translation>Address</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
+        <translation>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</translation>
+    </message>
 </context>
 <context>
     <name>RemoteEndpoint</name>
@@ -1486,6 +1506,16 @@
         <location filename="../app/qml/RemoteSettings.qml" line="160"/>
         <source>No models listed yet.</source>
         <translation>No models listed yet.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
+        <translation>Saved “%1”. Its models are under File ▸ Remote models.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”, but it did not answer: see its card below.</source>
+        <translation>Saved “%1”, but it did not answer: see its card below.</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2519,11 @@
         <location filename="../app/qml/WelcomeView.qml" line="94"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tip: drop a .gguf file anywhere on this window.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
+        <translation>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</translation>
     </message>
 </context>
 <context>

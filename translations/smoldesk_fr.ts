@@ -39,6 +39,11 @@
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
+    <message>
+        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
+        <translation>Des modèles de langage sur votre propre ordinateur, ou sur un serveur de votre choix. Sans compte, sans télémétrie. En ce moment, %1 répond depuis le point d’accès « %2 » à l’adresse %3 : vos messages sont envoyés à ce serveur.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerStats</name>
@@ -1249,6 +1254,21 @@
         <source>none; the model continues your text (plain continuation, no chat turns)</source>
         <translation>aucun ; le modèle poursuit votre texte (simple continuation, sans tours de parole)</translation>
     </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Endpoint</source>
+        <translation>Point d’accès</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
+        <translation>Vos messages et les échanges précédents de cette discussion sont envoyés à %1, qui y répond.</translation>
+    </message>
 </context>
 <context>
     <name>RemoteEndpoint</name>
@@ -1486,6 +1506,16 @@
         <location filename="../app/qml/RemoteSettings.qml" line="160"/>
         <source>No models listed yet.</source>
         <translation>Aucun modèle listé pour l’instant.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
+        <translation>« %1 » enregistré. Ses modèles sont dans Fichier ▸ Modèles distants.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <source>Saved “%1”, but it did not answer: see its card below.</source>
+        <translation>« %1 » enregistré, mais il ne répond pas : voyez sa fiche ci-dessous.</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2519,11 @@
         <location filename="../app/qml/WelcomeView.qml" line="94"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Astuce : déposez un fichier .gguf n’importe où sur cette fenêtre.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
+        <translation>%1 répond depuis le point d’accès « %2 » à l’adresse %3. Ce que vous tapez est envoyé à ce serveur.</translation>
     </message>
 </context>
 <context>

@@ -29,9 +29,13 @@ Dialog {
             }
         }
         Label {
+            objectName: "aboutText"
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            text: qsTr("Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.")
+            text: App.model.remote
+                  ? qsTr("Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.")
+                    .arg(App.model.remoteModel).arg(App.model.remoteEndpoint).arg(App.model.remoteAddress)
+                  : qsTr("Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.")
         }
         Label {
             Layout.fillWidth: true

@@ -46,10 +46,22 @@ Pane {
                 ToolButton { text: "✕"; Accessible.name: qsTr("Hide model information"); onClicked: panel.closeRequested() }
             }
             Label {
+                objectName: "modelPanelName"
                 Layout.fillWidth: true
-                text: panel.f.valid ? panel.f.fileName : qsTr("No model selected")
+                text: panel.f.valid ? panel.f.fileName : App.model.remote ? App.model.remoteModel : qsTr("No model selected")
                 font.bold: true
                 wrapMode: Text.WrapAnywhere
+            }
+            // A remote model: which endpoint answers, and that the chat goes to it.
+            Fact { visible: App.model.remote; label: qsTr("Endpoint"); value: App.model.remote ? App.model.remoteEndpoint : "" }
+            Fact { visible: App.model.remote; label: qsTr("Address"); value: App.model.remote ? App.model.remoteAddress : "" }
+            Label {
+                objectName: "remotePrivacyNote"
+                Layout.fillWidth: true
+                visible: App.model.remote
+                wrapMode: Text.Wrap
+                opacity: 0.8
+                text: visible ? qsTr("Your prompts and this chat's earlier turns are sent to %1 to be answered.").arg(App.model.remoteAddress) : ""
             }
             Label {
                 Layout.fillWidth: true

@@ -14,9 +14,18 @@ ColumnLayout {
     property string testResult: ""
     property bool testOk: false
     property bool testing: false
+    property string savedName: "" // the endpoint just saved, whose models are being listed
 
     Connections {
         target: page.remotes
+        // The note under the buttons says how the listing ended (its card keeps the details).
+        function onRefreshed(name, ok) {
+            if (name !== page.savedName) return
+            page.savedName = ""
+            page.testOk = ok
+            page.testResult = ok ? qsTr("Saved “%1”. Its models are under File ▸ Remote models.").arg(name)
+                                 : qsTr("Saved “%1”, but it did not answer: see its card below.").arg(name)
+        }
         function onConnectionTested(ok, sentence, models) {
             page.testing = false
             page.testOk = ok
@@ -88,9 +97,12 @@ ColumnLayout {
             text: qsTr("Save endpoint")
             enabled: nameField.text.length > 0 && urlField.text.length > 0
             onClicked: {
+                page.savedName = nameField.text.trim()
                 const error = page.remotes.addEndpoint(nameField.text, urlField.text, keyField.text)
                 page.testOk = error.length === 0
-                page.testResult = error.length > 0 ? error : qsTr("Saved. Listing its models…")
+                if (error.length > 0) { page.savedName = ""; page.testResult = error }
+                // A listing that already ended (onRefreshed ran during addEndpoint) said its word.
+                else if (page.savedName.length > 0) page.testResult = qsTr("Saved. Listing its models…")
                 if (error.length === 0) keyField.text = ""
             }
         }
@@ -113,6 +125,7 @@ ColumnLayout {
         spacing: 6
         model: page.remotes
         delegate: Frame {
+            id: card
             required property string name
             required property string baseUrl
             required property bool hasKey
@@ -127,14 +140,17 @@ ColumnLayout {
                 RowLayout {
                     Layout.fillWidth: true
                     Label {
+                        objectName: "remoteCardTitle"
                         Layout.fillWidth: true
                         elide: Text.ElideRight
                         font.bold: true
-                        text: qsTr("%1 — %2").arg(name).arg(baseUrl)
+                        // card.baseUrl: a bare baseUrl inside a Label is the Label's own (Text.baseUrl,
+                        // the QML file's address).
+                        text: qsTr("%1 — %2").arg(card.name).arg(card.baseUrl)
                     }
                     DialogButton {
                         text: qsTr("Edit")
-                        onClicked: { nameField.text = name; urlField.text = baseUrl; keyField.text = "" }
+                        onClicked: { nameField.text = card.name; urlField.text = card.baseUrl; keyField.text = "" }
                     }
                     DialogButton {
                         text: qsTr("Check again")
@@ -147,10 +163,11 @@ ColumnLayout {
                     }
                 }
                 Label {
+                    objectName: "remoteCardStatus"
                     Layout.fillWidth: true
                     wrapMode: Text.Wrap
-                    color: ok || busy ? palette.windowText : Theme.danger
-                    text: busy ? qsTr("Connecting…") : status
+                    color: card.ok || card.busy ? palette.windowText : Theme.danger
+                    text: card.busy ? qsTr("Connecting…") : card.status
                 }
                 Label {
                     Layout.fillWidth: true

@@ -29,12 +29,17 @@ Item {
             font.bold: true
         }
         Label {
+            objectName: "welcomeText"
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
             wrapMode: Text.Wrap
             opacity: 0.8
+            // A remote model answers on another machine: the note names it and says prompts go there.
             text: App.model.isDemo
                   ? qsTr("The tiny bundled demo model is loaded. It only tells short children's stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.")
+                  : App.model.state === "ready" && App.model.remote
+                    ? qsTr("%1 answers from the endpoint “%2” at %3. What you type is sent to that server.")
+                      .arg(App.model.remoteModel).arg(App.model.remoteEndpoint).arg(App.model.remoteAddress)
                   : App.model.state === "ready"
                     ? qsTr("Everything runs on this computer. Nothing you type leaves it.")
                     : qsTr("Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.")

@@ -163,8 +163,25 @@ QString ModelManager::remoteEndpoint() const {
     return remoteActive_ ? remoteSource_->endpoint().name : QString();
 }
 
+QString ModelManager::remoteModel() const {
+    return remoteActive_ ? remoteSource_->model() : QString();
+}
+
+QString ModelManager::remoteAddress() const {
+    return remoteActive_ ? remoteSource_->endpoint().baseUrl.toDisplayString(QUrl::RemoveUserInfo)
+                         : QString();
+}
+
 void ModelManager::setRemoteEndpoints(RemoteEndpoints* endpoints) {
     remotes_ = endpoints;
+    // What a chat request met is the endpoint's state too: Settings ▸ Models must not go on
+    // saying "Connected" once the server refuses the key (or answers again after a failure).
+    connect(remoteSource_, &ModelSource::failed, this, [this](quint64, const EngineError& e) {
+        if (remoteActive_) remotes_->noteRequest(remoteSource_->endpoint().name, false, describeError(e));
+    });
+    connect(remoteSource_, &ModelSource::finished, this, [this](quint64, const GenerationResult&) {
+        if (remoteActive_) remotes_->noteRequest(remoteSource_->endpoint().name, true, QString());
+    });
     // A new address or key for the endpoint that answers applies to the next request.
     connect(remotes_, &RemoteEndpoints::endpointChanged, this, [this](const QString& name) {
         if (remoteActive_ && name == remoteSource_->endpoint().name)
@@ -212,10 +229,11 @@ void ModelManager::applyRemoteTarget(const QString& endpoint, const QString& mod
     // The context meter's total: the endpoint's own figure when its model list gave one, else
     // 0 (the meter then shows the server's token count alone).
     const int context = remotes_->contextLength(endpoint, model);
+    const QUrl before = remoteSource_->endpoint().baseUrl;
     remoteSource_->setTarget(remotes_->endpoint(endpoint), model, context);
-    if (model_.contextSize != context) {
+    if (model_.contextSize != context || remoteSource_->endpoint().baseUrl != before) {
         model_.contextSize = context;
-        emit modelChanged();
+        emit modelChanged(); // the context, or the address the privacy notes name
     }
 }
 

@@ -62,6 +62,9 @@ class ModelManager : public QObject {
     // (device, GPU check, thinking budget, chat resume) do not apply to it.
     Q_PROPERTY(bool remote READ isRemote NOTIFY modelChanged)
     Q_PROPERTY(QString remoteEndpoint READ remoteEndpoint NOTIFY modelChanged)
+    // The remote model's id and its endpoint's base URL (where prompts go), empty for a local one.
+    Q_PROPERTY(QString remoteModel READ remoteModel NOTIFY modelChanged)
+    Q_PROPERTY(QString remoteAddress READ remoteAddress NOTIFY modelChanged)
   public:
     ModelManager(AppSettings* settings, const QString& crashMarker, const QString& gpuCheckFile,
                  QObject* parent = nullptr);
@@ -112,6 +115,8 @@ class ModelManager : public QObject {
     // The file the engine has loaded (also while a remote model answers the chat).
     QString engineModelPath() const { return remoteActive_ ? localModel_.path : model_.path; }
     QString remoteEndpoint() const;
+    QString remoteModel() const;
+    QString remoteAddress() const;
     void setRemoteEndpoints(RemoteEndpoints* endpoints);
     // Answers from `model` on the saved endpoint `endpoint` from now on (remembered for the next
     // start). False, with the model's error, when there is no such endpoint.

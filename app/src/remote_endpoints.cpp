@@ -197,6 +197,20 @@ void RemoteEndpoints::refresh(const QString& name) {
     lister->list(endpoint(name));
 }
 
+void RemoteEndpoints::noteRequest(const QString& name, bool ok, const QString& sentence) {
+    const int row = indexOf(name);
+    if (row < 0 || entries_[row].busy) return;
+    Entry& e = entries_[row];
+    if (ok) {
+        if (!e.ok) refresh(name);
+        return;
+    }
+    if (!e.ok && e.status == sentence) return;
+    e.ok = false;
+    e.status = sentence;
+    emit dataChanged(index(row), index(row));
+}
+
 void RemoteEndpoints::refreshAll() {
     for (const Entry& e : entries_) refresh(e.name);
 }

@@ -48,6 +48,9 @@ class RemoteEndpoints : public QAbstractListModel {
     Q_INVOKABLE void removeEndpoint(const QString& name);
     // GET /v1/models again for a saved endpoint (its row's status and models follow).
     Q_INVOKABLE void refresh(const QString& name);
+    // A chat request to the endpoint ended: a failure's sentence becomes its status; an answer
+    // after a failure lists its models again (the status then says what it has).
+    void noteRequest(const QString& name, bool ok, const QString& sentence);
     // Test connection in the dialog, before saving: connectionTested follows.
     Q_INVOKABLE void testConnection(const QString& baseUrl, const QString& apiKey, const QString& name = {});
     void refreshAll();

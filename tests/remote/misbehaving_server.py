@@ -14,6 +14,7 @@ It listens on 127.0.0.1 (port 0: a free one), prints "listening on PORT" and ser
     slow        one chunk every 0.2 s for a minute (for Stop)
     garbage     an event that is not JSON
     error-event a stream whose second event is {"error": …}
+    revoke      the key is revoked: this request and every later one get 401 (not listed)
 Every request's body is appended to the file named by --log (one JSON line each), so tests can
 check what the client sent. Uses only the standard library.
 """
@@ -105,6 +106,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         model = req.get("model")
         usage = {"prompt_tokens": 11, "completion_tokens": 5, "total_tokens": 16}
+        if model == "revoke":
+            global KEY
+            KEY = "revoked-" + KEY
+            self.authorized()
+            return
         if model == "missing" or model not in MODELS:
             self.send_json(404, {"error": {"message": "The model `%s` does not exist." % model,
                                            "type": "invalid_request_error", "code": "model_not_found"}})
