@@ -260,6 +260,19 @@ void products(Harness& h, Type type) {
             return productError(h.readSub(y), *w.t, toDouble(xv), tokens, nullptr, fault);
         });
     }
+    // A wide row over few rows: the Vulkan matvec splits K over several subgroups for it and
+    // combines their sums in shared memory (a path the 512-wide rows above do not take).
+    const int wide = 8 * cols, tokens = 2;
+    const Weight w = h.weight(type, wide, 19);
+    const std::vector<float> xv = h.random(size_t(tokens) * wide);
+    const Pair x = h.upload(xv), y = h.zeros(size_t(tokens) * w.t->rows);
+    h.check(name + " matrix-vector, wide rows (" + tokensText(tokens) + ")", family, kProductTolerance,
+            [&](bool fault) {
+                h.both([&](Backend& b, bool s) {
+                    b.matmul(s ? w.sub : w.ref, s ? x.sub : x.ref, s ? y.sub : y.ref, tokens);
+                });
+                return productError(h.readSub(y), *w.t, toDouble(xv), tokens, nullptr, fault);
+            });
 }
 
 // The fused forms the decoders use: q/k/v as one group, the pre-norm folded into the group, the

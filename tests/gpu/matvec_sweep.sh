@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# A lent GPU machine: decode speed of the matrix-vector shader's layouts (workgroup size × rows per
-# team, through SMOLDESK_VK_MATVEC_WG / SMOLDESK_VK_MATVEC_ROWS) on the SmolLM3-3B-shaped Q4_K_M file,
+# A lent GPU machine: decode speed of the matrix-vector shader's layouts (K split in 32-lane subgroups
+# × rows per workgroup, through SMOLDESK_VK_MATVEC_SPLIT / SMOLDESK_VK_MATVEC_ROWS; "auto" leaves the
+# host's choice; SMOLDESK_VK_NO_SUBGROUP_SIZE=1 in the environment unpins the subgroup size) on the
+# SmolLM3-3B-shaped Q4_K_M file,
 # then the self-check twice (the second run shows the driver's shader cache). Prepare as for
 # lent_gpu.sh; results in $OUT/sweep.txt.
 set -uo pipefail
@@ -15,11 +17,12 @@ cli() { LD_LIBRARY_PATH="$G/lib" "$G/smoldesk-cli" "$@"; }
 tar xJf tests/data/text/vocabs.tar.xz -C tests/data/text smollm3-vocab.gguf
 M=$G/smollm3-3b-shaped.gguf
 cli synth -o "$M" --vocab tests/data/text/smollm3-vocab.gguf >/dev/null 2>&1 || { echo "synth failed" | tee "$OUT/sweep.txt"; exit 1; }
-for wg in ${WGS:-128 256}; do
-  for rows in ${ROWS_LIST:-1 2 4 8}; do
-    r=$(SMOLDESK_VK_MATVEC_WG=$wg SMOLDESK_VK_MATVEC_ROWS=$rows cli bench -m "$M" --backend vulkan -p "${P:-512}" -n "${N:-128}" \
+for split in ${SPLITS:-auto 1 2 4}; do
+  for rows in ${ROWS_LIST:-1 2 4}; do
+    r=$(if [ "$split" != auto ]; then export SMOLDESK_VK_MATVEC_SPLIT=$split; fi
+        SMOLDESK_VK_MATVEC_ROWS=$rows cli bench -m "$M" --backend vulkan -p "${P:-512}" -n "${N:-128}" \
         -r "${REPS:-1}" --no-bandwidth 2>&1 | grep -E '^(prompt|decode|device)' | tr -s ' ' | tr '\n' ' ')
-    echo "wg $wg rows $rows: $r" | tee -a "$OUT/sweep.txt"
+    echo "split $split rows $rows: $r" | tee -a "$OUT/sweep.txt"
   done
 done
 mkdir -p "$root/share/smoldesk/models" && cp resources/models/stories260K* "$root/share/smoldesk/models/"

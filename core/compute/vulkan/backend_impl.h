@@ -36,9 +36,11 @@ struct DeviceActivation {
     size_t floats = 0;
 };
 
-// The decode matrix-vector shader's layout: invocations per row, per workgroup, rows per team.
+// The decode matrix-vector shader's layout for one dispatch (matvec.comp): 32 invocations (two
+// 16-lane super-block teams) per K split, rows per workgroup, and the subgroup size to require
+// (0: the driver's choice).
 struct MatvecShape {
-    uint32_t team = 16, workgroup = 64, rowsPerTeam = 1;
+    uint32_t workgroup = 32, rowsPerGroup = 2, split = 1, subgroupSize = 0;
 };
 
 class VulkanBackend : public Backend {
@@ -118,8 +120,10 @@ class VulkanBackend : public Backend {
     bool foldedNormGroup(BufferId x, WeightId norm, float eps, std::span<const MatmulOutput> outputs,
                          int rows, int dim);
     void matmulTiled(const DeviceWeight& w, BufferId x, BufferId out, int rows, bool add);
-    uint32_t matvecTeam() const;
-    MatvecShape matvecShape() const;
+    // The layout for a dispatch of `rows` rows in all (its weights together) of width cols.
+    MatvecShape matvecShape(uint64_t rows, uint64_t cols, int tokens) const;
+    // The subgroup size to require of a pipeline of `workgroup` invocations, or 0.
+    uint32_t pinnedSubgroupSize(uint32_t workgroup) const;
     bool promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s);
     struct PendingRope {
         BufferId x;
@@ -128,8 +132,8 @@ class VulkanBackend : public Backend {
     };
     const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
     Binding bindAct(BufferId id, bool write) const;
-    const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec,
-                             uint32_t bindings);
+    const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings,
+                             uint32_t subgroupSize = 0);
     // "<shader>_sg" with subgroup arithmetic, else "<shader>_sh" (shared-memory reductions).
     std::string_view reduceVariant(std::string_view sg, std::string_view sh) const;
     void dispatchRope(const PendingRope& r);

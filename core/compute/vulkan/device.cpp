@@ -61,8 +61,13 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     DeviceCaps c;
     c.physical = physical;
 
+    VkPhysicalDeviceSubgroupSizeControlPropertiesEXT sizeControl{};
+    sizeControl.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES_EXT;
+    const bool hasSizeControl =
+        hasDeviceExtension(api, physical, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
     VkPhysicalDeviceSubgroupProperties subgroup{};
     subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+    if (hasSizeControl) subgroup.pNext = &sizeControl;
     VkPhysicalDeviceMaintenance3Properties maintenance3{};
     maintenance3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
     maintenance3.pNext = &subgroup;
@@ -97,13 +102,28 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     if (const char* off = std::getenv("SMOLDESK_VK_NO_SUBGROUP"); off && *off && *off != '0')
         c.subgroupArithmetic = false; // tests (and bug hunts) run the shared-memory reductions
 
+    VkPhysicalDeviceSubgroupSizeControlFeaturesEXT sizeFeatures{};
+    sizeFeatures.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT;
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
+    if (hasSizeControl) storage16.pNext = &sizeFeatures;
     VkPhysicalDeviceFeatures2 features{};
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &storage16;
     api.vkGetPhysicalDeviceFeatures2(physical, &features);
     c.storage16 = storage16.storageBuffer16BitAccess == VK_TRUE;
+    // Pinning the subgroup size (matvec.comp's teams assume nothing about it, but run best at
+    // the size the host planned for); SMOLDESK_VK_NO_SUBGROUP_SIZE=1 turns it off.
+    const char* noPin = std::getenv("SMOLDESK_VK_NO_SUBGROUP_SIZE");
+    if (hasSizeControl && sizeFeatures.subgroupSizeControl &&
+        (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+        !(noPin && *noPin && *noPin != '0')) {
+        c.subgroupSizeControl = true;
+        c.computeFullSubgroups = sizeFeatures.computeFullSubgroups == VK_TRUE;
+        c.minSubgroupSize = sizeControl.minSubgroupSize;
+        c.maxSubgroupSize = sizeControl.maxSubgroupSize;
+        c.maxComputeWorkgroupSubgroups = sizeControl.maxComputeWorkgroupSubgroups;
+    }
 
     VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
     budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
@@ -168,16 +188,24 @@ Device::Device(Instance& instance, const DeviceCaps& caps)
     queueInfo.queueCount = 1;
     queueInfo.pQueuePriorities = &priority;
 
+    VkPhysicalDeviceSubgroupSizeControlFeaturesEXT sizeControl{};
+    sizeControl.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT;
+    sizeControl.subgroupSizeControl = VK_TRUE;
+    sizeControl.computeFullSubgroups = caps.computeFullSubgroups ? VK_TRUE : VK_FALSE;
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
     storage16.storageBuffer16BitAccess = VK_TRUE;
+    if (caps.subgroupSizeControl) storage16.pNext = &sizeControl;
     VkPhysicalDeviceFeatures2 features{};
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &storage16;
+    const char* extensions[] = {VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME};
 
     VkDeviceCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
     info.pNext = &features;
+    info.enabledExtensionCount = caps.subgroupSizeControl ? 1 : 0;
+    info.ppEnabledExtensionNames = extensions;
     info.queueCreateInfoCount = 1;
     info.pQueueCreateInfos = &queueInfo;
     check(api_.vkCreateDevice(caps.physical, &info, nullptr, &device_), "vkCreateDevice");

@@ -22,6 +22,11 @@ struct DeviceCaps {
     bool storage16 = false;          // storageBuffer16BitAccess
     bool subgroupArithmetic = false; // subgroupAdd & co. in compute shaders
     uint32_t subgroupSize = 1;
+    // VK_EXT_subgroup_size_control: pipelines may require a subgroup size in [min, max] (and
+    // full subgroups) for compute; when absent the driver picks (subgroupSize above is a hint).
+    bool subgroupSizeControl = false;
+    bool computeFullSubgroups = false;
+    uint32_t minSubgroupSize = 0, maxSubgroupSize = 0, maxComputeWorkgroupSubgroups = 0;
     uint64_t maxStorageBufferRange = 0;
     uint32_t maxStorageBuffersPerStage = 0;
     uint64_t maxAllocationSize = 0;

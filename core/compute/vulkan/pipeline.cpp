@@ -27,17 +27,19 @@ size_t PipelineCache::KeyHash::operator()(const Key& k) const {
     uint64_t h = 1469598103934665603ull; // FNV-1a
     for (char c : k.shader) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
     for (uint32_t i = 0; i < k.specCount; ++i) h = (h ^ k.spec[i]) * 1099511628211ull;
+    h = (h ^ k.subgroupSize) * 1099511628211ull;
     return static_cast<size_t>(h);
 }
 
 const Pipeline& PipelineCache::get(std::string_view shader, std::initializer_list<uint32_t> spec,
-                                   uint32_t bindings) {
+                                   uint32_t bindings, uint32_t subgroupSize) {
     if (shader.size() >= sizeof(Key::shader) || spec.size() > kMaxSpec)
         throw Error(ErrorCode::Backend, "Internal error: shader name or specialization too long.");
     Key key;
     std::copy(shader.begin(), shader.end(), key.shader.begin());
     std::copy(spec.begin(), spec.end(), key.spec.begin());
     key.specCount = static_cast<uint32_t>(spec.size());
+    key.subgroupSize = subgroupSize;
     if (const Pipeline* const* p = memo_.next(key)) return **p;
     auto it = pipelines_.find(key);
     const Pipeline& found = it != pipelines_.end() ? *it->second : create(key, shader, bindings);
@@ -71,6 +73,8 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     p->name = shader;
     p->label = p->name;
     for (uint32_t v : spec) p->label += " " + std::to_string(v);
+    p->subgroupSize = key.subgroupSize;
+    if (key.subgroupSize) p->label += " sg" + std::to_string(key.subgroupSize);
 
     std::vector<VkDescriptorSetLayoutBinding> slots(bindings);
     for (uint32_t i = 0; i < bindings; ++i) {
@@ -120,6 +124,15 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     info.stage.module = module;
     info.stage.pName = "main";
     info.stage.pSpecializationInfo = &specInfo;
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfoEXT required{};
+    required.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO_EXT;
+    required.requiredSubgroupSize = key.subgroupSize;
+    if (key.subgroupSize) {
+        // The caller checked the size against the device's range and the workgroup size.
+        info.stage.pNext = &required;
+        if (device_.caps().computeFullSubgroups && p->workgroupSize % key.subgroupSize == 0)
+            info.stage.flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT;
+    }
     info.layout = p->layout;
     VkResult r = api.vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &info, nullptr, &p->pipeline);
     api.vkDestroyShaderModule(dev, module, nullptr);

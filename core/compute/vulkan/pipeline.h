@@ -23,6 +23,7 @@ struct Pipeline {
     VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
     uint32_t bindings = 0;
     uint32_t workgroupSize = 0;
+    uint32_t subgroupSize = 0; // required at creation, 0: the driver's choice
     std::string name;
     std::string label; // name and specialization constants, "matvec_sg 256 12 4" (GPU profiles)
 };
@@ -37,7 +38,10 @@ class PipelineCache {
     static constexpr size_t kMaxSpec = 8;
     // The pipeline of `shader` with specialization constants spec[0..] (spec[0]: workgroup
     // size), created on first use. Looking one up allocates nothing (it runs per dispatch).
-    const Pipeline& get(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings);
+    // subgroupSize: a required subgroup size (VK_EXT_subgroup_size_control, full subgroups where
+    // the device can), or 0 to let the driver choose.
+    const Pipeline& get(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings,
+                        uint32_t subgroupSize = 0);
     // The lookups that follow belong to a new step (see StepMemo).
     void restartStep() { memo_.restart(); }
     // Pipelines created so far (a host-cost counter: none should appear after warm-up).
@@ -50,6 +54,7 @@ class PipelineCache {
         std::array<char, 32> shader{};
         std::array<uint32_t, kMaxSpec> spec{};
         uint32_t specCount = 0;
+        uint32_t subgroupSize = 0;
         bool operator==(const Key& o) const = default;
     };
     struct KeyHash {

@@ -113,8 +113,8 @@ std::pair<uint32_t, uint32_t> VulkanBackend::foldGroups(uint64_t groups) const {
 }
 
 const Pipeline& VulkanBackend::pipeline(std::string_view shader, std::initializer_list<uint32_t> spec,
-                                        uint32_t bindings) {
-    return pipelines_->get(shader, spec, bindings);
+                                        uint32_t bindings, uint32_t subgroupSize) {
+    return pipelines_->get(shader, spec, bindings, subgroupSize);
 }
 
 std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_view sh) const {

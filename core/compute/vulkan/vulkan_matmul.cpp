@@ -6,6 +6,7 @@
 #include "common/error.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 namespace smoldesk::compute::vk {
@@ -21,13 +22,6 @@ enum MatvecMode : uint32_t {
     kGegluInput = 4,
     kNormInput = 8
 };
-
-// Input columns matvec.comp stages in shared memory at once for `tokens` rows (its STAGE and
-// CHUNK): the folded RMSNorm needs the whole row staged, i.e. one chunk.
-uint64_t matvecStagedColumns(int tokens) {
-    constexpr uint64_t kStage = 4096;
-    return kStage / static_cast<uint64_t>(tokens) / 256 * 256;
-}
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
     return static_cast<uint32_t>((a + b - 1) / b);
@@ -46,27 +40,46 @@ struct MatmulPush {
 
 } // namespace
 
-uint32_t VulkanBackend::matvecTeam() const {
-    // One subgroup per weight row where subgroup arithmetic exists (its sum is one
-    // subgroupAdd); otherwise 16 invocations reducing through shared memory.
+uint32_t VulkanBackend::pinnedSubgroupSize(uint32_t workgroup) const {
+    // 32 lanes are two super-block teams: NVIDIA's only size, and AMD's wave32. Intel runs its
+    // 16-wide mode best (half the registers per lane of SIMD32). Any size works: the shader
+    // combines subgroups through shared memory; pinning only makes the layout the planned one.
     const DeviceCaps& c = device_->caps();
-    const uint32_t sg = c.subgroupSize;
-    if (c.subgroupArithmetic && sg >= 4 && sg <= 64 && (sg & (sg - 1)) == 0) return sg;
-    return 16;
+    if (!c.subgroupSizeControl || !c.subgroupArithmetic) return 0;
+    uint32_t want = c.name.find("Intel") != std::string::npos ? 16 : 32;
+    want = std::clamp(want, c.minSubgroupSize, c.maxSubgroupSize);
+    if (want == 0 || (want & (want - 1)) != 0 || workgroup % want != 0) return 0;
+    if (c.maxComputeWorkgroupSubgroups && workgroup / want > c.maxComputeWorkgroupSubgroups) return 0;
+    return want;
 }
 
-MatvecShape VulkanBackend::matvecShape() const {
-    // Tuning overrides for measurements on real GPUs (README, "Vulkan on a real GPU"): the
-    // workgroup size and the rows each team computes.
+MatvecShape VulkanBackend::matvecShape(uint64_t rows, uint64_t cols, int tokens) const {
+    // Tuning overrides for measurements on real GPUs (tests/gpu/matvec_sweep.sh): the K split
+    // (subgroups of 32 per workgroup), the rows per workgroup, and SMOLDESK_VK_MATVEC_WG as a
+    // workgroup size (32 · split) for the sweeps of the earlier shader.
     auto env = [](const char* name, uint32_t fallback) {
         const char* v = std::getenv(name);
         return v && *v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : fallback;
     };
-    const uint32_t team = matvecTeam();
-    uint32_t wg = env("SMOLDESK_VK_MATVEC_WG", std::min<uint32_t>(256, std::max<uint32_t>(64, 4 * team)));
-    wg = std::clamp<uint32_t>(wg / team * team, team, 256);
-    const uint32_t rows = std::clamp<uint32_t>(env("SMOLDESK_VK_MATVEC_ROWS", 1), 1, 8);
-    return {team, wg, rows};
+    MatvecShape s;
+    // Few rows (at most 8,192, KERNELS.md): one 32-lane subgroup per workgroup leaves most of
+    // the GPU idle, so split K over up to 4 subgroups, keeping at least one super-block per team.
+    uint32_t split = 1;
+    const uint64_t superBlocks = (cols + 255) / 256;
+    if (rows <= 8192)
+        while (split < 4 && 2 * (2 * split) <= superBlocks) split *= 2;
+    split = env("SMOLDESK_VK_MATVEC_SPLIT", env("SMOLDESK_VK_MATVEC_WG", 32 * split) / 32);
+    s.split = std::bit_floor(std::clamp<uint32_t>(split, 1, 8));
+    s.rowsPerGroup = std::clamp<uint32_t>(env("SMOLDESK_VK_MATVEC_ROWS", 2), 1, 4);
+    // matvec.comp's shared partial sums: workgroup · rows · tokens floats next to the reductions'
+    // 1 KiB, within the device's shared memory (and 16 KiB, to leave room for occupancy).
+    const uint64_t budget = std::min<uint64_t>(16384, device_->caps().maxSharedMemory - 2048);
+    auto bytes = [&] { return uint64_t(32) * s.split * s.rowsPerGroup * uint64_t(tokens) * 4; };
+    while (bytes() > budget && s.rowsPerGroup > 1) --s.rowsPerGroup;
+    while (bytes() > budget && s.split > 1) s.split /= 2;
+    s.workgroup = 32 * s.split;
+    s.subgroupSize = pinnedSubgroupSize(s.workgroup);
+    return s;
 }
 
 const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, int rows,
@@ -80,9 +93,9 @@ const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, 
 void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra,
                            int tokens, uint32_t mode, float eps) {
     flushRope();
-    const MatvecShape shape = matvecShape();
-    const uint32_t team = shape.team, wg = shape.workgroup;
-    const uint32_t rowsPerGroup = wg / team * shape.rowsPerTeam;
+    uint64_t allRows = 0;
+    for (const MatvecTarget& t : targets) allRows += t.slice->rows;
+    const MatvecShape shape = matvecShape(allRows, targets[0].w->cols, tokens);
     MatvecPush push{};
     push.cols = static_cast<uint32_t>(targets[0].w->cols);
     push.slots = static_cast<uint32_t>(targets.size());
@@ -102,14 +115,15 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
         push.firstGroup[i] = static_cast<uint32_t>(groups);
         push.outRow0[i] = static_cast<uint32_t>(t.slice->row0);
         push.outStride[i] = static_cast<uint32_t>(t.w->rows);
-        groups += ceilDiv(t.slice->rows, rowsPerGroup);
+        groups += ceilDiv(t.slice->rows, shape.rowsPerGroup);
         weightBytesRead_ += t.slice->rows * t.w->rowBytes;
     }
     const auto [gx, gy] = foldGroups(groups);
     push.groupsX = gx;
-    const Pipeline& p =
-        pipeline(reduceVariant("matvec_sg", "matvec_sh"),
-                 {wg, types[0], static_cast<uint32_t>(tokens), types[1], types[2], team, mode, shape.rowsPerTeam}, 9);
+    const Pipeline& p = pipeline(reduceVariant("matvec_sg", "matvec_sh"),
+                                 {shape.workgroup, types[0], static_cast<uint32_t>(tokens), types[1],
+                                  types[2], shape.rowsPerGroup, mode},
+                                 9, shape.subgroupSize);
     const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
                          weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
@@ -164,8 +178,8 @@ void VulkanBackend::normMatmulGroup(BufferId x, WeightId norm, float eps, Buffer
 
 bool VulkanBackend::foldedNormGroup(BufferId x, WeightId norm, float eps,
                                     std::span<const MatmulOutput> outputs, int rows, int dim) {
-    if (rows <= 0 || rows > kMaxMatvecTokens || outputs.empty() || outputs.size() > kMaxGroup || dim <= 0 ||
-        static_cast<uint64_t>(dim) > matvecStagedColumns(rows))
+    // (matvec.comp makes the norm's sum of squares itself: any width folds.)
+    if (rows <= 0 || rows > kMaxMatvecTokens || outputs.empty() || outputs.size() > kMaxGroup || dim <= 0)
         return false;
     const DeviceWeight& nw = weights_.at(static_cast<size_t>(norm));
     if (nw.type != quant::Type::F32 || nw.cols * nw.rows < static_cast<uint64_t>(dim) ||
