@@ -7,6 +7,7 @@
 #include "compute/vulkan/vulkan_backend.h"
 #endif
 #include "model/memory_plan.h"
+#include "runtime/decode_constraint.h"
 #include "runtime/stop_matcher.h"
 
 #include <algorithm>
@@ -264,10 +265,9 @@ std::vector<float> Session::decode(int32_t token) {
     return logits;
 }
 
-GenerationStats Session::generate(std::span<const int32_t> prompt, const GenerateParams& params,
-                                  const std::function<bool(const TokenEvent&)>& onToken,
-                                  const std::atomic<bool>* cancel) {
-    GenerationStats stats;
+bool Session::readPrompt(std::span<const int32_t> prompt, const GenerateParams& params,
+                         const std::atomic<bool>* cancel, GenerationStats& stats,
+                         std::vector<float>& logits) {
     stats.promptTokens = static_cast<int>(prompt.size());
     if (static_cast<int>(prompt.size()) >= contextSize())
         throw Error(ErrorCode::InvalidArgument,
@@ -275,16 +275,24 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
                         " tokens but the context holds only " + std::to_string(contextSize()) +
                         "; shorten the conversation or raise the context length.");
     const auto t0 = Clock::now();
-    std::vector<float> logits;
     try {
         logits = evaluate(prompt, false, cancel, &stats.reusedTokens, params.promptProgress);
     } catch (const Error& e) {
         if (e.code() != ErrorCode::Cancelled) throw;
         stats.promptMs = msSince(t0);
         stats.stopReason = StopReason::Cancelled;
-        return stats;
+        return false;
     }
     stats.promptMs = msSince(t0);
+    return true;
+}
+
+GenerationStats Session::generate(std::span<const int32_t> prompt, const GenerateParams& params,
+                                  const std::function<bool(const TokenEvent&)>& onToken,
+                                  const std::atomic<bool>* cancel) {
+    GenerationStats stats;
+    std::vector<float> logits;
+    if (!readPrompt(prompt, params, cancel, stats, logits)) return stats;
 
     Sampler sampler(params.sampling);
     for (int32_t id : prompt) sampler.accept(id);
@@ -295,141 +303,97 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     const std::string thoughtClose =
         params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
-    // The grammar follows the answer: from the start, or from the end of the thought.
-    std::optional<grammar::GrammarMatcher> constraint;
-    if (params.grammar) {
-        if (params.grammar->vocab() == nullptr ||
-            params.grammar->vocab()->vocabSize() != size_t(hparams().nVocab))
-            throw Error(ErrorCode::InvalidArgument, "The grammar was compiled for another vocabulary.");
-        constraint.emplace(params.grammar);
-    }
-    const bool lazy = constraint && params.grammarLazy && !params.grammarTrigger.empty();
-    bool constrained = constraint && !params.startsInThought && !lazy;
-    bool grammarBroken = false;
-    // Forced tool calls: the trigger is still to be written where the answer starts.
-    bool triggerToWrite = constraint && !lazy && !params.grammarTrigger.empty();
-    std::string sinceTrigger; // lazy: the answer's latest text, searched for the trigger
+    DecodeConstraint constraint(params, size_t(hparams().nVocab));
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
     auto emit = [&](int32_t id, bool forced) {
         const std::string piece = detok.push(id);
-        const chat::ParsedDelta delta = thought.push(piece);
-        if (lazy && !constrained && !thought.inThought() && !delta.answer.empty()) {
-            sinceTrigger += delta.answer;
-            const size_t at = sinceTrigger.find(params.grammarTrigger);
-            if (at != std::string::npos) {
-                // The call starts: the rest of this text is its first bytes.
-                constraint->reset();
-                constrained = constraint->accept(
-                    std::string_view(sinceTrigger).substr(at + params.grammarTrigger.size()));
-                sinceTrigger.clear();
-            } else if (sinceTrigger.size() >= params.grammarTrigger.size()) {
-                sinceTrigger.erase(0, sinceTrigger.size() - (params.grammarTrigger.size() - 1));
-            }
-        } else if (constraint && !lazy && !constrained && delta.thoughtEnded) {
-            // The answer may start inside the token that closed the thought.
-            constrained = true;
-            const size_t start = delta.answer.find_first_not_of(" \t\r\n");
-            // (With a trigger still to write, the grammar starts after it: such text is not its own.)
-            if (start != std::string::npos && !triggerToWrite &&
-                !constraint->accept(std::string_view(delta.answer).substr(start)))
-                grammarBroken = true;
-        }
+        constraint.onText(thought.push(piece), thought.inThought());
         if (stats.generatedTokens == 0) stats.firstTokenMs = stats.promptMs + msSince(tDecode);
         TokenEvent ev{id, stops.push(piece), stats.generatedTokens};
         ++stats.generatedTokens;
         if (thought.inThought() && !forced) ++stats.thoughtTokens;
         if (onToken && !onToken(ev)) keepGoing = false;
     };
+    auto contextFull = [&] { return static_cast<int>(cached_.size()) >= contextSize(); };
+    // Why generation ends now, if it does: a stop string, the caller, a full context.
+    auto mustStop = [&]() -> std::optional<StopReason> {
+        if (stops.stopped()) return StopReason::StopString;
+        if (!keepGoing) return StopReason::Cancelled;
+        if (contextFull()) return StopReason::ContextFull;
+        return std::nullopt;
+    };
+    // Text the engine writes itself (the thought's close, a forced call's opening): its tokens go
+    // through the model like sampled ones, with control tokens parsed. grammarReads: the grammar
+    // already holds and reads them too.
+    auto forceText = [&](const std::string& text, bool grammarReads) {
+        for (int32_t id : tokenizer_->encode(text, false, true)) {
+            sampler.accept(id);
+            if (grammarReads) constraint.acceptForced(id);
+            emit(id, true);
+            if (contextFull()) break;
+            logits = decode(id);
+        }
+    };
+    // The next token: sampled freely, or among those the grammar allows.
+    auto sampleNext = [&] {
+        if (!constraint.holds()) return sampler.sample(logits);
+        const auto tMask = Clock::now();
+        const std::vector<uint64_t>& allowed = constraint.allowed();
+        stats.maskMs += msSince(tMask);
+        ++stats.maskedSteps;
+        const int32_t id = sampler.sample(logits, &allowed);
+        if (id < 0)
+            throw Error(ErrorCode::InvalidArgument,
+                        "No token of this model's vocabulary can continue the grammar here.");
+        if (!tokenizer_->isEndOfGeneration(id)) constraint.accept(id);
+        return id;
+    };
     auto budgetReached = [&] {
         return params.thinkingBudget >= 0 && !stats.thinkingBudgetHit && thought.inThought() &&
                stats.thoughtTokens >= params.thinkingBudget;
     };
     stats.stopReason = StopReason::MaxTokens;
-    auto contextFull = [&] { return static_cast<int>(cached_.size()) >= contextSize(); };
     while (stats.generatedTokens < params.maxTokens) {
         if (cancel && cancel->load()) {
             stats.stopReason = StopReason::Cancelled;
             break;
         }
         if (budgetReached()) {
-            // Close the thought ourselves; the tokens go through the model like sampled ones.
+            // Close the thought ourselves. A grammar that spans the thought (harmony's forced call)
+            // reads the close too; one that starts after the thought starts as it closes.
             stats.thinkingBudgetHit = true;
-            // A grammar that spans the thought (harmony's forced call) reads the close too; one
-            // that starts after the thought starts inside emit().
-            const bool grammarSpansThought = constrained;
-            for (int32_t id : tokenizer_->encode(thoughtClose, false, true)) {
-                sampler.accept(id);
-                if (grammarSpansThought && !grammarBroken && !constraint->acceptToken(id))
-                    grammarBroken = true;
-                emit(id, true);
-                if (contextFull()) break;
-                logits = decode(id);
-            }
-            if (stops.stopped() || !keepGoing || contextFull()) {
-                stats.stopReason = stops.stopped() ? StopReason::StopString
-                                   : !keepGoing    ? StopReason::Cancelled
-                                                   : StopReason::ContextFull;
+            forceText(thoughtClose, constraint.holds());
+            if (const auto why = mustStop()) {
+                stats.stopReason = *why;
                 break;
             }
             continue;
         }
-        if (constrained && triggerToWrite) {
-            // tool_choice required: the call's opening goes through the model like sampled tokens.
-            triggerToWrite = false;
-            for (int32_t id : tokenizer_->encode(params.grammarTrigger, false, true)) {
-                sampler.accept(id);
-                emit(id, true);
-                if (contextFull()) break;
-                logits = decode(id);
-            }
-            if (stops.stopped() || !keepGoing || contextFull()) {
-                stats.stopReason = stops.stopped() ? StopReason::StopString
-                                   : !keepGoing    ? StopReason::Cancelled
-                                                   : StopReason::ContextFull;
+        if (const auto trigger = constraint.takeTrigger()) {
+            forceText(*trigger, false); // tool_choice required: the call's opening
+            if (const auto why = mustStop()) {
+                stats.stopReason = *why;
                 break;
             }
             continue;
         }
-        if (lazy && constrained && (grammarBroken || constraint->mustEnd())) {
-            // The call is complete: free text again until the next trigger.
-            constrained = false;
-            grammarBroken = false;
+        if (constraint.complete()) {
+            stats.stopReason = StopReason::GrammarComplete;
+            break;
         }
-        int32_t id;
-        if (constrained) {
-            if (grammarBroken || constraint->mustEnd()) {
-                stats.stopReason = StopReason::GrammarComplete;
-                break;
-            }
-            const auto tMask = Clock::now();
-            const std::vector<uint64_t>& allowed = constraint->allowedTokens();
-            stats.maskMs += msSince(tMask);
-            ++stats.maskedSteps;
-            id = sampler.sample(logits, &allowed);
-            if (id < 0)
-                throw Error(ErrorCode::InvalidArgument,
-                            "No token of this model's vocabulary can continue the grammar here.");
-            if (!tokenizer_->isEndOfGeneration(id) && !constraint->acceptToken(id))
-                throw Error(ErrorCode::InvalidArgument, "The sampled token does not continue the grammar.");
-        } else {
-            id = sampler.sample(logits);
-        }
+        const int32_t id = sampleNext();
         sampler.accept(id);
         if (params.stopAtEndOfGeneration && tokenizer_->isEndOfGeneration(id)) {
             stats.stopReason = StopReason::EndOfGeneration;
             break;
         }
         emit(id, false);
-        if (stops.stopped()) {
-            stats.stopReason = StopReason::StopString;
+        if (const auto why = mustStop(); why && *why != StopReason::ContextFull) {
+            stats.stopReason = *why;
             break;
         }
-        if (!keepGoing) {
-            stats.stopReason = StopReason::Cancelled;
-            break;
-        }
-        if (stats.generatedTokens >= params.maxTokens) break;
+        if (stats.generatedTokens >= params.maxTokens) break; // a full context too: the limit came first
         if (contextFull()) {
             stats.stopReason = StopReason::ContextFull;
             break;

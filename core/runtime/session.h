@@ -166,6 +166,10 @@ class Session {
                              const std::atomic<bool>* cancel = nullptr);
 
   private:
+    // generate()'s first step: the prompt's new tokens through the model (logits of the last);
+    // false when it was cancelled (stats say so).
+    bool readPrompt(std::span<const int32_t> prompt, const GenerateParams& params,
+                    const std::atomic<bool>* cancel, GenerationStats& stats, std::vector<float>& logits);
     Session() = default;
     StateHeader stateHeader() const;
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
