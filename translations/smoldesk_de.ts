@@ -1917,6 +1917,16 @@
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
+        <translation>Das einzige Vulkan-Gerät, „%1“, ist eine CPU-Implementierung: Es gibt keine GPU zu prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>No Vulkan GPU was found: there is no GPU to check.</source>
+        <translation>Es wurde keine Vulkan-GPU gefunden: Es gibt keine GPU zu prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>

@@ -1917,6 +1917,16 @@
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
+        <translation>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>No Vulkan GPU was found: there is no GPU to check.</source>
+        <translation>No Vulkan GPU was found: there is no GPU to check.</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>

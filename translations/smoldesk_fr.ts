@@ -1917,6 +1917,16 @@
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton « Prompt système » à côté de sa zone de saisie.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
+        <translation>Le seul périphérique Vulkan, « %1 », est une implémentation sur le CPU : il n’y a pas de GPU à vérifier.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <source>No Vulkan GPU was found: there is no GPU to check.</source>
+        <translation>Aucun GPU Vulkan n’a été trouvé : il n’y a pas de GPU à vérifier.</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>

@@ -37,6 +37,20 @@ Dialog {
         default: return qsTr("other Vulkan device, %1").arg(d.memory)
         }
     }
+    // Why Check again cannot run (empty: it can). Automatic checks the GPU a load would use, and
+    // a CPU implementation of Vulkan (lavapipe, llvmpipe) is never that GPU: with no other device
+    // the button did nothing.
+    readonly property string gpuCheckBlocked: {
+        if (dialog.s.device !== "auto" || App.settings.safeMode || !App.model.devicesListed) return ""
+        let cpu = ""
+        for (const d of App.model.devices) {
+            if (d.type !== "cpu" && d.usable) return ""
+            if (d.type === "cpu") cpu = d.name
+        }
+        return cpu.length > 0
+                ? qsTr("The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.").arg(cpu)
+                : qsTr("No Vulkan GPU was found: there is no GPU to check.")
+    }
     readonly property var deviceChoices: {
         const list = [
             { code: "auto", name: qsTr("Automatic (GPU when possible)"), enabled: true,
@@ -170,6 +184,7 @@ Dialog {
                         readonly property var v: App.model.gpuCheck
                         text: App.model.gpuChecking
                               ? qsTr("Checking every GPU kernel against the CPU…")
+                              : dialog.gpuCheckBlocked.length > 0 ? dialog.gpuCheckBlocked
                               : !v.device ? qsTr("Not run yet: it runs before a GPU's first use.")
                               : v.passed ? qsTr("%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.")
                                            .arg(v.device).arg(v.driver).arg(v.checks)
@@ -181,6 +196,10 @@ Dialog {
                         objectName: "checkGpuAgain"
                         text: qsTr("Check again")
                         enabled: !App.model.gpuChecking && dialog.s.device !== "cpu" && !dialog.s.safeMode
+                                 && dialog.gpuCheckBlocked.length === 0
+                        // Not offered at all when there is nothing to check (a disabled button
+                        // looks like an enabled one under some system palettes).
+                        visible: dialog.gpuCheckBlocked.length === 0
                         onClicked: App.model.checkGpuAgain()
                         Accessible.description: gpuCheckText.text
                     }

@@ -281,6 +281,13 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
         return 9;
     QFile::remove(other);
+    // Defect 10: Check again when the only Vulkan device is a CPU implementation.
+    if (QObject* settingsDialog = child(fx, "settingsDialog")) {
+        (void)QTest::qWaitFor([&] { return model->devicesListed(); }, 10000);
+        QMetaObject::invokeMethod(settingsDialog, "open");
+        if (!bothSizes(fx, dir, QStringLiteral("settings-gpu-check"))) return 3;
+        QMetaObject::invokeMethod(settingsDialog, "close");
+    }
     return 0;
 }
 

@@ -582,6 +582,32 @@ class TestFirstMinutes : public QObject {
         QVERIFY(!chat()->messages()->at(1).content.startsWith(QLatin1Char('*')));
     }
 
+    // ---- issue 39, defect 10: Check again with no GPU to check says so and is off ----
+
+    void gpuCheckWithOnlyACpuImplementation() {
+        QTRY_VERIFY_WITH_TIMEOUT(model()->devicesListed(), 20000);
+        for (const QVariant& d : model()->devices()) {
+            const QVariantMap m = d.toMap();
+            if (m.value("type").toString() != QLatin1String("cpu") && m.value("usable").toBool())
+                QSKIP("this machine has a GPU: Check again has one to check");
+        }
+        app_.context->settings()->setDevice(QStringLiteral("auto"));
+        QObject* dialog =
+            app_.engine->rootObjects().first()->findChild<QObject*>(QStringLiteral("settingsDialog"));
+        QMetaObject::invokeMethod(dialog, "open");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QQuickItem* button = app_.item("checkGpuAgain");
+        QQuickItem* text = app_.item("gpuCheckText");
+        QVERIFY(button && text);
+        QVERIFY2(!button->isEnabled() && !button->isVisible(), "Check again would do nothing");
+        const QString said = text->property("text").toString();
+        QVERIFY2(said.contains(QLatin1String("no GPU to check")), qPrintable(said));
+        if (!model()->devices().isEmpty())
+            QVERIFY2(said.contains(QLatin1String("CPU implementation")), qPrintable(said));
+        QMetaObject::invokeMethod(dialog, "close");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+    }
+
     // ---- issue 39, defect 12: another model without a template is not called the demo ----
 
     void templateLessModelIsNotTheDemo() {
