@@ -70,12 +70,11 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
     const uint64_t kvd = static_cast<uint64_t>(hp_.nHeadKv) * hd;
     const uint64_t ff = static_cast<uint64_t>(hp_.nFf);
     const std::string p = "blk." + std::to_string(il) + ".";
-    const bool phi3 = hp_.arch == "phi3", qwen2 = hp_.arch == "qwen2";
+    const TensorLayout& layout = hp_.layout;
     const bool gptOss = hp_.family == Family::GptOss;
-    const bool qkNorm = hp_.arch == "qwen3" || hp_.family == Family::Gemma3 || hp_.family == Family::Qwen3Moe;
     Layer l{};
     l.attnNorm = bind(file, p + "attn_norm.weight", {d});
-    if (phi3) { // one [Q; K; V] matrix
+    if (layout.fusedQkv) {
         const uint64_t total = qd + 2 * kvd;
         l.wq = bindRows(file, p + "attn_qkv.weight", d, total, 0, qd);
         l.wk = bindRows(file, p + "attn_qkv.weight", d, total, qd, kvd);
@@ -85,14 +84,13 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
         l.wk = bind(file, p + "attn_k.weight", {d, kvd});
         l.wv = bind(file, p + "attn_v.weight", {d, kvd});
     }
-    // qwen2 always has Q/K/V biases; some llama-architecture files carry them too.
     const auto bias = [&](const std::string& name, uint64_t width) {
-        return qwen2 || gptOss ? bind(file, name, {width}) : bindOptional(file, name, {width});
+        return layout.qkvBiases ? bind(file, name, {width}) : bindOptional(file, name, {width});
     };
     l.bq = bias(p + "attn_q.bias", qd);
     l.bk = bias(p + "attn_k.bias", kvd);
     l.bv = bias(p + "attn_v.bias", kvd);
-    if (qkNorm) {
+    if (layout.qkNorm) {
         l.qNorm = bind(file, p + "attn_q_norm.weight", {hd});
         l.kNorm = bind(file, p + "attn_k_norm.weight", {hd});
     }
@@ -106,7 +104,7 @@ Decoder::Layer Decoder::bindLayer(const gguf::File& file, int il) {
     if (hp_.nExpert > 0) {
         l.moe = bindExperts(file, p, gptOss);
         l.gate = l.up = l.down = kAbsent;
-    } else if (phi3) { // ffn_up holds the gate rows first, then the up rows
+    } else if (layout.fusedGateUp) {
         l.gate = bindRows(file, p + "ffn_up.weight", d, 2 * ff, 0, ff);
         l.up = bindRows(file, p + "ffn_up.weight", d, 2 * ff, ff, ff);
     } else {

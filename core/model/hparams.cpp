@@ -15,20 +15,26 @@ struct ArchRules {
     Family family;
     compute::RopeStyle ropeStyle;
     int noRopeLayerStep; // every n-th layer (1-based) skips RoPE; 0 = never
+    TensorLayout layout;
 };
+
+constexpr TensorLayout kPlain{};
+constexpr TensorLayout kBiases{.qkvBiases = true};
+constexpr TensorLayout kQkNorm{.qkNorm = true};
+constexpr TensorLayout kFused{.fusedQkv = true, .fusedGateUp = true};
 
 // SmolLM3: llama.cpp hard-codes n_no_rope_layer_step = 4 (no GGUF key exists), and its
 // GGUF Q/K rows are permuted for adjacent-pair rotation like llama's. The converters keep
 // the Hugging Face row order for the others, which rotate NeoX-style pairs.
 constexpr ArchRules kArchitectures[] = {
-    {"smollm3", "SmolLM3", Family::Llama, compute::RopeStyle::Adjacent, 4},
-    {"llama", "Llama", Family::Llama, compute::RopeStyle::Adjacent, 0},
-    {"qwen2", "Qwen2 / Qwen2.5", Family::Llama, compute::RopeStyle::NeoX, 0},
-    {"qwen3", "Qwen3", Family::Llama, compute::RopeStyle::NeoX, 0},
-    {"gemma3", "Gemma 3", Family::Gemma3, compute::RopeStyle::NeoX, 0},
-    {"phi3", "Phi-3", Family::Llama, compute::RopeStyle::NeoX, 0},
-    {"qwen3moe", "Qwen3 MoE", Family::Qwen3Moe, compute::RopeStyle::NeoX, 0},
-    {"gpt-oss", "gpt-oss", Family::GptOss, compute::RopeStyle::NeoX, 0},
+    {"smollm3", "SmolLM3", Family::Llama, compute::RopeStyle::Adjacent, 4, kPlain},
+    {"llama", "Llama", Family::Llama, compute::RopeStyle::Adjacent, 0, kPlain},
+    {"qwen2", "Qwen2 / Qwen2.5", Family::Llama, compute::RopeStyle::NeoX, 0, kBiases},
+    {"qwen3", "Qwen3", Family::Llama, compute::RopeStyle::NeoX, 0, kQkNorm},
+    {"gemma3", "Gemma 3", Family::Gemma3, compute::RopeStyle::NeoX, 0, kQkNorm},
+    {"phi3", "Phi-3", Family::Llama, compute::RopeStyle::NeoX, 0, kFused},
+    {"qwen3moe", "Qwen3 MoE", Family::Qwen3Moe, compute::RopeStyle::NeoX, 0, kQkNorm},
+    {"gpt-oss", "gpt-oss", Family::GptOss, compute::RopeStyle::NeoX, 0, kBiases},
 };
 
 // Gemma 3 alternates five sliding-window layers with one global layer unless the file says
@@ -261,6 +267,7 @@ HyperParams readHyperParams(const gguf::File& f) {
     hp.nHead = requirePositive(f, p + "attention.head_count", L::kHeads);
     hp.nHeadKv = optionalPositive(f, p + "attention.head_count_kv", L::kHeads, hp.nHead);
     hp.family = rules->family;
+    hp.layout = rules->layout;
     if (hp.family == Family::Qwen3Moe || hp.family == Family::GptOss)
         readExperts(f, p, hp);
     else

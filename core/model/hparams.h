@@ -18,8 +18,18 @@ namespace smoldesk::model {
 // sinks, alternating sliding windows, YaRN, a top-k-softmax MoE with the clamped SwiGLU).
 enum class Family { Llama, Gemma3, Qwen3Moe, GptOss };
 
+// How an architecture stores its layers' tensors: a row of the architecture table, read by the
+// binding, so that no code asks for an architecture by name.
+struct TensorLayout {
+    bool fusedQkv = false;    // one attn_qkv matrix, [Q; K; V] (phi3)
+    bool fusedGateUp = false; // ffn_up holds the gate rows, then the up rows (phi3)
+    bool qkvBiases = false;   // Q/K/V biases always (qwen2, gpt-oss); other files may carry them
+    bool qkNorm = false;      // per-head RMSNorm of Q and K (qwen3, gemma3, qwen3moe)
+};
+
 struct HyperParams {
     std::string arch;
+    TensorLayout layout;
     int nLayer = 0;
     int nEmbd = 0;
     int nHead = 0;
