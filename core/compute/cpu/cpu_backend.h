@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -124,10 +125,27 @@ class CpuBackend : public Backend {
     int kvLayers_ = 0, kvCtx_ = 0, kvDim_ = 0, kvBlocks_ = 0;
     std::unique_ptr<uint16_t[]> kCache_, vCache_;
     std::vector<std::vector<float>> attnScratch_; // per thread: attention kernel scratch
-    // moeFfn's routing and work lists, kept between calls to avoid reallocating.
+    // moeFfn's phases (cpu_moe.cpp) and their routing and work lists, kept between calls to avoid
+    // reallocating.
     struct MoeUnit {
         uint32_t product, expert, row0;
     };
+    // One matrix of every chosen expert applied to its pairs' input rows.
+    struct MoeProduct {
+        const Weight* w;
+        const uint8_t* in; // the pairs' rows in sorted order, inStride bytes apart (0: one shared row)
+        size_t inStride;
+        float* out; // outWidth floats per sorted pair
+        size_t outWidth;
+    };
+    void moeRoute(const MoeFfn& m, const float* x, float* logits, int rows);
+    void moeSortPairs(const MoeFfn& m);
+    void moeConvertInputs(const MoeFfn& m, const float* x, size_t inRows, quant::Type gateAct,
+                          quant::Type upAct);
+    void moeProducts(const MoeFfn& m, std::initializer_list<MoeProduct> products, bool oneToken);
+    void moeRunUnit(const MoeProduct& p, const MoeUnit& unit, std::vector<uint8_t>& packScratch);
+    void moeActivate(const MoeFfn& m, float* g, float* u, size_t pairs, quant::Type downAct);
+    void moeCombine(const MoeFfn& m, const float* y, float* out, int rows);
     std::vector<int32_t> moeIds_;
     std::vector<float> moeWeights_;
     std::vector<size_t> moeStart_, moeOrder_, moeSlot_;

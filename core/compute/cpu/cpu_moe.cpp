@@ -4,6 +4,7 @@
 // that expert's tokens (in tiles of kColumnBlock), and units of every expert run in one
 // parallel region, so both threads stay busy even when one expert takes most of the tokens.
 // Experts no token chose are never read: while decoding, only nUsed experts' rows stream.
+// moeFfn reads as its phases, the same as the shaders': route, sort, convert, products, combine.
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "compute/moe_routing.h"
@@ -45,6 +46,18 @@ const float* f32Weight(const gguf::TensorInfo& t, const char* what) {
     return reinterpret_cast<const float*>(t.data);
 }
 
+size_t actRowStride(quant::Type t, size_t width) {
+    return t == quant::Type::F32 ? width * sizeof(float) : quant::rowBytes(t, width);
+}
+
+// One activation row in a dot product's input format (f32 stays as it is).
+void convertRow(quant::Type t, const float* src, uint8_t* dst, size_t width) {
+    if (t == quant::Type::F32)
+        std::memcpy(dst, src, width * sizeof(float));
+    else
+        quant::quantizeRow(t, src, dst, static_cast<int64_t>(width));
+}
+
 } // namespace
 
 void swigluOaiRow(const float* g, const float* u, float* out, int64_t n) {
@@ -61,17 +74,35 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
     const Weight& gate = weights_[static_cast<size_t>(m.gate)];
     const Weight& up = weights_[static_cast<size_t>(m.up)];
     const Weight& down = weights_[static_cast<size_t>(m.down)];
-    const size_t nE = static_cast<size_t>(m.nExpert), k = static_cast<size_t>(m.nUsed);
+    const size_t k = static_cast<size_t>(m.nUsed), pairs = static_cast<size_t>(rows) * k;
     const size_t d = static_cast<size_t>(m.dim), ff = static_cast<size_t>(m.width);
-    const size_t n = static_cast<size_t>(rows), pairs = n * k;
     const float* x = data(xId);
-    float* out = data(outId);
     // Scratch layout (moeScratchFloats): router logits, gate, up, down rows per pair, routing.
     float* logits = data(scratchId);
-    float* g = logits + n * nE;
+    float* g = logits + static_cast<size_t>(rows) * static_cast<size_t>(m.nExpert);
     float* u = g + pairs * ff;
     float* y = u + pairs * ff;
+    moeRoute(m, x, logits, rows);
+    moeSortPairs(m);
+    // While decoding every pair reads the one token's row: converted once, read with a stride of 0.
+    const bool oneToken = rows == 1;
+    const quant::Type gateAct = quant::vecDotType(gate.info->type), upAct = quant::vecDotType(up.info->type);
+    const size_t gateStride = actRowStride(gateAct, d), upStride = actRowStride(upAct, d);
+    moeConvertInputs(m, x, oneToken ? 1 : pairs, gateAct, upAct);
+    const uint8_t* upIn = upAct == gateAct ? moeGateIn_.data() : moeUpIn_.data();
+    moeProducts(m,
+                {{&gate, moeGateIn_.data(), oneToken ? 0 : gateStride, g, ff},
+                 {&up, upIn, oneToken ? 0 : upStride, u, ff}},
+                oneToken);
+    const quant::Type downAct = quant::vecDotType(down.info->type);
+    moeActivate(m, g, u, pairs, downAct);
+    moeProducts(m, {{&down, moeDownIn_.data(), actRowStride(downAct, ff), y, d}}, oneToken);
+    moeCombine(m, y, data(outId), rows);
+}
 
+void CpuBackend::moeRoute(const MoeFfn& m, const float* x, float* logits, int rows) {
+    const size_t nE = static_cast<size_t>(m.nExpert), k = static_cast<size_t>(m.nUsed);
+    const size_t d = static_cast<size_t>(m.dim), pairs = static_cast<size_t>(rows) * k;
     // The router in f32 (its weight is F32 in every file), one token per task.
     const float* router = f32Weight(*weights_[static_cast<size_t>(m.router)].info, "Router tensor");
     const float* routerBias =
@@ -101,131 +132,113 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
             route(t);
         });
     }
+}
 
-    // Pairs sorted by expert (counting sort, stable): slot s of the sorted order holds pair
-    // moeOrder_[s] = t·k + j; an expert's pairs are slots [moeStart_[e], moeStart_[e + 1]).
+void CpuBackend::moeSortPairs(const MoeFfn& m) {
+    // Counting sort, stable: slot s of the sorted order holds pair moeOrder_[s] = t·k + j; an
+    // expert's pairs are slots [moeStart_[e], moeStart_[e + 1]).
+    const size_t nE = static_cast<size_t>(m.nExpert), pairs = moeIds_.size();
     moeStart_.assign(nE + 1, 0);
     for (size_t p = 0; p < pairs; ++p) ++moeStart_[static_cast<size_t>(moeIds_[p]) + 1];
     for (size_t e = 0; e < nE; ++e) moeStart_[e + 1] += moeStart_[e];
     moeOrder_.resize(pairs);
     moeSlot_.resize(pairs);
-    {
-        std::vector<size_t> fill(moeStart_.begin(), moeStart_.end() - 1);
-        for (size_t p = 0; p < pairs; ++p) {
-            const size_t s = fill[static_cast<size_t>(moeIds_[p])]++;
-            moeOrder_[s] = p;
-            moeSlot_[p] = s;
-        }
+    std::vector<size_t> fill(moeStart_.begin(), moeStart_.end() - 1);
+    for (size_t p = 0; p < pairs; ++p) {
+        const size_t s = fill[static_cast<size_t>(moeIds_[p])]++;
+        moeOrder_[s] = p;
+        moeSlot_[p] = s;
     }
+}
 
+void CpuBackend::moeConvertInputs(const MoeFfn& m, const float* x, size_t inRows, quant::Type gateAct,
+                                  quant::Type upAct) {
     // Each pair's input row in the dot formats of gate and up, in sorted order.
-    const quant::Type gateAct = quant::vecDotType(gate.info->type), upAct = quant::vecDotType(up.info->type);
-    const auto rowStride = [](quant::Type t, size_t width) {
-        return t == quant::Type::F32 ? width * sizeof(float) : quant::rowBytes(t, width);
-    };
-    const auto convert = [](quant::Type t, const float* src, uint8_t* dst, size_t width) {
-        if (t == quant::Type::F32)
-            std::memcpy(dst, src, width * sizeof(float));
-        else
-            quant::quantizeRow(t, src, dst, static_cast<int64_t>(width));
-    };
-    // While decoding every pair reads the one token's row: convert it once and read it with a
-    // stride of 0.
-    const bool oneToken = rows == 1;
-    const size_t inRows = oneToken ? 1 : pairs;
-    const size_t gateStride = rowStride(gateAct, d), upStride = rowStride(upAct, d);
+    const size_t k = static_cast<size_t>(m.nUsed), d = static_cast<size_t>(m.dim);
+    const size_t gateStride = actRowStride(gateAct, d), upStride = actRowStride(upAct, d);
     moeGateIn_.resize(inRows * gateStride);
     if (upAct != gateAct) moeUpIn_.resize(inRows * upStride);
-    const uint8_t* upIn = upAct == gateAct ? moeGateIn_.data() : moeUpIn_.data();
     forRows(static_cast<int>(inRows), [&](size_t s) {
         const float* src = x + moeOrder_[s] / k * d;
-        convert(gateAct, src, moeGateIn_.data() + s * gateStride, d);
-        if (upAct != gateAct) convert(upAct, src, moeUpIn_.data() + s * upStride, d);
+        convertRow(gateAct, src, moeGateIn_.data() + s * gateStride, d);
+        if (upAct != gateAct) convertRow(upAct, src, moeUpIn_.data() + s * upStride, d);
     });
+}
 
-    // Products over all chosen experts in one parallel region: units of 16 rows of one expert's
-    // matrix, each applied to all of the expert's pairs (sorted slot s writes output row s).
-    struct ExpertProduct {
-        const Weight* w;
-        const uint8_t* in;
-        size_t inStride;
-        float* out;
-        size_t outWidth;
-    };
-    std::vector<std::vector<uint8_t>> packScratch(static_cast<size_t>(pool_.size()));
-    const auto runExperts = [&](std::initializer_list<ExpertProduct> list) {
-        const ExpertProduct* products = list.begin();
-        moeUnits_.clear();
-        moeSegments_.clear();
-        for (size_t p = 0; p < list.size(); ++p) {
-            const gguf::TensorInfo& t = *products[p].w->info;
-            for (size_t e = 0; e < nE; ++e)
-                if (moeStart_[e + 1] > moeStart_[e]) {
-                    const size_t before = moeUnits_.size();
-                    for (size_t r = 0; r < products[p].outWidth; r += kUnitRows)
-                        moeUnits_.push_back(
-                            {static_cast<uint32_t>(p), static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
-                    moeSegments_.push_back(
-                        {moeUnits_.size() - before, kUnitRows * quant::rowBytes(t.type, t.ne[0])});
-                }
-        }
-        const auto runUnits = [&](size_t b, size_t end, int thread) {
-            for (size_t i = b; i < end; ++i) {
-                const MoeUnit& unit = moeUnits_[i];
-                const ExpertProduct& p = products[unit.product];
-                const gguf::TensorInfo& t = *p.w->info;
-                const size_t wRowBytes = quant::rowBytes(t.type, t.ne[0]);
-                const int64_t width = static_cast<int64_t>(t.ne[0]);
-                const size_t e = unit.expert, r0 = unit.row0;
-                const int nRows = static_cast<int>(std::min<size_t>(kUnitRows, p.outWidth - r0));
-                const uint8_t* wRows = t.data + (e * static_cast<size_t>(t.ne[1]) + r0) * wRowBytes;
-                const size_t nPairs = moeStart_[e + 1] - moeStart_[e];
-                if (nPairs >= kPackMinPairs && nRows == kUnitRows &&
-                    quant::packedPreferred(t.type, static_cast<uint64_t>(width), kUnitRows)) {
-                    // Several tokens: the 16 rows repacked into the interleaved layout (a copy
-                    // in this thread's scratch, the file stays mapped) run the packed kernels,
-                    // which are several times faster than GGUF blocks per token.
-                    std::vector<uint8_t>& packed = packScratch[static_cast<size_t>(thread)];
-                    packed.resize(quant::packedGroupBytes(t.type, width));
-                    quant::packRowGroup(t.type, width, wRows, wRowBytes, packed.data());
-                    for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
-                        const int nc =
-                            static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
-                        quant::packedMatmul(t.type, width, packed.data(), 1, p.in + s0 * p.inStride,
-                                            p.inStride, nc, p.out + s0 * p.outWidth + r0, p.outWidth, false);
-                    }
-                    continue;
-                }
-                for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
-                    const int nc = static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
-                    float* o = p.out + s0 * p.outWidth + r0;
-                    if (nc == 1)
-                        quant::vecDotRows(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride, o);
-                    else
-                        quant::vecDotTile(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride,
-                                          p.inStride, nc, o, p.outWidth);
-                }
+void CpuBackend::moeProducts(const MoeFfn& m, std::initializer_list<MoeProduct> list, bool oneToken) {
+    // All chosen experts in one parallel region: units of 16 rows of one expert's matrix, each
+    // applied to all of the expert's pairs (sorted slot s writes output row s).
+    const MoeProduct* products = list.begin();
+    const size_t nE = static_cast<size_t>(m.nExpert);
+    moeUnits_.clear();
+    moeSegments_.clear();
+    for (size_t p = 0; p < list.size(); ++p) {
+        const gguf::TensorInfo& t = *products[p].w->info;
+        for (size_t e = 0; e < nE; ++e)
+            if (moeStart_[e + 1] > moeStart_[e]) {
+                const size_t before = moeUnits_.size();
+                for (size_t r = 0; r < products[p].outWidth; r += kUnitRows)
+                    moeUnits_.push_back(
+                        {static_cast<uint32_t>(p), static_cast<uint32_t>(e), static_cast<uint32_t>(r)});
+                moeSegments_.push_back(
+                    {moeUnits_.size() - before, kUnitRows * quant::rowBytes(t.type, t.ne[0])});
             }
-        };
-        // Decode streams the chosen experts as the dense matmuls stream their weights: one
-        // contiguous run of units per thread, balanced by bytes, with stealing at the end.
-        if (oneToken)
-            runStreaming(moeSegments_, runUnits);
-        else
-            pool_.parallelFor(moeUnits_.size(), 1, runUnits);
+    }
+    std::vector<std::vector<uint8_t>> packScratch(static_cast<size_t>(pool_.size()));
+    const auto runUnits = [&](size_t b, size_t end, int thread) {
+        for (size_t i = b; i < end; ++i)
+            moeRunUnit(products[moeUnits_[i].product], moeUnits_[i],
+                       packScratch[static_cast<size_t>(thread)]);
     };
-    runExperts({{&gate, moeGateIn_.data(), oneToken ? 0 : gateStride, g, ff},
-                {&up, upIn, oneToken ? 0 : upStride, u, ff}});
+    // Decode streams the chosen experts as the dense matmuls stream their weights: one contiguous
+    // run of units per thread, balanced by bytes, with stealing at the end.
+    if (oneToken)
+        runStreaming(moeSegments_, runUnits);
+    else
+        pool_.parallelFor(moeUnits_.size(), 1, runUnits);
+}
 
+void CpuBackend::moeRunUnit(const MoeProduct& p, const MoeUnit& unit, std::vector<uint8_t>& packed) {
+    const gguf::TensorInfo& t = *p.w->info;
+    const size_t wRowBytes = quant::rowBytes(t.type, t.ne[0]);
+    const int64_t width = static_cast<int64_t>(t.ne[0]);
+    const size_t e = unit.expert, r0 = unit.row0;
+    const int nRows = static_cast<int>(std::min<size_t>(kUnitRows, p.outWidth - r0));
+    const uint8_t* wRows = t.data + (e * static_cast<size_t>(t.ne[1]) + r0) * wRowBytes;
+    const size_t nPairs = moeStart_[e + 1] - moeStart_[e];
+    if (nPairs >= kPackMinPairs && nRows == kUnitRows &&
+        quant::packedPreferred(t.type, static_cast<uint64_t>(width), kUnitRows)) {
+        // Several tokens: the 16 rows repacked into the interleaved layout (a copy in this
+        // thread's scratch, the file stays mapped) run the packed kernels, which are several
+        // times faster than GGUF blocks per token.
+        packed.resize(quant::packedGroupBytes(t.type, width));
+        quant::packRowGroup(t.type, width, wRows, wRowBytes, packed.data());
+        for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
+            const int nc = static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
+            quant::packedMatmul(t.type, width, packed.data(), 1, p.in + s0 * p.inStride, p.inStride, nc,
+                                p.out + s0 * p.outWidth + r0, p.outWidth, false);
+        }
+        return;
+    }
+    for (size_t s0 = moeStart_[e]; s0 < moeStart_[e + 1]; s0 += kColumnBlock) {
+        const int nc = static_cast<int>(std::min<size_t>(kColumnBlock, moeStart_[e + 1] - s0));
+        float* o = p.out + s0 * p.outWidth + r0;
+        if (nc == 1)
+            quant::vecDotRows(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride, o);
+        else
+            quant::vecDotTile(t.type, width, wRows, wRowBytes, nRows, p.in + s0 * p.inStride, p.inStride, nc,
+                              o, p.outWidth);
+    }
+}
+
+void CpuBackend::moeActivate(const MoeFfn& m, float* g, float* u, size_t pairs, quant::Type downAct) {
     // Biases, the gated activation, and the down projection's input format.
+    const size_t ff = static_cast<size_t>(m.width);
     const float* gateBias =
         m.gateBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.gateBias)].info, "Bias") : nullptr;
     const float* upBias =
         m.upBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.upBias)].info, "Bias") : nullptr;
-    const float* downBias =
-        m.downBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.downBias)].info, "Bias") : nullptr;
-    const quant::Type downAct = quant::vecDotType(down.info->type);
-    const size_t downStride = rowStride(downAct, ff);
+    const size_t downStride = actRowStride(downAct, ff);
     moeDownIn_.resize(pairs * downStride);
     forRows(static_cast<int>(pairs), [&](size_t s) {
         const size_t e = static_cast<size_t>(moeIds_[moeOrder_[s]]);
@@ -236,11 +249,15 @@ void CpuBackend::moeFfn(const MoeFfn& m, BufferId xId, BufferId outId, BufferId 
         if (upBias)
             for (size_t i = 0; i < ff; ++i) us[i] += upBias[e * ff + i];
         gatedActivation(m.act, gs, us, gs, static_cast<int64_t>(ff));
-        convert(downAct, gs, moeDownIn_.data() + s * downStride, ff);
+        convertRow(downAct, gs, moeDownIn_.data() + s * downStride, ff);
     });
-    runExperts({{&down, moeDownIn_.data(), downStride, y, d}});
+}
 
+void CpuBackend::moeCombine(const MoeFfn& m, const float* y, float* out, int rows) {
     // out[t] += Σ_j w_j · (y + bias) in selection order, the same order on every path.
+    const size_t k = static_cast<size_t>(m.nUsed), d = static_cast<size_t>(m.dim);
+    const float* downBias =
+        m.downBias >= 0 ? f32Weight(*weights_[static_cast<size_t>(m.downBias)].info, "Bias") : nullptr;
     forRows(rows, [&](size_t t) {
         float* ot = out + t * d;
         for (size_t j = 0; j < k; ++j) {
