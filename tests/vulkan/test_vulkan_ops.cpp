@@ -332,6 +332,14 @@ class TestVulkanOps : public QObject {
         QTest::addRow("headDim 256, 21 rows at 7") << 4 << 2 << 256 << 7 << 21 << 0;
         QTest::addRow("window 50, 40 rows at 250") << 4 << 1 << 128 << 250 << 40 << 50;
         QTest::addRow("window 7, 70 rows at 3") << 2 << 2 << 64 << 3 << 70 << 7;
+        // Decode: split boundaries (the host's splits are 32 positions and up; each split's keys
+        // go 16 at a time over the key teams) and GQA groups of 1, 4, 7 and 8.
+        for (int total : {63, 64, 65, 127, 128, 129})
+            QTest::addRow("decode of %d positions, GQA 4", total) << 8 << 2 << 64 << total - 1 << 1 << 0;
+        for (int gqa : {1, 4, 7, 8})
+            QTest::addRow("GQA %d, 3 rows at 126", gqa) << 2 * gqa << 2 << 128 << 126 << 3 << 0;
+        QTest::addRow("decode at 4094, GQA 8") << 8 << 1 << 128 << 4094 << 1 << 0;
+        QTest::addRow("GQA 7, headDim 80, 8 rows at 57") << 7 << 1 << 80 << 57 << 8 << 0;
     }
     void attention() {
         QFETCH(int, nHead);
@@ -341,7 +349,7 @@ class TestVulkanOps : public QObject {
         QFETCH(int, rows);
         QFETCH(int, window);
         std::mt19937 rng(static_cast<unsigned>(nHead * 100 + headDim + pos0 + rows));
-        const int kvDim = nHeadKv * headDim, total = pos0 + rows, nCtx = 320;
+        const int kvDim = nHeadKv * headDim, total = pos0 + rows, nCtx = std::max(320, total);
         gpu_->createKvCache(2, nCtx, kvDim);
         cpu_->createKvCache(2, nCtx, kvDim);
         // Cache positions [0, pos0) in one store, then the query rows' own K/V like the decoder.
@@ -362,9 +370,47 @@ class TestVulkanOps : public QObject {
         gpu_->attention(1, q.gpu, out.gpu, rows, pos0, shape);
         cpu_->attention(1, q.cpu, out.cpu, rows, pos0, shape);
         const uint64_t dispatches = gpu_->stats().dispatches - before;
-        const bool split = rows <= 8 && total > vk::VulkanBackend::kAttentionSplit;
+        const bool split = rows <= 8 && vk::VulkanBackend::attentionSplits(total, nHeadKv, rows).count > 1;
         QCOMPARE(dispatches, uint64_t(split ? 2 : 1)); // attention, plus the merge when split
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention");
+    }
+
+    // Decode attention at forced split lengths (SMOLDESK_VK_ATTENTION_SPLIT, for GPU sweeps):
+    // positions 63/64/65/127/128/129 against splits of 32, 64 and 128 and one whole split, so
+    // that splits end inside, at and just past a step of the key teams; with sinks and a window.
+    void attentionSplitLengths() {
+        std::mt19937 rng(77);
+        const int nHead = 8, nHeadKv = 2, headDim = 64, kvDim = nHeadKv * headDim, nCtx = 160;
+        gpu_->createKvCache(1, nCtx, kvDim);
+        cpu_->createKvCache(1, nCtx, kvDim);
+        Pair k = upload(randomVector(size_t(nCtx) * kvDim, rng)),
+             v = upload(randomVector(size_t(nCtx) * kvDim, rng));
+        gpu_->storeKv(0, k.gpu, v.gpu, nCtx, 0);
+        cpu_->storeKv(0, k.cpu, v.cpu, nCtx, 0);
+        TestWeight sinks(quant::Type::F32, nHead, 1, rng, 2.0f);
+        const WeightId gs = gpu_->addWeight(sinks.info), cs = cpu_->addWeight(sinks.info);
+        for (const char* len : {"32", "64", "128", "0"})
+            for (int total : {63, 64, 65, 127, 128, 129})
+                for (int variant = 0; variant < 3; ++variant) { // plain, sinks, window 40
+                    qputenv("SMOLDESK_VK_ATTENTION_SPLIT", len);
+                    const int rows = 1 + variant;
+                    Pair q = upload(randomVector(size_t(rows) * nHead * headDim, rng, 2.0f)),
+                         out = zeros(size_t(rows) * nHead * headDim);
+                    AttentionShape shape{nHead, nHeadKv, headDim, 1.0f / std::sqrt(float(headDim)),
+                                         variant == 2 ? 40 : 0};
+                    AttentionShape cpuShape = shape;
+                    if (variant == 1) {
+                        shape.sinks = gs;
+                        cpuShape.sinks = cs;
+                    }
+                    gpu_->attention(0, q.gpu, out.gpu, rows, total - rows, shape);
+                    cpu_->attention(0, q.cpu, out.cpu, rows, total - rows, cpuShape);
+                    EXPECT_CLOSE(
+                        readGpu(out), readCpu(out), 2e-4,
+                        qPrintable(
+                            QString("split %1, %2 positions, variant %3").arg(len).arg(total).arg(variant)));
+                }
+        qunsetenv("SMOLDESK_VK_ATTENTION_SPLIT");
     }
 
     void ropeOfQAndKAreFusedIntoStoreKv_data() {

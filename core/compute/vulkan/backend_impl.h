@@ -100,8 +100,17 @@ class VulkanBackend : public Backend {
     // The attention scratch (split-K partial results) for a context; allocated at the first
     // attention, counted by vulkanBytesNeeded.
     static uint64_t attentionScratchBytes(uint64_t nCtx, uint64_t nHead, uint64_t headDim);
-    // Positions per attention split for decode; fewer positions need no merge pass.
-    static constexpr int kAttentionSplit = 128;
+    // Decode attention's split of the positions: a workgroup per (KV head, row, split). The SM/CU
+    // count cannot be queried portably, so aim for kAttentionWorkgroups (2x the 132 SMs of an
+    // H100/H200; smaller GPUs just run more waves), with splits of at least kAttentionMinSplit
+    // positions (two steps of the 16 key teams) in power-of-two lengths, so the recorded
+    // dispatch changes only when the context passes a multiple of the length.
+    // SMOLDESK_VK_ATTENTION_SPLIT=N forces N positions per split (GPU sweeps, tests).
+    static constexpr int kAttentionWorkgroups = 256, kAttentionMinSplit = 32, kAttentionMaxSplits = 256;
+    struct AttentionSplits {
+        uint32_t count = 1, length = 0;
+    };
+    static AttentionSplits attentionSplits(int maxPos, int nHeadKv, int rows);
     // Activation rows up to which products run as matrix-vector (decode) kernels.
     static constexpr int kMaxMatvecTokens = 8;
 

@@ -99,8 +99,12 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) &&
                            subgroup.subgroupSize >= 4;
+    c.subgroupShuffle = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                        (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
+                        (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT);
     if (const char* off = std::getenv("SMOLDESK_VK_NO_SUBGROUP"); off && *off && *off != '0')
-        c.subgroupArithmetic = false; // tests (and bug hunts) run the shared-memory reductions
+        c.subgroupArithmetic = c.subgroupShuffle =
+            false; // tests (and bug hunts) run the shared-memory reductions
 
     VkPhysicalDeviceSubgroupSizeControlFeaturesEXT sizeFeatures{};
     sizeFeatures.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT;

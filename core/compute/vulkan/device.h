@@ -21,6 +21,7 @@ struct DeviceCaps {
     uint32_t queueFamily = UINT32_MAX;
     bool storage16 = false;          // storageBuffer16BitAccess
     bool subgroupArithmetic = false; // subgroupAdd & co. in compute shaders
+    bool subgroupShuffle = false;    // subgroupShuffleXor in compute shaders
     uint32_t subgroupSize = 1;
     // VK_EXT_subgroup_size_control: pipelines may require a subgroup size in [min, max] (and
     // full subgroups) for compute; when absent the driver picks (subgroupSize above is a hint).

@@ -10,7 +10,8 @@ namespace smoldesk::compute {
 // What VulkanBackend::attention() allocates: the most splits the context can need for
 // kMaxMatvecTokens query rows, headDim + 2 floats each (partial output, max, sum).
 uint64_t vk::VulkanBackend::attentionScratchBytes(uint64_t nCtx, uint64_t nHead, uint64_t headDim) {
-    const uint64_t maxSplits = (nCtx + kAttentionSplit - 1) / kAttentionSplit;
+    const uint64_t maxSplits =
+        std::min<uint64_t>((nCtx + kAttentionMinSplit - 1) / kAttentionMinSplit, kAttentionMaxSplits);
     return std::max<uint64_t>(kMaxMatvecTokens * nHead * maxSplits * (headDim + 2) * sizeof(float), 16);
 }
 

@@ -3,6 +3,7 @@
 #include "common/error.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <tuple>
@@ -14,7 +15,8 @@ namespace {
 constexpr uint32_t kEltwiseGroup = 256;
 constexpr uint32_t kNormGroup = 128;
 constexpr uint32_t kMatvecGroup = 64;
-constexpr uint32_t kAttentionGroup = 64;
+constexpr uint32_t kAttentionGroup = 64;        // attention_merge.comp
+constexpr uint32_t kDecodeAttentionGroup = 128; // attention.comp: 16 key teams of 8 lanes
 
 enum EltwiseOp : uint32_t {
     kAdd = 0,
@@ -421,13 +423,31 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
+VulkanBackend::AttentionSplits VulkanBackend::attentionSplits(int maxPos, int nHeadKv, int rows) {
+    const uint64_t positions = static_cast<uint64_t>(std::max(1, maxPos));
+    uint64_t length = 0; // forced: SMOLDESK_VK_ATTENTION_SPLIT (0: the automatic choice)
+    if (const char* v = std::getenv("SMOLDESK_VK_ATTENTION_SPLIT"); v && *v)
+        if ((length = std::strtoull(v, nullptr, 10)) != 0)
+            length = std::max<uint64_t>(kAttentionMinSplit, length);
+    if (length == 0) {
+        const uint64_t heads =
+            static_cast<uint64_t>(std::max(1, nHeadKv)) * static_cast<uint64_t>(std::max(1, rows));
+        const uint64_t want =
+            std::clamp<uint64_t>((kAttentionWorkgroups + heads - 1) / heads, 1, kAttentionMaxSplits);
+        length = std::max<uint64_t>(kAttentionMinSplit, std::bit_ceil((positions + want - 1) / want));
+    }
+    // At most kAttentionMaxSplits (the scratch's size), whatever was forced.
+    while ((positions + length - 1) / length > static_cast<uint64_t>(kAttentionMaxSplits)) length *= 2;
+    return {static_cast<uint32_t>((positions + length - 1) / length), static_cast<uint32_t>(length)};
+}
+
 void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int pos0,
                               const AttentionShape& s) {
     flushRope();
     if (layer < 0 || layer >= kvLayers_)
         throw Error(ErrorCode::InvalidArgument,
                     "Vulkan attention: no KV cache for layer " + std::to_string(layer) + ".");
-    if (s.nHeadKv <= 0 || s.nHead % s.nHeadKv != 0 || s.nHeadKv * s.headDim != kvDim_ || s.headDim % 2 != 0)
+    if (s.nHeadKv <= 0 || s.nHead % s.nHeadKv != 0 || s.nHeadKv * s.headDim != kvDim_ || s.headDim % 4 != 0)
         throw Error(ErrorCode::InvalidArgument,
                     "Vulkan attention: the head shape does not match the KV cache.");
     if (pos0 < 0 || pos0 + rows > kvCtx_)
@@ -437,8 +457,13 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     act(out, n, "attention");
     if (rows <= 0) return;
     const uint32_t group = static_cast<uint32_t>(s.nHead / s.nHeadKv);
-    const uint64_t shared =
-        (static_cast<uint64_t>(group) * s.headDim + group * kAttentionGroup + 3 * group) * 4;
+    // attention.comp: the key teams' outputs and states, and (without subgroups) their dots.
+    const uint32_t quads = static_cast<uint32_t>(s.headDim / 4); // lanes per key: 8, or what divides them
+    const uint32_t keyLanes = std::min<uint32_t>(8, quads & (~quads + 1));
+    const uint64_t teams = kDecodeAttentionGroup / keyLanes;
+    const uint64_t shared = (teams * (s.headDim + 2) + static_cast<uint64_t>(kDecodeAttentionGroup) * group +
+                             static_cast<uint64_t>(group) * s.headDim) *
+                            4;
     if (shared > device_->caps().maxSharedMemory)
         throw Error(ErrorCode::UnsupportedType,
                     "The attention shape (" + std::to_string(group) + " query heads per KV head of " +
@@ -447,9 +472,9 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     // Decode (few rows): split long contexts across workgroups so the GPU stays busy; prompts
     // already give one workgroup per row and KV head.
     const int maxPos = pos0 + rows;
-    const uint32_t nSplit = rows <= kMaxMatvecTokens
-                                ? static_cast<uint32_t>((maxPos + kAttentionSplit - 1) / kAttentionSplit)
-                                : 1u;
+    const AttentionSplits splits =
+        rows <= kMaxMatvecTokens ? attentionSplits(maxPos, s.nHeadKv, rows) : AttentionSplits{};
+    const uint32_t nSplit = splits.count;
     // Room for the most splits this cache can need, allocated once: the bindings (and so the
     // descriptor sets) of every later step stay the same.
     const uint64_t need = attentionScratchBytes(static_cast<uint64_t>(kvCtx_), static_cast<uint64_t>(s.nHead),
@@ -458,7 +483,16 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         submit(); // work recorded so far may use the old scratch
         partials_ = allocator_->create(need, MemoryKind::Device, "attention scratch");
     }
-    const Pipeline& p = pipeline("attention", {kAttentionGroup, group, static_cast<uint32_t>(s.headDim)}, 7);
+    // Shuffles within a key team need its lanes in one subgroup: pin the size where possible.
+    const DeviceCaps& caps = device_->caps();
+    const uint32_t pinned = pinnedSubgroupSize(kDecodeAttentionGroup);
+    const uint32_t smallest = pinned                     ? pinned
+                              : caps.subgroupSizeControl ? caps.minSubgroupSize
+                                                         : caps.subgroupSize;
+    const bool shuffles = caps.subgroupShuffle && smallest >= keyLanes;
+    const Pipeline& p = pipeline(shuffles ? "attention_sg" : "attention_sh",
+                                 {kDecodeAttentionGroup, group, static_cast<uint32_t>(s.headDim), keyLanes},
+                                 7, shuffles ? pinned : 0);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
@@ -473,7 +507,7 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
         uint32_t nSplit, splitLen, window, hasSinks;
     } push{positionSlot(pos0), static_cast<uint32_t>(s.nHead), static_cast<uint32_t>(kvDim_), s.scale, nSplit,
            // one split covers every position (the cache length: the same for every step)
-           static_cast<uint32_t>(nSplit > 1 ? kAttentionSplit : std::max(kvCtx_, maxPos)),
+           static_cast<uint32_t>(nSplit > 1 ? splits.length : std::max(kvCtx_, maxPos)),
            static_cast<uint32_t>(std::max(0, s.window)), s.sinks >= 0 ? 1u : 0u};
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
                         static_cast<uint32_t>(rows), nSplit);
