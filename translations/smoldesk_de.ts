@@ -1045,6 +1045,21 @@
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Die Antwort erneut anfordern</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This prompt has no answer yet: send it to the model again</source>
+        <translation>Diese Eingabe hat noch keine Antwort: Senden Sie sie erneut an das Modell</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>
@@ -1079,6 +1094,16 @@
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Die Antwort erneut anfordern</translation>
     </message>
 </context>
 <context>

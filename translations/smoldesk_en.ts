@@ -1045,6 +1045,21 @@
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>This model has no chat template: it continues your words (in italics).</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Ask for the answer again</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This prompt has no answer yet: send it to the model again</source>
+        <translation>This prompt has no answer yet: send it to the model again</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>
@@ -1079,6 +1094,16 @@
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Ask for the answer again</translation>
     </message>
 </context>
 <context>

@@ -1045,6 +1045,21 @@
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Ce modèle n’a pas de modèle de conversation : il poursuit vos mots (en italique).</translation>
     </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Redemander la réponse</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <source>This prompt has no answer yet: send it to the model again</source>
+        <translation>Ce message n’a pas encore de réponse : envoyez-le de nouveau au modèle</translation>
+    </message>
 </context>
 <context>
     <name>ModelBanner</name>
@@ -1079,6 +1094,16 @@
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Retry</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <source>Ask for the answer again</source>
+        <translation>Redemander la réponse</translation>
     </message>
 </context>
 <context>

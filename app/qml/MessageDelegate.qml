@@ -251,7 +251,7 @@ Item {
                 // be held to the column's width it sizes.
                 Layout.fillWidth: false
                 spacing: 2
-                opacity: hover.hovered || (root.isLast && !root.isUser) || root.interrupted ? 1.0 : 0.0
+                opacity: hover.hovered || (root.isLast && (!root.isUser || App.chat.canRetry)) || root.interrupted ? 1.0 : 0.0
                 visible: root.showActions
 
                 Label {
@@ -285,6 +285,18 @@ Item {
                         copiedTimer.restart()
                     }
                     Timer { id: copiedTimer; interval: 1500; onTriggered: copyButton.copied = false }
+                }
+                // The last prompt got no answer (its request failed, or it was stopped before one).
+                ToolButton {
+                    objectName: "retryButton"
+                    visible: root.isUser && root.isLast && App.chat.canRetry
+                    text: qsTr("Retry")
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("Ask for the answer again")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 600
+                    ToolTip.text: qsTr("This prompt has no answer yet: send it to the model again")
+                    onClicked: App.chat.retry()
                 }
                 ToolButton {
                     objectName: "editButton"

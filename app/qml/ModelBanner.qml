@@ -99,9 +99,18 @@ Pane {
             Layout.fillWidth: true
             spacing: 10
             Label {
+                objectName: "chatErrorText"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 text: App.chat.errorText
+            }
+            // The prompt that failed is still there, without an answer: ask again.
+            Button {
+                objectName: "bannerRetryButton"
+                visible: App.chat.canRetry
+                text: qsTr("Retry")
+                Accessible.name: qsTr("Ask for the answer again")
+                onClicked: App.chat.retry()
             }
             ToolButton {
                 text: "✕"

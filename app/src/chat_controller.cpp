@@ -122,6 +122,7 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     }
     // Another model has another context size and tokenizer: measure the conversation again.
     connect(model_, &ModelManager::modelChanged, this, [this] {
+        clearRequestError(); // another model (or endpoint) answers the next request
         emit contextChanged();
         measureContext();
         // The speed of another model (or of none) is not this one's.
@@ -195,6 +196,12 @@ bool ChatController::canRegenerate() const {
            messages_->at(last).role != QLatin1String("system") && model_->state() == QLatin1String("ready");
 }
 
+bool ChatController::canRetry() const {
+    const int last = messages_->count() - 1;
+    return !generating() && !overflowOpen_ && last >= 0 &&
+           messages_->at(last).role == QLatin1String("user") && model_->state() == QLatin1String("ready");
+}
+
 bool ChatController::canDropOldestTurns() const {
     int first = 0, next = 0;
     return oldestDroppableTurn(&first, &next);
@@ -260,7 +267,17 @@ void ChatController::setContext(int used) {
     emit contextChanged();
 }
 
+void ChatController::setRequestError(const QString& text) {
+    setError(text);
+    requestError_ = !text.isEmpty();
+}
+
+void ChatController::clearRequestError() {
+    if (requestError_) setError({});
+}
+
 void ChatController::setError(const QString& text) {
+    requestError_ = false;
     if (text == errorText_) return;
     errorText_ = text;
     if (!text.isEmpty()) qCWarning(lcChat) << text;
@@ -463,8 +480,8 @@ bool ChatController::send(const QString& text) {
     // While a model loads the prompt is shown and held; the answer starts when the load ends.
     const bool loading = model_->state() == QLatin1String("loading");
     if (model_->state() != QLatin1String("ready") && !loading) {
-        setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
-                 errorAction(EngineError::kNoModel));
+        setRequestError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
+                        errorAction(EngineError::kNoModel));
         return false;
     }
     clearError();
@@ -513,7 +530,9 @@ void ChatController::onLoadEnded() {
         startAssistant();
         return;
     }
-    setError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') + errorAction(EngineError::kNoModel));
+    setRequestError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
+                    errorAction(EngineError::kNoModel));
+    emit canRegenerateChanged(); // Retry, once a model is ready
     emit generationFinished(QStringLiteral("error"));
 }
 
@@ -679,6 +698,7 @@ void ChatController::finishActive() {
 
 void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     if (id != activeId_) return;
+    clearRequestError(); // an answer came: what failed before works now
     flushPending();
     AnswerStats stats;
     stats.tokensPerSecond = r.tokensPerSecond;
@@ -817,7 +837,8 @@ void ChatController::onFailed(quint64 id, const EngineError& e) {
     const bool empty = messages_->at(row).content.isEmpty() && messages_->at(row).thought.isEmpty();
     finishActive();
     if (empty) removeRowsFrom(row, true); // a regenerated answer that failed: the earlier one is back
-    setError(describeError(e));
+    setRequestError(describeError(e));
+    emit canRegenerateChanged(); // the prompt is left without an answer: Retry
     emit generationFinished(QStringLiteral("error"));
 }
 
@@ -953,6 +974,12 @@ void ChatController::discardIfEmpty() {
     current_.updated = {};
     emit currentChanged();
     openInSources(0);
+}
+
+void ChatController::retry() {
+    if (!canRetry()) return;
+    clearError();
+    startAssistant();
 }
 
 void ChatController::regenerate() {

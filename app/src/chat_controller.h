@@ -41,6 +41,9 @@ class ChatController : public QObject {
     Q_PROPERTY(bool waitingForModel READ waitingForModel NOTIFY generatingChanged)
     // The last message is an answer (complete, stopped or interrupted) and a model is ready.
     Q_PROPERTY(bool canRegenerate READ canRegenerate NOTIFY canRegenerateChanged)
+    // The last message is a prompt with no answer (its request failed, was stopped while the
+    // model loaded, or the app ended first) and a model is ready: Retry asks for the answer.
+    Q_PROPERTY(bool canRetry READ canRetry NOTIFY canRegenerateChanged)
     Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged)
     Q_PROPERTY(int contextTotal READ contextTotal NOTIFY contextChanged)
     Q_PROPERTY(bool contextWarning READ contextWarning NOTIFY contextChanged)
@@ -86,6 +89,7 @@ class ChatController : public QObject {
     }
     bool waitingForModel() const { return waitingForModel_; }
     bool canRegenerate() const;
+    bool canRetry() const;
     // Tokens of the open conversation as the model sees it: measured when a chat opens or the
     // model changes, then prompt + generated tokens; never more than the context holds.
     int contextUsed() const;
@@ -108,6 +112,8 @@ class ChatController : public QObject {
     Q_INVOKABLE void stop();
     // A new answer to the last prompt; the earlier ones stay as its alternatives (‹ 2/3 ›).
     Q_INVOKABLE void regenerate();
+    // Answers the last prompt, which has none (canRetry).
+    Q_INVOKABLE void retry();
     // The edited prompt starts a branch beside the row's: the old prompt, its answers and what
     // followed stay reachable as the row's alternatives.
     Q_INVOKABLE void editMessage(int row, const QString& text);
@@ -218,6 +224,10 @@ class ChatController : public QObject {
     // window shows a new chat with the same settings.
     void discardIfEmpty();
     void setError(const QString& text);
+    // An error of a request (it failed, or no model could answer): it goes by itself when its
+    // cause is gone (another model, an endpoint changed, an answer that arrives).
+    void setRequestError(const QString& text);
+    void clearRequestError();
     void setContext(int used);
 
     ModelManager* model_;
@@ -248,6 +258,7 @@ class ChatController : public QObject {
     double promptProgress_ = -1.0;
     double promptTokensPerSecond_ = 0.0;
     QString errorText_;
+    bool requestError_ = false; // errorText_ came from setRequestError
     QString searchText_;
     quint64 searchToken_ = 0;
 

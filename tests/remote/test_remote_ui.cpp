@@ -2,7 +2,8 @@
 // answers, the welcome, About and the model panel name the endpoint and say that prompts go to
 // it (not "nothing leaves this machine", not "No model selected"); the endpoint's card shows its
 // URL, the note after Save settles, and the card stops saying "Connected" once the server
-// refuses the key. With misbehaving_server.py (its "revoke" model revokes the key).
+// refuses the key; a failed request offers Retry and its banner goes once the cause is gone
+// (defect 8). With misbehaving_server.py (its "revoke" model revokes the key).
 // SMOLDESK_SHOT_DIR=DIR (under xvfb-run with QT_QPA_PLATFORM=xcb) also writes the views as PNGs.
 #include "../app/qml_fixture.h"
 #include "model_manager.h"
@@ -116,6 +117,43 @@ class TestRemoteUi : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
         QTRY_VERIFY(textOf("aboutText").contains(QLatin1String("nothing leaves this machine")));
         QVERIFY(model->useRemote(QStringLiteral("Lab"), QStringLiteral("stream")));
+    }
+
+    // Defect 8: a failed request leaves its prompt with Retry (in the banner and under the
+    // prompt), and the banner goes once another model answers; Retry then gets the answer.
+    void failedRequestOffersRetry() {
+        ChatController* chat = app_.context->chat();
+        ModelManager* model = app_.context->model();
+        QVERIFY(model->useRemote(QStringLiteral("Lab"), QStringLiteral("broken")));
+        chat->newConversation();
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QVERIFY(chat->send(QStringLiteral("Hello")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 20000);
+        QVERIFY(!chat->errorText().isEmpty());
+        QCOMPARE(chat->messages()->count(), 1); // the prompt, with no answer
+        QVERIFY(chat->canRetry());
+        QVERIFY(!chat->canRegenerate());
+        QTRY_VERIFY(app_.item("bannerRetryButton") && app_.item("bannerRetryButton")->isVisible());
+        const auto retryUnderPrompt = [&]() -> QQuickItem* {
+            for (QQuickItem* b : app_.items("retryButton"))
+                if (b->isVisible() && b->opacity() > 0) return b;
+            return nullptr;
+        };
+        QTRY_VERIFY(retryUnderPrompt());
+        shot(QStringLiteral("failed-request"));
+
+        // The cause is fixed (a model that answers): the old banner goes, the prompt keeps Retry.
+        QVERIFY(model->useRemote(QStringLiteral("Lab"), QStringLiteral("stream")));
+        QTRY_VERIFY(chat->errorText().isEmpty());
+        QVERIFY(chat->canRetry());
+        QTRY_VERIFY(retryUnderPrompt());
+        QMetaObject::invokeMethod(retryUnderPrompt(), "clicked");
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 20000);
+        QCOMPARE(chat->errorText(), QString());
+        QCOMPARE(chat->messages()->count(), 2);
+        QVERIFY(!chat->messages()->at(1).content.isEmpty());
+        QVERIFY(!chat->canRetry());
+        QTRY_VERIFY(!retryUnderPrompt());
     }
 
     // The server starts refusing the key: the card says so instead of "Connected".
