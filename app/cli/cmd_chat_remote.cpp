@@ -4,13 +4,13 @@
 // SMOLDESK_CLI_SERVER=ON like `serve` (cmd_chat_remote_absent.cpp otherwise). A refused key, a
 // dead endpoint or an unknown model is one sentence on stderr and exit status 4.
 #include "commands.h"
+#include "qt_app.h"
 #include "remote_command.h"
 #include "session_options.h"
 
 #include "remote_chat_client.h"
 #include "remote_endpoint.h"
 
-#include <QCoreApplication>
 #include <QEventLoop>
 
 #include <cstdio>
@@ -20,15 +20,6 @@
 
 namespace smoldesk::cli {
 namespace {
-
-QCoreApplication& ensureApp() {
-    static int argc = 1;
-    static char name[] = "smoldesk-cli";
-    static char* argv[] = {name, nullptr};
-    static auto* app = QCoreApplication::instance() ? nullptr : new QCoreApplication(argc, argv);
-    Q_UNUSED(app);
-    return *QCoreApplication::instance();
-}
 
 void printText(FILE* out, const QString& text) {
     const QByteArray bytes = text.toUtf8();
@@ -69,7 +60,7 @@ int cmdChatRemote(Args& args, const std::string& url) {
                              " is for a local model; a remote endpoint does not take it.");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
 
-    ensureApp();
+    ensureQtApp();
     QString urlError;
     remote::Endpoint endpoint;
     endpoint.baseUrl = remote::parseBaseUrl(QString::fromStdString(url), &urlError);

@@ -9,16 +9,6 @@
 
 namespace smoldesk::cli {
 
-QCoreApplication& ensureQtApp() {
-    static int argc = 1;
-    static char name[] = "smoldesk-cli";
-    static char* argv[] = {name, nullptr};
-    static auto* app = QCoreApplication::instance() ? nullptr : new QCoreApplication(argc, argv);
-    Q_UNUSED(app);
-    QCoreApplication::setApplicationVersion(QStringLiteral(SMOLDESK_VERSION));
-    return *QCoreApplication::instance();
-}
-
 QList<mcp::ServerConfig> readMcpServers(const std::string& configPath, double timeoutSeconds, bool verbose) {
     const mcp::ParsedConfig parsed = mcp::readMcpConfigFile(QString::fromStdString(configPath));
     if (parsed.servers.isEmpty()) throw UsageError(parsed.error.toStdString());

@@ -1,18 +1,15 @@
 #pragma once
-// What `mcp` and `chat --mcp` share (Qt builds only): the QCoreApplication the MCP client's event
-// loop needs, the servers of an mcp.json, and waiting for their clients to connect.
+// What `mcp` and `chat --mcp` share (Qt builds only): the servers of an mcp.json, waiting for
+// their clients to connect, and calling a tool (the event loop is qt_app.h's).
 #include "mcp_client.h"
 #include "mcp_config.h"
-
-#include <QCoreApplication>
+#include "qt_app.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace smoldesk::cli {
-
-QCoreApplication& ensureQtApp();
 
 // The servers of an mcp.json; timeoutSeconds > 0 replaces each one's timeout. Quiet unless
 // verbose (the client logs server stderr and protocol warnings). Throws UsageError.
