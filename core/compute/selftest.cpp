@@ -426,6 +426,8 @@ void attentions(Harness& h) {
     };
     const Case cases[] = {
         {"decode at 300", 4, 1, 128, 300, 1, 0},
+        {"decode at 200, groups of 8, head size 128", 16, 2, 128, 200, 1, 0}, // Vulkan: q in shared memory
+        {"2 rows at 100, groups of 7, head size 80", 7, 1, 80, 100, 2, 0},    // Vulkan: 4 lanes per key
         {"decode at 5, 8 heads over 4", 8, 4, 8, 5, 1, 0},
         {"4 rows at 297", 8, 2, 64, 297, 4, 0},
         {"prompt of 37", 4, 1, 128, 0, 37, 0},

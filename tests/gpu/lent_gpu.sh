@@ -41,6 +41,10 @@ bash "$G/remote.sh"
 # SMOLDESK_VK_PROFILE the GPU time of every kernel per prompt and decode token (the table goes to stderr).
 SMOLDESK_VK_PROFILE=1 "$G/cli" bench -m "$G/smollm3-3b-shaped.gguf" --backend vulkan -p "${P:-512}" -n "${N:-128}" -r 1 --json \
   >"$OUT/smoldesk-vulkan.json" 2>"$OUT/smoldesk-vulkan-profile.txt"
+# The driver compiler's statistics of every pipeline (registers, spills: do matvec.comp's acc[] and
+# attention.comp's q/o arrays stay in registers?), from a short run of its own.
+SMOLDESK_VK_PIPELINE_STATS=1 "$G/cli" bench -m "$G/smollm3-3b-shaped.gguf" --backend vulkan -p 16 -n 4 -r 1 \
+  --no-bandwidth 2>&1 | grep SMOLDESK_VK_PIPELINE_STATS >"$OUT/pipeline-stats.txt"
 for t in ${EXTRA_TYPES-IQ4_XS}; do
   m=$G/smollm3-3b-$t.gguf
   "$G/cli" synth -o "$m" --vocab "$(find "$data" -name smollm3-vocab.gguf | head -n1)" --type "$t" >/dev/null 2>&1 || continue

@@ -25,6 +25,13 @@ for split in ${SPLITS:-auto 1 2 4}; do
     echo "split $split rows $rows: $r" | tee -a "$OUT/sweep.txt"
   done
 done
+# Decode attention's split length (SMOLDESK_VK_ATTENTION_SPLIT, positions per split; 0: the host's
+# choice) at a long context, where attention is a larger share of the token.
+for len in ${ATTN_SPLITS:-0 64 256}; do
+  r=$(SMOLDESK_VK_ATTENTION_SPLIT=$len cli bench -m "$M" --backend vulkan -p "${ATTN_P:-2048}" -n "${N:-128}" \
+      -r "${REPS:-1}" --no-bandwidth 2>&1 | grep -E '^(decode|device)' | tr -s ' ' | tr '\n' ' ')
+  echo "attention split $len at ${ATTN_P:-2048}: $r" | tee -a "$OUT/sweep.txt"
+done
 mkdir -p "$root/share/smoldesk/models" && cp resources/models/stories260K* "$root/share/smoldesk/models/"
 for i in 1 2; do
   cli selftest --json >"$OUT/selftest$i.json" 2>"$OUT/selftest$i.err"

@@ -102,15 +102,30 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     c.subgroupShuffle = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                         (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
                         (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT);
+    // Tests (and bug hunts) run the shared-memory reductions.
     if (const char* off = std::getenv("SMOLDESK_VK_NO_SUBGROUP"); off && *off && *off != '0')
-        c.subgroupArithmetic = c.subgroupShuffle =
-            false; // tests (and bug hunts) run the shared-memory reductions
+        c.subgroupArithmetic = c.subgroupShuffle = false;
 
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executables{};
+    executables.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR;
+    const char* wantStats = std::getenv("SMOLDESK_VK_PIPELINE_STATS");
+    const bool hasStats =
+        wantStats && *wantStats && *wantStats != '0' &&
+        hasDeviceExtension(api, physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     VkPhysicalDeviceSubgroupSizeControlFeaturesEXT sizeFeatures{};
     sizeFeatures.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT;
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
-    if (hasSizeControl) storage16.pNext = &sizeFeatures;
+    void* chain = nullptr; // the optional features' structures, where their extensions exist
+    if (hasStats) {
+        executables.pNext = chain;
+        chain = &executables;
+    }
+    if (hasSizeControl) {
+        sizeFeatures.pNext = chain;
+        chain = &sizeFeatures;
+    }
+    storage16.pNext = chain;
     VkPhysicalDeviceFeatures2 features{};
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &storage16;
@@ -128,6 +143,7 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
         c.maxSubgroupSize = sizeControl.maxSubgroupSize;
         c.maxComputeWorkgroupSubgroups = sizeControl.maxComputeWorkgroupSubgroups;
     }
+    c.pipelineStats = hasStats && executables.pipelineExecutableInfo == VK_TRUE;
 
     VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
     budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
@@ -192,24 +208,39 @@ Device::Device(Instance& instance, const DeviceCaps& caps)
     queueInfo.queueCount = 1;
     queueInfo.pQueuePriorities = &priority;
 
+    // Optional features, chained only where present (and their extensions enabled).
+    std::vector<const char*> extensions;
+    void* chain = nullptr;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executables{};
+    executables.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR;
+    executables.pipelineExecutableInfo = VK_TRUE;
+    if (caps.pipelineStats) {
+        extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+        executables.pNext = chain;
+        chain = &executables;
+    }
     VkPhysicalDeviceSubgroupSizeControlFeaturesEXT sizeControl{};
     sizeControl.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT;
     sizeControl.subgroupSizeControl = VK_TRUE;
     sizeControl.computeFullSubgroups = caps.computeFullSubgroups ? VK_TRUE : VK_FALSE;
+    if (caps.subgroupSizeControl) {
+        extensions.push_back(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+        sizeControl.pNext = chain;
+        chain = &sizeControl;
+    }
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
     storage16.storageBuffer16BitAccess = VK_TRUE;
-    if (caps.subgroupSizeControl) storage16.pNext = &sizeControl;
+    storage16.pNext = chain;
     VkPhysicalDeviceFeatures2 features{};
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &storage16;
-    const char* extensions[] = {VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME};
 
     VkDeviceCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
     info.pNext = &features;
-    info.enabledExtensionCount = caps.subgroupSizeControl ? 1 : 0;
-    info.ppEnabledExtensionNames = extensions;
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
     info.queueCreateInfoCount = 1;
     info.pQueueCreateInfos = &queueInfo;
     check(api_.vkCreateDevice(caps.physical, &info, nullptr, &device_), "vkCreateDevice");

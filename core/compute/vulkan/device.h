@@ -28,6 +28,9 @@ struct DeviceCaps {
     bool subgroupSizeControl = false;
     bool computeFullSubgroups = false;
     uint32_t minSubgroupSize = 0, maxSubgroupSize = 0, maxComputeWorkgroupSubgroups = 0;
+    // SMOLDESK_VK_PIPELINE_STATS=1 on a device with VK_KHR_pipeline_executable_properties: each
+    // pipeline's compiler statistics (registers, spills, ...) are printed when it is created.
+    bool pipelineStats = false;
     uint64_t maxStorageBufferRange = 0;
     uint32_t maxStorageBuffersPerStage = 0;
     uint64_t maxAllocationSize = 0;

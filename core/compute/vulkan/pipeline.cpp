@@ -4,9 +4,56 @@
 #include "compute/vulkan/shader_registry.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 namespace smoldesk::compute::vk {
+
+namespace {
+
+// SMOLDESK_VK_PIPELINE_STATS: the driver compiler's statistics of a new pipeline on one line of
+// stderr ("registers", "spills", ... as the driver names them), for reading on a real GPU whether
+// a shader's arrays stayed in registers.
+void printStatistics(const Device& device, VkPipeline pipeline, const std::string& label) {
+    const Api& api = device.api();
+    auto properties = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
+        api.vkGetDeviceProcAddr(device.handle(), "vkGetPipelineExecutablePropertiesKHR"));
+    auto statistics = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
+        api.vkGetDeviceProcAddr(device.handle(), "vkGetPipelineExecutableStatisticsKHR"));
+    if (!properties || !statistics) return;
+    VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR, nullptr, pipeline};
+    uint32_t count = 0;
+    if (properties(device.handle(), &info, &count, nullptr) != VK_SUCCESS) return;
+    for (uint32_t e = 0; e < count; ++e) {
+        VkPipelineExecutableInfoKHR exe{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, nullptr, pipeline, e};
+        uint32_t n = 0;
+        if (statistics(device.handle(), &exe, &n, nullptr) != VK_SUCCESS) continue;
+        VkPipelineExecutableStatisticKHR blank{};
+        blank.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+        std::vector<VkPipelineExecutableStatisticKHR> stats(n, blank);
+        if (statistics(device.handle(), &exe, &n, stats.data()) != VK_SUCCESS) continue;
+        std::string line = "SMOLDESK_VK_PIPELINE_STATS " + label + ":";
+        for (const VkPipelineExecutableStatisticKHR& st : stats) {
+            line += std::string(" ") + st.name + "=";
+            switch (st.format) {
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+                line += st.value.b32 ? "true" : "false";
+                break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+                line += std::to_string(st.value.i64);
+                break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+                line += std::to_string(st.value.u64);
+                break;
+            default:
+                line += std::to_string(st.value.f64);
+            }
+        }
+        std::fprintf(stderr, "%s\n", line.c_str());
+    }
+}
+
+} // namespace
 
 const EmbeddedShader* findShader(std::string_view name) {
     for (const EmbeddedShader& s : embeddedShaders())
@@ -134,9 +181,11 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
             info.stage.flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT;
     }
     info.layout = p->layout;
+    if (device_.caps().pipelineStats) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     VkResult r = api.vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &info, nullptr, &p->pipeline);
     api.vkDestroyShaderModule(dev, module, nullptr);
     check(r, "vkCreateComputePipelines");
+    if (device_.caps().pipelineStats) printStatistics(device_, p->pipeline, p->label);
     device_.instance().throwOnMessages(("creating the pipeline " + shader).c_str());
     cleanup.p = nullptr;
     ++creations_;

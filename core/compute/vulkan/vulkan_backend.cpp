@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <tuple>
@@ -81,6 +82,10 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     uploader_->write(reinterpret_cast<const uint8_t*>(codebook.data()), kCodebookBytes, codebooks_.handle, 0);
     uploader_->drain();
     std::tie(injectFault_, injectAtRead_) = injectedFault();
+    if (const char* v = std::getenv("SMOLDESK_VK_PIPELINE_STATS");
+        v && *v && *v != '0' && !caps.pipelineStats)
+        std::fprintf(stderr, "SMOLDESK_VK_PIPELINE_STATS: the driver of '%s' has no pipeline statistics.\n",
+                     caps.name.c_str());
     instance_->throwOnMessages("device creation");
 }
 
