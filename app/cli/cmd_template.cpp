@@ -7,7 +7,7 @@
 #include "common/error.h"
 #include "common/platform.h"
 #include "gguf/file.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <cstdio>
 #include <ctime>

@@ -1,7 +1,7 @@
 #include "chat/chat_formatter.h"
 
 #include "common/error.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <random>
 #include <string_view>

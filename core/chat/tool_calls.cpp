@@ -3,8 +3,8 @@
 #include "chat/output_parser.h"
 #include "common/error.h"
 #include "grammar/json_schema.h"
-#include "text/jinja/template.h"
-#include "text/jinja/value.h"
+#include "jinja/template.h"
+#include "jinja/value.h"
 
 #include <algorithm>
 

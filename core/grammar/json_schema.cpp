@@ -2,8 +2,8 @@
 
 #include "common/error.h"
 #include "grammar/schema_regex.h"
-#include "text/jinja/template.h"
-#include "text/jinja/value.h"
+#include "jinja/template.h"
+#include "jinja/value.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include "common/error.h"
 #include "gguf/file.h"
 #include "test_data.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 #include "text/tokenizer.h"
 
 #include <QtTest>

@@ -11,8 +11,8 @@
 #include "grammar/matcher.h"
 #include "grammar/vocab_trie.h"
 #include "test_data.h"
-#include "text/jinja/template.h"
-#include "text/jinja/value.h"
+#include "jinja/template.h"
+#include "jinja/value.h"
 #include "text/tokenizer.h"
 
 #include <QElapsedTimer>

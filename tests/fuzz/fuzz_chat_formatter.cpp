@@ -11,7 +11,7 @@
 #include "chat/chat_formatter.h"
 #include "common/error.h"
 #include "gguf/file.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 #include "text/tokenizer.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The Jinja engine: the input is a template, parsed and rendered with a fixed chat context
 // under tight limits. A template may fail with Error(Template); nothing else may happen.
 #include "common/error.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <cstdint>
 #include <string>

@@ -4,7 +4,7 @@
 // finds the calls a whole split finds, and every call's arguments are a JSON object.
 #include "chat/harmony_parser.h"
 #include "chat/tool_calls.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <cstdint>
 #include <string>

@@ -9,7 +9,7 @@
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
 #include "runtime/session.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <QtTest>
 

@@ -9,8 +9,8 @@
 #include "grammar/gbnf_parser.h"
 #include "grammar/json_schema.h"
 #include "grammar/matcher.h"
-#include "text/jinja/template.h"
-#include "text/jinja/value.h"
+#include "jinja/template.h"
+#include "jinja/value.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // Builds the render context of a fixture case exactly as render_expected.py's build_context:
 // special tokens, variant kwargs (except add_generation_prompt/tools), then messages, tools,
 // documents and add_generation_prompt.
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <ctime>
 

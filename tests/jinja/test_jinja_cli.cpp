@@ -4,7 +4,7 @@
 #include "fixture_context.h"
 #include "gguf/writer.h"
 #include "test_data.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <QtTest>
 

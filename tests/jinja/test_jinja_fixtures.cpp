@@ -2,7 +2,7 @@
 // to Python jinja2's output, and every case that raised there raises here with the same text.
 #include "fixture_context.h"
 #include "test_data.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <QtTest>
 

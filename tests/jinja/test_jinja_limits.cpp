@@ -1,6 +1,6 @@
 // Hostile templates: runaway loops, recursion, string and list blow-ups and deep nesting end
 // with Error(Template) quickly instead of hanging or exhausting memory.
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <QtTest>
 

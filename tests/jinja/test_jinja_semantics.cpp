@@ -4,7 +4,7 @@
 // and the exact type and text of runtime and syntax errors.
 #include "fixture_context.h"
 #include "test_data.h"
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
 #include <QtTest>
 

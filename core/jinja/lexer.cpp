@@ -1,7 +1,7 @@
-#include "text/jinja/lexer.h"
+#include "jinja/lexer.h"
 
-#include "text/jinja/failure.h"
-#include "text/jinja/utf8.h"
+#include "jinja/failure.h"
+#include "jinja/utf8.h"
 
 #include <cctype>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "text/jinja/utf8.h"
+#include "jinja/utf8.h"
 
 namespace smoldesk::jinja::utf8 {
 

@@ -1,6 +1,6 @@
-#include "text/jinja/value.h"
+#include "jinja/value.h"
 
-#include "text/jinja/utf8.h"
+#include "jinja/utf8.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "text/jinja/interpreter.h"
+#include "jinja/interpreter.h"
 
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/utf8.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/utf8.h"
 
 #include "common/platform.h"
 

@@ -2,8 +2,8 @@
 // Walks the statement tree with jinja2's runtime semantics: scopes (a for-loop body and a
 // macro body get their own), Undefined, attribute-then-item lookup, Python operators, and
 // the render limits (steps, depth, string size).
-#include "text/jinja/ast.h"
-#include "text/jinja/template.h"
+#include "jinja/ast.h"
+#include "jinja/template.h"
 
 #include <ctime>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 // The filters, tests, methods and globals of the environment. Each lives in its own file;
 // the interpreter reaches them through these functions.
-#include "text/jinja/value.h"
+#include "jinja/value.h"
 
 #include <string>
 #include <string_view>

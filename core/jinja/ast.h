@@ -1,7 +1,7 @@
 #pragma once
 // The parsed template: expression and statement nodes. Every node keeps the source offset
 // it started at, so errors can name a line and column.
-#include "text/jinja/value.h"
+#include "jinja/value.h"
 
 #include <cstdint>
 #include <memory>

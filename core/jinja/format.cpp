@@ -1,9 +1,9 @@
 // Python string formatting used by templates: `str % args` (and the |format filter),
 // str.format(), and datetime.strftime in the C locale.
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/utf8.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/utf8.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 #pragma once
 // Builds the statement tree from tokens with jinja2's grammar and operator precedence.
-#include "text/jinja/ast.h"
-#include "text/jinja/lexer.h"
+#include "jinja/ast.h"
+#include "jinja/lexer.h"
 
 namespace smoldesk::jinja {
 

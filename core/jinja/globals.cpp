@@ -1,8 +1,8 @@
 // Global functions: jinja2's defaults (range, dict, namespace, cycler, joiner, lipsum) and
 // transformers' raise_exception and strftime_now.
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
-#include "text/jinja/parser.h"
+#include "jinja/parser.h"
 
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
 
 #include <algorithm>
 

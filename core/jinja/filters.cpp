@@ -1,10 +1,10 @@
 // jinja2's built-in filters, plus transformers' tojson, with jinja2 3.1's argument names and
 // defaults. Filters are looked up by name through a table.
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/template.h"
-#include "text/jinja/utf8.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/template.h"
+#include "jinja/utf8.h"
 
 #include <algorithm>
 #include <charconv>

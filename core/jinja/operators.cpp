@@ -1,7 +1,7 @@
 // Python's arithmetic, comparison and membership rules, including the exact TypeError texts.
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/utf8.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/utf8.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 // Rendering is bounded: node evaluations, macro/call depth and the size of every produced
 // string are limited, so a hostile template fails fast with Error(Template).
 #include "common/error.h"
-#include "text/jinja/value.h"
+#include "jinja/value.h"
 
 #include <ctime>
 #include <functional>

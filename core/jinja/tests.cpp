@@ -1,8 +1,8 @@
 // jinja2's built-in tests (`x is defined`, `x is divisibleby 3`, ...).
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/utf8.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/utf8.h"
 
 #include <unordered_map>
 

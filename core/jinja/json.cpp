@@ -1,8 +1,8 @@
 // JSON in and out. Parsing keeps object key order and types numbers like Python's json
 // (int unless there is a fraction or exponent); dumping matches json.dumps(ensure_ascii=False).
-#include "text/jinja/failure.h"
-#include "text/jinja/template.h"
-#include "text/jinja/utf8.h"
+#include "jinja/failure.h"
+#include "jinja/template.h"
+#include "jinja/utf8.h"
 
 #include <cmath>
 #include <cstdio>

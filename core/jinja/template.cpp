@@ -1,10 +1,10 @@
-#include "text/jinja/template.h"
+#include "jinja/template.h"
 
-#include "text/jinja/ast.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/lexer.h"
-#include "text/jinja/parser.h"
+#include "jinja/ast.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/lexer.h"
+#include "jinja/parser.h"
 
 namespace smoldesk::jinja {
 

@@ -1,9 +1,9 @@
 // Python methods of str, dict, list and tuple as the immutable sandbox exposes them:
 // read-only methods work, mutating ones resolve to an Undefined that raises SecurityError.
-#include "text/jinja/builtins.h"
-#include "text/jinja/failure.h"
-#include "text/jinja/interpreter.h"
-#include "text/jinja/utf8.h"
+#include "jinja/builtins.h"
+#include "jinja/failure.h"
+#include "jinja/interpreter.h"
+#include "jinja/utf8.h"
 
 #include <algorithm>
 #include <array>
