@@ -20,23 +20,6 @@ std::string array(const std::vector<double>& v) {
 
 } // namespace
 
-std::string jsonQuote(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out + "\"";
-}
-
 std::string benchText(const BenchResult& r) {
     char buf[512];
     std::string s;
@@ -44,7 +27,8 @@ std::string benchText(const BenchResult& r) {
                   r.model.c_str(), r.arch.c_str(), static_cast<double>(r.weightBytes) / 1e9, r.loadSeconds);
     s += buf;
     if (r.weightBytesPerToken != r.weightBytes) {
-        std::snprintf(buf, sizeof buf, "per token:    decode reads %.2f GB of the weights (the chosen experts only)\n",
+        std::snprintf(buf, sizeof buf,
+                      "per token:    decode reads %.2f GB of the weights (the chosen experts only)\n",
                       static_cast<double>(r.weightBytesPerToken) / 1e9);
         s += buf;
     }

@@ -1,6 +1,8 @@
 #pragma once
 // The figures of one `smoldesk-cli bench` run and their two renderings: text for people, one
 // JSON object (stable keys) for scripts and the README's tables.
+#include "jinja/template.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +31,6 @@ struct BenchResult {
 std::string benchText(const BenchResult& r);
 std::string benchJson(const BenchResult& r);
 // A JSON string literal with the quotes.
-std::string jsonQuote(const std::string& s);
+using jinja::jsonQuote;
 
 } // namespace smoldesk::cli

@@ -2,6 +2,8 @@
 // llama.cpp's logits (see compute/selftest.h). A table (or --json) and a non-zero exit on any failure.
 #include "commands.h"
 
+#include "jinja/template.h"
+
 #include "compute/selftest.h"
 #include "runtime/self_check.h"
 
@@ -22,21 +24,6 @@ std::string installedDemoModel() {
     const std::filesystem::path model =
         exe.parent_path() / ".." / "share" / "smoldesk" / "models" / "stories260K.gguf";
     return std::filesystem::exists(model, ec) ? model.lexically_normal().string() : std::string();
-}
-
-std::string jsonEscape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out;
 }
 
 std::string number(double v) {
@@ -86,16 +73,15 @@ int cmdSelftest(Args& args) {
     for (const auto& r : report.rows) failed += !r.passed;
     const std::string sentence = report.passed() ? std::string() : report.failureSentence();
     if (json) {
-        std::printf(
-            "{\"device\": \"%s\", \"driver\": \"%s\", \"seconds\": %.3f, \"passed\": %s, \"failure\": "
-            "\"%s\", \"results\": [",
-            jsonEscape(report.device).c_str(), jsonEscape(report.driverVersion).c_str(), report.seconds,
-            failed ? "false" : "true", jsonEscape(sentence).c_str());
+        std::printf("{\"device\": %s, \"driver\": %s, \"seconds\": %.3f, \"passed\": %s, \"failure\": %s, "
+                    "\"results\": [",
+                    jinja::jsonQuote(report.device).c_str(), jinja::jsonQuote(report.driverVersion).c_str(),
+                    report.seconds, failed ? "false" : "true", jinja::jsonQuote(sentence).c_str());
         for (size_t i = 0; i < report.rows.size(); ++i) {
             const auto& r = report.rows[i];
-            std::printf("%s\n {\"kernel\": \"%s\", \"family\": \"%s\", \"max_error\": %s, \"tolerance\": %s, "
+            std::printf("%s\n {\"kernel\": %s, \"family\": %s, \"max_error\": %s, \"tolerance\": %s, "
                         "\"ms\": %.3f, \"passed\": %s}",
-                        i ? "," : "", jsonEscape(r.kernel).c_str(), jsonEscape(r.family).c_str(),
+                        i ? "," : "", jinja::jsonQuote(r.kernel).c_str(), jinja::jsonQuote(r.family).c_str(),
                         number(r.maxError).c_str(), number(r.tolerance).c_str(), r.millis,
                         r.passed ? "true" : "false");
         }

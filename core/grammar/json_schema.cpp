@@ -139,7 +139,7 @@ std::string literal(std::string_view bytes) {
 
 // The JSON text of a string value (as json.dumps writes it, ensure_ascii off).
 std::string jsonString(std::string_view s) {
-    return jinja::toJson(Value(std::string(s)));
+    return jinja::jsonQuote(s);
 }
 
 bool isType(const Value& v, const std::string& type) {

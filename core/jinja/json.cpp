@@ -368,4 +368,10 @@ std::string toJson(const Value& value, int indent) {
     return out;
 }
 
+std::string jsonQuote(std::string_view text) {
+    std::string out;
+    appendJsonString(out, std::string(text));
+    return out;
+}
+
 } // namespace smoldesk::jinja

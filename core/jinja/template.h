@@ -25,6 +25,9 @@ Value parseJson(std::string_view json);
 // Python json.dumps(value, ensure_ascii=False, indent=indent) as transformers' tojson does;
 // indent < 0 means None (compact ", " / ": " separators).
 std::string toJson(const Value& value, int indent = -1);
+// One string as JSON text, quotes included (json.dumps of a str, ensure_ascii off): the one JSON
+// string escaper of the code base.
+std::string jsonQuote(std::string_view text);
 
 struct RenderOptions {
     // The clock behind strftime_now(); empty means the local time now.
