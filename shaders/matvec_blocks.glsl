@@ -5,10 +5,11 @@
 
 // The block types this path decodes; any other goes through dequantEight (matvec.comp).
 bool mvBlockType(uint type) {
-    return type == TYPE_Q4_K || type == TYPE_Q6_K || type == TYPE_IQ4_XS || type == TYPE_Q8_0;
+    return type == TYPE_Q4_K || type == TYPE_Q5_K || type == TYPE_Q6_K || type == TYPE_IQ4_XS || type == TYPE_Q8_0;
 }
 uint mvSuperBytes(uint type) {
     if (type == TYPE_Q4_K) return 144u;
+    if (type == TYPE_Q5_K) return 176u;
     if (type == TYPE_Q6_K) return 210u;
     if (type == TYPE_IQ4_XS) return 136u;
     return 272u;  // Q8_0: eight 34-byte blocks
@@ -16,6 +17,7 @@ uint mvSuperBytes(uint type) {
 // Column (inside the super-block) of the first value of run k.
 uint mvRunColumn(uint type, uint lane, uint k) {
     if (type == TYPE_Q4_K) return q4kColumn(lane, 4u * k);
+    if (type == TYPE_Q5_K) return q5kColumn(lane, 4u * k);
     if (type == TYPE_Q6_K) return q6kColumn(lane, 4u * k);
     if (type == TYPE_IQ4_XS) return iq4xsColumn(lane, 4u * k);
     return q80Column(lane, 4u * k);
@@ -30,6 +32,7 @@ uint wU32Even(uint slot, uint addr) {
 
 // The four 4-bit fields of q starting at bit `shift` of each byte.
 vec4 nibbles(uint q, uint shift) { return vec4((uvec4(q) >> (uvec4(0u, 8u, 16u, 24u) + shift)) & 15u); }
+vec4 bitsAt(uint q, uint shift) { return vec4((uvec4(q) >> (uvec4(0u, 8u, 16u, 24u) + shift)) & 1u); }
 uvec4 unibbles(uint q, uint shift) { return (uvec4(q) >> (uvec4(0u, 8u, 16u, 24u) + shift)) & 15u; }
 uint byteOf(uint w, uint i) { return (w >> (8u * i)) & 255u; }
 int int8Of(uint w, uint i) { return bitfieldExtract(int(w), int(8u * i), 8); }
@@ -53,6 +56,20 @@ void q4kLane(uint slot, uint b, uint lane, out vec4 w[4]) {
     w[1] = lo.x * nibbles(q1, 0u) - lo.y;
     w[2] = hi.x * nibbles(q0, hs) - hi.y;
     w[3] = hi.x * nibbles(q1, hs) - hi.y;
+}
+
+void q5kLane(uint slot, uint b, uint lane, out vec4 w[4]) {
+    const uint word = b >> 2;  // 176-byte blocks in rows that start 4-byte aligned
+    const vec2 dm = unpackHalf2x16(wU32(slot, word));
+    const uvec3 s = uvec3(wU32(slot, word + 1u), wU32(slot, word + 2u), wU32(slot, word + 3u));
+    const vec2 lo = dm * q4kScaleMin(s, q5kSubBlock(lane, 0u)), hi = dm * q4kScaleMin(s, q5kSubBlock(lane, 8u));
+    const uint q0 = wU32(slot, (b + q5kQuantByte(lane, 0u)) >> 2), q1 = wU32(slot, (b + q5kQuantByte(lane, 4u)) >> 2);
+    const uint h0 = wU32(slot, (b + q5kHighByte(lane, 0u)) >> 2), h1 = wU32(slot, (b + q5kHighByte(lane, 4u)) >> 2);
+    const uint hs = q5kQuantShift(lane, 8u), lowBit = q5kHighShift(lane, 0u), highBit = q5kHighShift(lane, 8u);
+    w[0] = lo.x * (nibbles(q0, 0u) + 16.0 * bitsAt(h0, lowBit)) - lo.y;
+    w[1] = lo.x * (nibbles(q1, 0u) + 16.0 * bitsAt(h1, lowBit)) - lo.y;
+    w[2] = hi.x * (nibbles(q0, hs) + 16.0 * bitsAt(h0, highBit)) - hi.y;
+    w[3] = hi.x * (nibbles(q1, hs) + 16.0 * bitsAt(h1, highBit)) - hi.y;
 }
 
 void iq4xsLane(uint slot, uint b, uint lane, out vec4 w[4]) {
@@ -94,6 +111,7 @@ void q80Lane(uint slot, uint b, uint lane, out vec4 w[4]) {
 // b: byte address of the super-block in its binding.
 void mvDecodeLane(uint slot, uint type, uint b, uint lane, out vec4 w[4]) {
     if (type == TYPE_Q4_K) q4kLane(slot, b, lane, w);
+    else if (type == TYPE_Q5_K) q5kLane(slot, b, lane, w);
     else if (type == TYPE_Q6_K) q6kLane(slot, b, lane, w);
     else if (type == TYPE_IQ4_XS) iq4xsLane(slot, b, lane, w);
     else q80Lane(slot, b, lane, w);

@@ -19,6 +19,16 @@ uint q4kQuantShift(uint lane, uint v) { return v < 8u ? 0u : 4u; }
 uint q4kSubBlock(uint lane, uint v) { return 2u * (lane / 4u) + (v < 8u ? 0u : 1u); }
 uint q4kColumn(uint lane, uint v) { return 64u * (lane / 4u) + 8u * (lane % 4u) + (v < 8u ? v : 24u + v); }
 
+// Q5_K (176 bytes: d, dmin, 12 scale bytes, qh[32], qs[128]): Q4_K's lanes, columns and
+// nibbles (its quants 32 bytes later), plus the fifth bit: bit 2c (low nibbles) or 2c + 1 (high
+// nibbles) of qh[column % 32], 8 bytes per lane.
+uint q5kQuantByte(uint lane, uint v) { return 32u + q4kQuantByte(lane, v); }
+uint q5kQuantShift(uint lane, uint v) { return q4kQuantShift(lane, v); }
+uint q5kHighByte(uint lane, uint v) { return 16u + 8u * (lane % 4u) + (v % 8u); }
+uint q5kHighShift(uint lane, uint v) { return 2u * (lane / 4u) + (v < 8u ? 0u : 1u); }
+uint q5kSubBlock(uint lane, uint v) { return q4kSubBlock(lane, v); }
+uint q5kColumn(uint lane, uint v) { return q4kColumn(lane, v); }
+
 // IQ4_XS (136 bytes: d, scales_h, 4 bytes scales_l, 128 quant bytes; 32-column sub-blocks of 16
 // quant bytes). Lane l takes 8 quant bytes of sub-block l / 2: low nibbles are its columns
 // 8(l % 2) + 0..7, high nibbles the same + 16.

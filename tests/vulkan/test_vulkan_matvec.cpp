@@ -135,7 +135,8 @@ class TestVulkanMatvec : public QObject {
             {quant::Type::Q8_0, {800, 1312, 2080}}, // partial super-blocks
             {quant::Type::F16, {772, 1284}},
             {quant::Type::F32, {1283}}, // generic: 8-runs, tails
-            {quant::Type::Q5_K, {1280}},
+            {quant::Type::Q5_K, {768, 2048}},
+            {quant::Type::Q4_1, {1280}},
         };
         for (const Shape& s : shapes)
             for (int cols : s.cols)

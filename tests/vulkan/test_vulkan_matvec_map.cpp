@@ -28,14 +28,16 @@ using namespace smoldesk;
 
 namespace {
 
-const quant::Type kBlockTypes[] = {quant::Type::Q4_K, quant::Type::Q6_K, quant::Type::IQ4_XS,
-                                   quant::Type::Q8_0};
+const quant::Type kBlockTypes[] = {quant::Type::Q4_K, quant::Type::Q5_K, quant::Type::Q6_K,
+                                   quant::Type::IQ4_XS, quant::Type::Q8_0};
 const int kIq4nl[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
 
 uint32_t column(quant::Type t, uint32_t lane, uint32_t v) {
     switch (t) {
     case quant::Type::Q4_K:
         return mv::q4kColumn(lane, v);
+    case quant::Type::Q5_K:
+        return mv::q5kColumn(lane, v);
     case quant::Type::Q6_K:
         return mv::q6kColumn(lane, v);
     case quant::Type::IQ4_XS:
@@ -49,11 +51,14 @@ uint32_t column(quant::Type t, uint32_t lane, uint32_t v) {
 struct Field {
     uint32_t byte, shift, width;
 };
-// The quant fields of value v of a lane (Q6_K: low 4 bits, then the high 2).
+// The quant fields of value v of a lane (Q5_K, Q6_K: low 4 bits, then the high 1 or 2).
 std::vector<Field> fields(quant::Type t, uint32_t lane, uint32_t v) {
     switch (t) {
     case quant::Type::Q4_K:
         return {{mv::q4kQuantByte(lane, v), mv::q4kQuantShift(lane, v), 4}};
+    case quant::Type::Q5_K:
+        return {{mv::q5kQuantByte(lane, v), mv::q5kQuantShift(lane, v), 4},
+                {mv::q5kHighByte(lane, v), mv::q5kHighShift(lane, v), 1}};
     case quant::Type::Q6_K:
         return {{mv::q6kQuantByte(lane, v), mv::q6kQuantShift(lane, v), 4},
                 {mv::q6kHighByte(lane, v), mv::q6kHighShift(lane, v), 2}};
@@ -68,6 +73,7 @@ std::vector<Field> fields(quant::Type t, uint32_t lane, uint32_t v) {
 bool isQuantByte(quant::Type t, uint32_t b) {
     switch (t) {
     case quant::Type::Q4_K:
+    case quant::Type::Q5_K:
         return b >= 16;
     case quant::Type::Q6_K:
         return b < 192;
@@ -90,8 +96,9 @@ float half(const uint8_t* p) {
 // Value v of a lane rebuilt through the mapping with ggml's formulas.
 float rebuild(quant::Type t, const uint8_t* b, uint32_t lane, uint32_t v) {
     const std::vector<Field> f = fields(t, lane, v);
-    if (t == quant::Type::Q4_K) {
-        const uint32_t j = mv::q4kSubBlock(lane, v);
+    if (t == quant::Type::Q4_K || t == quant::Type::Q5_K) {
+        const bool five = t == quant::Type::Q5_K;
+        const uint32_t j = five ? mv::q5kSubBlock(lane, v) : mv::q4kSubBlock(lane, v);
         const uint8_t* s = b + 4;
         uint32_t sc, m;
         if (j < 4) {
@@ -101,7 +108,8 @@ float rebuild(quant::Type t, const uint8_t* b, uint32_t lane, uint32_t v) {
             sc = (s[j + 4] & 15u) | ((s[j - 4] >> 6) << 4);
             m = (s[j + 4] >> 4) | ((s[j] >> 6) << 4);
         }
-        return half(b) * float(sc) * float(bits(b, f[0])) - half(b + 2) * float(m);
+        const uint32_t q = bits(b, f[0]) | (five ? bits(b, f[1]) << 4 : 0u);
+        return half(b) * float(sc) * float(q) - half(b + 2) * float(m);
     }
     if (t == quant::Type::Q6_K) {
         const int q = int(bits(b, f[0]) | (bits(b, f[1]) << 4)) - 32;
@@ -148,7 +156,9 @@ class TestVulkanMatvecMap : public QObject {
                 // The words the shader loads: bytes base + 0..3 for the four values of a run.
                 const Field f0 = fields(t, lane, v / 4 * 4)[0];
                 QCOMPARE(fields(t, lane, v)[0].byte, f0.byte + v % 4);
-                if (t == quant::Type::Q4_K || t == quant::Type::IQ4_XS) {
+                if (fields(t, lane, v).size() > 1) // the high bits' word too (Q5_K, Q6_K)
+                    QCOMPARE(fields(t, lane, v)[1].byte, fields(t, lane, v / 4 * 4)[1].byte + v % 4);
+                if (t == quant::Type::Q4_K || t == quant::Type::Q5_K || t == quant::Type::IQ4_XS) {
                     QCOMPARE(f0.byte % 4, 0u); // aligned 32-bit loads (4-aligned blocks)
                     QCOMPARE(fields(t, lane, v)[0].byte,
                              fields(t, lane, v % 8)[0].byte); // high = low nibbles' bytes
