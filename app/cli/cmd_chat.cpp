@@ -1,6 +1,8 @@
-// smoldesk-cli chat: an interactive terminal chat on the model's own chat template, with
-// SmolLM3's thinking modes, an optional thinking budget, prefix reuse between turns, and tools
-// from MCP servers (--mcp MCP.json), each call run only after the user says yes (or --yes).
+// smoldesk-cli chat: an interactive terminal chat on the same chat turn as the app's
+// (runtime/chat_turn.h): the model's template (or plain continuation for a file without one),
+// SmolLM3's thinking modes, an optional thinking budget, prefix reuse between turns, and tools —
+// the definitions of a JSON file (--tools: calls are shown, not run) or of MCP servers (--mcp),
+// whose calls run only after the user says yes (or --yes).
 #include "chat_tools.h"
 #include "commands.h"
 #include "remote_command.h"
@@ -12,7 +14,9 @@
 #include "runtime/chat_turn.h"
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -21,6 +25,34 @@ namespace {
 
 constexpr int kMaxToolRounds = 8; // model answers with calls per prompt, as the app's default
 
+struct ChatOptions {
+    std::optional<bool> think; // unset: the template's default
+    std::optional<std::string> effort;
+    int budget = -1;
+    int maxTokens = 2048;
+    runtime::SamplingParams sampling;
+    std::optional<std::string> system;
+    std::string toolsJson;          // --tools: OpenAI definitions, calls shown but not run
+    std::unique_ptr<ChatTools> mcp; // --mcp: servers that run calls
+    bool allowAll = false;          // --yes
+    runtime::ToolChoice toolChoice = runtime::ToolChoice::Auto; // the first answer to each prompt
+    std::string toolChoiceName;
+    bool verbosePrompt = false;
+};
+
+std::string readToolsFile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw UsageError("Cannot read the tools file " + path + ".");
+    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+runtime::ToolChoice toolChoiceFrom(const std::string& text) {
+    if (text == "none") return runtime::ToolChoice::None;
+    if (text == "required") return runtime::ToolChoice::Required;
+    if (text == "auto") return runtime::ToolChoice::Auto;
+    return runtime::ToolChoice::Named;
+}
+
 // Consent at the terminal, read from the same input as the prompts.
 bool userAllows(const std::string& what, const std::string& arguments) {
     std::fprintf(stderr, "Run the tool %s with %s? [y/N] ", what.c_str(), arguments.c_str());
@@ -28,6 +60,110 @@ bool userAllows(const std::string& what, const std::string& arguments) {
     if (!std::getline(std::cin, answer)) return false;
     return answer == "y" || answer == "Y" || answer == "yes";
 }
+
+class TerminalChat {
+  public:
+    TerminalChat(runtime::Session& session, ChatOptions& options)
+        : session_(session), o_(options), prompt_(session.file(), session.tokenizer()) {
+        if (o_.system) history_.push_back({"system", *o_.system});
+    }
+
+    const runtime::ChatPrompt& prompt() const { return prompt_; }
+
+    void reset() {
+        history_.resize(o_.system ? 1 : 0);
+        session_.reset();
+    }
+
+    // One prompt: the answer, and while it calls tools, their results and the answer after them.
+    void answer(const std::string& line) {
+        history_.push_back({"user", line});
+        for (int round = 0;; ++round) {
+            chat::Message reply = runTurn(round);
+            history_.push_back(reply); // the thought is never sent back
+            if (reply.toolCalls.empty()) break;
+            for (const chat::ToolCall& call : reply.toolCalls) {
+                const std::string what = o_.mcp ? o_.mcp->describe(call.name) : std::string();
+                std::printf("[tool call] %s %s\n", what.empty() ? call.name.c_str() : what.c_str(),
+                            call.arguments.c_str());
+            }
+            if (!o_.mcp) break; // --tools: shown, never run
+            for (const chat::ToolCall& call : reply.toolCalls) history_.push_back(runCall(call));
+        }
+    }
+
+  private:
+    chat::Message runTurn(int round) {
+        runtime::ChatTurnRequest request;
+        request.prompt.messages = history_;
+        request.prompt.enableThinking = o_.think;
+        if (o_.effort) request.prompt.reasoningEffort = *o_.effort;
+        // Past the round limit the model answers without tools.
+        if (round < kMaxToolRounds) request.prompt.toolsJson = o_.mcp ? o_.mcp->toolsJson() : o_.toolsJson;
+        if (round == 0) {
+            request.toolChoice = o_.toolChoice;
+            request.toolChoiceName = o_.toolChoiceName;
+        }
+        runtime::ChatTurn turn(session_, prompt_, grammars_, request);
+        for (const runtime::LeftOutTool& t : turn.leftOutTools())
+            if (leftOutNamed_.insert(t.name).second)
+                std::fprintf(stderr, "note: the tool %s is left out: %s\n", t.name.c_str(), t.reason.c_str());
+        if (o_.verbosePrompt) {
+            std::fprintf(stderr, "prompt tokens:");
+            for (int32_t id : turn.prompt().tokens) std::fprintf(stderr, " %d", id);
+            std::fprintf(stderr, "\n");
+        }
+        runtime::GenerateParams gp;
+        gp.maxTokens = o_.maxTokens;
+        gp.sampling = o_.sampling;
+        gp.thinkingBudget = o_.budget;
+        const bool tty = platform::stdoutIsTerminal();
+        const char* dim = tty ? "\033[2m" : "";
+        const char* plain = tty ? "\033[0m" : "";
+        chat::Message reply{"assistant", ""};
+        bool thoughtOpen = false;
+        runtime::ChatTurnEvents events;
+        events.onText = [&](const std::string& thought, const std::string& text, int) {
+            if (!thought.empty()) {
+                if (!thoughtOpen) std::printf("%s[thinking] ", dim);
+                thoughtOpen = true;
+                std::printf("%s", thought.c_str());
+            }
+            std::printf("%s", text.c_str());
+            reply.content += text;
+            std::fflush(stdout);
+        };
+        events.onThoughtEnded = [&](double seconds) {
+            std::printf("%s\n[thought for %.1f s]\n", plain, seconds);
+            thoughtOpen = false;
+        };
+        events.onToolCall = [&](const chat::ToolCall& call, int) { reply.toolCalls.push_back(call); };
+        const runtime::GenerationStats stats = turn.run(gp, events, nullptr).stats;
+        std::printf("%s\n", plain);
+        std::fprintf(
+            stderr, "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",
+            stats.promptTokens, stats.reusedTokens, stats.promptTokensPerSecond(), stats.generatedTokens,
+            stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
+        return reply;
+    }
+
+    chat::Message runCall(const chat::ToolCall& call) {
+        const std::string what = o_.mcp->describe(call.name);
+        const bool allowed = o_.allowAll || userAllows(what.empty() ? call.name : what, call.arguments);
+        chat::Message result{"tool", allowed ? o_.mcp->run(call) : "The user did not allow this call."};
+        result.toolCallId = call.id;
+        result.name = call.name;
+        std::printf("[tool result] %s\n", result.content.c_str());
+        return result;
+    }
+
+    runtime::Session& session_;
+    ChatOptions& o_;
+    const runtime::ChatPrompt prompt_;
+    grammar::GrammarCache grammars_;
+    std::vector<chat::Message> history_;
+    std::set<std::string> leftOutNamed_; // each left-out tool is named once
+};
 
 } // namespace
 
@@ -38,117 +174,51 @@ bool platformStdoutIsTerminal() {
 int cmdChat(Args& args) {
     // A model on an OpenAI-compatible endpoint instead of a local file (cmd_chat_remote.cpp).
     if (auto endpoint = args.option("--endpoint")) return cmdChatRemote(args, *endpoint);
+    ChatOptions o;
     const bool think = args.flag("--think");
     const bool noThink = args.flag("--no-think");
     if (think && noThink) throw UsageError("Choose either --think or --no-think.");
-    const int budget = static_cast<int>(args.intOption("--think-budget", "", -1));
+    if (think || noThink) o.think = think;
+    o.budget = static_cast<int>(args.intOption("--think-budget", "", -1));
     // gpt-oss: low, medium or high; --think/--no-think alone mean medium/low.
-    auto effort = args.option("--reasoning-effort");
-    if (effort && *effort != "low" && *effort != "medium" && *effort != "high")
+    o.effort = args.option("--reasoning-effort");
+    if (o.effort && *o.effort != "low" && *o.effort != "medium" && *o.effort != "high")
         throw UsageError("--reasoning-effort must be low, medium or high.");
-    const int maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
-    auto system = args.option("--system");
+    o.maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
+    o.system = args.option("--system");
     const auto mcpConfig = args.option("--mcp");
-    const bool allowAll = args.flag("--yes");
-    // OpenAI's tool_choice for the first answer to each prompt: auto, none, required or a tool's name.
+    const auto toolsFile = args.option("--tools");
+    o.allowAll = args.flag("--yes");
     const std::string toolChoice = args.option("--tool-choice").value_or("auto");
+    o.toolChoice = toolChoiceFrom(toolChoice);
+    if (o.toolChoice == runtime::ToolChoice::Named) o.toolChoiceName = toolChoice;
+    o.verbosePrompt = args.flag("--verbose-prompt");
     runtime::SamplingParams defaults;
     defaults.temperature = 0.6f; // the SmolLM3 model card's recommendation
     defaults.topP = 0.95f;
-    runtime::SamplingParams sampling = samplingOptions(args, defaults);
+    o.sampling = samplingOptions(args, defaults);
+    if (mcpConfig && toolsFile) throw UsageError("Choose either --mcp or --tools.");
+    if (o.allowAll && !mcpConfig)
+        throw UsageError("--yes allows tool calls to run: it needs --mcp MCP.json.");
+    if (toolChoice != "auto" && !mcpConfig && !toolsFile)
+        throw UsageError("--tool-choice is about tools: it needs --mcp MCP.json or --tools FILE.json.");
     auto session = loadSession(args);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
-    if ((allowAll || toolChoice != "auto") && !mcpConfig)
-        throw UsageError("--yes and --tool-choice are about tools: they need --mcp MCP.json.");
-    const std::unique_ptr<ChatTools> tools = mcpConfig ? openChatTools(*mcpConfig) : nullptr;
+    if (toolsFile) o.toolsJson = readToolsFile(*toolsFile);
+    if (mcpConfig) o.mcp = openChatTools(*mcpConfig);
 
-    // The same turn as the app's: a file without a template is continued as plain text, never
-    // wrapped in ChatML it has never seen.
-    const runtime::ChatPrompt chatPrompt(session->file(), session->tokenizer());
-    grammar::GrammarCache grammars;
-    std::fprintf(stderr, "chat template: %s\n", chatPrompt.description().c_str());
+    TerminalChat chat(*session, o);
+    std::fprintf(stderr, "chat template: %s\n", chat.prompt().description().c_str());
     std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
-    const bool tty = platform::stdoutIsTerminal();
-    const char* dim = tty ? "\033[2m" : "";
-    const char* plain = tty ? "\033[0m" : "";
-
-    std::vector<chat::Message> history;
-    std::set<std::string> leftOutNamed; // each left-out tool is named once
-    if (system) history.push_back({"system", *system});
     std::string line;
     while (true) {
         std::fprintf(stderr, "\n> ");
         if (!std::getline(std::cin, line) || line == "/exit") break;
         if (line == "/reset") {
-            history.resize(system ? 1 : 0);
-            session->reset();
+            chat.reset();
             continue;
         }
-        if (line.empty()) continue;
-        history.push_back({"user", line});
-        for (int round = 0;; ++round) {
-            runtime::ChatTurnRequest request;
-            request.prompt.messages = history;
-            if (think || noThink) request.prompt.enableThinking = think;
-            if (effort) request.prompt.reasoningEffort = *effort;
-            // Past the round limit the model answers without tools.
-            if (tools && round < kMaxToolRounds) request.prompt.toolsJson = tools->toolsJson();
-            if (round == 0) {
-                request.toolChoice = toolChoice == "none"       ? runtime::ToolChoice::None
-                                     : toolChoice == "required" ? runtime::ToolChoice::Required
-                                     : toolChoice == "auto"     ? runtime::ToolChoice::Auto
-                                                                : runtime::ToolChoice::Named;
-                if (request.toolChoice == runtime::ToolChoice::Named) request.toolChoiceName = toolChoice;
-            }
-            runtime::ChatTurn turn(*session, chatPrompt, grammars, request);
-            for (const runtime::LeftOutTool& t : turn.leftOutTools())
-                if (leftOutNamed.insert(t.name).second)
-                    std::fprintf(stderr, "note: the tool %s is left out: %s\n", t.name.c_str(),
-                                 t.reason.c_str());
-            runtime::GenerateParams gp;
-            gp.maxTokens = maxTokens;
-            gp.sampling = sampling;
-            gp.thinkingBudget = budget;
-            chat::Message reply{"assistant", ""};
-            bool thoughtOpen = false;
-            runtime::ChatTurnEvents events;
-            events.onText = [&](const std::string& thought, const std::string& text, int) {
-                if (!thought.empty()) {
-                    if (!thoughtOpen) std::printf("%s[thinking] ", dim);
-                    thoughtOpen = true;
-                    std::printf("%s", thought.c_str());
-                }
-                std::printf("%s", text.c_str());
-                reply.content += text;
-                std::fflush(stdout);
-            };
-            events.onThoughtEnded = [&](double seconds) {
-                std::printf("%s\n[thought for %.1f s]\n", plain, seconds);
-                thoughtOpen = false;
-            };
-            events.onToolCall = [&](const chat::ToolCall& call, int) { reply.toolCalls.push_back(call); };
-            const runtime::GenerationStats stats = turn.run(gp, events, nullptr).stats;
-            std::printf("%s\n", plain);
-            history.push_back(reply); // the thought is never sent back
-            std::fprintf(
-                stderr,
-                "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",
-                stats.promptTokens, stats.reusedTokens, stats.promptTokensPerSecond(), stats.generatedTokens,
-                stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
-            if (reply.toolCalls.empty() || !tools) break;
-            for (const chat::ToolCall& call : reply.toolCalls) {
-                const std::string what = tools->describe(call.name);
-                std::printf("[tool call] %s %s\n", what.empty() ? call.name.c_str() : what.c_str(),
-                            call.arguments.c_str());
-                const bool allowed = allowAll || userAllows(what.empty() ? call.name : what, call.arguments);
-                chat::Message result{"tool",
-                                     allowed ? tools->run(call) : "The user did not allow this call."};
-                result.toolCallId = call.id;
-                result.name = call.name;
-                std::printf("[tool result] %s\n", result.content.c_str());
-                history.push_back(std::move(result));
-            }
-        }
+        if (!line.empty()) chat.answer(line);
     }
     return kExitOk;
 }

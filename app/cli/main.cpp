@@ -29,9 +29,11 @@ const Command kCommands[] = {
      "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
-     "TEXT] [--mcp MCP.json [--yes] [--tool-choice auto|none|required|NAME]] [sampling options]",
+     "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "
+     "[--verbose-prompt] [sampling options]",
      "chat on the model's chat template (a file without one continues your words), with the tools of an "
-     "mcp.json's servers, each call asked for (--yes: allowed); or chat --endpoint URL [--api-key KEY] "
+     "mcp.json's servers, each call asked for (--yes: allowed), or of an OpenAI tools file (calls shown, not "
+     "run); or chat --endpoint URL [--api-key KEY] "
      "--model NAME [--system TEXT] "
      "[-n N] [--think | --no-think] [sampling options]: a model on an OpenAI-compatible endpoint"},
     {"serve", cmdServe,

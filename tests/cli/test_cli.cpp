@@ -285,7 +285,7 @@ class TestCli : public QObject {
         // --yes without tools is refused with a sentence.
         Result bad = cli({"chat", "-m", demo(), "--yes"}, "/exit\n");
         QCOMPARE(bad.code, 1);
-        QVERIFY2(bad.err.contains("need --mcp"), bad.err.constData());
+        QVERIFY2(bad.err.contains("needs --mcp"), bad.err.constData());
     }
     void tokenizeRoundTrip() {
         Result t = cli({"tokenize", "-m", demo(), "--bos", "--", "Once upon a time"});
