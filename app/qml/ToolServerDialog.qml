@@ -73,24 +73,42 @@ Dialog {
             Accessible.name: qsTr("Command")
         }
         Label { text: qsTr("Arguments"); visible: stdioChoice.checked }
-        TextArea {
-            id: argsField
-            objectName: "serverArgs"
+        // Framed and scrolling: Fusion's TextArea has no frame of its own (it looked like a label),
+        // and a long argument (a path, a JSON value) wraps instead of running out of sight.
+        ScrollView {
             visible: stdioChoice.checked
             Layout.fillWidth: true
-            Layout.preferredHeight: 64
-            placeholderText: qsTr("one per line")
-            Accessible.name: qsTr("Arguments")
+            Layout.preferredHeight: 72
+            TabTextArea {
+                id: argsField
+                objectName: "serverArgs"
+                wrapMode: TextEdit.WrapAtWordBoundaryOrAnywhere
+                placeholderText: qsTr("one per line")
+                Accessible.name: qsTr("Arguments")
+                background: Rectangle {
+                    radius: 4
+                    color: argsField.palette.base
+                    border.color: argsField.activeFocus ? argsField.palette.highlight : argsField.palette.mid
+                }
+            }
         }
         Label { text: qsTr("Environment"); visible: stdioChoice.checked }
-        TextArea {
-            id: envField
-            objectName: "serverEnv"
+        ScrollView {
             visible: stdioChoice.checked
             Layout.fillWidth: true
-            Layout.preferredHeight: 48
-            placeholderText: qsTr("NAME=value, one per line (kept out of the log)")
-            Accessible.name: qsTr("Environment")
+            Layout.preferredHeight: 56
+            TabTextArea {
+                id: envField
+                objectName: "serverEnv"
+                wrapMode: TextEdit.WrapAtWordBoundaryOrAnywhere
+                placeholderText: qsTr("NAME=value, one per line (kept out of the log)")
+                Accessible.name: qsTr("Environment")
+                background: Rectangle {
+                    radius: 4
+                    color: envField.palette.base
+                    border.color: envField.activeFocus ? envField.palette.highlight : envField.palette.mid
+                }
+            }
         }
         Label { text: qsTr("Address"); visible: httpChoice.checked }
         TextField {

@@ -189,6 +189,55 @@ class TestToolSettings : public QObject {
         QTRY_COMPARE(fx.item("serverStatus_notes")->property("text").toString(), QStringLiteral("Off"));
         fx.stop();
     }
+
+    // Issue 39, defect 6: Add a tool server's Arguments and Environment have a frame like the
+    // other fields, and a long argument wraps inside it (scrolling when there are many) instead
+    // of being cut.
+    void serverDialogFieldsFramedAndScrolling() {
+        AppFixture fx;
+        QVERIFY(fx.start("tool-settings-dialog"));
+        // Settings ▸ Tools ▸ Add server…, as a user gets there.
+        QMetaObject::invokeMethod(fx.engine->rootObjects().first()->findChild<QObject*>("settingsDialog"),
+                                  "open");
+        fx.item("settingsTabs")->setProperty("currentIndex", 4);
+        QQuickItem* add = nullptr;
+        QTRY_VERIFY((add = fx.item("addToolServer")) && add->isVisible());
+        QMetaObject::invokeMethod(add, "clicked");
+        QObject* dialog = fx.engine->rootObjects().first()->findChild<QObject*>("toolServerDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        for (const char* name : {"serverArgs", "serverEnv"}) {
+            QQuickItem* field = fx.item(name);
+            QVERIFY2(field && field->isVisible(), name);
+            auto* frame = field->property("background").value<QQuickItem*>();
+            QVERIFY2(frame && frame->isVisible() && frame->width() > 0, name);
+            QObject* border = frame->property("border").value<QObject*>();
+            QVERIFY2(border && border->property("width").toReal() > 0, name);
+            QVERIFY2(border->property("color").value<QColor>() != frame->property("color").value<QColor>(),
+                     name);
+            // Long: one argument of 300 characters, then 20 lines.
+            const QString longArg =
+                QStringLiteral("--root=/home/someone/") + QString(QLatin1Char('x')).repeated(280);
+            field->setProperty("text", longArg);
+            QTest::qWait(50);
+            QVERIFY2(field->property("contentWidth").toReal() <= field->width(),
+                     qPrintable(QStringLiteral("%1: %2 of %3 wide")
+                                    .arg(QLatin1String(name))
+                                    .arg(field->property("contentWidth").toReal())
+                                    .arg(field->width())));
+            QStringList lines;
+            for (int i = 0; i < 20; ++i) lines << QStringLiteral("--flag-%1").arg(i);
+            field->setProperty("text", lines.join(QLatin1Char('\n')));
+            QTest::qWait(50);
+            QQuickItem* flick = field->parentItem();
+            while (flick && !flick->inherits("QQuickFlickable")) flick = flick->parentItem();
+            QVERIFY2(flick, name);
+            QVERIFY2(flick->property("contentHeight").toReal() > flick->height(), name);
+            QVERIFY2(flick->property("interactive").toBool(), name);
+        }
+        QMetaObject::invokeMethod(dialog, "close");
+        fx.stop();
+    }
 };
 
 QTEST_MAIN(TestToolSettings)
