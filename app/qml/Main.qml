@@ -219,8 +219,9 @@ ApplicationWindow {
 
         Sidebar {
             objectName: "sidebar"
-            // Narrower on small screens, so the chat keeps the room it needs.
-            SplitView.preferredWidth: window.width < 900 ? 200 : 250
+            // Narrower on small screens, so the chat keeps the room it needs; narrowest when the
+            // model panel shares a small window too.
+            SplitView.preferredWidth: window.width >= 900 ? 250 : window.modelPanelVisible ? 160 : 200
             SplitView.minimumWidth: 160
         }
 
@@ -254,7 +255,9 @@ ApplicationWindow {
         ModelPanel {
             objectName: "modelPanel"
             visible: window.modelPanelVisible
-            SplitView.preferredWidth: 290
+            // What the sidebar and the chat's minimum leave, between its minimum and 290: at
+            // 800×600 the panel ran past the window's right edge.
+            SplitView.preferredWidth: Math.max(220, Math.min(290, window.width - (window.width >= 900 ? 250 : 160) - 360 - 4))
             SplitView.minimumWidth: 220
             onOpenRequested: window.openModelDialog()
             onCloseRequested: window.modelPanelVisible = false

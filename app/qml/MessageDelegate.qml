@@ -142,13 +142,23 @@ Item {
                                    : qsTr("This model has no chat template: it continues your words (in italics).")
         }
 
-        Repeater {
-            model: root.isUser || root.isTool || root.onlyCalls ? [] : Markdown.segments(root.storyText())
-            delegate: Loader {
-                required property var modelData
-                Layout.fillWidth: true
-                sourceComponent: modelData.code ? codeSegment : modelData.table ? tableSegment : textSegment
-                property var segment: modelData
+        // The segments in a Column, not straight in the layout: on Qt 6.4 a Repeater whose model
+        // changes (every streamed chunk) as a direct child of a Quick Layout leaves the layout
+        // engine a freed delegate, and a later rearrange (a resize, a model switch) crashed the app
+        // under a real window system (seen under xcb; offscreen never crashes).
+        Column {
+            Layout.fillWidth: true
+            visible: segments.count > 0 // an empty one would still take the layout's spacing
+            spacing: column.spacing
+            Repeater {
+                id: segments
+                model: root.isUser || root.isTool || root.onlyCalls ? [] : Markdown.segments(root.storyText())
+                delegate: Loader {
+                    required property var modelData
+                    width: parent ? parent.width : 0
+                    sourceComponent: modelData.code ? codeSegment : modelData.table ? tableSegment : textSegment
+                    property var segment: modelData
+                }
             }
         }
 
@@ -270,6 +280,17 @@ Item {
                     opacity: 0.65
                     font.pointSize: Qt.application.font.pointSize * 0.85
                     rightPadding: 8
+                    // The figures give way, the buttons stay whole: in a narrow column Copy was cut
+                    // to "Cop" and Regenerate was out of reach.
+                    elide: Text.ElideRight
+                    Layout.minimumWidth: 0
+                    Layout.maximumWidth: Math.max(0, column.width - copyButton.implicitWidth
+                                                  - (regenerateButton.visible ? regenerateButton.implicitWidth + actions.spacing : 0)
+                                                  - (switcher.visible ? switcher.implicitWidth + footer.spacing : 0)
+                                                  - 2 * actions.spacing)
+                    ToolTip.visible: truncated && statsHover.hovered
+                    ToolTip.text: root.stats
+                    HoverHandler { id: statsHover }
                 }
                 ToolButton {
                     id: copyButton
@@ -308,6 +329,7 @@ Item {
                     onClicked: editor.open()
                 }
                 ToolButton {
+                    id: regenerateButton
                     objectName: "regenerateButton"
                     visible: !root.isUser && root.isLast
                     text: qsTr("Regenerate")

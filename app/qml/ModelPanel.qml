@@ -117,9 +117,17 @@ Pane {
                 value: App.model.fallbackReason
             }
             Fact { visible: App.model.state === "ready" && !App.model.remote; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
-            Repeater {
-                model: App.model.state === "ready" ? App.model.warnings : []
-                delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; Layout.fillWidth: true }
+            // In a Column: a Repeater straight in a Quick Layout whose model changes crashes Qt 6.4
+            // (see MessageDelegate.qml).
+            Column {
+                Layout.fillWidth: true
+                visible: warningRows.count > 0
+                spacing: 8
+                Repeater {
+                    id: warningRows
+                    model: App.model.state === "ready" ? App.model.warnings : []
+                    delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; width: parent ? parent.width : 0 }
+                }
             }
 
             Button {

@@ -275,8 +275,18 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
             [&] { return model->state() == QLatin1String("ready") && model->modelPath() == other; }, 30000))
         return 9;
     chat->newConversation();
+    settings->setMaxTokens(60);
     if (!converse(fx, {QStringLiteral("Once upon a time")})) return 2;
     if (!bothSizes(fx, dir, QStringLiteral("no-template-note"))) return 3;
+    // Defect 5: View ▸ Model information on at 800×600.
+    fx.window->resize(800, 600);
+    QTest::qWait(200);
+    fx.window->setProperty("modelPanelVisible", true);
+    if (!save(fx.window, dir + QStringLiteral("/model-panel-on-800x600.png"))) return 3;
+    fx.window->resize(1366, 768);
+    QTest::qWait(200);
+    fx.window->setProperty("modelPanelVisible", true);
+    if (!save(fx.window, dir + QStringLiteral("/model-panel-on-1366x768.png"))) return 3;
     model->load(model->demoModelPath());
     if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
         return 9;
@@ -286,6 +296,21 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
         (void)QTest::qWaitFor([&] { return model->devicesListed(); }, 10000);
         QMetaObject::invokeMethod(settingsDialog, "open");
         if (!bothSizes(fx, dir, QStringLiteral("settings-gpu-check"))) return 3;
+        // Defect 6: Add a tool server with a long argument, framed fields.
+        if (QObject* tabs = child(fx, "settingsTabs")) tabs->setProperty("currentIndex", 4);
+        QTest::qWait(200);
+        if (QQuickItem* add = fx.item("addToolServer")) QMetaObject::invokeMethod(add, "clicked");
+        QTest::qWait(300);
+        if (QQuickItem* args = fx.item("serverArgs"))
+            args->setProperty("text",
+                              QStringLiteral("-y\n@modelcontextprotocol/server-filesystem\n/home/someone/"
+                                             "Documents/projects/a-rather-long-folder-name/and-deeper-"
+                                             "still/the-last-one"));
+        if (QQuickItem* name = fx.item("serverName")) name->setProperty("text", QStringLiteral("files"));
+        if (QQuickItem* command = fx.item("serverCommand"))
+            command->setProperty("text", QStringLiteral("npx"));
+        if (!bothSizes(fx, dir, QStringLiteral("tool-server-dialog"))) return 3;
+        if (QObject* d = child(fx, "toolServerDialog")) QMetaObject::invokeMethod(d, "close");
         QMetaObject::invokeMethod(settingsDialog, "close");
     }
     return 0;

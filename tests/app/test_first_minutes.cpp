@@ -582,6 +582,50 @@ class TestFirstMinutes : public QObject {
         QVERIFY(!chat()->messages()->at(1).content.startsWith(QLatin1Char('*')));
     }
 
+    // ---- issue 39, defect 5: View ▸ Model information at 800×600 keeps everything on screen ----
+
+    void modelPanelAt800x600() {
+        chat()->newConversation();
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("Once upon a time")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        const QSize size(800, 600);
+        app_.window->resize(size);
+        QTRY_VERIFY(app_.window->width() == size.width() && app_.window->height() == size.height());
+        QTest::qWait(100);
+        app_.window->setProperty("modelPanelVisible", true); // View ▸ Model information
+        QTest::qWait(200);
+        verifyReachable("modelPanel", size);
+        QQuickItem* panel = app_.item("modelPanel");
+        const qreal panelLeft = panel->mapToScene(QPointF(0, 0)).x();
+        QQuickItem* view = app_.item("chatView");
+        QVERIFY(view);
+        const qreal viewRight = view->mapToScene(QPointF(view->width(), 0)).x();
+        // The last answer's Regenerate (only the last answer shows one) and the Copy beside it.
+        QQuickItem* regenerate = nullptr;
+        for (QQuickItem* b : app_.items("regenerateButton"))
+            if (b->isVisible()) regenerate = b;
+        QVERIFY(regenerate);
+        QQuickItem* copy = nullptr;
+        for (QQuickItem* b : regenerate->parentItem()->childItems())
+            if (b->objectName() == QLatin1String("copyButton")) copy = b;
+        QVERIFY(copy);
+        for (QQuickItem* button : {copy, regenerate}) {
+            const QRectF r = button->mapRectToScene(QRectF(0, 0, button->width(), button->height()));
+            const QString name = button->objectName();
+            QVERIFY2(r.right() <= viewRight + 0.5 && r.right() <= panelLeft + 0.5,
+                     qPrintable(QStringLiteral("%1 ends at %2; the chat ends at %3, the panel starts at %4")
+                                    .arg(name)
+                                    .arg(r.right())
+                                    .arg(viewRight)
+                                    .arg(panelLeft)));
+            QVERIFY2(button->width() >= button->implicitWidth() - 0.5, qPrintable(name));
+        }
+        app_.window->resize(1180, 760);
+        app_.window->setProperty("modelPanelVisible", true);
+        QTest::qWait(100);
+    }
+
     // ---- issue 39, defect 10: Check again with no GPU to check says so and is off ----
 
     void gpuCheckWithOnlyACpuImplementation() {
