@@ -32,6 +32,10 @@ bool populateMapped(const void* begin, size_t length);
 // Whole pages inside [begin, begin + length) of a read-only file mapping leave this process's
 // resident memory (a later read maps them again).
 void adviseDontNeed(const void* begin, size_t length);
+// SmolDesk's per-user cache folder, which may not exist yet: $XDG_CACHE_HOME/smoldesk or
+// ~/.cache/smoldesk on Linux and macOS, %LOCALAPPDATA%\SmolDesk\cache on Windows (UTF-8);
+// empty when the environment names no home.
+std::string userCacheDirectory();
 
 // --- Memory --------------------------------------------------------------------------------------
 

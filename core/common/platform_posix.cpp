@@ -173,6 +173,14 @@ void keepLibrariesLoaded(const std::vector<std::string>& paths) {
     for (const std::string& path : paths) ::dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
+std::string userCacheDirectory() {
+    // XDG: a relative XDG_CACHE_HOME is invalid and ignored.
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && xdg[0] == '/')
+        return std::string(xdg) + "/smoldesk";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/smoldesk";
+    return {};
+}
+
 std::vector<const char*> vulkanLoaderNames() {
 #if defined(__APPLE__)
     // The Vulkan SDK's loader first (it finds MoltenVK through its ICD file), then MoltenVK

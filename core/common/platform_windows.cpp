@@ -173,6 +173,19 @@ void keepLibrariesLoaded(const std::vector<std::string>& paths) {
     }
 }
 
+std::string userCacheDirectory() {
+    const DWORD n = GetEnvironmentVariableW(L"LOCALAPPDATA", nullptr, 0);
+    if (n == 0) return {};
+    std::wstring w(n, L'\0');
+    const DWORD len = GetEnvironmentVariableW(L"LOCALAPPDATA", w.data(), n);
+    if (len == 0 || len >= n) return {};
+    w.resize(len);
+    const int bytes = WideCharToMultiByte(CP_UTF8, 0, w.data(), int(len), nullptr, 0, nullptr, nullptr);
+    std::string utf8(size_t(bytes), '\0');
+    WideCharToMultiByte(CP_UTF8, 0, w.data(), int(len), utf8.data(), bytes, nullptr, nullptr);
+    return utf8 + "\\SmolDesk\\cache";
+}
+
 std::vector<const char*> vulkanLoaderNames() {
     return {"vulkan-1.dll"};
 }

@@ -20,6 +20,9 @@ VulkanCounters VulkanBackend::counters() const {
     c.fenceWaits = s.fenceWaits;
     c.barriers = s.barriers;
     c.pipelineCreations = pipelines_->creations();
+    c.pipelineCreateUs = pipelines_->creationMicroseconds();
+    c.pipelineCacheBytesLoaded = pipelines_->loadedCacheBytes();
+    c.pipelineCacheHits = pipelines_->cacheHits();
     c.weightBytesRead = weightBytesRead_;
     c.hostRecordUs = static_cast<double>(s.hostRecordNs) / 1000.0;
     if (const GpuProfiler* p = recorder_->profiler()) c.kernels = p->totals();

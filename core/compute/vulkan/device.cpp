@@ -79,6 +79,10 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     c.driverVersion = driverVersionText(props.properties.vendorID, props.properties.driverVersion);
     c.name = props.properties.deviceName;
     c.vkType = props.properties.deviceType;
+    c.vendorId = props.properties.vendorID;
+    c.deviceId = props.properties.deviceID;
+    std::memcpy(c.pipelineCacheUuid, props.properties.pipelineCacheUUID, VK_UUID_SIZE);
+    c.creationFeedback = hasDeviceExtension(api, physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
     c.type = typeName(c.vkType);
     if (c.apiVersion < VK_API_VERSION_1_1) {
         c.whyNot = "The device '" + c.name + "' only supports Vulkan 1.0; SmolDesk needs 1.1.";
@@ -228,6 +232,7 @@ Device::Device(Instance& instance, const DeviceCaps& caps)
         sizeControl.pNext = chain;
         chain = &sizeControl;
     }
+    if (caps.creationFeedback) extensions.push_back(VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
     storage16.storageBuffer16BitAccess = VK_TRUE;

@@ -31,6 +31,11 @@ struct DeviceCaps {
     // SMOLDESK_VK_PIPELINE_STATS=1 on a device with VK_KHR_pipeline_executable_properties: each
     // pipeline's compiler statistics (registers, spills, ...) are printed when it is created.
     bool pipelineStats = false;
+    // The pipeline-cache identity (a persisted cache is only read back on the same device and driver).
+    uint32_t vendorId = 0, deviceId = 0;
+    uint8_t pipelineCacheUuid[VK_UUID_SIZE] = {};
+    // VK_EXT_pipeline_creation_feedback: pipeline creation reports pipeline-cache hits.
+    bool creationFeedback = false;
     uint64_t maxStorageBufferRange = 0;
     uint32_t maxStorageBuffersPerStage = 0;
     uint64_t maxAllocationSize = 0;

@@ -1,10 +1,16 @@
 #include "compute/vulkan/pipeline.h"
 
 #include "common/error.h"
+#include "common/platform.h"
 #include "compute/vulkan/shader_registry.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 namespace smoldesk::compute::vk {
@@ -61,8 +67,166 @@ const EmbeddedShader* findShader(std::string_view name) {
     return nullptr;
 }
 
+namespace {
+
+// Paths are UTF-8 strings in SmolDesk (Windows included).
+std::filesystem::path pathFromUtf8(const std::string& s) {
+    return std::filesystem::path(std::u8string(s.begin(), s.end()));
+}
+
+std::string utf8(const std::filesystem::path& p) {
+    const std::u8string s = p.u8string();
+    return std::string(s.begin(), s.end());
+}
+
+constexpr uint64_t kMaxCacheFileBytes = 512ull << 20; // anything larger is not ours
+
+uint32_t readU32(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v; // the header is in the host's byte order
+}
+
+// The file's bytes, or nothing when it is missing, unreadable or implausibly large.
+std::vector<uint8_t> readCacheFile(const std::string& path) {
+    std::error_code ec;
+    const uintmax_t size = std::filesystem::file_size(pathFromUtf8(path), ec);
+    if (ec || size == 0 || size > kMaxCacheFileBytes) return {};
+    std::ifstream in(pathFromUtf8(path), std::ios::binary);
+    std::vector<uint8_t> data(static_cast<size_t>(size));
+    if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) return {};
+    return data;
+}
+
+// Writes `data` to a temporary file beside `path` and renames it over `path`, so that a reader
+// (another SmolDesk starting now) sees the old file or the new one, never half of one.
+bool writeFileAtomically(const std::string& path, const std::vector<uint8_t>& data) {
+    namespace fs = std::filesystem;
+    const fs::path target = pathFromUtf8(path);
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return false;
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    fs::path temp = target;
+    temp += ".tmp" + std::to_string(reinterpret_cast<uintptr_t>(&data) ^ static_cast<uintptr_t>(stamp));
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) return false;
+        out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+        out.close();
+        if (!out) {
+            fs::remove(temp, ec);
+            return false;
+        }
+    }
+    fs::rename(temp, target, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove(temp, ignored);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::string pipelineCacheFileName(const DeviceCaps& caps) {
+    char head[32];
+    std::snprintf(head, sizeof head, "pipelines-%04x-%04x-", caps.vendorId, caps.deviceId);
+    std::string name = head;
+    for (uint8_t b : caps.pipelineCacheUuid) {
+        char hex[3];
+        std::snprintf(hex, sizeof hex, "%02x", b);
+        name += hex;
+    }
+    return name + ".bin";
+}
+
+std::string pipelineCacheFolder(const std::string& chosen) {
+    if (const char* env = std::getenv("SMOLDESK_VK_PIPELINE_CACHE"); env && *env) {
+        std::string v = env;
+        std::string lower = v;
+        for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        if (lower == "off" || lower == "0" || lower == "false" || lower == "no") return {};
+        return v;
+    }
+    if (!chosen.empty()) return chosen;
+    const std::string base = platform::userCacheDirectory();
+    if (base.empty()) return {};
+    return utf8(pathFromUtf8(base) / "vulkan");
+}
+
+std::string pipelineCachePath(const std::string& chosen, const DeviceCaps& caps) {
+    try {
+        const std::string folder = pipelineCacheFolder(chosen);
+        return folder.empty() ? std::string() : utf8(pathFromUtf8(folder) / pipelineCacheFileName(caps));
+    } catch (...) { // a path the filesystem library refuses: no persisted cache
+        return {};
+    }
+}
+
+bool pipelineCacheHeaderMatches(const uint8_t* data, size_t size, const DeviceCaps& caps) {
+    constexpr size_t kHeader = 16 + VK_UUID_SIZE; // VkPipelineCacheHeaderVersionOne
+    if (!data || size < kHeader) return false;
+    const uint32_t headerSize = readU32(data);
+    return headerSize >= kHeader && headerSize <= size &&
+           readU32(data + 4) == VK_PIPELINE_CACHE_HEADER_VERSION_ONE && readU32(data + 8) == caps.vendorId &&
+           readU32(data + 12) == caps.deviceId &&
+           std::memcmp(data + 16, caps.pipelineCacheUuid, VK_UUID_SIZE) == 0;
+}
+
+PipelineCache::PipelineCache(Device& device, std::string cacheFile)
+    : device_(device), cacheFile_(std::move(cacheFile)) {
+    const Api& api = device_.api();
+    VkPipelineCacheCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO;
+    if (!cacheFile_.empty()) {
+        std::vector<uint8_t> data = readCacheFile(cacheFile_);
+        if (pipelineCacheHeaderMatches(data.data(), data.size(), device_.caps()))
+            savedData_ = std::move(data);
+    }
+    info.initialDataSize = savedData_.size();
+    info.pInitialData = savedData_.empty() ? nullptr : savedData_.data();
+    if (api.vkCreatePipelineCache(device_.handle(), &info, nullptr, &cache_) != VK_SUCCESS) {
+        // The driver refused the data after all: start empty (the file is replaced on exit).
+        savedData_.clear();
+        info.initialDataSize = 0;
+        info.pInitialData = nullptr;
+        if (api.vkCreatePipelineCache(device_.handle(), &info, nullptr, &cache_) != VK_SUCCESS)
+            cache_ = VK_NULL_HANDLE; // pipelines are then created without a cache
+    }
+    loadedCacheBytes_ = savedData_.size();
+}
+
+bool PipelineCache::save() {
+    if (cache_ == VK_NULL_HANDLE || cacheFile_.empty() || creations_ == 0) return false;
+    try {
+        const Api& api = device_.api();
+        size_t size = 0;
+        if (api.vkGetPipelineCacheData(device_.handle(), cache_, &size, nullptr) != VK_SUCCESS || size == 0)
+            return false;
+        std::vector<uint8_t> data(size);
+        if (api.vkGetPipelineCacheData(device_.handle(), cache_, &size, data.data()) != VK_SUCCESS)
+            return false;
+        data.resize(size);
+        if (data == savedData_ || !pipelineCacheHeaderMatches(data.data(), data.size(), device_.caps()))
+            return false;
+        if (!writeFileAtomically(cacheFile_, data)) {
+            std::fprintf(stderr, "SmolDesk: the Vulkan pipeline cache '%s' cannot be written (ignored).\n",
+                         cacheFile_.c_str());
+            return false;
+        }
+        savedData_ = std::move(data);
+        return true;
+    } catch (...) { // out of memory, a filesystem error: the cache is only an optimisation
+        return false;
+    }
+}
+
 PipelineCache::~PipelineCache() {
     const Api& api = device_.api();
+    save();
+    if (cache_) api.vkDestroyPipelineCache(device_.handle(), cache_, nullptr);
     for (auto& [key, p] : pipelines_) {
         api.vkDestroyPipeline(device_.handle(), p->pipeline, nullptr);
         api.vkDestroyPipelineLayout(device_.handle(), p->layout, nullptr);
@@ -182,9 +346,22 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     }
     info.layout = p->layout;
     if (device_.caps().pipelineStats) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-    VkResult r = api.vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &info, nullptr, &p->pipeline);
+    VkPipelineCreationFeedbackEXT feedback{}, stageFeedback{};
+    VkPipelineCreationFeedbackCreateInfoEXT feedbackInfo{};
+    feedbackInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO_EXT;
+    feedbackInfo.pPipelineCreationFeedback = &feedback;
+    feedbackInfo.pipelineStageCreationFeedbackCount = 1;
+    feedbackInfo.pPipelineStageCreationFeedbacks = &stageFeedback;
+    if (device_.caps().creationFeedback) info.pNext = &feedbackInfo;
+    const auto start = std::chrono::steady_clock::now();
+    VkResult r = api.vkCreateComputePipelines(dev, cache_, 1, &info, nullptr, &p->pipeline);
+    creationUs_ +=
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     api.vkDestroyShaderModule(dev, module, nullptr);
     check(r, "vkCreateComputePipelines");
+    if ((feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) &&
+        (feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT))
+        ++cacheHits_;
     if (device_.caps().pipelineStats) printStatistics(device_, p->pipeline, p->label);
     device_.instance().throwOnMessages(("creating the pipeline " + shader).c_str());
     cleanup.p = nullptr;

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace smoldesk::compute::vk {
 
@@ -28,9 +29,24 @@ struct Pipeline {
     std::string label; // name and specialization constants, "matvec_sg 256 12 4" (GPU profiles)
 };
 
+// The file of the persisted VkPipelineCache for this device in `folder`, named from its vendor,
+// device and pipelineCacheUUID (another GPU or driver never reads a foreign file).
+std::string pipelineCacheFileName(const DeviceCaps& caps);
+// The folder of persisted pipeline caches: SMOLDESK_VK_PIPELINE_CACHE when set ("off": none),
+// else `chosen` when not empty, else platform::userCacheDirectory()/vulkan; empty: none.
+std::string pipelineCacheFolder(const std::string& chosen);
+// The cache file for this device in that folder; empty: none. Never throws.
+std::string pipelineCachePath(const std::string& chosen, const DeviceCaps& caps);
+// True when `data` starts with a pipeline-cache header (version one) of this device: length,
+// version, vendor, device and UUID all match.
+bool pipelineCacheHeaderMatches(const uint8_t* data, size_t size, const DeviceCaps& caps);
+
 class PipelineCache {
   public:
-    explicit PipelineCache(Device& device) : device_(device) {}
+    // cacheFile: the persisted VkPipelineCache, read now when it is this device's (anything
+    // else is ignored), written back (temp file + rename) on destruction when it changed;
+    // empty: an in-memory VkPipelineCache only. Never throws for the file.
+    explicit PipelineCache(Device& device, std::string cacheFile = {});
     ~PipelineCache();
     PipelineCache(const PipelineCache&) = delete;
     PipelineCache& operator=(const PipelineCache&) = delete;
@@ -46,10 +62,26 @@ class PipelineCache {
     void restartStep() { memo_.restart(); }
     // Pipelines created so far (a host-cost counter: none should appear after warm-up).
     uint64_t creations() const { return creations_; }
+    // Host time spent in vkCreateComputePipelines, in microseconds.
+    double creationMicroseconds() const { return creationUs_; }
+    // Bytes of the persisted cache passed to the driver at creation (0: none, or ignored).
+    uint64_t loadedCacheBytes() const { return loadedCacheBytes_; }
+    // Pipelines the driver says came from the pipeline cache (VK_EXT_pipeline_creation_feedback;
+    // 0 where the driver does not report it).
+    uint64_t cacheHits() const { return cacheHits_; }
+    // Writes the cache file now when it changed (the destructor does it too); false when
+    // nothing was written.
+    bool save();
 
   private:
     Device& device_;
     uint64_t creations_ = 0;
+    double creationUs_ = 0;
+    VkPipelineCache cache_ = VK_NULL_HANDLE;
+    std::string cacheFile_;
+    std::vector<uint8_t> savedData_; // what the file holds (as read or last written)
+    uint64_t loadedCacheBytes_ = 0;
+    uint64_t cacheHits_ = 0;
     struct Key {
         std::array<char, 32> shader{};
         std::array<uint32_t, kMaxSpec> spec{};

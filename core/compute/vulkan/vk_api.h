@@ -50,6 +50,9 @@ namespace smoldesk::compute::vk {
     X(vkCreatePipelineLayout)                                                                                \
     X(vkDestroyPipelineLayout)                                                                               \
     X(vkCreateComputePipelines)                                                                              \
+    X(vkCreatePipelineCache)                                                                                 \
+    X(vkDestroyPipelineCache)                                                                                \
+    X(vkGetPipelineCacheData)                                                                                \
     X(vkDestroyPipeline)                                                                                     \
     X(vkCreateDescriptorPool)                                                                                \
     X(vkDestroyDescriptorPool)                                                                               \

@@ -65,7 +65,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     : instance_(std::move(instance)), options_(options) {
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
-    pipelines_ = std::make_unique<PipelineCache>(*device_);
+    pipelines_ = std::make_unique<PipelineCache>(*device_, pipelineCachePath(options.pipelineCacheDir, caps));
     recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options, caps) * 1000000ull);
     uploader_ =
         std::make_unique<Uploader>(*device_, *allocator_, *recorder_,

@@ -57,6 +57,12 @@ struct VulkanOptions {
     // 0: SMOLDESK_VK_FENCE_TIMEOUT_MS when set, else 60 s on GPUs and an hour on CPU-type
     // devices (lavapipe needs minutes for a 3B model's prompt chunk).
     uint64_t fenceTimeoutMs = 0;
+    // The folder of the persisted VkPipelineCache (one file per device and driver, read when
+    // the backend is created and written back when it is destroyed, if it changed), so a second
+    // start compiles no pipelines. Empty: platform::userCacheDirectory()/vulkan. The environment
+    // variable SMOLDESK_VK_PIPELINE_CACHE overrides it: "off" for no file, else the folder.
+    // A file that cannot be read or written is ignored.
+    std::string pipelineCacheDir;
 };
 
 struct VulkanDeviceInfo {
@@ -99,6 +105,9 @@ struct VulkanCounters {
     uint64_t fenceWaits = 0;
     uint64_t barriers = 0;
     uint64_t pipelineCreations = 0;
+    double pipelineCreateUs = 0;           // host time in vkCreateComputePipelines
+    uint64_t pipelineCacheBytesLoaded = 0; // of the persisted pipeline cache, at creation
+    uint64_t pipelineCacheHits = 0;        // pipelines the driver found in the cache (if it says)
     uint64_t weightBytesRead = 0;
     double hostRecordUs = 0; // thread CPU time spent recording and submitting, GPU waits excluded
     // GPU time by kernel name, filled only when SMOLDESK_VK_PROFILE is set.
