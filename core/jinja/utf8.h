@@ -1,6 +1,8 @@
 #pragma once
 // UTF-8 helpers for the parts of Python's str semantics that work on code points
-// (len, indexing, slicing, strip of Unicode whitespace, repr escapes).
+// (len, indexing, slicing, strip of Unicode whitespace, repr escapes), on the common UTF-8 module.
+#include "common/utf8.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -10,7 +12,9 @@ namespace smoldesk::jinja::utf8 {
 
 // Decodes one code point at `pos` and advances it; invalid bytes decode as themselves (Latin-1).
 char32_t next(std::string_view s, size_t& pos);
-void append(std::string& out, char32_t cp);
+inline void append(std::string& out, char32_t cp) {
+    appendUtf8(out, cp);
+}
 std::vector<char32_t> decode(std::string_view s);
 std::string encode(const std::vector<char32_t>& cps);
 size_t length(std::string_view s);

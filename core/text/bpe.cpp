@@ -3,7 +3,7 @@
 #include "common/error.h"
 #include "gguf/file.h"
 #include "text/byte_encoding.h"
-#include "text/utf8.h"
+#include "common/utf8.h"
 #include "text/vocab.h"
 
 #include <algorithm>

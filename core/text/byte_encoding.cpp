@@ -1,6 +1,6 @@
 #include "text/byte_encoding.h"
 
-#include "text/utf8.h"
+#include "common/utf8.h"
 
 #include <array>
 

@@ -1,6 +1,6 @@
 // StreamingDetokenizer: the UTF-8-safe incremental side of Tokenizer::decode().
 #include "text/tokenizer.h"
-#include "text/utf8.h"
+#include "common/utf8.h"
 
 namespace smoldesk::text {
 

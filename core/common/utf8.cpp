@@ -1,6 +1,6 @@
-#include "text/utf8.h"
+#include "common/utf8.h"
 
-namespace smoldesk::text {
+namespace smoldesk {
 
 void appendUtf8(std::string& out, uint32_t cp) {
     if (cp < 0x80) {
@@ -109,4 +109,4 @@ std::string sanitizeUtf8(std::string_view text) {
     return out;
 }
 
-} // namespace smoldesk::text
+} // namespace smoldesk

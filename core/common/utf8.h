@@ -1,11 +1,12 @@
 #pragma once
-// UTF-8 helpers shared by the tokenizers and the streaming detokenizer.
+// The one UTF-8 module: encoding, validation and the prefix test shared by the tokenizers, the
+// streaming detokenizer and the template engine (whose Python str semantics build on it).
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace smoldesk::text {
+namespace smoldesk {
 
 // Length of the sequence a lead byte announces, judged by its top four bits only (as llama.cpp
 // does when it splits text into characters): 1 for ASCII and stray continuation bytes.
@@ -32,4 +33,4 @@ enum class Utf8Prefix {
 };
 Utf8Prefix classifyUtf8Prefix(std::string_view bytes, size_t& length);
 
-} // namespace smoldesk::text
+} // namespace smoldesk
