@@ -2052,6 +2052,11 @@
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
+    <message>
+        <location filename="../app/qml/Sidebar.qml" line="1"/>
+        <source>Clear the search</source>
+        <translation>Clear the search</translation>
+    </message>
 </context>
 <context>
     <name>StatusBar</name>

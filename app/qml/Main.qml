@@ -55,6 +55,7 @@ ApplicationWindow {
         App.chat.newConversation()
         composer.focusInput()
     }
+    function focusComposer() { composer.focusInput() }
 
     // The actions with keys. Each key is bound once, here: a key bound twice (a Shortcut listing
     // it twice, or a Shortcut and a menu Action) is ambiguous, and Qt then fires it only on every

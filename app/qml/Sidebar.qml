@@ -24,13 +24,44 @@ Pane {
             onClicked: window.newChat()
         }
 
+        // Escape or ✕ clears it; Down goes to the list, Enter opens the first chat found.
         TextField {
             id: search
+            objectName: "searchField"
             Layout.fillWidth: true
             placeholderText: qsTr("Search chats")
             Accessible.name: qsTr("Search conversations")
             text: App.chat.searchText
+            rightPadding: clearSearch.visible ? clearSearch.width + 4 : leftPadding
             onTextEdited: App.chat.searchText = text
+            function clearText() {
+                text = ""
+                App.chat.searchText = ""
+            }
+            Keys.onEscapePressed: (event) => {
+                event.accepted = text.length > 0
+                if (event.accepted) clearText()
+            }
+            Keys.onDownPressed: {
+                if (list.count === 0) return
+                list.currentIndex = 0
+                list.forceActiveFocus(Qt.TabFocusReason)
+            }
+            Keys.onReturnPressed: list.openAt(0)
+            Keys.onEnterPressed: list.openAt(0)
+            ToolButton {
+                id: clearSearch
+                objectName: "clearSearchButton"
+                anchors.right: parent.right
+                anchors.verticalCenter: parent.verticalCenter
+                height: parent.height - 4
+                width: height
+                visible: search.text.length > 0
+                focusPolicy: Qt.NoFocus
+                text: "✕"
+                Accessible.name: qsTr("Clear the search")
+                onClicked: search.clearText()
+            }
         }
 
         ListView {
@@ -42,6 +73,21 @@ Pane {
             spacing: 2
             ScrollBar.vertical: ScrollBar {}
             Accessible.name: qsTr("Conversations")
+            objectName: "conversationList"
+            // In the Tab order: Up and Down move, Enter or Space opens; the row with the keyboard
+            // focus is framed.
+            activeFocusOnTab: true
+            keyNavigationEnabled: true
+            currentIndex: -1
+            onActiveFocusChanged: if (activeFocus && currentIndex < 0 && count > 0) currentIndex = 0
+            function openAt(i) {
+                if (i < 0 || i >= count) return
+                App.chat.selectConversation(App.chat.conversations.idAt(i))
+                window.focusComposer()
+            }
+            Keys.onReturnPressed: openAt(currentIndex)
+            Keys.onEnterPressed: openAt(currentIndex)
+            Keys.onSpacePressed: openAt(currentIndex)
 
             delegate: ItemDelegate {
                 id: row
@@ -60,6 +106,18 @@ Pane {
                     rightPadding: menuButton.width
                 }
                 onClicked: App.chat.selectConversation(conversationId)
+
+                // The row with the keyboard focus (a highlight item would sit under the rows).
+                Rectangle {
+                    objectName: "listFocusFrame"
+                    anchors.fill: parent
+                    z: 2
+                    visible: row.ListView.isCurrentItem && list.activeFocus
+                    color: "transparent"
+                    radius: 2
+                    border.width: 2
+                    border.color: row.highlighted ? row.palette.highlightedText : row.palette.highlight
+                }
 
                 ToolButton {
                     id: menuButton

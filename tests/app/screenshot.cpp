@@ -287,6 +287,17 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     QTest::qWait(200);
     fx.window->setProperty("modelPanelVisible", true);
     if (!save(fx.window, dir + QStringLiteral("/model-panel-on-1366x768.png"))) return 3;
+    // Defects 4 and 15: the conversation list with the keyboard focus; Search with its ✕.
+    if (QQuickItem* list = fx.item("conversationList")) {
+        list->forceActiveFocus(Qt::TabFocusReason);
+        if (!bothSizes(fx, dir, QStringLiteral("conversation-list-focus"))) return 3;
+    }
+    if (QQuickItem* search = fx.item("searchField")) {
+        search->forceActiveFocus(Qt::TabFocusReason);
+        search->setProperty("text", QStringLiteral("little"));
+        if (!bothSizes(fx, dir, QStringLiteral("search-clear"))) return 3;
+        search->setProperty("text", QString());
+    }
     model->load(model->demoModelPath());
     if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
         return 9;

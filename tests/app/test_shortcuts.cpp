@@ -99,6 +99,67 @@ class TestShortcuts : public QObject {
                  qPrintable(reason));
         app_.context->settings()->resetModelSettings();
     }
+
+    // Issue 39, defects 4 and 15: the conversation list is in the Tab order and works with Up,
+    // Down and Enter; in Search, Down goes to the list and Enter opens the first chat found;
+    // Escape (or its ✕ button) clears the search. Key events only.
+    void conversationListByKeyboard() {
+        ChatController* chat = app_.context->chat();
+        QTRY_VERIFY(chat->conversations()->rowCount() >= 2); // the chats of the tests above
+        chat->newConversation();
+        QQuickItem* search = app_.item("searchField");
+        QQuickItem* list = app_.item("conversationList");
+        QVERIFY(search && list);
+        auto key = [&](Qt::Key k) { QTest::keyClick(app_.window, k); };
+        auto type = [&](const QString& text) {
+            for (const QChar c : text) QTest::keyClick(app_.window, c.toLatin1());
+        };
+
+        search->forceActiveFocus(Qt::TabFocusReason);
+        key(Qt::Key_Tab);
+        QTRY_VERIFY(list->hasActiveFocus());
+        QCOMPARE(list->property("currentIndex").toInt(), 0);
+        const auto framesShown = [&] {
+            int n = 0;
+            for (QQuickItem* f : app_.items("listFocusFrame")) n += f->isVisible();
+            return n;
+        };
+        QTRY_COMPARE(framesShown(), 1); // the focus shows, on one row
+        key(Qt::Key_Down);
+        QCOMPARE(list->property("currentIndex").toInt(), 1);
+        key(Qt::Key_Return);
+        QTRY_COMPARE(chat->currentId(), chat->conversations()->idAt(1));
+        QTRY_VERIFY(app_.item("promptInput")->hasActiveFocus()); // ready to type
+
+        // Search: Down to the list, Enter there opens the chat found.
+        search->forceActiveFocus(Qt::TabFocusReason);
+        type(QStringLiteral("little dog"));
+        QTRY_COMPARE(chat->searchText(), QStringLiteral("little dog"));
+        QTRY_VERIFY(chat->conversations()->rowCount() >= 1 && chat->conversations()->rowCount() < 3);
+        const qint64 found = chat->conversations()->idAt(0);
+        key(Qt::Key_Down);
+        QTRY_VERIFY(list->hasActiveFocus());
+        key(Qt::Key_Return);
+        QTRY_COMPARE(chat->currentId(), found);
+        // Enter in Search opens the first chat found at once.
+        chat->newConversation();
+        search->forceActiveFocus(Qt::TabFocusReason);
+        key(Qt::Key_Return);
+        QTRY_COMPARE(chat->currentId(), found);
+
+        // Escape clears the search (and the list shows every chat again); so does ✕.
+        search->forceActiveFocus(Qt::TabFocusReason);
+        key(Qt::Key_Escape);
+        QTRY_COMPARE(search->property("text").toString(), QString());
+        QCOMPARE(chat->searchText(), QString());
+        QTRY_VERIFY(chat->conversations()->rowCount() >= 2);
+        type(QStringLiteral("xyz"));
+        QQuickItem* clear = app_.item("clearSearchButton");
+        QTRY_VERIFY(clear && clear->isVisible());
+        QMetaObject::invokeMethod(clear, "clicked");
+        QTRY_COMPARE(chat->searchText(), QString());
+        QVERIFY(!clear->isVisible());
+    }
 };
 
 QTEST_MAIN(TestShortcuts)
