@@ -2,6 +2,7 @@
 
 #include "chat/output_parser.h"
 #include "common/error.h"
+#include "grammar/gbnf_parser.h"
 #include "grammar/json_schema.h"
 #include "jinja/template.h"
 #include "jinja/value.h"
@@ -185,33 +186,6 @@ class MistralFormat : public TextFormat {
         return parallel ? "\"[\" " + call + " (\", \" " + call + ")* \"]\"" : "\"[\" " + call + " \"]\"";
     }
 };
-
-// A GBNF string literal spelling `text`.
-std::string gbnfLiteral(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out + "\"";
-}
 
 bool ruleChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
@@ -417,7 +391,7 @@ std::string toolCallGbnf(const ToolCallFormat& format, const std::vector<ToolSpe
                         "The parameters of tool '" + t.name + "' cannot be constrained: " + e.what());
         }
         rules += prefixRules(args, prefix) + "\n";
-        const std::string name = gbnfLiteral(jinja::toJson(jinja::Value(t.name)));
+        const std::string name = grammar::gbnfLiteral(jinja::toJson(jinja::Value(t.name)));
         rules += "call" + std::to_string(i) + " ::= " + format.callExpression(name, prefix + "root") + "\n";
         alternatives += (i ? " | call" : "call") + std::to_string(i);
     }
@@ -438,7 +412,7 @@ std::string harmonyToolCallGbnf(const std::vector<ToolSpec>& tools, bool afterTh
             throw Error(ErrorCode::InvalidArgument,
                         "The parameters of tool '" + t.name + "' cannot be constrained: " + e.what());
         }
-        const std::string name = gbnfLiteral(t.name);
+        const std::string name = grammar::gbnfLiteral(t.name);
         const std::string bar = i ? " | " : "";
         templateForm +=
             bar + name + " <|channel|> \"commentary\" content-type <|message|> " + prefix + "root";

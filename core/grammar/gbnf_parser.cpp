@@ -608,4 +608,22 @@ Grammar parseGbnf(std::string_view source) {
     return Parser(source).run();
 }
 
+std::string gbnfLiteral(std::string_view bytes) {
+    static const char* kHex = "0123456789ABCDEF";
+    std::string out = "\"";
+    for (unsigned char c : bytes) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += char(c);
+        } else if (c < 0x20 || c == 0x7F) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    return out + "\"";
+}
+
 } // namespace smoldesk::grammar

@@ -13,6 +13,10 @@ namespace smoldesk::grammar {
 // Throws Error(InvalidArgument) with one sentence naming the line and column of the problem.
 Grammar parseGbnf(std::string_view source);
 
+// A GBNF string literal matching exactly these bytes: quotes and backslashes escaped, control
+// characters as \xNN, everything else (UTF-8 included) as it is.
+std::string gbnfLiteral(std::string_view bytes);
+
 // The UTF-8 byte-range sequences that spell exactly the code points lo…hi (surrogates excluded),
 // for example U+0080…U+07FF → [C2-DF][80-BF]. Exposed for tests.
 struct ByteRange {

@@ -1,6 +1,8 @@
 #include "grammar/json_schema.h"
 
 #include "common/error.h"
+#include "common/utf8.h"
+#include "grammar/gbnf_parser.h"
 #include "grammar/schema_regex.h"
 #include "jinja/template.h"
 #include "jinja/value.h"
@@ -104,37 +106,10 @@ std::string hex(uint32_t v, int digits) {
     return s;
 }
 
-bool validUtf8(std::string_view s) {
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        const int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (n == 0 || i + size_t(n) > s.size()) return false;
-        uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
-        for (int k = 1; k < n; ++k) {
-            const unsigned char b = static_cast<unsigned char>(s[i + size_t(k)]);
-            if ((b >> 6) != 2) return false;
-            cp = (cp << 6) | (b & 0x3F);
-        }
-        static constexpr uint32_t kMinForLength[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < kMinForLength[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        i += size_t(n);
-    }
-    return true;
-}
-
 // A GBNF literal spelling these bytes (UTF-8 passes through; specials are escaped).
 std::string literal(std::string_view bytes) {
-    if (!validUtf8(bytes)) unsupported("The schema holds text that is not valid UTF-8.");
-    std::string out = "\"";
-    for (unsigned char c : bytes) {
-        if (c == '"' || c == '\\')
-            out += '\\', out += char(c);
-        else if (c < 0x20 || c == 0x7F)
-            out += "\\x" + hex(c, 2);
-        else
-            out += char(c);
-    }
-    return out + "\"";
+    if (!isValidUtf8(bytes)) unsupported("The schema holds text that is not valid UTF-8.");
+    return gbnfLiteral(bytes);
 }
 
 // The JSON text of a string value (as json.dumps writes it, ensure_ascii off).
