@@ -354,6 +354,11 @@ Item {
         Overlay.modal: Rectangle { color: Theme.scrim }
         padding: 12
         onOpened: { editArea.text = root.content; editArea.forceActiveFocus() }
+        function send() {
+            if (editArea.text.trim().length === 0) return
+            editor.close()
+            root.editRequested(root.index, editArea.text)
+        }
         ColumnLayout {
             anchors.fill: parent
             Label { text: qsTr("Edit prompt"); font.bold: true }
@@ -368,8 +373,17 @@ Item {
                 Layout.preferredHeight: 160
                 TabTextArea {
                     id: editArea
+                    objectName: "editPromptArea"
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Prompt text")
+                    // As in the prompt box: Enter sends, Shift+Enter starts a new line.
+                    Keys.onPressed: (event) => {
+                        if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+                                && !(event.modifiers & Qt.ShiftModifier)) {
+                            editor.send()
+                            event.accepted = true
+                        }
+                    }
                     background: Rectangle {
                         radius: 6
                         color: editArea.palette.base
@@ -383,7 +397,7 @@ Item {
                 DialogButton {
                     text: qsTr("Send")
                     highlighted: true
-                    onClicked: { editor.close(); root.editRequested(root.index, editArea.text) }
+                    onClicked: editor.send()
                 }
             }
         }

@@ -160,6 +160,35 @@ class TestShortcuts : public QObject {
         QTRY_COMPARE(chat->searchText(), QString());
         QVERIFY(!clear->isVisible());
     }
+
+    // Issue 39, defect 4: in the edit-prompt dialog Enter sends, as in the prompt box, and
+    // Shift+Enter starts a new line.
+    void editPromptEnterSends() {
+        ChatController* chat = app_.context->chat();
+        app_.context->settings()->setMaxTokens(8);
+        QTRY_VERIFY(chat->messages()->count() >= 2); // the chat the test above opened
+        const QString before = chat->messages()->at(0).content;
+        QQuickItem* edit = nullptr;
+        for (QQuickItem* b : app_.items("editButton"))
+            if (b->isVisible()) {
+                edit = b;
+                break;
+            }
+        QVERIFY(edit);
+        QMetaObject::invokeMethod(edit, "clicked");
+        QQuickItem* area = nullptr;
+        QTRY_VERIFY((area = app_.item("editPromptArea")) && area->hasActiveFocus());
+        QTest::keyClick(app_.window, Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClick(app_.window, Qt::Key_Return, Qt::ShiftModifier);
+        QTest::keyClick(app_.window, 'x');
+        QCOMPARE(area->property("text").toString(), before + QStringLiteral("\nx"));
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QTest::keyClick(app_.window, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        QCOMPARE(chat->messages()->at(0).content, before + QStringLiteral("\nx"));
+        QTRY_VERIFY(!area->isVisible());
+        app_.context->settings()->resetModelSettings();
+    }
 };
 
 QTEST_MAIN(TestShortcuts)
