@@ -180,12 +180,13 @@ ApplicationWindow {
         onAccepted: App.chat.exportConversation(selectedFile, format)
     }
 
-    // Says where an export went, for a few seconds.
+    // Says where an export went, for a few seconds: at the top of the window, where it covers
+    // no control (at the bottom it hid Send).
     ToolTip {
         id: exportedNote
         objectName: "exportedNote"
         x: (window.width - width) / 2
-        y: window.height - height - 64
+        y: 8
         timeout: 5000
     }
     Connections {

@@ -298,6 +298,9 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
         if (!bothSizes(fx, dir, QStringLiteral("search-clear"))) return 3;
         search->setProperty("text", QString());
     }
+    // Defect 15: the export note, at the top where it covers no control.
+    chat->exportConversation(QUrl::fromLocalFile(dir + QStringLiteral("/export.md")), QStringLiteral("md"));
+    if (!bothSizes(fx, dir, QStringLiteral("export-note"))) return 3;
     model->load(model->demoModelPath());
     if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
         return 9;

@@ -189,6 +189,27 @@ class TestShortcuts : public QObject {
         QTRY_VERIFY(!area->isVisible());
         app_.context->settings()->resetModelSettings();
     }
+
+    // Issue 39, defect 15: the note that says where an export went covers neither Send nor the
+    // prompt box.
+    void exportNoteCoversNoControl() {
+        ChatController* chat = app_.context->chat();
+        QTRY_VERIFY(chat->messages()->count() > 0);
+        const QString path = QStringLiteral(SMOLDESK_TEST_TMP "/app_shortcuts_export.md");
+        QVERIFY(chat->exportConversation(QUrl::fromLocalFile(path), QStringLiteral("md")));
+        QObject* note = find("exportedNote");
+        QVERIFY(note);
+        QTRY_VERIFY(note->property("opened").toBool());
+        auto* noteItem = note->property("contentItem").value<QQuickItem*>()->parentItem();
+        const QRectF noteRect = noteItem->mapRectToScene(QRectF(0, 0, noteItem->width(), noteItem->height()));
+        for (const char* name : {"sendButton", "promptInput"}) {
+            QQuickItem* i = app_.item(name);
+            QVERIFY(i);
+            const QRectF r = i->mapRectToScene(QRectF(0, 0, i->width(), i->height()));
+            QVERIFY2(!noteRect.intersects(r), name);
+        }
+        QMetaObject::invokeMethod(note, "close");
+    }
 };
 
 QTEST_MAIN(TestShortcuts)
