@@ -3,8 +3,8 @@
 #include "commands.h"
 
 #include "api_server.h"
-#include "engine_types.h"
-#include "model_worker.h"
+#include "worker/engine_types.h"
+#include "worker/model_worker.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -78,7 +78,7 @@ void HttpTransport::onReadyRead(QNetworkReply* reply) {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status >= 300) return; // the error body is read at the end
     if (ex.sse) {
-        const FramedMessages framed = ex.events.push(reply->readAll());
+        const framing::FramedMessages framed = ex.events.push(reply->readAll());
         for (int i = 0; i < framed.oversized; ++i) emit oversizedMessage();
         for (const QByteArray& m : framed.messages) {
             emit messageReceived(m);
@@ -86,7 +86,7 @@ void HttpTransport::onReadyRead(QNetworkReply* reply) {
         }
     } else if (!ex.oversized) {
         ex.body += reply->readAll();
-        if (ex.body.size() > kMaxMessageBytes) {
+        if (ex.body.size() > framing::kMaxMessageBytes) {
             ex.oversized = true;
             ex.body.clear();
             emit oversizedMessage();
@@ -136,7 +136,8 @@ void HttpTransport::onFinished(QNetworkReply* reply) {
         return;
     }
     if (ex.sse) {
-        const FramedMessages last = ex.events.push("\n\n"); // a last event without its blank line counts
+        const framing::FramedMessages last =
+            ex.events.push("\n\n"); // a last event without its blank line counts
         for (const QByteArray& m : last.messages) emit messageReceived(m);
         if (closed_) return;
         if (ex.requestId >= 0)

@@ -4,9 +4,9 @@
 // server's own notifications and requests first. The session id the server assigns at initialize
 // (Mcp-Session-Id) and the protocol version go with every later POST, and configured headers
 // (a bearer token) with all of them.
+#include "framing/message_framing.h"
 #include "mcp_config.h"
 #include "mcp_transport.h"
-#include "message_framing.h"
 
 #include <QHash>
 #include <QNetworkAccessManager>
@@ -31,7 +31,7 @@ class HttpTransport : public McpTransport {
         qint64 requestId = -1;
         bool sse = false;
         bool decided = false; // content type seen
-        SseReader events;
+        framing::SseReader events;
         QByteArray body;
         bool oversized = false;
     };

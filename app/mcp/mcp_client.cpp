@@ -60,7 +60,7 @@ void McpClient::start() {
     connect(t, &McpTransport::oversizedMessage, this, [this] {
         const QString sentence = tr("The MCP server “%1” sent a message larger than %2 MB; it was dropped.")
                                      .arg(config_.name)
-                                     .arg(kMaxMessageBytes >> 20);
+                                     .arg(framing::kMaxMessageBytes >> 20);
         qCWarning(lcMcp).noquote() << sentence;
         // The dropped message was an answer to one of the waiting requests, most likely the oldest
         // (servers answer in order); that one ends with the sentence instead of waiting for its timer.

@@ -51,7 +51,7 @@ void StdioTransport::close() {
 }
 
 void StdioTransport::readStdout() {
-    const FramedMessages framed = stdout_.push(process_->readAllStandardOutput());
+    const framing::FramedMessages framed = stdout_.push(process_->readAllStandardOutput());
     for (int i = 0; i < framed.oversized; ++i) emit oversizedMessage();
     for (const QByteArray& m : framed.messages) {
         if (failed_) return;

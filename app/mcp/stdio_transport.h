@@ -1,9 +1,9 @@
 #pragma once
 // MCP over a child process's stdin and stdout, one JSON message per line; what the server writes
 // on stderr goes to the log (and its last line into the sentence if it dies).
+#include "framing/message_framing.h"
 #include "mcp_config.h"
 #include "mcp_transport.h"
-#include "message_framing.h"
 
 #include <QProcess>
 
@@ -27,7 +27,7 @@ class StdioTransport : public McpTransport {
 
     ServerConfig config_;
     QProcess* process_ = nullptr;
-    LineReader stdout_;
+    framing::LineReader stdout_;
     QByteArray stderrPending_;
     QString lastStderrLine_;
     bool closing_ = false;

@@ -4,7 +4,7 @@
 // max_tokens, stream with stream_options.include_usage) and, for servers that are not OpenAI's own,
 // the extensions llama-server, vLLM and SmolDesk read (top_k, min_p, repeat_penalty,
 // chat_template_kwargs.enable_thinking). The thought of earlier answers is never sent back.
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <QByteArray>
 #include <QString>

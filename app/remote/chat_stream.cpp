@@ -100,14 +100,14 @@ QList<ToolCallDraft> listOf(const std::map<int, ToolCallDraft>& calls) {
 StreamText ChatStreamParser::push(const QByteArray& bytes) {
     StreamText out;
     if (problem_ != StreamProblem::None || done_) return out;
-    const mcp::FramedMessages framed = sse_.push(bytes);
+    const framing::FramedMessages framed = sse_.push(bytes);
     for (const QByteArray& payload : framed.messages) {
         if (problem_ != StreamProblem::None || done_) break;
         takeEvent(payload, out);
     }
     if (framed.oversized > 0 && problem_ == StreamProblem::None && !done_)
         fail(StreamProblem::Oversized,
-             QStringLiteral("an event larger than %1 bytes").arg(mcp::kMaxMessageBytes));
+             QStringLiteral("an event larger than %1 bytes").arg(framing::kMaxMessageBytes));
     return out;
 }
 

@@ -3,8 +3,8 @@
 // (server-sent events of chat.completion.chunk objects, ending with "data: [DONE]") and the whole
 // chat.completion object, plus the model list and error bodies. Qt Core only; no network. Bytes
 // arrive in any pieces; nothing here trusts the server (a malformed event is reported, never a
-// crash, and what one stream may buffer is bounded by app/mcp's SseReader).
-#include "message_framing.h"
+// crash, and what one stream may buffer is bounded by app/framing's SseReader).
+#include "framing/message_framing.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -47,7 +47,7 @@ struct StreamText {
 
 class ChatStreamParser {
   public:
-    explicit ChatStreamParser(qsizetype maxEventBytes = mcp::kMaxMessageBytes) : sse_(maxEventBytes) {}
+    explicit ChatStreamParser(qsizetype maxEventBytes = framing::kMaxMessageBytes) : sse_(maxEventBytes) {}
     // Bytes of a text/event-stream body as they arrive. After the first problem the rest is ignored.
     StreamText push(const QByteArray& bytes);
 
@@ -64,7 +64,7 @@ class ChatStreamParser {
     void takeEvent(const QByteArray& payload, StreamText& out);
     void fail(StreamProblem p, const QString& detail);
 
-    mcp::SseReader sse_;
+    framing::SseReader sse_;
     bool done_ = false;
     QString finishReason_;
     Usage usage_;

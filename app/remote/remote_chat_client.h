@@ -3,8 +3,8 @@
 // server does not stream), and the endpoint's model list. Runs on the thread it lives on through
 // Qt's event loop; every failure ends in one sentence (remote_errors.h), a stop in finished().
 #include "chat_stream.h"
-#include "engine_types.h"
 #include "remote_endpoint.h"
+#include "worker/engine_types.h"
 
 #include <QElapsedTimer>
 #include <QObject>

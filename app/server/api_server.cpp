@@ -2,7 +2,7 @@
 
 #include "http_request.h"
 #include "http_response.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 #include "common/error.h"
 

@@ -5,10 +5,10 @@
 // One generation at a time; the others wait in a bounded queue. A client that goes away has its
 // generation cancelled (ModelWorker::requestCancel), which the engine sees before the next token.
 #include "api_errors.h"
-#include "engine_types.h"
 #include "openai_request.h"
 #include "openai_response.h"
 #include "server_options.h"
+#include "worker/engine_types.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // checking every field the server honours. Unknown fields are ignored, as OpenAI's clients send
 // many; a known field with a wrong type or value is a 400 with one sentence naming it.
 #include "api_errors.h"
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <QByteArray>
 #include <QString>

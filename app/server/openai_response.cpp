@@ -79,8 +79,9 @@ QList<QJsonObject> toolCallDeltas(int index, const QString& id, const QString& n
 QJsonObject chatCompletion(const ResponseIdentity& who, const QString& content, const QString& reasoning,
                            const QString& finish, const Usage& usage, const QJsonArray& toolCalls) {
     QJsonObject message{{QStringLiteral("role"), QStringLiteral("assistant")},
-                        {QStringLiteral("content"),
-                         content.trimmed().isEmpty() && !toolCalls.isEmpty() ? QJsonValue() : QJsonValue(content)}};
+                        {QStringLiteral("content"), content.trimmed().isEmpty() && !toolCalls.isEmpty()
+                                                        ? QJsonValue()
+                                                        : QJsonValue(content)}};
     if (!toolCalls.isEmpty()) message.insert(QStringLiteral("tool_calls"), toolCalls);
     if (!reasoning.isEmpty()) message.insert(QStringLiteral("reasoning_content"), reasoning);
     QJsonObject o = envelope(who, "chat.completion");

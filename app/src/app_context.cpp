@@ -3,13 +3,13 @@
 #include "app_paths.h"
 #include "app_settings.h"
 #include "chat_controller.h"
-#include "crash_guard.h"
 #include "downloader.h"
 #include "language_manager.h"
 #include "logger.h"
 #include "model_manager.h"
-#include "model_worker.h"
 #include "window_placement.h"
+#include "worker/crash_guard.h"
+#include "worker/model_worker.h"
 
 #include <QClipboard>
 #include <QDir>

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
 
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <memory>
 

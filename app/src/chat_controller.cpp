@@ -4,13 +4,13 @@
 #include "app_settings.h"
 #include "conversation_list_model.h"
 #include "conversation_store.h"
-#include "error_text.h"
 #include "exporter.h"
 #include "message_list_model.h"
 #include "model_manager.h"
 #include "model_source.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
+#include "worker/error_text.h"
 
 #include <QClipboard>
 #include <QDir>

@@ -4,10 +4,10 @@
 // streams the answer into the MessageListModel (batched per frame), persists through the
 // ConversationStore thread and handles stop, regenerate, edit, context overflow and export.
 #include "conversation_list_model.h"
-#include "engine_types.h"
 #include "message_list_model.h"
 #include "message_tree.h"
 #include "store_types.h"
+#include "worker/engine_types.h"
 
 #include <QObject>
 #include <QSet>

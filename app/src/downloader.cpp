@@ -2,7 +2,8 @@
 
 #include "app_paths.h"
 #include "catalogue.h"
-#include "model_facts.h"
+#include "worker/model_facts.h"
+#include "worker/quantity_text.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>

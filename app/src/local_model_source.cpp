@@ -1,6 +1,6 @@
 #include "local_model_source.h"
 
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 namespace smoldesk::app {
 

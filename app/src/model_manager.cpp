@@ -1,15 +1,16 @@
 #include "model_manager.h"
 
-#include "gpu_check_store.h"
+#include "worker/gpu_check_store.h"
 
 #include "app_paths.h"
 #include "app_settings.h"
-#include "engine_text.h"
-#include "error_text.h"
 #include "local_model_source.h"
-#include "model_worker.h"
 #include "remote_endpoints.h"
 #include "remote_model_source.h"
+#include "worker/engine_text.h"
+#include "worker/error_text.h"
+#include "worker/model_worker.h"
+#include "worker/quantity_text.h"
 
 #include "common/error.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 // ModelManager: the QML face of the model. Owns the worker thread, drives loading (progress,
 // cancel, errors), the model panel's facts and the recent-models list.
-#include "engine_types.h"
-#include "model_facts.h"
+#include "worker/engine_types.h"
+#include "worker/model_facts.h"
 
 #include <QObject>
 #include <QThread>

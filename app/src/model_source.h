@@ -4,7 +4,7 @@
 // remote OpenAI-compatible endpoint (RemoteModelSource) implement it, and nothing in the chat asks
 // which one it has. Results arrive as signals on the controller's thread, tagged with the
 // request's id, in the ModelWorker's order and meaning (model_worker.h).
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <QObject>
 

@@ -3,7 +3,7 @@
 // "Once upon a time" slowly until the test kills it with SIGKILL in the middle of the answer.
 // Usage: smoldesk_kill_harness <scratch base path> [device setting, e.g. gpu:0]
 #include "app_context.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

@@ -6,7 +6,7 @@
 // KV cache of another branch's tokens (the answer equals the one computed from nothing).
 #include "conversation_store.h"
 #include "message_tree.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 #include "qml_fixture.h"
 
 #include <QAccessible>

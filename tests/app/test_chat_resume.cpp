@@ -3,8 +3,8 @@
 // restart) restores it, and the next answer then reuses the restored tokens and is the answer
 // a cold chat gives. States of another context are refused and the chat is read again;
 // deleting a chat deletes its state; the folder stays within its cap.
-#include "chat_state_store.h"
-#include "model_worker.h"
+#include "worker/chat_state_store.h"
+#include "worker/model_worker.h"
 
 #include "test_data.h"
 #include "tiny_model.h"

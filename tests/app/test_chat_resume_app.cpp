@@ -2,7 +2,7 @@
 // opens another one, comes back, and asks a follow-up. The worker restored the first chat's
 // saved KV cache, so the follow-up reuses those tokens; regenerating the same answer cold (resume
 // turned off, the model reloaded: nothing cached) gives the same text with nothing reused.
-#include "model_worker.h"
+#include "worker/model_worker.h"
 #include "qml_fixture.h"
 
 #include <QSignalSpy>

@@ -5,7 +5,7 @@
 // through the template and the model continues; the calls and results are stored, come back
 // after a restart and are exported.
 #include "mcp_client.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 #include "qml_fixture.h"
 #include "require_all.h"
 #include "tiny_model.h"

@@ -2,7 +2,7 @@
 // with and without tools, thinking on and off, and for a base model without a template. The app's
 // side is its worker's conversion (turn_request.h) into the core chat turn; the CLI's is the
 // program itself (`chat --verbose-prompt` prints the token ids of each prompt).
-#include "turn_request.h"
+#include "worker/turn_request.h"
 
 #include "require_all.h"
 #include "runtime/session.h"

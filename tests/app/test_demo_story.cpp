@@ -2,9 +2,9 @@
 // 512-token vocabulary has no ChatML tokens, so the app feeds it the conversation as plain text.
 // Wrapped in ChatML it answered in gibberish. Checked against llama.cpp's greedy continuation of
 // "Once upon a time" (tests/data/models/stories260K-once-decode.json).
-#include "model_facts.h"
-#include "model_worker.h"
-#include "turn_request.h"
+#include "worker/model_facts.h"
+#include "worker/model_worker.h"
+#include "worker/turn_request.h"
 
 #include "runtime/chat_prompt.h"
 

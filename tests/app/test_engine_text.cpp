@@ -1,6 +1,6 @@
 // The engine's English sentences about devices and GPU fallback are shown in the UI's language,
 // with their specifics (device name, sizes) kept; unknown sentences stay as they are.
-#include "engine_text.h"
+#include "worker/engine_text.h"
 
 #include <QTest>
 #include <QTranslator>

@@ -1,9 +1,9 @@
 // Load errors read as one specific sentence plus one action (issue 12, defect 6): no sentence
 // said twice, no byte offsets, the sizes of a truncated file; the model panel shows only facts
 // that were read from a bad file.
-#include "engine_error.h"
-#include "error_text.h"
-#include "model_facts.h"
+#include "worker/engine_error.h"
+#include "worker/error_text.h"
+#include "worker/model_facts.h"
 
 #include "common/error.h"
 #include "test_data.h"

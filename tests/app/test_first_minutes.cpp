@@ -7,7 +7,7 @@
 
 #include "common/error.h"
 #include "message_list_model.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 #include "test_data.h"
 #include "tiny_model.h"
 #include "window_placement.h"

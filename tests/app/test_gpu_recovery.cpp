@@ -5,7 +5,7 @@
 // does not hang the GUI thread.
 #include "app_context.h"
 #include "message_list_model.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 #include "require_all.h"
 #include "runtime/session.h"

@@ -6,7 +6,7 @@
 #include "gguf/file.h"
 #include "markdown_segments.h"
 #include "message_list_model.h"
-#include "model_facts.h"
+#include "worker/model_facts.h"
 #include "test_data.h"
 
 #include <QAbstractItemModelTester>

@@ -1,8 +1,8 @@
 // ChatPrompt on gpt-oss's vocab file (its real harmony template): the Think switch and the
 // per-model "think hard" setting become the template's reasoning effort, and the output is
 // read by the harmony parser.
-#include "model_facts.h"
-#include "turn_request.h"
+#include "worker/model_facts.h"
+#include "worker/turn_request.h"
 
 #include "gguf/file.h"
 #include "runtime/chat_prompt.h"

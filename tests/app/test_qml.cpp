@@ -3,7 +3,7 @@
 // the model dialog, runtime language switching.
 #include "qml_fixture.h"
 
-#include "model_worker.h"
+#include "worker/model_worker.h"
 #include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"

@@ -3,7 +3,7 @@
 // "Thought for N s", collapsed, with the answer below; a click opens it again.
 #include "qml_fixture.h"
 
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 #include <QSemaphore>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
 // ModelWorker in its own thread: load the demo model, stream, stop within one token, cancel a
 // load, and the typed error code for each kind of bad file.
-#include "model_facts.h"
-#include "model_worker.h"
+#include "worker/model_facts.h"
+#include "worker/model_worker.h"
 
 #include "common/error.h"
 #ifdef SMOLDESK_HAVE_VULKAN

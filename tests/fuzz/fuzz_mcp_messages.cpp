@@ -2,9 +2,9 @@
 // pieces at random; the first byte picks the framing and seeds the split) through the framing
 // readers, JSON-RPC parsing and the tool-list and tool-result readers. Never a crash; never more
 // bytes out than in; the same messages whatever the split.
+#include "framing/message_framing.h"
 #include "jsonrpc_message.h"
 #include "mcp_types.h"
-#include "message_framing.h"
 
 #include <QJsonArray>
 
@@ -20,7 +20,7 @@ template <typename Reader> QList<QByteArray> readAll(const QByteArray& bytes, un
     for (qsizetype pos = 0; pos < bytes.size();) {
         seed = seed * 1103515245u + 12345u;
         const qsizetype len = std::min<qsizetype>(bytes.size() - pos, 1 + (seed >> 16) % 17);
-        const FramedMessages f = reader.push(bytes.mid(pos, len));
+        const smoldesk::framing::FramedMessages f = reader.push(bytes.mid(pos, len));
         out += f.messages;
         oversized += f.oversized;
         pos += len;
@@ -50,10 +50,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char*>(data) + 1, static_cast<qsizetype>(size - 1));
     int oversized = 0, wholeOversized = 0;
     const bool sse = seed & 1;
-    const QList<QByteArray> pieces =
-        sse ? readAll<SseReader>(bytes, seed, oversized) : readAll<LineReader>(bytes, seed, oversized);
-    const QList<QByteArray> whole = sse ? readAll<SseReader>(bytes, 0xffffffffu, wholeOversized)
-                                        : readAll<LineReader>(bytes, 0xffffffffu, wholeOversized);
+    const QList<QByteArray> pieces = sse ? readAll<smoldesk::framing::SseReader>(bytes, seed, oversized)
+                                         : readAll<smoldesk::framing::LineReader>(bytes, seed, oversized);
+    const QList<QByteArray> whole =
+        sse ? readAll<smoldesk::framing::SseReader>(bytes, 0xffffffffu, wholeOversized)
+            : readAll<smoldesk::framing::LineReader>(bytes, 0xffffffffu, wholeOversized);
     qsizetype total = 0;
     for (const QByteArray& m : pieces) {
         total += m.size();

@@ -1,11 +1,11 @@
 // The MCP client's parts: the stdio line reader and the SSE reader (bytes in any pieces, limits),
 // JSON-RPC parsing, mcp.json as Claude Desktop, Cursor and VS Code write it, tool results as text;
 // then McpClient itself: list_changed, ping, cancellation, a stopped server, on real servers.
+#include "framing/message_framing.h"
 #include "jsonrpc_message.h"
 #include "mcp_client.h"
 #include "mcp_config.h"
 #include "mcp_fixture.h"
-#include "message_framing.h"
 #include "require_all.h"
 
 #include <QJsonArray>
@@ -27,7 +27,7 @@ QList<QByteArray> feedInPieces(Reader& reader, const QByteArray& bytes, quint32 
     QList<QByteArray> out;
     for (qsizetype at = 0; at < bytes.size();) {
         const qsizetype n = std::min<qsizetype>(bytes.size() - at, 1 + rng.bounded(7));
-        const FramedMessages f = reader.push(bytes.mid(at, n));
+        const smoldesk::framing::FramedMessages f = reader.push(bytes.mid(at, n));
         out += f.messages;
         if (oversized) *oversized += f.oversized;
         at += n;
@@ -44,11 +44,11 @@ class TestMcpClient : public QObject {
     void lineReader() {
         const QByteArray input = "{\"a\":1}\n\r\n{\"b\":2}\r\n\n{\"c\":3}";
         for (quint32 seed = 0; seed < 20; ++seed) {
-            LineReader reader;
+            smoldesk::framing::LineReader reader;
             const auto got = feedInPieces(reader, input, seed);
             QCOMPARE(got, (QList<QByteArray>{"{\"a\":1}", "{\"b\":2}"})); // the third waits for its newline
         }
-        LineReader small(10);
+        smoldesk::framing::LineReader small(10);
         int oversized = 0;
         const auto got = feedInPieces(small, "short\n0123456789abcdef\nafter\n", 3, &oversized);
         QCOMPARE(got, (QList<QByteArray>{"short", "after"}));
@@ -66,12 +66,12 @@ class TestMcpClient : public QObject {
                                  "data: cr only\r\r"
                                  "data: unfinished";
         for (quint32 seed = 0; seed < 40; ++seed) {
-            SseReader reader;
+            smoldesk::framing::SseReader reader;
             const auto got = feedInPieces(reader, input, seed);
             QCOMPARE(got, (QList<QByteArray>{"{\"x\":\n1}", " two spaces", "", "cr only"}));
             QCOMPARE(reader.lastEventId(), QByteArray("8"));
         }
-        SseReader small(16);
+        smoldesk::framing::SseReader small(16);
         int oversized = 0;
         const auto got =
             feedInPieces(small, "data: 0123456789\ndata: 0123456789\n\ndata: ok\n\n", 5, &oversized);

@@ -3,7 +3,7 @@
 // and `smoldesk-cli serve` run it), an ApiServer in front of it on this thread, the request log,
 // and curl run without blocking this thread's event loop (the server lives on it).
 #include "api_server.h"
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
 #include <QByteArray>
 #include <QJsonObject>

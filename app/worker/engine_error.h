@@ -1,7 +1,7 @@
 #pragma once
 // Builds an EngineError from an engine exception: the typed code, the engine's sentence (kept for
 // the log and the diagnostics) and the details the UI's own sentence needs (error_text.h).
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <exception>
 

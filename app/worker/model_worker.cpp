@@ -1,10 +1,10 @@
-#include "model_worker.h"
+#include "worker/model_worker.h"
 
-#include "chat_state_store.h"
-#include "crash_guard.h"
-#include "engine_error.h"
-#include "gpu_check_store.h"
-#include "turn_request.h"
+#include "worker/chat_state_store.h"
+#include "worker/crash_guard.h"
+#include "worker/engine_error.h"
+#include "worker/gpu_check_store.h"
+#include "worker/turn_request.h"
 
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"

@@ -1,4 +1,4 @@
-#include "chat_state_store.h"
+#include "worker/chat_state_store.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "message_framing.h"
+#include "framing/message_framing.h"
 
-namespace smoldesk::mcp {
+namespace smoldesk::framing {
 
 FramedMessages LineReader::push(const QByteArray& bytes) {
     FramedMessages out;
@@ -106,4 +106,4 @@ void SseReader::takeLine(QByteArray line, FramedMessages& out) {
     }
 }
 
-} // namespace smoldesk::mcp
+} // namespace smoldesk::framing

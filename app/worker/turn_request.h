@@ -1,7 +1,7 @@
 #pragma once
 // The worker's request types as core's chat turn reads them (runtime/chat_turn.h): the app
 // converts, the turn decides (prompt mode, tools, grammar, parsing).
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include "runtime/chat_turn.h"
 

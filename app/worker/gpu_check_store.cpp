@@ -1,4 +1,4 @@
-#include "gpu_check_store.h"
+#include "worker/gpu_check_store.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "engine_text.h"
+#include "worker/engine_text.h"
 
 #include <QRegularExpression>
 

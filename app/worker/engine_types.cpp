@@ -1,4 +1,4 @@
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 namespace smoldesk::app {
 

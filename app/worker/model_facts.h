@@ -3,7 +3,7 @@
 // memory estimate: weights + KV cache (2 bytes x 2 x n_layer x n_head_kv x head_dim per token)
 // against MemAvailable. The same reading is the check a new file passes before the loaded model
 // is given up for it (checkBeforeLoad).
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <QString>
 #include <QVariantMap>
@@ -63,8 +63,6 @@ qint64 availableMemoryBytes();
 // The panel's data: only what is known (unknown facts are empty strings or 0), the estimate at
 // `contextLength` and a verdict ("fits", "tight", "too-large", "unknown").
 QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 availableBytes);
-QString formatBytes(qint64 bytes);
-QString formatCount(qint64 n);
 
 } // namespace smoldesk::app
 

@@ -1,4 +1,4 @@
-#include "engine_error.h"
+#include "worker/engine_error.h"
 
 #include "common/error.h"
 

@@ -2,9 +2,9 @@
 // ModelWorker: lives in its own QThread and owns the engine Session. Requests arrive as queued
 // slot calls, results leave as signals with typed payloads. The only calls allowed from other
 // threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
-#include "engine_types.h"
 #include "grammar/grammar_cache.h"
-#include "model_facts.h"
+#include "worker/engine_types.h"
+#include "worker/model_facts.h"
 
 #include <QMutex>
 #include <QObject>

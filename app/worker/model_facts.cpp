@@ -1,7 +1,8 @@
-#include "model_facts.h"
+#include "worker/model_facts.h"
 
-#include "engine_error.h"
-#include "error_text.h"
+#include "worker/engine_error.h"
+#include "worker/error_text.h"
+#include "worker/quantity_text.h"
 
 #include "chat/chat_formatter.h"
 #include "common/error.h"
@@ -132,17 +133,6 @@ std::optional<EngineError> checkBeforeLoad(const ModelFacts& f, int contextLengt
 
 qint64 availableMemoryBytes() {
     return static_cast<qint64>(smoldesk::platform::availableMemoryBytes());
-}
-
-QString formatBytes(qint64 bytes) {
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
-}
-
-QString formatCount(qint64 n) {
-    if (n >= 1000000000) return QStringLiteral("%1 B").arg(QLocale().toString(double(n) / 1e9, 'f', 2));
-    if (n >= 1000000) return QStringLiteral("%1 M").arg(QLocale().toString(double(n) / 1e6, 'f', 1));
-    if (n >= 1000) return QStringLiteral("%1 K").arg(QLocale().toString(double(n) / 1e3, 'f', 0));
-    return QString::number(n);
 }
 
 QVariantMap factsToVariant(const ModelFacts& f, int contextLength, qint64 available) {

@@ -1,4 +1,4 @@
-#include "crash_guard.h"
+#include "worker/crash_guard.h"
 
 #include <QFile>
 

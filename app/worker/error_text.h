@@ -3,7 +3,7 @@
 // architecture, tensor type, memory) and, separately, one suggested action. The engine's own
 // English sentence goes to the log and the diagnostics, never next to the translated one: the
 // two said the same thing twice.
-#include "engine_types.h"
+#include "worker/engine_types.h"
 
 #include <QString>
 

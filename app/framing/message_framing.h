@@ -1,11 +1,12 @@
 #pragma once
-// The two ways MCP frames its JSON-RPC messages: one message per line on stdio, and Server-Sent
-// Events in a Streamable HTTP response. Both readers take bytes as they arrive, in any pieces, and
+// Message framing over a byte stream, shared by the MCP client (app/mcp) and the remote chat client
+// (app/remote): one message per line (MCP's stdio), and Server-Sent Events (MCP's Streamable HTTP,
+// OpenAI-compatible streaming). Both readers take bytes as they arrive, in any pieces, and
 // bound what they buffer: a message larger than the limit is dropped and reported, never kept.
 #include <QByteArray>
 #include <QList>
 
-namespace smoldesk::mcp {
+namespace smoldesk::framing {
 
 // The largest single message either reader keeps (a tool result with a few images fits easily).
 inline constexpr qsizetype kMaxMessageBytes = 8 * 1024 * 1024;
@@ -49,4 +50,4 @@ class SseReader {
     bool sawFirstLine_ = false;
 };
 
-} // namespace smoldesk::mcp
+} // namespace smoldesk::framing

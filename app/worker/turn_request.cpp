@@ -1,4 +1,4 @@
-#include "turn_request.h"
+#include "worker/turn_request.h"
 
 #include <algorithm>
 

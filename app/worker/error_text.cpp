@@ -1,6 +1,6 @@
-#include "error_text.h"
+#include "worker/error_text.h"
 
-#include "model_facts.h"
+#include "worker/quantity_text.h"
 
 #include "common/error.h"
 #include "model/hparams.h"
