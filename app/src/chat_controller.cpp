@@ -53,11 +53,6 @@ QString cardStateName(ToolTurn::CardState s) {
     }
     return QStringLiteral("failed");
 }
-
-// The tools of a turn as the template and the call grammar take them (OpenAI's `tools`).
-QString toolsJsonFor(const ToolTurn& turn, const QString& only) {
-    return mcp::openAiToolsJson(turn.offered(), only);
-}
 } // namespace
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
@@ -304,8 +299,8 @@ QString ChatController::offeredToolsJson() const {
     // The chat's servers as they are now, as the next turn will find them (the last turn's may differ).
     const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
     if (servers.isEmpty()) return {};
-    const ToolTurn next(tools_, servers, 1); // what a new turn would offer
-    return next.offered().empty() ? QString() : toolsJsonFor(next, {});
+    const std::vector<mcp::OfferedTool> offered = mcp::offeredTools(tools_->readyTools(servers));
+    return offered.empty() ? QString() : mcp::openAiToolsJson(offered);
 }
 
 QString ChatController::titleFromPrompt(const QString& prompt) {
@@ -560,7 +555,7 @@ void ChatController::startAssistant(bool continuingTools) {
     }
     pendingCalls_.clear();
     if (toolTurn_) {
-        req.toolsJson = toolsJsonFor(*toolTurn_, forcedToolName_);
+        req.toolsJson = mcp::openAiToolsJson(toolTurn_->offered(), forcedToolName_);
         req.toolChoice = GenerationRequest::ToolChoice::Auto; // free text; a call held to its schema
         if (forcedToolRounds_ > 0) {
             --forcedToolRounds_;

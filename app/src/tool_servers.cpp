@@ -407,6 +407,15 @@ McpClient* ToolServers::client(const QString& server) const {
     return nullptr;
 }
 
+QList<mcp::ServerTools> ToolServers::readyTools(const QStringList& servers) const {
+    QList<mcp::ServerTools> out;
+    for (const QString& s : servers) {
+        const McpClient* c = client(s);
+        if (c && c->state() == McpClient::State::Ready) out.append({s, c->tools()});
+    }
+    return out;
+}
+
 QList<ServerConfig> ToolServers::configs() const {
     QList<ServerConfig> out;
     for (const Entry& e : entries_) out << e.config;

@@ -6,6 +6,7 @@
 // Lives on the GUI thread; the clients never block it.
 #include "mcp_client.h"
 #include "mcp_config.h"
+#include "mcp_toolset.h"
 
 #include <QAbstractListModel>
 #include <QSettings>
@@ -83,6 +84,8 @@ class ToolServers : public QAbstractListModel {
 
     // The client of a server by name (nullptr when unknown or off).
     mcp::McpClient* client(const QString& server) const;
+    // The tools of those of `servers` that are connected now, in that order.
+    QList<mcp::ServerTools> readyTools(const QStringList& servers) const;
     QList<mcp::ServerConfig> configs() const;
 
   signals:

@@ -13,12 +13,7 @@ using mcp::McpClient;
 
 ToolTurn::ToolTurn(ToolServers* servers, const QStringList& chatServers, int maxRounds, QObject* parent)
     : QObject(parent), servers_(servers), maxRounds_(std::max(1, maxRounds)) {
-    QList<mcp::ServerTools> ready;
-    for (const QString& s : chatServers) {
-        McpClient* c = servers ? servers->client(s) : nullptr;
-        if (c && c->state() == McpClient::State::Ready) ready.append({s, c->tools()});
-    }
-    offered_ = mcp::offeredTools(ready);
+    if (servers) offered_ = mcp::offeredTools(servers->readyTools(chatServers));
     if (servers) connect(servers, &ToolServers::toolsChanged, this, &ToolTurn::settleWithdrawnCalls);
 }
 
