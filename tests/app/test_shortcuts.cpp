@@ -3,6 +3,7 @@
 // chat behind an open dialog).
 #include "qml_fixture.h"
 
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -182,11 +183,13 @@ class TestShortcuts : public QObject {
         QTest::keyClick(app_.window, Qt::Key_Return, Qt::ShiftModifier);
         QTest::keyClick(app_.window, 'x');
         QCOMPARE(area->property("text").toString(), before + QStringLiteral("\nx"));
+        const QPointer<QQuickItem> editor(area);
         QSignalSpy done(chat, &ChatController::generationFinished);
         QTest::keyClick(app_.window, Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QCOMPARE(chat->messages()->at(0).content, before + QStringLiteral("\nx"));
-        QTRY_VERIFY(!area->isVisible());
+        // The new branch may replace the delegate that held the editor: a destroyed editor is closed too.
+        QTRY_VERIFY(!editor || !editor->isVisible());
         app_.context->settings()->resetModelSettings();
     }
 
