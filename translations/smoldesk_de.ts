@@ -14,23 +14,23 @@
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="34"/>
+        <location filename="../app/qml/AboutDialog.qml" line="38"/>
         <source>Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.</source>
         <translation>Sprachmodelle auf dem eigenen Rechner. Kein Konto, keine Cloud, keine Telemetrie: Nichts verlässt diesen Rechner, außer Sie laden ein Modell herunter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="40"/>
+        <location filename="../app/qml/AboutDialog.qml" line="44"/>
         <source>Log file: %1</source>
         <translation>Protokolldatei: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
-        <location filename="../app/qml/AboutDialog.qml" line="46"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
+        <location filename="../app/qml/AboutDialog.qml" line="50"/>
         <source>Copy diagnostics</source>
         <translation>Diagnose kopieren</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <location filename="../app/qml/AboutDialog.qml" line="36"/>
         <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
         <translation>Sprachmodelle auf Ihrem eigenen Computer oder auf einem Server Ihrer Wahl. Kein Konto, keine Telemetrie. Gerade antwortet %1 vom Endpunkt „%2“ unter %3: Ihre Eingaben werden an diesen Server gesendet.</translation>
     </message>
@@ -159,74 +159,74 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="177"/>
+        <location filename="../app/qml/Composer.qml" line="187"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Das Modell vor der Antwort länger nachdenken lassen (nur dieser Chat). %1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="140"/>
+        <location filename="../app/qml/Composer.qml" line="150"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Fragen Sie etwas … (Enter sendet, Umschalt+Enter fügt eine Zeile ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="142"/>
+        <location filename="../app/qml/Composer.qml" line="152"/>
         <source>Open a model to start chatting</source>
         <translation>Öffnen Sie ein Modell, um zu chatten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="144"/>
+        <location filename="../app/qml/Composer.qml" line="154"/>
         <source>Prompt</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="183"/>
+        <location filename="../app/qml/Composer.qml" line="193"/>
         <source>Think</source>
         <translation>Denken</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="197"/>
         <source>Thinking</source>
         <translation>Denken</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="178"/>
+        <location filename="../app/qml/Composer.qml" line="188"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="278"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="277"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="213"/>
+        <location filename="../app/qml/Composer.qml" line="223"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tool servers of this chat</source>
         <translation>Tool-Server dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="238"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="244"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
@@ -234,114 +234,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="235"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="237"/>
+        <location filename="../app/qml/Composer.qml" line="247"/>
         <source>Offer the tools of %1</source>
         <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Stop the answer</source>
         <translation>Antwort anhalten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Send the prompt</source>
         <translation>Eingabe senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="180"/>
+        <location filename="../app/qml/Composer.qml" line="190"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>Denken hängt von der Chatvorlage des Modells ab; laden Sie zuerst ein Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="181"/>
+        <location filename="../app/qml/Composer.qml" line="191"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>Denken ist nicht verfügbar: Die Chatvorlage von %1 hat keinen Denkmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="86"/>
+        <location filename="../app/qml/Composer.qml" line="96"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells. Lassen Sie die ältesten Beiträge weg oder machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="89"/>
+        <location filename="../app/qml/Composer.qml" line="99"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>Der Kontext ist zu %1 % voll. Wenn er voll ist, müssen die ältesten Beiträge wegfallen, oder Sie machen in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="106"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge weglassen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="102"/>
+        <location filename="../app/qml/Composer.qml" line="112"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="141"/>
+        <location filename="../app/qml/Composer.qml" line="151"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Fragen Sie etwas … es wird gesendet, sobald das Modell geladen ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="114"/>
+        <location filename="../app/qml/Composer.qml" line="124"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Ihre Nachricht wird gesendet, sobald %1 geladen ist.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="88"/>
+        <location filename="../app/qml/Composer.qml" line="98"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt ✓</source>
         <translation>Systemprompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="31"/>
-        <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="254"/>
+        <location filename="../app/qml/Composer.qml" line="41"/>
+        <location filename="../app/qml/Composer.qml" line="50"/>
+        <location filename="../app/qml/Composer.qml" line="264"/>
         <source>System prompt of this chat</source>
         <translation>Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="258"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="39"/>
+        <location filename="../app/qml/Composer.qml" line="49"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="52"/>
+        <location filename="../app/qml/Composer.qml" line="62"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>Gilt ab der nächsten Antwort. Neue Chats beginnen mit der Vorgabe aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="56"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
@@ -349,17 +349,17 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The conversation is too long</source>
         <translation>Die Unterhaltung ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge entfernen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
         <source>Start a new chat</source>
         <translation>Neuen Chat beginnen</translation>
     </message>
@@ -376,32 +376,32 @@
         <translation type="vanished">Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The message is too long</source>
         <translation>Die Nachricht ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>Die Unterhaltung braucht %1 Token, der Kontext des Modells fasst aber nur %2. Die ältesten Beiträge entfernen (der Systemprompt bleibt) oder in einem neuen Chat weitermachen? Abbrechen legt Ihre Nachricht zurück ins Eingabefeld.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2. Kürzen Sie sie, oder erhöhen Sie den Kontext unter Einstellungen ▸ Allgemein auf %3 Token und laden Sie das Modell neu.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2, und einen größeren nimmt das Modell nicht. Kürzen Sie sie.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>Die Beschreibung von %n Tool belegt einen Teil des Kontexts: Tools für diesen Chat abzuschalten, schafft mehr Platz.</numerusform>
@@ -409,7 +409,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Edit the message</source>
         <translation>Nachricht bearbeiten</translation>
     </message>
@@ -417,112 +417,112 @@
 <context>
     <name>EngineText</name>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="26"/>
+        <location filename="../app/worker/engine_text.cpp" line="26"/>
         <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
         <translation>Das GPU-Backend kann noch nicht mit %1-Tensoren rechnen, daher wird die CPU verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="30"/>
+        <location filename="../app/worker/engine_text.cpp" line="30"/>
         <source>No usable Vulkan GPU was found, so the CPU is used.</source>
         <translation>Es wurde keine nutzbare Vulkan-GPU gefunden, daher wird die CPU verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="33"/>
+        <location filename="../app/worker/engine_text.cpp" line="33"/>
         <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
         <translation>Diese SmolDesk-Version wurde ohne Vulkan-Unterstützung gebaut, daher wird die CPU verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="36"/>
+        <location filename="../app/worker/engine_text.cpp" line="36"/>
         <source>This build of SmolDesk has no Vulkan support.</source>
         <translation>Diese SmolDesk-Version wurde ohne Vulkan-Unterstützung gebaut.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="39"/>
+        <location filename="../app/worker/engine_text.cpp" line="39"/>
         <source>The GPU could not take the model (%1), so the CPU is used.</source>
         <translation>Die GPU konnte das Modell nicht aufnehmen (%1), daher wird die CPU verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="44"/>
+        <location filename="../app/worker/engine_text.cpp" line="44"/>
         <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>Das Gerät „%1“ unterstützt nur Vulkan 1.0; SmolDesk braucht 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="49"/>
+        <location filename="../app/worker/engine_text.cpp" line="49"/>
         <source>The device “%1” has no compute queue.</source>
         <translation>Das Gerät „%1“ hat keine Compute-Warteschlange.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="54"/>
+        <location filename="../app/worker/engine_text.cpp" line="54"/>
         <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk&apos;s shaders need.</source>
         <translation>Dem Gerät „%1“ fehlen 16-Bit-Speicherpuffer, die SmolDesks Shader brauchen.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="61"/>
+        <location filename="../app/worker/engine_text.cpp" line="61"/>
         <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk&apos;s shaders.</source>
         <translation>Das Gerät „%1“ hat zu wenig gemeinsamen Speicher oder zu kleine Arbeitsgruppen für SmolDesks Shader.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="67"/>
+        <location filename="../app/worker/engine_text.cpp" line="67"/>
         <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
         <translation>Das Gerät „%1“ kann keine Speicherpuffer von 16 MiB binden.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="73"/>
+        <location filename="../app/worker/engine_text.cpp" line="73"/>
         <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk&apos;s own CPU backend.</source>
         <translation>Das einzige Vulkan-Gerät ist „%1“, eine CPU-Implementierung, langsamer als SmolDesks eigenes CPU-Backend.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="78"/>
+        <location filename="../app/worker/engine_text.cpp" line="78"/>
         <source>No Vulkan GPU is available.</source>
         <translation>Es ist keine Vulkan-GPU verfügbar.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="80"/>
+        <location filename="../app/worker/engine_text.cpp" line="80"/>
         <source>The Vulkan loader found no device.</source>
         <translation>Der Vulkan-Loader hat kein Gerät gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="82"/>
+        <location filename="../app/worker/engine_text.cpp" line="82"/>
         <source>The Vulkan loader found no driver for this system.</source>
         <translation>Der Vulkan-Loader hat keinen Treiber für dieses System gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="85"/>
+        <location filename="../app/worker/engine_text.cpp" line="85"/>
         <source>The GPU “%1” has %2 available, the model needs %3.</source>
         <translation>Die GPU „%1“ hat %2 frei, das Modell braucht %3.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="90"/>
+        <location filename="../app/worker/engine_text.cpp" line="90"/>
         <source>No Vulkan loader (%1) is installed.</source>
         <translation>Es ist kein Vulkan-Loader (%1) installiert.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="95"/>
+        <location filename="../app/worker/engine_text.cpp" line="95"/>
         <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>Der Vulkan-Loader dieses Systems unterstützt nur Vulkan 1.0; SmolDesk braucht 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="100"/>
+        <location filename="../app/worker/engine_text.cpp" line="100"/>
         <source>The Vulkan loader on this system is incomplete.</source>
         <translation>Der Vulkan-Loader dieses Systems ist unvollständig.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="103"/>
+        <location filename="../app/worker/engine_text.cpp" line="103"/>
         <source>Creating a Vulkan instance failed with %1.</source>
         <translation>Das Anlegen einer Vulkan-Instanz ist mit %1 fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="113"/>
         <source>No Vulkan device was found.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="109"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 Thread, %1)</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="110"/>
+        <location filename="../app/worker/engine_text.cpp" line="110"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 Threads, %2)</translation>
     </message>
@@ -530,187 +530,187 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../app/src/error_text.cpp" line="17"/>
+        <location filename="../app/worker/error_text.cpp" line="17"/>
         <source>The file cannot be read.</source>
         <translation>Die Datei kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="19"/>
+        <location filename="../app/worker/error_text.cpp" line="19"/>
         <source>This is not a GGUF model file.</source>
         <translation>Dies ist keine GGUF-Modelldatei.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="21"/>
+        <location filename="../app/worker/error_text.cpp" line="21"/>
         <source>This GGUF version is not supported.</source>
         <translation>Diese GGUF-Version wird nicht unterstützt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="23"/>
+        <location filename="../app/worker/error_text.cpp" line="23"/>
         <source>The file is truncated (an incomplete download?).</source>
         <translation>Die Datei ist abgeschnitten (ein unvollständiger Download?).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="25"/>
+        <location filename="../app/worker/error_text.cpp" line="25"/>
         <source>The file is damaged.</source>
         <translation>Die Datei ist beschädigt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="27"/>
+        <location filename="../app/worker/error_text.cpp" line="27"/>
         <source>The model&apos;s metadata has an unexpected type.</source>
         <translation>Die Metadaten des Modells haben einen unerwarteten Typ.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="29"/>
+        <location filename="../app/worker/error_text.cpp" line="29"/>
         <source>The model is missing required metadata or tensors.</source>
         <translation>Dem Modell fehlen erforderliche Metadaten oder Tensoren.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="31"/>
+        <location filename="../app/worker/error_text.cpp" line="31"/>
         <source>This model architecture is not supported.</source>
         <translation>Diese Modellarchitektur wird nicht unterstützt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="33"/>
+        <location filename="../app/worker/error_text.cpp" line="33"/>
         <source>The model uses a tensor type that is not supported.</source>
         <translation>Das Modell verwendet einen nicht unterstützten Tensortyp.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="36"/>
+        <location filename="../app/worker/error_text.cpp" line="36"/>
         <source>The model&apos;s tokenizer is not supported.</source>
         <translation>Der Tokenizer des Modells wird nicht unterstützt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="38"/>
+        <location filename="../app/worker/error_text.cpp" line="38"/>
         <source>A tensor&apos;s shape does not match the model&apos;s parameters.</source>
         <translation>Die Form eines Tensors passt nicht zu den Parametern des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="41"/>
+        <location filename="../app/worker/error_text.cpp" line="41"/>
         <source>The request is not valid for this model.</source>
         <translation>Die Anfrage ist für dieses Modell nicht gültig.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="43"/>
+        <location filename="../app/worker/error_text.cpp" line="43"/>
         <source>There is not enough memory.</source>
         <translation>Es ist nicht genug Speicher vorhanden.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="47"/>
+        <location filename="../app/worker/error_text.cpp" line="47"/>
         <source>The model&apos;s chat template cannot be used.</source>
         <translation>Die Chatvorlage des Modells kann nicht verwendet werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="50"/>
+        <location filename="../app/worker/error_text.cpp" line="50"/>
         <source>The compute device failed.</source>
         <translation>Das Rechengerät ist ausgefallen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="52"/>
+        <location filename="../app/worker/error_text.cpp" line="52"/>
         <source>No model is loaded.</source>
         <translation>Es ist kein Modell geladen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="54"/>
+        <location filename="../app/worker/error_text.cpp" line="54"/>
         <source>The model is busy.</source>
         <translation>Das Modell ist beschäftigt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="56"/>
+        <location filename="../app/worker/error_text.cpp" line="56"/>
         <source>Something went wrong.</source>
         <translation>Etwas ist schiefgegangen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="64"/>
+        <location filename="../app/worker/error_text.cpp" line="64"/>
         <source>Choose a .gguf model file.</source>
         <translation>Wählen Sie eine .gguf-Modelldatei.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="67"/>
+        <location filename="../app/worker/error_text.cpp" line="67"/>
         <source>Download the model again.</source>
         <translation>Laden Sie das Modell erneut herunter.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="72"/>
+        <location filename="../app/worker/error_text.cpp" line="72"/>
         <source>Choose a model in a supported format.</source>
         <translation>Wählen Sie ein Modell in einem unterstützten Format.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="74"/>
+        <location filename="../app/worker/error_text.cpp" line="74"/>
         <source>Lower the context length or choose a smaller model.</source>
         <translation>Verringern Sie die Kontextlänge oder wählen Sie ein kleineres Modell.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="78"/>
+        <location filename="../app/worker/error_text.cpp" line="78"/>
         <source>Choose the CPU in the settings.</source>
         <translation>Wählen Sie in den Einstellungen die CPU.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="80"/>
+        <location filename="../app/worker/error_text.cpp" line="80"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="45"/>
+        <location filename="../app/worker/error_text.cpp" line="45"/>
         <source>Loading was cancelled.</source>
         <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="98"/>
+        <location filename="../app/worker/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>Die Datei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="101"/>
+        <location filename="../app/worker/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>Die Datei %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="106"/>
+        <location filename="../app/worker/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>Die Datei ist leer und daher kein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="107"/>
+        <location filename="../app/worker/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>Dies ist keine GGUF-Modelldatei: Sie beginnt nicht mit den Bytes „GGUF“.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="111"/>
+        <location filename="../app/worker/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig: mindestens %1 Bytes erwartet, %2 vorhanden – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="117"/>
+        <location filename="../app/worker/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig: Sie endet nach %1 Bytes, mitten im Header – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="122"/>
+        <location filename="../app/worker/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>Die Datei ist unvollständig – der Download wurde wahrscheinlich unterbrochen.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="125"/>
+        <location filename="../app/worker/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>Die Datei ist beschädigt: Ihr Header widerspricht sich.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="128"/>
+        <location filename="../app/worker/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>Diese GGUF-Version wird nicht unterstützt (SmolDesk liest die Versionen 2 und 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="132"/>
+        <location filename="../app/worker/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>Die Architektur „%1“ wird nicht unterstützt (unterstützt: %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="138"/>
+        <location filename="../app/worker/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>Der Tensortyp %1 wird nicht unterstützt.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="143"/>
+        <location filename="../app/worker/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Nicht genug Speicher: Das Modell braucht %1, frei sind %2.</translation>
     </message>
@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="191"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Conversation exported to %1</source>
         <translation>Unterhaltung exportiert nach %1</translation>
     </message>
@@ -791,143 +791,143 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="91"/>
+        <location filename="../app/qml/Main.qml" line="94"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="66"/>
+        <location filename="../app/qml/Main.qml" line="67"/>
         <source>&amp;Open model…</source>
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="96"/>
+        <location filename="../app/qml/Main.qml" line="99"/>
         <source>Recent models</source>
         <translation>Zuletzt verwendete Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="129"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>SmolLM3-3B &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="134"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Als &amp;Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="135"/>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="67"/>
+        <location filename="../app/qml/Main.qml" line="70"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="137"/>
+        <location filename="../app/qml/Main.qml" line="140"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="68"/>
+        <location filename="../app/qml/Main.qml" line="71"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="69"/>
+        <location filename="../app/qml/Main.qml" line="72"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="144"/>
         <source>&amp;Regenerate answer</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;Copy conversation</source>
         <translation>Unterhaltung &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="147"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Model information</source>
         <translation>&amp;Modellinformationen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="73"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="115"/>
         <source>Remote models</source>
         <translation>Entfernte Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="130"/>
         <source>Add an endpoint…</source>
         <translation>Endpunkt hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="154"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;Über SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="160"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>Open a GGUF model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>Export conversation</source>
         <translation>Unterhaltung exportieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown-Dateien (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="161"/>
+        <location filename="../app/qml/Main.qml" line="164"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
-        <location filename="../app/qml/Main.qml" line="173"/>
+        <location filename="../app/qml/Main.qml" line="165"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="175"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -935,12 +935,12 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
@@ -955,108 +955,108 @@
         <translation>Ihre Nachricht</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
         <source>Answer</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Copy message</source>
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
         <source>Edit prompt</source>
         <translation>Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
         <source>Regenerate answer</source>
         <translation>Antwort neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Eine weitere Antwort schreiben; diese bleibt erhalten (‹ › wechselt zwischen ihnen)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Die bearbeitete Eingabe beginnt einen neuen Zweig: Diese Version und ihre Antworten bleiben hinter den Pfeilen ‹ › erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
         <source>Prompt text</source>
         <translation>Eingabetext</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="226"/>
         <source>Reading your message…</source>
         <translation>Ihre Nachricht wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="227"/>
         <source>Writing…</source>
         <translation>Schreibt …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Ihre Nachricht wird gelesen … %1 % (%2 Token/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Das Demo-Modell kann nicht chatten: Es setzt Ihre Worte (kursiv) als Geschichte fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
         <source>Ask for the answer again</source>
         <translation>Die Antwort erneut anfordern</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Diese Eingabe hat noch keine Antwort: Senden Sie sie erneut an das Modell</translation>
     </message>
@@ -1092,16 +1092,17 @@
         <location filename="../app/qml/ModelBanner.qml" line="59"/>
         <location filename="../app/qml/ModelBanner.qml" line="76"/>
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
+        <location filename="../app/qml/ModelBanner.qml" line="117"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="111"/>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="112"/>
         <source>Ask for the answer again</source>
         <translation>Die Antwort erneut anfordern</translation>
     </message>
@@ -1109,7 +1110,7 @@
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>always, at a low, medium or high effort</source>
         <translation>immer, mit geringem, mittlerem oder hohem Aufwand</translation>
     </message>
@@ -1124,143 +1125,143 @@
         <translation>Modellinformationen ausblenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="50"/>
+        <location filename="../app/qml/ModelPanel.qml" line="51"/>
         <source>No model selected</source>
         <translation>Kein Modell ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="61"/>
+        <location filename="../app/qml/ModelPanel.qml" line="73"/>
         <source>Architecture</source>
         <translation>Architektur</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="62"/>
+        <location filename="../app/qml/ModelPanel.qml" line="74"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="63"/>
+        <location filename="../app/qml/ModelPanel.qml" line="75"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="64"/>
+        <location filename="../app/qml/ModelPanel.qml" line="76"/>
         <source>File size</source>
         <translation>Dateigröße</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
         <source>Trained context</source>
         <translation>Trainierter Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>%1 tokens</source>
         <translation>%1 Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="66"/>
+        <location filename="../app/qml/ModelPanel.qml" line="78"/>
         <source>Chat template</source>
         <translation>Chatvorlage</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>Thinking</source>
         <translation>Denken</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>supported</source>
         <translation>unterstützt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>not supported</source>
         <translation>nicht unterstützt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="70"/>
+        <location filename="../app/qml/ModelPanel.qml" line="82"/>
         <source>Memory estimate</source>
         <translation>Speicherbedarf</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="71"/>
+        <location filename="../app/qml/ModelPanel.qml" line="83"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>KV cache</source>
         <translation>KV-Cache</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 bei %2 Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="73"/>
+        <location filename="../app/qml/ModelPanel.qml" line="85"/>
         <source>Needed</source>
         <translation>Benötigt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="74"/>
+        <location filename="../app/qml/ModelPanel.qml" line="86"/>
         <source>Available</source>
         <translation>Verfügbar</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="75"/>
+        <location filename="../app/qml/ModelPanel.qml" line="87"/>
         <source>Experts per token</source>
         <translation>Experten pro Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="81"/>
+        <location filename="../app/qml/ModelPanel.qml" line="93"/>
         <source>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</source>
         <translation>Ein Mixture-of-Experts-Modell: Die Datei bleibt in den Speicher eingeblendet, und jedes Token liest etwa %1 davon. Der Speicherbedarf nähert sich %2, je mehr Experten die Unterhaltung nutzt; mit weniger freiem Speicher läuft es trotzdem und liest die Experten von der Festplatte.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="92"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>Fits in the available memory.</source>
         <translation>Passt in den verfügbaren Speicher.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="93"/>
+        <location filename="../app/qml/ModelPanel.qml" line="105"/>
         <source>Tight: other programs may be slowed down.</source>
         <translation>Knapp: Andere Programme könnten langsamer werden.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="94"/>
+        <location filename="../app/qml/ModelPanel.qml" line="106"/>
         <source>Probably too large for the available memory. You can still try, or lower the context length.</source>
         <translation>Wahrscheinlich zu groß für den verfügbaren Speicher. Sie können es trotzdem versuchen oder die Kontextlänge verringern.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="95"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Available memory is unknown.</source>
         <translation>Der verfügbare Speicher ist unbekannt.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Server</source>
         <translation>Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="116"/>
+        <location filename="../app/qml/ModelPanel.qml" line="136"/>
         <source>Open another model…</source>
         <translation>Anderes Modell öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="104"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>GPU not used</source>
         <translation>GPU nicht verwendet</translation>
     </message>
@@ -1280,17 +1281,17 @@
         <translation>keine; das Modell setzt Ihren Text fort (reine Fortsetzung, keine Chat-Beiträge)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="56"/>
         <source>Endpoint</source>
         <translation>Endpunkt</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="57"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="64"/>
         <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
         <translation>Ihre Eingaben und die früheren Beiträge dieses Chats werden zur Beantwortung an %1 gesendet.</translation>
     </message>
@@ -1420,125 +1421,125 @@
 <context>
     <name>RemoteSettings</name>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
         <source>%1 Models: %2</source>
         <translation>%1 Modelle: %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="42"/>
         <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
         <translation>Chatten Sie mit Modellen auf einem anderen Rechner über einen beliebigen OpenAI-kompatiblen Server (vLLM, llama-server, Ollama, LM Studio, ein anderes SmolDesk). Ihre Modelle erscheinen unter Datei ▸ Entfernte Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="49"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
         <source>GPU box</source>
         <translation>GPU-Rechner</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="55"/>
         <source>Endpoint name</source>
         <translation>Name des Endpunkts</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="57"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
         <source>Base URL</source>
         <translation>Basis-URL</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="65"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
         <source>none, or kept as stored</source>
         <translation>keiner, oder wie gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="80"/>
         <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
         <translation>API-Schlüssel werden im Schlüsselspeicher des Systems aufbewahrt, nie in der Einstellungsdatei, im Protokoll oder in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="81"/>
         <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
         <translation>Auf diesem System antwortet kein Schlüsselspeicher: API-Schlüssel werden in einer nur für Sie lesbaren Datei (Rechte 0600) neben den Einstellungen aufbewahrt, nie in der Einstellungsdatei, im Protokoll oder in der Diagnose.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="87"/>
         <source>Test connection</source>
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="91"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="170"/>
         <source>Connecting…</source>
         <translation>Verbindung wird hergestellt …</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="97"/>
         <source>Save endpoint</source>
         <translation>Endpunkt speichern</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="105"/>
         <source>Saved. Listing its models…</source>
         <translation>Gespeichert. Seine Modelle werden abgerufen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="149"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="152"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="156"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="161"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>API key stored.</source>
         <translation>API-Schlüssel gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>No API key.</source>
         <translation>Kein API-Schlüssel.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>No models listed yet.</source>
         <translation>Noch keine Modelle abgerufen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="26"/>
         <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
         <translation>„%1“ gespeichert. Seine Modelle stehen unter Datei ▸ Entfernte Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="27"/>
         <source>Saved “%1”, but it did not answer: see its card below.</source>
         <translation>„%1“ gespeichert, aber er antwortet nicht: siehe seine Karte unten.</translation>
     </message>
@@ -1546,27 +1547,27 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="62"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Kein Vulkan-Gerät ist nutzbar: %1 Die CPU wird verwendet.</translation>
     </message>
@@ -1576,212 +1577,212 @@
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="105"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="106"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="138"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="143"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="42"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatisch (GPU, wenn möglich)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="44"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="189"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="193"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="197"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="214"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="290"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -1790,23 +1791,23 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
@@ -1841,37 +1842,37 @@
         <translation>anderes Vulkan-Gerät, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="43"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="57"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Verwendet die beste GPU, sonst das eigene CPU-Backend von SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="47"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="50"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Eine CPU-Implementierung von Vulkan: langsamer als das CPU-Backend, nur zum Testen nützlich.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="55"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="69"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Vulkan-Gerät %1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="70"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Dieses Gerät ist derzeit nicht vorhanden; das Modell läuft auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Der CPU-Sicherheitsmodus ist aktiv: GPUs werden weder aufgelistet noch verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="77"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden: Die CPU wird verwendet.</translation>
     </message>
@@ -1881,74 +1882,74 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="403"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="415"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="423"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="425"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="432"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="51"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Das einzige Vulkan-Gerät, „%1“, ist eine CPU-Implementierung: Es gibt keine GPU zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="52"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Es wurde keine Vulkan-GPU gefunden: Es gibt keine GPU zu prüfen.</translation>
     </message>
@@ -1971,89 +1972,89 @@
         <translation>Strg+N</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="30"/>
+        <location filename="../app/qml/Sidebar.qml" line="32"/>
         <source>Search chats</source>
         <translation>Chats durchsuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="31"/>
+        <location filename="../app/qml/Sidebar.qml" line="33"/>
         <source>Search conversations</source>
         <translation>Unterhaltungen durchsuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="44"/>
+        <location filename="../app/qml/Sidebar.qml" line="75"/>
         <source>Conversations</source>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="70"/>
+        <location filename="../app/qml/Sidebar.qml" line="128"/>
         <source>Conversation actions</source>
         <translation>Aktionen für die Unterhaltung</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="75"/>
+        <location filename="../app/qml/Sidebar.qml" line="133"/>
         <source>Rename…</source>
         <translation>Umbenennen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="76"/>
+        <location filename="../app/qml/Sidebar.qml" line="134"/>
         <source>Export as Markdown…</source>
         <translation>Als Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="77"/>
+        <location filename="../app/qml/Sidebar.qml" line="135"/>
         <source>Export as JSON…</source>
         <translation>Als JSON exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="79"/>
-        <location filename="../app/qml/Sidebar.qml" line="131"/>
+        <location filename="../app/qml/Sidebar.qml" line="137"/>
+        <location filename="../app/qml/Sidebar.qml" line="189"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>No chat matches “%1”.</source>
         <translation>Kein Chat passt zu „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>Your chats appear here.</source>
         <translation>Ihre Chats erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="103"/>
+        <location filename="../app/qml/Sidebar.qml" line="161"/>
         <source>Rename chat</source>
         <translation>Chat umbenennen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="113"/>
+        <location filename="../app/qml/Sidebar.qml" line="171"/>
         <source>Chat title</source>
         <translation>Chattitel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="128"/>
+        <location filename="../app/qml/Sidebar.qml" line="186"/>
         <source>Delete chat</source>
         <translation>Chat löschen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="135"/>
+        <location filename="../app/qml/Sidebar.qml" line="193"/>
         <source>Delete “%1”? This cannot be undone.</source>
         <translation>„%1“ löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="106"/>
+        <location filename="../app/qml/Sidebar.qml" line="164"/>
         <source>Rename</source>
         <translation>Umbenennen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="107"/>
-        <location filename="../app/qml/Sidebar.qml" line="132"/>
+        <location filename="../app/qml/Sidebar.qml" line="165"/>
+        <location filename="../app/qml/Sidebar.qml" line="190"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="1"/>
+        <location filename="../app/qml/Sidebar.qml" line="62"/>
         <source>Clear the search</source>
         <translation>Suche leeren</translation>
     </message>
@@ -2316,90 +2317,90 @@
         <translation>Tool-Server bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="20"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
         <source>Save</source>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="22"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="57"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="58"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="60"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
         <source>Connection</source>
         <translation>Verbindung</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="71"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="63"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="66"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
         <source>Command</source>
         <translation>Befehl</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="62"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
         <source>HTTP address</source>
         <translation>HTTP-Adresse</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="70"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="72"/>
         <source>for example npx</source>
         <translation>zum Beispiel npx</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="81"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="75"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="87"/>
         <source>Arguments</source>
         <translation>Argumente</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="80"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="86"/>
         <source>one per line</source>
         <translation>eines pro Zeile</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="83"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="91"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="95"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="105"/>
         <source>Environment</source>
         <translation>Umgebung</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="90"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="104"/>
         <source>NAME=value, one per line (kept out of the log)</source>
         <translation>NAME=Wert, eine pro Zeile (erscheint nicht im Protokoll)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="93"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="100"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="113"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="120"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="102"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="109"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="122"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="129"/>
         <source>Bearer token</source>
         <translation>Bearer-Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="108"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="128"/>
         <source>optional</source>
         <translation>optional</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="111"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="119"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="131"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="139"/>
         <source>Time limit per request</source>
         <translation>Zeitlimit pro Anfrage</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="117"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="137"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -2506,62 +2507,62 @@
         <translation>Willkommen bei SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="37"/>
+        <location filename="../app/qml/WelcomeView.qml" line="39"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Das kleine mitgelieferte Demomodell ist geladen. Es erzählt nur kurze Kindergeschichten (auf Englisch), funktioniert aber offline. Für echte Antworten laden Sie SmolLM3 herunter oder öffnen ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Alles läuft auf diesem Rechner. Nichts, was Sie eingeben, verlässt ihn.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="40"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chatten Sie mit Sprachmodellen, die vollständig auf diesem Rechner laufen. Beginnen Sie mit SmolLM3 oder öffnen Sie ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="51"/>
+        <location filename="../app/qml/WelcomeView.qml" line="56"/>
         <source>Download %1 (%2)</source>
         <translation>%1 herunterladen (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="52"/>
+        <location filename="../app/qml/WelcomeView.qml" line="57"/>
         <source>Download the recommended model</source>
         <translation>Empfohlenes Modell herunterladen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Open a GGUF file…</source>
         <translation>GGUF-Datei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="58"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Open a GGUF file</source>
         <translation>GGUF-Datei öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="72"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Download progress</source>
         <translation>Downloadfortschritt</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="78"/>
+        <location filename="../app/qml/WelcomeView.qml" line="83"/>
         <source>Checking the download…</source>
         <translation>Download wird geprüft …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="80"/>
+        <location filename="../app/qml/WelcomeView.qml" line="85"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="94"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tipp: Ziehen Sie eine .gguf-Datei einfach auf dieses Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 antwortet vom Endpunkt „%2“ unter %3. Was Sie eingeben, wird an diesen Server gesendet.</translation>
     </message>
@@ -2569,12 +2570,12 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="106"/>
+        <location filename="../app/src/chat_controller.cpp" line="101"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>Das Werkzeug „%1“ wird in Ihren Chats weggelassen: Seine Parameter lassen sich nicht an ihr Schema binden (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="87"/>
+        <location filename="../app/src/chat_controller.cpp" line="70"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
@@ -2584,7 +2585,7 @@
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="279"/>
+        <location filename="../app/src/chat_controller.cpp" line="309"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
@@ -2605,13 +2606,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="854"/>
+        <location filename="../app/src/chat_controller.cpp" line="913"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="1054"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2619,56 +2620,98 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="40"/>
+        <location filename="../app/src/downloader.cpp" line="31"/>
+        <source>the server refused the connection</source>
+        <translation>der Server hat die Verbindung abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="32"/>
+        <source>the server closed the connection</source>
+        <translation>der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="33"/>
+        <source>the server stopped answering</source>
+        <translation>der Server antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="34"/>
+        <source>the secure connection could not be set up</source>
+        <translation>die sichere Verbindung konnte nicht aufgebaut werden</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="36"/>
+        <source>the network went away</source>
+        <translation>das Netzwerk ist weg</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="37"/>
+        <source>the network failed</source>
+        <translation>das Netzwerk hat versagt</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="70"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="42"/>
+        <location filename="../app/src/downloader.cpp" line="72"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="65"/>
+        <location filename="../app/src/downloader.cpp" line="95"/>
         <source>The model catalogue is missing.</source>
         <translation>Der Modellkatalog fehlt.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="83"/>
-        <location filename="../app/src/downloader.cpp" line="123"/>
+        <location filename="../app/src/downloader.cpp" line="113"/>
+        <location filename="../app/src/downloader.cpp" line="155"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>„%1“ kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="159"/>
+        <location filename="../app/src/downloader.cpp" line="191"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Der Server antwortete mit HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="166"/>
-        <location filename="../app/src/downloader.cpp" line="177"/>
-        <source>The download was interrupted: %1. Start it again to resume.</source>
-        <translation>Der Download wurde unterbrochen: %1. Starten Sie ihn erneut, um fortzusetzen.</translation>
+        <location filename="../app/src/downloader.cpp" line="201"/>
+        <source>There is no connection to %1 (%2). Check the network and try again.</source>
+        <translation>Keine Verbindung zu %1 (%2). Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="183"/>
+        <location filename="../app/src/downloader.cpp" line="205"/>
+        <source>The download stopped after %1: %2. Start it again to resume.</source>
+        <translation>Der Download brach nach %1 ab: %2. Starten Sie ihn erneut, um fortzusetzen.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="218"/>
+        <source>The download stopped after %1 of %2. Start it again to resume.</source>
+        <translation>Der Download brach nach %1 von %2 ab. Starten Sie ihn erneut, um fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>The download was interrupted: %1. Start it again to resume.</source>
+        <translation type="vanished">Der Download wurde unterbrochen: %1. Starten Sie ihn erneut, um fortzusetzen.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="224"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Der Download hat %1 Bytes, erwartet wurden %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="192"/>
+        <location filename="../app/src/downloader.cpp" line="233"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Der Download ist beschädigt (sha256 stimmt nicht). Bitte versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="198"/>
+        <location filename="../app/src/downloader.cpp" line="239"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Der Download kann nicht nach „%1“ verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="178"/>
         <source>%1 of %2 bytes arrived</source>
-        <translation>%1 von %2 Bytes angekommen</translation>
+        <translation type="vanished">%1 von %2 Bytes angekommen</translation>
     </message>
 </context>
 <context>
@@ -2682,22 +2725,22 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <location filename="../app/src/model_manager.cpp" line="200"/>
         <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
         <translation>Den entfernten Endpunkt „%1“ gibt es nicht mehr: Fügen Sie ihn unter Einstellungen ▸ Modelle erneut hinzu.</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <location filename="../app/src/model_manager.cpp" line="210"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <location filename="../app/src/model_manager.cpp" line="211"/>
         <source>remote</source>
         <translation>entfernt</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="374"/>
+        <location filename="../app/src/model_manager.cpp" line="393"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Die GPU funktioniert nicht mehr, daher arbeitet SmolDesk auf der CPU weiter. %1</translation>
     </message>
@@ -2725,7 +2768,7 @@
         <translation>Der API-Schlüssel kann nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <location filename="../app/src/remote_endpoints.cpp" line="237"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -2733,83 +2776,83 @@
 <context>
     <name>smoldesk::app::ToolServers</name>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="55"/>
-        <location filename="../app/src/tool_servers.cpp" line="68"/>
+        <location filename="../app/src/tool_servers.cpp" line="59"/>
+        <location filename="../app/src/tool_servers.cpp" line="72"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="58"/>
+        <location filename="../app/src/tool_servers.cpp" line="62"/>
         <source>Connecting…</source>
         <translation>Verbindung wird hergestellt …</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="61"/>
+        <location filename="../app/src/tool_servers.cpp" line="65"/>
         <source>Connected, 1 tool</source>
         <translation>Verbunden, 1 Tool</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="62"/>
+        <location filename="../app/src/tool_servers.cpp" line="66"/>
         <source>Connected, %1 tools</source>
         <translation>Verbunden, %1 Tools</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="64"/>
+        <location filename="../app/src/tool_servers.cpp" line="68"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="172"/>
+        <location filename="../app/src/tool_servers.cpp" line="176"/>
         <source>Each environment line is NAME=value; “%1” is not.</source>
         <translation>Jede Umgebungszeile hat die Form NAME=Wert; „%1“ nicht.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="185"/>
+        <location filename="../app/src/tool_servers.cpp" line="189"/>
         <source>Give the server a name.</source>
         <translation>Geben Sie dem Server einen Namen.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="186"/>
+        <location filename="../app/src/tool_servers.cpp" line="190"/>
         <source>A server&apos;s name cannot contain “/”.</source>
         <translation>Der Name eines Servers darf kein „/“ enthalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="189"/>
+        <location filename="../app/src/tool_servers.cpp" line="193"/>
         <source>There is already a server named “%1”.</source>
         <translation>Es gibt bereits einen Server namens „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="194"/>
+        <location filename="../app/src/tool_servers.cpp" line="198"/>
         <source>The address must start with http:// or https://.</source>
         <translation>Die Adresse muss mit http:// oder https:// beginnen.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="196"/>
+        <location filename="../app/src/tool_servers.cpp" line="200"/>
         <source>Give the command that starts the server, or choose HTTP and give its address.</source>
         <translation>Geben Sie den Befehl an, der den Server startet, oder wählen Sie HTTP und geben Sie seine Adresse an.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="217"/>
+        <location filename="../app/src/tool_servers.cpp" line="221"/>
         <source>This server no longer exists.</source>
         <translation>Diesen Server gibt es nicht mehr.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="274"/>
+        <location filename="../app/src/tool_servers.cpp" line="278"/>
         <source>Cannot read %1: %2.</source>
         <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="276"/>
+        <location filename="../app/src/tool_servers.cpp" line="280"/>
         <source>%1 is larger than 4 MB; it is not an MCP configuration.</source>
         <translation>%1 ist größer als 4 MB und daher keine MCP-Konfiguration.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="308"/>
+        <location filename="../app/src/tool_servers.cpp" line="314"/>
         <source>Imported 1 server: %1.</source>
         <translation>1 Server importiert: %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="309"/>
+        <location filename="../app/src/tool_servers.cpp" line="315"/>
         <source>Imported %1 servers: %2.</source>
         <translation>%1 Server importiert: %2.</translation>
     </message>
@@ -2817,38 +2860,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <location filename="../app/src/tool_turn.cpp" line="29"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
         <translation>Der Tool-Server „%1“ bietet „%2“ nicht mehr an; der Aufruf wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="52"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Das Modell wollte nach %1 Runden, dem in Einstellungen ▸ Tools festgelegten Limit, weitere Tools aufrufen; es wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="89"/>
+        <location filename="../app/src/tool_turn.cpp" line="79"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>In diesem Chat gibt es kein Tool namens „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="91"/>
+        <location filename="../app/src/tool_turn.cpp" line="81"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Die Argumente von „%1“ sind kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The user denied this call of %1.</source>
         <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="123"/>
-        <location filename="../app/src/tool_turn.cpp" line="145"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="135"/>
         <source>The user stopped this call.</source>
         <translation>Der Benutzer hat diesen Aufruf angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="129"/>
+        <location filename="../app/src/tool_turn.cpp" line="119"/>
         <source>The tool server “%1” is off.</source>
         <translation>Der Tool-Server „%1“ ist ausgeschaltet.</translation>
     </message>
@@ -2886,12 +2929,12 @@
         <translation>Der MCP-Server „%1“ unter %2 ist nicht erreichbar: %3.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="145"/>
+        <location filename="../app/mcp/http_transport.cpp" line="146"/>
         <source>The MCP server “%1” closed its event stream without an answer.</source>
         <translation>Der MCP-Server „%1“ hat seinen Ereignisstrom ohne Antwort geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="152"/>
+        <location filename="../app/mcp/http_transport.cpp" line="153"/>
         <source>The MCP server “%1” accepted a request without answering it.</source>
         <translation>Der MCP-Server „%1“ hat eine Anfrage angenommen, ohne sie zu beantworten.</translation>
     </message>

@@ -14,23 +14,23 @@
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="34"/>
+        <location filename="../app/qml/AboutDialog.qml" line="38"/>
         <source>Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.</source>
         <translation>Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="40"/>
+        <location filename="../app/qml/AboutDialog.qml" line="44"/>
         <source>Log file: %1</source>
         <translation>Log file: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
-        <location filename="../app/qml/AboutDialog.qml" line="46"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
+        <location filename="../app/qml/AboutDialog.qml" line="50"/>
         <source>Copy diagnostics</source>
         <translation>Copy diagnostics</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <location filename="../app/qml/AboutDialog.qml" line="36"/>
         <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
         <translation>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</translation>
     </message>
@@ -159,74 +159,74 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="177"/>
+        <location filename="../app/qml/Composer.qml" line="187"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="140"/>
+        <location filename="../app/qml/Composer.qml" line="150"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Ask anything… (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="142"/>
+        <location filename="../app/qml/Composer.qml" line="152"/>
         <source>Open a model to start chatting</source>
         <translation>Open a model to start chatting</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="144"/>
+        <location filename="../app/qml/Composer.qml" line="154"/>
         <source>Prompt</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="183"/>
+        <location filename="../app/qml/Composer.qml" line="193"/>
         <source>Think</source>
         <translation>Think</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="197"/>
         <source>Thinking</source>
         <translation>Thinking</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="178"/>
+        <location filename="../app/qml/Composer.qml" line="188"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Let the model think before it answers (this chat only)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="278"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="277"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="213"/>
+        <location filename="../app/qml/Composer.qml" line="223"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tool servers of this chat</source>
         <translation>Tool servers of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choose which tool servers&apos; tools the model sees in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="238"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools the model sees in this chat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="244"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n tool)</numerusform>
@@ -234,114 +234,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="235"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>%1 (not connected)</source>
         <translation>%1 (not connected)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="237"/>
+        <location filename="../app/qml/Composer.qml" line="247"/>
         <source>Offer the tools of %1</source>
         <translation>Offer the tools of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Stop the answer</source>
         <translation>Stop the answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Send the prompt</source>
         <translation>Send the prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="180"/>
+        <location filename="../app/qml/Composer.qml" line="190"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>Thinking depends on the model&apos;s chat template; load a model first</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="181"/>
+        <location filename="../app/qml/Composer.qml" line="191"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>Thinking is not available: the chat template of %1 has no thinking mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="86"/>
+        <location filename="../app/qml/Composer.qml" line="96"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="89"/>
+        <location filename="../app/qml/Composer.qml" line="99"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="106"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="102"/>
+        <location filename="../app/qml/Composer.qml" line="112"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="141"/>
+        <location filename="../app/qml/Composer.qml" line="151"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Ask anything… it is sent when the model has loaded</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="114"/>
+        <location filename="../app/qml/Composer.qml" line="124"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Your message will be sent when %1 has loaded.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="88"/>
+        <location filename="../app/qml/Composer.qml" line="98"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt ✓</source>
         <translation>System prompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="31"/>
-        <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="254"/>
+        <location filename="../app/qml/Composer.qml" line="41"/>
+        <location filename="../app/qml/Composer.qml" line="50"/>
+        <location filename="../app/qml/Composer.qml" line="264"/>
         <source>System prompt of this chat</source>
         <translation>System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="258"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Give this chat instructions that the model follows in every answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="39"/>
+        <location filename="../app/qml/Composer.qml" line="49"/>
         <source>For example: You are a concise assistant.</source>
         <translation>For example: You are a concise assistant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="52"/>
+        <location filename="../app/qml/Composer.qml" line="62"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>Applies to the next answer. New chats start with the default from Settings.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="56"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>Done</source>
         <translation>Done</translation>
     </message>
@@ -349,17 +349,17 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The conversation is too long</source>
         <translation>The conversation is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
         <source>Start a new chat</source>
         <translation>Start a new chat</translation>
     </message>
@@ -376,32 +376,32 @@
         <translation type="vanished">Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The message is too long</source>
         <translation>The message is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>The definition of %n tool takes part of the context: turning tools off for this chat leaves more room.</numerusform>
@@ -409,7 +409,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Edit the message</source>
         <translation>Edit the message</translation>
     </message>
@@ -417,112 +417,112 @@
 <context>
     <name>EngineText</name>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="26"/>
+        <location filename="../app/worker/engine_text.cpp" line="26"/>
         <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
         <translation>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="30"/>
+        <location filename="../app/worker/engine_text.cpp" line="30"/>
         <source>No usable Vulkan GPU was found, so the CPU is used.</source>
         <translation>No usable Vulkan GPU was found, so the CPU is used.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="33"/>
+        <location filename="../app/worker/engine_text.cpp" line="33"/>
         <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
         <translation>This build of SmolDesk has no Vulkan support, so the CPU is used.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="36"/>
+        <location filename="../app/worker/engine_text.cpp" line="36"/>
         <source>This build of SmolDesk has no Vulkan support.</source>
         <translation>This build of SmolDesk has no Vulkan support.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="39"/>
+        <location filename="../app/worker/engine_text.cpp" line="39"/>
         <source>The GPU could not take the model (%1), so the CPU is used.</source>
         <translation>The GPU could not take the model (%1), so the CPU is used.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="44"/>
+        <location filename="../app/worker/engine_text.cpp" line="44"/>
         <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="49"/>
+        <location filename="../app/worker/engine_text.cpp" line="49"/>
         <source>The device “%1” has no compute queue.</source>
         <translation>The device “%1” has no compute queue.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="54"/>
+        <location filename="../app/worker/engine_text.cpp" line="54"/>
         <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk&apos;s shaders need.</source>
         <translation>The device “%1” lacks 16-bit storage buffers, which SmolDesk&apos;s shaders need.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="61"/>
+        <location filename="../app/worker/engine_text.cpp" line="61"/>
         <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk&apos;s shaders.</source>
         <translation>The device “%1” has too little shared memory or too small workgroups for SmolDesk&apos;s shaders.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="67"/>
+        <location filename="../app/worker/engine_text.cpp" line="67"/>
         <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
         <translation>The device “%1” cannot bind storage buffers of 16 MiB.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="73"/>
+        <location filename="../app/worker/engine_text.cpp" line="73"/>
         <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk&apos;s own CPU backend.</source>
         <translation>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk&apos;s own CPU backend.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="78"/>
+        <location filename="../app/worker/engine_text.cpp" line="78"/>
         <source>No Vulkan GPU is available.</source>
         <translation>No Vulkan GPU is available.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="80"/>
+        <location filename="../app/worker/engine_text.cpp" line="80"/>
         <source>The Vulkan loader found no device.</source>
         <translation>The Vulkan loader found no device.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="82"/>
+        <location filename="../app/worker/engine_text.cpp" line="82"/>
         <source>The Vulkan loader found no driver for this system.</source>
         <translation>The Vulkan loader found no driver for this system.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="85"/>
+        <location filename="../app/worker/engine_text.cpp" line="85"/>
         <source>The GPU “%1” has %2 available, the model needs %3.</source>
         <translation>The GPU “%1” has %2 available, the model needs %3.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="90"/>
+        <location filename="../app/worker/engine_text.cpp" line="90"/>
         <source>No Vulkan loader (%1) is installed.</source>
         <translation>No Vulkan loader (%1) is installed.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="95"/>
+        <location filename="../app/worker/engine_text.cpp" line="95"/>
         <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="100"/>
+        <location filename="../app/worker/engine_text.cpp" line="100"/>
         <source>The Vulkan loader on this system is incomplete.</source>
         <translation>The Vulkan loader on this system is incomplete.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="103"/>
+        <location filename="../app/worker/engine_text.cpp" line="103"/>
         <source>Creating a Vulkan instance failed with %1.</source>
         <translation>Creating a Vulkan instance failed with %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="113"/>
         <source>No Vulkan device was found.</source>
         <translation>No Vulkan device was found.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="109"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 thread, %1)</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="110"/>
+        <location filename="../app/worker/engine_text.cpp" line="110"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 threads, %2)</translation>
     </message>
@@ -530,187 +530,187 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../app/src/error_text.cpp" line="17"/>
+        <location filename="../app/worker/error_text.cpp" line="17"/>
         <source>The file cannot be read.</source>
         <translation>The file cannot be read.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="19"/>
+        <location filename="../app/worker/error_text.cpp" line="19"/>
         <source>This is not a GGUF model file.</source>
         <translation>This is not a GGUF model file.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="21"/>
+        <location filename="../app/worker/error_text.cpp" line="21"/>
         <source>This GGUF version is not supported.</source>
         <translation>This GGUF version is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="23"/>
+        <location filename="../app/worker/error_text.cpp" line="23"/>
         <source>The file is truncated (an incomplete download?).</source>
         <translation>The file is truncated (an incomplete download?).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="25"/>
+        <location filename="../app/worker/error_text.cpp" line="25"/>
         <source>The file is damaged.</source>
         <translation>The file is damaged.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="27"/>
+        <location filename="../app/worker/error_text.cpp" line="27"/>
         <source>The model&apos;s metadata has an unexpected type.</source>
         <translation>The model&apos;s metadata has an unexpected type.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="29"/>
+        <location filename="../app/worker/error_text.cpp" line="29"/>
         <source>The model is missing required metadata or tensors.</source>
         <translation>The model is missing required metadata or tensors.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="31"/>
+        <location filename="../app/worker/error_text.cpp" line="31"/>
         <source>This model architecture is not supported.</source>
         <translation>This model architecture is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="33"/>
+        <location filename="../app/worker/error_text.cpp" line="33"/>
         <source>The model uses a tensor type that is not supported.</source>
         <translation>The model uses a tensor type that is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="36"/>
+        <location filename="../app/worker/error_text.cpp" line="36"/>
         <source>The model&apos;s tokenizer is not supported.</source>
         <translation>The model&apos;s tokenizer is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="38"/>
+        <location filename="../app/worker/error_text.cpp" line="38"/>
         <source>A tensor&apos;s shape does not match the model&apos;s parameters.</source>
         <translation>A tensor&apos;s shape does not match the model&apos;s parameters.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="41"/>
+        <location filename="../app/worker/error_text.cpp" line="41"/>
         <source>The request is not valid for this model.</source>
         <translation>The request is not valid for this model.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="43"/>
+        <location filename="../app/worker/error_text.cpp" line="43"/>
         <source>There is not enough memory.</source>
         <translation>There is not enough memory.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="47"/>
+        <location filename="../app/worker/error_text.cpp" line="47"/>
         <source>The model&apos;s chat template cannot be used.</source>
         <translation>The model&apos;s chat template cannot be used.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="50"/>
+        <location filename="../app/worker/error_text.cpp" line="50"/>
         <source>The compute device failed.</source>
         <translation>The compute device failed.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="52"/>
+        <location filename="../app/worker/error_text.cpp" line="52"/>
         <source>No model is loaded.</source>
         <translation>No model is loaded.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="54"/>
+        <location filename="../app/worker/error_text.cpp" line="54"/>
         <source>The model is busy.</source>
         <translation>The model is busy.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="56"/>
+        <location filename="../app/worker/error_text.cpp" line="56"/>
         <source>Something went wrong.</source>
         <translation>Something went wrong.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="64"/>
+        <location filename="../app/worker/error_text.cpp" line="64"/>
         <source>Choose a .gguf model file.</source>
         <translation>Choose a .gguf model file.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="67"/>
+        <location filename="../app/worker/error_text.cpp" line="67"/>
         <source>Download the model again.</source>
         <translation>Download the model again.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="72"/>
+        <location filename="../app/worker/error_text.cpp" line="72"/>
         <source>Choose a model in a supported format.</source>
         <translation>Choose a model in a supported format.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="74"/>
+        <location filename="../app/worker/error_text.cpp" line="74"/>
         <source>Lower the context length or choose a smaller model.</source>
         <translation>Lower the context length or choose a smaller model.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="78"/>
+        <location filename="../app/worker/error_text.cpp" line="78"/>
         <source>Choose the CPU in the settings.</source>
         <translation>Choose the CPU in the settings.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="80"/>
+        <location filename="../app/worker/error_text.cpp" line="80"/>
         <source>Open a model first.</source>
         <translation>Open a model first.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="45"/>
+        <location filename="../app/worker/error_text.cpp" line="45"/>
         <source>Loading was cancelled.</source>
         <translation>Loading was cancelled.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="98"/>
+        <location filename="../app/worker/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>The file %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="101"/>
+        <location filename="../app/worker/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>The file %1 cannot be read.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="106"/>
+        <location filename="../app/worker/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>The file is empty, so it is not a model.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="107"/>
+        <location filename="../app/worker/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>This is not a GGUF model file: it does not start with the bytes “GGUF”.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="111"/>
+        <location filename="../app/worker/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="117"/>
+        <location filename="../app/worker/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="122"/>
+        <location filename="../app/worker/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>The file is truncated — the download was probably interrupted.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="125"/>
+        <location filename="../app/worker/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>The file is damaged: its header contradicts itself.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="128"/>
+        <location filename="../app/worker/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="132"/>
+        <location filename="../app/worker/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>The architecture “%1” is not supported (supported: %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="138"/>
+        <location filename="../app/worker/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>The tensor type %1 is not supported.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="143"/>
+        <location filename="../app/worker/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Not enough memory: the model needs %1, %2 are free.</translation>
     </message>
@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="191"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exported to %1</translation>
     </message>
@@ -791,143 +791,143 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="91"/>
+        <location filename="../app/qml/Main.qml" line="94"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="66"/>
+        <location filename="../app/qml/Main.qml" line="67"/>
         <source>&amp;Open model…</source>
         <translation>&amp;Open model…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="96"/>
+        <location filename="../app/qml/Main.qml" line="99"/>
         <source>Recent models</source>
         <translation>Recent models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="129"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Download SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="134"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Export as &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="135"/>
         <source>Export as &amp;JSON…</source>
         <translation>Export as &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="67"/>
+        <location filename="../app/qml/Main.qml" line="70"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="137"/>
+        <location filename="../app/qml/Main.qml" line="140"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="68"/>
+        <location filename="../app/qml/Main.qml" line="71"/>
         <source>&amp;New chat</source>
         <translation>&amp;New chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="69"/>
+        <location filename="../app/qml/Main.qml" line="72"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="144"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copy conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="147"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Model information</source>
         <translation>&amp;Model information</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="73"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="115"/>
         <source>Remote models</source>
         <translation>Remote models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="130"/>
         <source>Add an endpoint…</source>
         <translation>Add an endpoint…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="154"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;About SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="160"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>Open a GGUF model</source>
         <translation>Open a GGUF model</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF models (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>All files (*)</source>
         <translation>All files (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>Export conversation</source>
         <translation>Export conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown files (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="161"/>
+        <location filename="../app/qml/Main.qml" line="164"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
-        <location filename="../app/qml/Main.qml" line="173"/>
+        <location filename="../app/qml/Main.qml" line="165"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="175"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -935,12 +935,12 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
         <source>Table</source>
         <translation>Table</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
     </message>
@@ -955,108 +955,108 @@
         <translation>Your message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
         <source>Answer</source>
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Copy message</source>
         <translation>Copy message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
         <source>Edit prompt</source>
         <translation>Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
         <source>Regenerate</source>
         <translation>Regenerate</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
         <source>Regenerate answer</source>
         <translation>Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Write another answer; this one stays (‹ › switches between them)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
         <source>Prompt text</source>
         <translation>Prompt text</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="226"/>
         <source>Reading your message…</source>
         <translation>Reading your message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="227"/>
         <source>Writing…</source>
         <translation>Writing…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Reading your message… %1% (%2 tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>The demo model has no chat mode: it continues your words (in italics) as a story.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>This model has no chat template: it continues your words (in italics).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
         <source>Retry</source>
         <translation>Retry</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
         <source>Ask for the answer again</source>
         <translation>Ask for the answer again</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>This prompt has no answer yet: send it to the model again</translation>
     </message>
@@ -1092,16 +1092,17 @@
         <location filename="../app/qml/ModelBanner.qml" line="59"/>
         <location filename="../app/qml/ModelBanner.qml" line="76"/>
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
+        <location filename="../app/qml/ModelBanner.qml" line="117"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="111"/>
         <source>Retry</source>
         <translation>Retry</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="112"/>
         <source>Ask for the answer again</source>
         <translation>Ask for the answer again</translation>
     </message>
@@ -1109,7 +1110,7 @@
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>always, at a low, medium or high effort</source>
         <translation>always, at a low, medium or high effort</translation>
     </message>
@@ -1124,143 +1125,143 @@
         <translation>Hide model information</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="50"/>
+        <location filename="../app/qml/ModelPanel.qml" line="51"/>
         <source>No model selected</source>
         <translation>No model selected</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="61"/>
+        <location filename="../app/qml/ModelPanel.qml" line="73"/>
         <source>Architecture</source>
         <translation>Architecture</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="62"/>
+        <location filename="../app/qml/ModelPanel.qml" line="74"/>
         <source>Parameters</source>
         <translation>Parameters</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="63"/>
+        <location filename="../app/qml/ModelPanel.qml" line="75"/>
         <source>Quantization</source>
         <translation>Quantization</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="64"/>
+        <location filename="../app/qml/ModelPanel.qml" line="76"/>
         <source>File size</source>
         <translation>File size</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
         <source>Trained context</source>
         <translation>Trained context</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>%1 tokens</source>
         <translation>%1 tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="66"/>
+        <location filename="../app/qml/ModelPanel.qml" line="78"/>
         <source>Chat template</source>
         <translation>Chat template</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>Thinking</source>
         <translation>Thinking</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>supported</source>
         <translation>supported</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>not supported</source>
         <translation>not supported</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="70"/>
+        <location filename="../app/qml/ModelPanel.qml" line="82"/>
         <source>Memory estimate</source>
         <translation>Memory estimate</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="71"/>
+        <location filename="../app/qml/ModelPanel.qml" line="83"/>
         <source>Weights</source>
         <translation>Weights</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>KV cache</source>
         <translation>KV cache</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 at %2 tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="73"/>
+        <location filename="../app/qml/ModelPanel.qml" line="85"/>
         <source>Needed</source>
         <translation>Needed</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="74"/>
+        <location filename="../app/qml/ModelPanel.qml" line="86"/>
         <source>Available</source>
         <translation>Available</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="75"/>
+        <location filename="../app/qml/ModelPanel.qml" line="87"/>
         <source>Experts per token</source>
         <translation>Experts per token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="81"/>
+        <location filename="../app/qml/ModelPanel.qml" line="93"/>
         <source>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</source>
         <translation>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="92"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>Fits in the available memory.</source>
         <translation>Fits in the available memory.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="93"/>
+        <location filename="../app/qml/ModelPanel.qml" line="105"/>
         <source>Tight: other programs may be slowed down.</source>
         <translation>Tight: other programs may be slowed down.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="94"/>
+        <location filename="../app/qml/ModelPanel.qml" line="106"/>
         <source>Probably too large for the available memory. You can still try, or lower the context length.</source>
         <translation>Probably too large for the available memory. You can still try, or lower the context length.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="95"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Available memory is unknown.</source>
         <translation>Available memory is unknown.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Server</source>
         <translation>Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>Context</source>
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="116"/>
+        <location filename="../app/qml/ModelPanel.qml" line="136"/>
         <source>Open another model…</source>
         <translation>Open another model…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="104"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>GPU not used</source>
         <translation>GPU not used</translation>
     </message>
@@ -1280,17 +1281,17 @@
         <translation>none; the model continues your text (plain continuation, no chat turns)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="56"/>
         <source>Endpoint</source>
         <translation>Endpoint</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="57"/>
         <source>Address</source>
         <translation>Address</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="64"/>
         <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
         <translation>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</translation>
     </message>
@@ -1420,125 +1421,125 @@
 <context>
     <name>RemoteSettings</name>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
         <source>%1 Models: %2</source>
         <translation>%1 Models: %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="42"/>
         <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
         <translation>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="49"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
         <source>GPU box</source>
         <translation>GPU box</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="55"/>
         <source>Endpoint name</source>
         <translation>Endpoint name</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="57"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="65"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
         <source>API key</source>
         <translation>API key</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
         <source>none, or kept as stored</source>
         <translation>none, or kept as stored</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="80"/>
         <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
         <translation>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="81"/>
         <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
         <translation>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="87"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="91"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="170"/>
         <source>Connecting…</source>
         <translation>Connecting…</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="97"/>
         <source>Save endpoint</source>
         <translation>Save endpoint</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="105"/>
         <source>Saved. Listing its models…</source>
         <translation>Saved. Listing its models…</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="149"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="152"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="156"/>
         <source>Check again</source>
         <translation>Check again</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="161"/>
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>API key stored.</source>
         <translation>API key stored.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>No API key.</source>
         <translation>No API key.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>Models: %1</source>
         <translation>Models: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>No models listed yet.</source>
         <translation>No models listed yet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="26"/>
         <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
         <translation>Saved “%1”. Its models are under File ▸ Remote models.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="27"/>
         <source>Saved “%1”, but it did not answer: see its card below.</source>
         <translation>Saved “%1”, but it did not answer: see its card below.</translation>
     </message>
@@ -1546,27 +1547,27 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
         <source>Reasoning effort</source>
         <translation>Reasoning effort</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>High when Think is on</source>
         <translation>High when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>High reasoning effort when Think is on</source>
         <translation>High reasoning effort when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="62"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>No Vulkan device can be used: %1 The CPU is used.</translation>
     </message>
@@ -1576,212 +1577,212 @@
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="105"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="106"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="138"/>
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="143"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="42"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatic (GPU when possible)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="44"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
         <source>Models</source>
         <translation>Models</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
         <source>GPU check</source>
         <translation>GPU check</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Checking every GPU kernel against the CPU…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Not run yet: it runs before a GPU&apos;s first use.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="189"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="193"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (driver %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="197"/>
         <source>Check again</source>
         <translation>Check again</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="214"/>
         <source>CPU safe mode</source>
         <translation>CPU safe mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Use only the CPU (entered by itself after a crash at GPU start)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>Resume chats</source>
         <translation>Resume chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Automatic</source>
         <translation>Automatic</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
         <source>Context length</source>
         <translation>Context length</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Device, threads and context length apply the next time the model loads.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
         <source>Reload the model now</source>
         <translation>Reload the model now</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Temperature</source>
         <translation>Temperature</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="290"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Repeat penalty</source>
         <translation>Repeat penalty</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Random</source>
         <translation>Random</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Max tokens</source>
         <translation>Max tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximum answer length in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Thinking budget</source>
         <translation>Thinking budget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>Unlimited</source>
         <translation>Unlimited</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
         <source>Thinking budget in tokens</source>
         <translation>Thinking budget in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>These values are kept for %1.</source>
         <translation>These values are kept for %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Reset to the model&apos;s recommended values</translation>
     </message>
@@ -1790,23 +1791,23 @@
         <translation type="vanished">System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
         <source>For example: You are a concise assistant.</source>
         <translation>For example: You are a concise assistant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
         <source>Default for new chats with this model</source>
         <translation>Default for new chats with this model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
         <source>Default system prompt</source>
         <translation>Default system prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
         <source>Model default</source>
         <translation>Model default</translation>
     </message>
@@ -1841,37 +1842,37 @@
         <translation>other Vulkan device, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="43"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="57"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="47"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="50"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="55"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="69"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Vulkan device %1 (not found)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="70"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>This device is not present now; the model runs on the CPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>CPU safe mode is on: GPUs are neither listed nor used.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="77"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>No Vulkan device was found: the CPU is used.</translation>
     </message>
@@ -1881,74 +1882,74 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>New chats</source>
         <translation>New chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Think before answering</source>
         <translation>Think before answering</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Think in new chats</source>
         <translation>Think in new chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
         <source>API server</source>
         <translation>API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Local API server</source>
         <translation>Local API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="403"/>
         <source>Let other programs use the loaded model</source>
         <translation>Let other programs use the loaded model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="415"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="423"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>Not running: %1</source>
         <translation>Not running: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="425"/>
         <source>Off.</source>
         <translation>Off.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="432"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="51"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="52"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>No Vulkan GPU was found: there is no GPU to check.</translation>
     </message>
@@ -1971,89 +1972,89 @@
         <translation>Ctrl+N</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="30"/>
+        <location filename="../app/qml/Sidebar.qml" line="32"/>
         <source>Search chats</source>
         <translation>Search chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="31"/>
+        <location filename="../app/qml/Sidebar.qml" line="33"/>
         <source>Search conversations</source>
         <translation>Search conversations</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="44"/>
+        <location filename="../app/qml/Sidebar.qml" line="75"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="70"/>
+        <location filename="../app/qml/Sidebar.qml" line="128"/>
         <source>Conversation actions</source>
         <translation>Conversation actions</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="75"/>
+        <location filename="../app/qml/Sidebar.qml" line="133"/>
         <source>Rename…</source>
         <translation>Rename…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="76"/>
+        <location filename="../app/qml/Sidebar.qml" line="134"/>
         <source>Export as Markdown…</source>
         <translation>Export as Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="77"/>
+        <location filename="../app/qml/Sidebar.qml" line="135"/>
         <source>Export as JSON…</source>
         <translation>Export as JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="79"/>
-        <location filename="../app/qml/Sidebar.qml" line="131"/>
+        <location filename="../app/qml/Sidebar.qml" line="137"/>
+        <location filename="../app/qml/Sidebar.qml" line="189"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>No chat matches “%1”.</source>
         <translation>No chat matches “%1”.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>Your chats appear here.</source>
         <translation>Your chats appear here.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="103"/>
+        <location filename="../app/qml/Sidebar.qml" line="161"/>
         <source>Rename chat</source>
         <translation>Rename chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="113"/>
+        <location filename="../app/qml/Sidebar.qml" line="171"/>
         <source>Chat title</source>
         <translation>Chat title</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="128"/>
+        <location filename="../app/qml/Sidebar.qml" line="186"/>
         <source>Delete chat</source>
         <translation>Delete chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="135"/>
+        <location filename="../app/qml/Sidebar.qml" line="193"/>
         <source>Delete “%1”? This cannot be undone.</source>
         <translation>Delete “%1”? This cannot be undone.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="106"/>
+        <location filename="../app/qml/Sidebar.qml" line="164"/>
         <source>Rename</source>
         <translation>Rename</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="107"/>
-        <location filename="../app/qml/Sidebar.qml" line="132"/>
+        <location filename="../app/qml/Sidebar.qml" line="165"/>
+        <location filename="../app/qml/Sidebar.qml" line="190"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="1"/>
+        <location filename="../app/qml/Sidebar.qml" line="62"/>
         <source>Clear the search</source>
         <translation>Clear the search</translation>
     </message>
@@ -2316,90 +2317,90 @@
         <translation>Edit tool server</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="20"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="22"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="57"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="58"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="60"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
         <source>Connection</source>
         <translation>Connection</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="71"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="63"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="66"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
         <source>Command</source>
         <translation>Command</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="62"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
         <source>HTTP address</source>
         <translation>HTTP address</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="70"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="72"/>
         <source>for example npx</source>
         <translation>for example npx</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="81"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="75"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="87"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="80"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="86"/>
         <source>one per line</source>
         <translation>one per line</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="83"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="91"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="95"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="105"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="90"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="104"/>
         <source>NAME=value, one per line (kept out of the log)</source>
         <translation>NAME=value, one per line (kept out of the log)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="93"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="100"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="113"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="120"/>
         <source>Address</source>
         <translation>Address</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="102"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="109"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="122"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="129"/>
         <source>Bearer token</source>
         <translation>Bearer token</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="108"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="128"/>
         <source>optional</source>
         <translation>optional</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="111"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="119"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="131"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="139"/>
         <source>Time limit per request</source>
         <translation>Time limit per request</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="117"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="137"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -2506,62 +2507,62 @@
         <translation>Welcome to SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="37"/>
+        <location filename="../app/qml/WelcomeView.qml" line="39"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Everything runs on this computer. Nothing you type leaves it.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="40"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="51"/>
+        <location filename="../app/qml/WelcomeView.qml" line="56"/>
         <source>Download %1 (%2)</source>
         <translation>Download %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="52"/>
+        <location filename="../app/qml/WelcomeView.qml" line="57"/>
         <source>Download the recommended model</source>
         <translation>Download the recommended model</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Open a GGUF file…</source>
         <translation>Open a GGUF file…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="58"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Open a GGUF file</source>
         <translation>Open a GGUF file</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="72"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Download progress</source>
         <translation>Download progress</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="78"/>
+        <location filename="../app/qml/WelcomeView.qml" line="83"/>
         <source>Checking the download…</source>
         <translation>Checking the download…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="80"/>
+        <location filename="../app/qml/WelcomeView.qml" line="85"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="94"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tip: drop a .gguf file anywhere on this window.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</translation>
     </message>
@@ -2569,12 +2570,12 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="106"/>
+        <location filename="../app/src/chat_controller.cpp" line="101"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="87"/>
+        <location filename="../app/src/chat_controller.cpp" line="70"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>The conversation database cannot be opened: %1</translation>
     </message>
@@ -2584,7 +2585,7 @@
         <translation>The call was interrupted before it ran.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="279"/>
+        <location filename="../app/src/chat_controller.cpp" line="309"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
@@ -2605,13 +2606,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="854"/>
+        <location filename="../app/src/chat_controller.cpp" line="913"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="1054"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -2619,56 +2620,98 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="40"/>
+        <location filename="../app/src/downloader.cpp" line="31"/>
+        <source>the server refused the connection</source>
+        <translation>the server refused the connection</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="32"/>
+        <source>the server closed the connection</source>
+        <translation>the server closed the connection</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="33"/>
+        <source>the server stopped answering</source>
+        <translation>the server stopped answering</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="34"/>
+        <source>the secure connection could not be set up</source>
+        <translation>the secure connection could not be set up</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="36"/>
+        <source>the network went away</source>
+        <translation>the network went away</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="37"/>
+        <source>the network failed</source>
+        <translation>the network failed</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="70"/>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="42"/>
+        <location filename="../app/src/downloader.cpp" line="72"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="65"/>
+        <location filename="../app/src/downloader.cpp" line="95"/>
         <source>The model catalogue is missing.</source>
         <translation>The model catalogue is missing.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="83"/>
-        <location filename="../app/src/downloader.cpp" line="123"/>
+        <location filename="../app/src/downloader.cpp" line="113"/>
+        <location filename="../app/src/downloader.cpp" line="155"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Cannot write &apos;%1&apos;: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="159"/>
+        <location filename="../app/src/downloader.cpp" line="191"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>The server answered HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="166"/>
-        <location filename="../app/src/downloader.cpp" line="177"/>
-        <source>The download was interrupted: %1. Start it again to resume.</source>
-        <translation>The download was interrupted: %1. Start it again to resume.</translation>
+        <location filename="../app/src/downloader.cpp" line="201"/>
+        <source>There is no connection to %1 (%2). Check the network and try again.</source>
+        <translation>There is no connection to %1 (%2). Check the network and try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="183"/>
+        <location filename="../app/src/downloader.cpp" line="205"/>
+        <source>The download stopped after %1: %2. Start it again to resume.</source>
+        <translation>The download stopped after %1: %2. Start it again to resume.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="218"/>
+        <source>The download stopped after %1 of %2. Start it again to resume.</source>
+        <translation>The download stopped after %1 of %2. Start it again to resume.</translation>
+    </message>
+    <message>
+        <source>The download was interrupted: %1. Start it again to resume.</source>
+        <translation type="vanished">The download was interrupted: %1. Start it again to resume.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="224"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>The download has %1 bytes, expected %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="192"/>
+        <location filename="../app/src/downloader.cpp" line="233"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>The download is damaged (sha256 mismatch). Please try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="198"/>
+        <location filename="../app/src/downloader.cpp" line="239"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Cannot move the download to &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="178"/>
         <source>%1 of %2 bytes arrived</source>
-        <translation>%1 of %2 bytes arrived</translation>
+        <translation type="vanished">%1 of %2 bytes arrived</translation>
     </message>
 </context>
 <context>
@@ -2682,22 +2725,22 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <location filename="../app/src/model_manager.cpp" line="200"/>
         <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
         <translation>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <location filename="../app/src/model_manager.cpp" line="210"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <location filename="../app/src/model_manager.cpp" line="211"/>
         <source>remote</source>
         <translation>remote</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="374"/>
+        <location filename="../app/src/model_manager.cpp" line="393"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>The GPU stopped working, so SmolDesk continues on the CPU. %1</translation>
     </message>
@@ -2725,7 +2768,7 @@
         <translation>The API key cannot be stored.</translation>
     </message>
     <message>
-        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <location filename="../app/src/remote_endpoints.cpp" line="237"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -2733,83 +2776,83 @@
 <context>
     <name>smoldesk::app::ToolServers</name>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="55"/>
-        <location filename="../app/src/tool_servers.cpp" line="68"/>
+        <location filename="../app/src/tool_servers.cpp" line="59"/>
+        <location filename="../app/src/tool_servers.cpp" line="72"/>
         <source>Off</source>
         <translation>Off</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="58"/>
+        <location filename="../app/src/tool_servers.cpp" line="62"/>
         <source>Connecting…</source>
         <translation>Connecting…</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="61"/>
+        <location filename="../app/src/tool_servers.cpp" line="65"/>
         <source>Connected, 1 tool</source>
         <translation>Connected, 1 tool</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="62"/>
+        <location filename="../app/src/tool_servers.cpp" line="66"/>
         <source>Connected, %1 tools</source>
         <translation>Connected, %1 tools</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="64"/>
+        <location filename="../app/src/tool_servers.cpp" line="68"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="172"/>
+        <location filename="../app/src/tool_servers.cpp" line="176"/>
         <source>Each environment line is NAME=value; “%1” is not.</source>
         <translation>Each environment line is NAME=value; “%1” is not.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="185"/>
+        <location filename="../app/src/tool_servers.cpp" line="189"/>
         <source>Give the server a name.</source>
         <translation>Give the server a name.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="186"/>
+        <location filename="../app/src/tool_servers.cpp" line="190"/>
         <source>A server&apos;s name cannot contain “/”.</source>
         <translation>A server&apos;s name cannot contain “/”.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="189"/>
+        <location filename="../app/src/tool_servers.cpp" line="193"/>
         <source>There is already a server named “%1”.</source>
         <translation>There is already a server named “%1”.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="194"/>
+        <location filename="../app/src/tool_servers.cpp" line="198"/>
         <source>The address must start with http:// or https://.</source>
         <translation>The address must start with http:// or https://.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="196"/>
+        <location filename="../app/src/tool_servers.cpp" line="200"/>
         <source>Give the command that starts the server, or choose HTTP and give its address.</source>
         <translation>Give the command that starts the server, or choose HTTP and give its address.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="217"/>
+        <location filename="../app/src/tool_servers.cpp" line="221"/>
         <source>This server no longer exists.</source>
         <translation>This server no longer exists.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="274"/>
+        <location filename="../app/src/tool_servers.cpp" line="278"/>
         <source>Cannot read %1: %2.</source>
         <translation>Cannot read %1: %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="276"/>
+        <location filename="../app/src/tool_servers.cpp" line="280"/>
         <source>%1 is larger than 4 MB; it is not an MCP configuration.</source>
         <translation>%1 is larger than 4 MB; it is not an MCP configuration.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="308"/>
+        <location filename="../app/src/tool_servers.cpp" line="314"/>
         <source>Imported 1 server: %1.</source>
         <translation>Imported 1 server: %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="309"/>
+        <location filename="../app/src/tool_servers.cpp" line="315"/>
         <source>Imported %1 servers: %2.</source>
         <translation>Imported %1 servers: %2.</translation>
     </message>
@@ -2817,38 +2860,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <location filename="../app/src/tool_turn.cpp" line="29"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
         <translation>The tool server “%1” no longer offers “%2”; the call was not run.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="52"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="89"/>
+        <location filename="../app/src/tool_turn.cpp" line="79"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>There is no tool named “%1” in this chat.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="91"/>
+        <location filename="../app/src/tool_turn.cpp" line="81"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>The arguments of “%1” are not a JSON object.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The user denied this call of %1.</source>
         <translation>The user denied this call of %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="123"/>
-        <location filename="../app/src/tool_turn.cpp" line="145"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="135"/>
         <source>The user stopped this call.</source>
         <translation>The user stopped this call.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="129"/>
+        <location filename="../app/src/tool_turn.cpp" line="119"/>
         <source>The tool server “%1” is off.</source>
         <translation>The tool server “%1” is off.</translation>
     </message>
@@ -2886,12 +2929,12 @@
         <translation>The MCP server “%1” at %2 cannot be reached: %3.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="145"/>
+        <location filename="../app/mcp/http_transport.cpp" line="146"/>
         <source>The MCP server “%1” closed its event stream without an answer.</source>
         <translation>The MCP server “%1” closed its event stream without an answer.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="152"/>
+        <location filename="../app/mcp/http_transport.cpp" line="153"/>
         <source>The MCP server “%1” accepted a request without answering it.</source>
         <translation>The MCP server “%1” accepted a request without answering it.</translation>
     </message>

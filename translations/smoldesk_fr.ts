@@ -14,23 +14,23 @@
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="34"/>
+        <location filename="../app/qml/AboutDialog.qml" line="38"/>
         <source>Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.</source>
         <translation>Des modèles de langage sur votre propre ordinateur. Sans compte, sans cloud, sans télémétrie : rien ne quitte cette machine, sauf si vous téléchargez un modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="40"/>
+        <location filename="../app/qml/AboutDialog.qml" line="44"/>
         <source>Log file: %1</source>
         <translation>Fichier journal : %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="45"/>
-        <location filename="../app/qml/AboutDialog.qml" line="46"/>
+        <location filename="../app/qml/AboutDialog.qml" line="49"/>
+        <location filename="../app/qml/AboutDialog.qml" line="50"/>
         <source>Copy diagnostics</source>
         <translation>Copier le diagnostic</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/AboutDialog.qml" line="1"/>
+        <location filename="../app/qml/AboutDialog.qml" line="36"/>
         <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
         <translation>Des modèles de langage sur votre propre ordinateur, ou sur un serveur de votre choix. Sans compte, sans télémétrie. En ce moment, %1 répond depuis le point d’accès « %2 » à l’adresse %3 : vos messages sont envoyés à ce serveur.</translation>
     </message>
@@ -159,74 +159,74 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="177"/>
+        <location filename="../app/qml/Composer.qml" line="187"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="140"/>
+        <location filename="../app/qml/Composer.qml" line="150"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Posez une question… (Entrée envoie, Maj+Entrée ajoute une ligne)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="142"/>
+        <location filename="../app/qml/Composer.qml" line="152"/>
         <source>Open a model to start chatting</source>
         <translation>Ouvrez un modèle pour commencer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="144"/>
+        <location filename="../app/qml/Composer.qml" line="154"/>
         <source>Prompt</source>
         <translation>Message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="183"/>
+        <location filename="../app/qml/Composer.qml" line="193"/>
         <source>Think</source>
         <translation>Réfléchir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="197"/>
         <source>Thinking</source>
         <translation>Réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="178"/>
+        <location filename="../app/qml/Composer.qml" line="188"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="278"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="277"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="213"/>
+        <location filename="../app/qml/Composer.qml" line="223"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="228"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="238"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="234"/>
+        <location filename="../app/qml/Composer.qml" line="244"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -234,114 +234,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="235"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="237"/>
+        <location filename="../app/qml/Composer.qml" line="247"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="274"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="276"/>
+        <location filename="../app/qml/Composer.qml" line="286"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="180"/>
+        <location filename="../app/qml/Composer.qml" line="190"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>La réflexion dépend du modèle de conversation ; chargez d’abord un modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="181"/>
+        <location filename="../app/qml/Composer.qml" line="191"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>La réflexion n’est pas disponible : le modèle de conversation de %1 n’a pas de mode réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="86"/>
+        <location filename="../app/qml/Composer.qml" line="96"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="89"/>
+        <location filename="../app/qml/Composer.qml" line="99"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>Le contexte est plein à %1 %. Une fois plein, les plus anciens échanges devront être laissés de côté, ou vous continuerez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="106"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens échanges</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="102"/>
+        <location filename="../app/qml/Composer.qml" line="112"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="141"/>
+        <location filename="../app/qml/Composer.qml" line="151"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Posez une question… elle sera envoyée dès que le modèle sera chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="114"/>
+        <location filename="../app/qml/Composer.qml" line="124"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Votre message sera envoyé dès que %1 sera chargé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="88"/>
+        <location filename="../app/qml/Composer.qml" line="98"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="262"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="31"/>
-        <location filename="../app/qml/Composer.qml" line="40"/>
-        <location filename="../app/qml/Composer.qml" line="254"/>
+        <location filename="../app/qml/Composer.qml" line="41"/>
+        <location filename="../app/qml/Composer.qml" line="50"/>
+        <location filename="../app/qml/Composer.qml" line="264"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="258"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="39"/>
+        <location filename="../app/qml/Composer.qml" line="49"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple : Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="52"/>
+        <location filename="../app/qml/Composer.qml" line="62"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>S’applique à la prochaine réponse. Les nouvelles discussions commencent avec la valeur par défaut des Paramètres.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="56"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>Done</source>
         <translation>Terminé</translation>
     </message>
@@ -349,17 +349,17 @@
 <context>
     <name>ContextDialogs</name>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="35"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The conversation is too long</source>
         <translation>La discussion est trop longue</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="45"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
         <source>Start a new chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -376,32 +376,32 @@
         <translation type="vanished">Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="44"/>
         <source>The message is too long</source>
         <translation>Le message est trop long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion ? Annuler remet votre message dans la zone de saisie.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2. Raccourcissez-le, ou portez le contexte à %3 jetons dans Paramètres ▸ Général et rechargez le modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2, et le modèle n’en accepte pas de plus grand. Raccourcissez-le.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>La définition de %n outil occupe une partie du contexte : désactiver les outils pour cette discussion libère de la place.</numerusform>
@@ -409,7 +409,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="1"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
         <source>Edit the message</source>
         <translation>Modifier le message</translation>
     </message>
@@ -417,112 +417,112 @@
 <context>
     <name>EngineText</name>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="26"/>
+        <location filename="../app/worker/engine_text.cpp" line="26"/>
         <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
         <translation>Le moteur GPU ne sait pas encore calculer avec des tenseurs %1 ; le CPU est donc utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="30"/>
+        <location filename="../app/worker/engine_text.cpp" line="30"/>
         <source>No usable Vulkan GPU was found, so the CPU is used.</source>
         <translation>Aucun GPU Vulkan utilisable n’a été trouvé ; le CPU est donc utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="33"/>
+        <location filename="../app/worker/engine_text.cpp" line="33"/>
         <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
         <translation>Cette version de SmolDesk ne prend pas en charge Vulkan ; le CPU est donc utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="36"/>
+        <location filename="../app/worker/engine_text.cpp" line="36"/>
         <source>This build of SmolDesk has no Vulkan support.</source>
         <translation>Cette version de SmolDesk ne prend pas en charge Vulkan.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="39"/>
+        <location filename="../app/worker/engine_text.cpp" line="39"/>
         <source>The GPU could not take the model (%1), so the CPU is used.</source>
         <translation>Le GPU n’a pas pu accueillir le modèle (%1) ; le CPU est donc utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="44"/>
+        <location filename="../app/worker/engine_text.cpp" line="44"/>
         <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>Le périphérique « %1 » ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="49"/>
+        <location filename="../app/worker/engine_text.cpp" line="49"/>
         <source>The device “%1” has no compute queue.</source>
         <translation>Le périphérique « %1 » n’a pas de file de calcul.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="54"/>
+        <location filename="../app/worker/engine_text.cpp" line="54"/>
         <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk&apos;s shaders need.</source>
         <translation>Le périphérique « %1 » ne gère pas les tampons de stockage 16 bits dont les shaders de SmolDesk ont besoin.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="61"/>
+        <location filename="../app/worker/engine_text.cpp" line="61"/>
         <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk&apos;s shaders.</source>
         <translation>Le périphérique « %1 » a trop peu de mémoire partagée ou des groupes de travail trop petits pour les shaders de SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="67"/>
+        <location filename="../app/worker/engine_text.cpp" line="67"/>
         <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
         <translation>Le périphérique « %1 » ne peut pas lier de tampons de stockage de 16 Mio.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="73"/>
+        <location filename="../app/worker/engine_text.cpp" line="73"/>
         <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk&apos;s own CPU backend.</source>
         <translation>Le seul périphérique Vulkan est « %1 », une implémentation sur CPU plus lente que le moteur CPU de SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="78"/>
+        <location filename="../app/worker/engine_text.cpp" line="78"/>
         <source>No Vulkan GPU is available.</source>
         <translation>Aucun GPU Vulkan n’est disponible.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="80"/>
+        <location filename="../app/worker/engine_text.cpp" line="80"/>
         <source>The Vulkan loader found no device.</source>
         <translation>Le chargeur Vulkan n’a trouvé aucun périphérique.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="82"/>
+        <location filename="../app/worker/engine_text.cpp" line="82"/>
         <source>The Vulkan loader found no driver for this system.</source>
         <translation>Le chargeur Vulkan n’a trouvé aucun pilote pour ce système.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="85"/>
+        <location filename="../app/worker/engine_text.cpp" line="85"/>
         <source>The GPU “%1” has %2 available, the model needs %3.</source>
         <translation>Le GPU « %1 » dispose de %2, le modèle a besoin de %3.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="90"/>
+        <location filename="../app/worker/engine_text.cpp" line="90"/>
         <source>No Vulkan loader (%1) is installed.</source>
         <translation>Aucun chargeur Vulkan (%1) n’est installé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="95"/>
+        <location filename="../app/worker/engine_text.cpp" line="95"/>
         <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
         <translation>Le chargeur Vulkan de ce système ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="100"/>
+        <location filename="../app/worker/engine_text.cpp" line="100"/>
         <source>The Vulkan loader on this system is incomplete.</source>
         <translation>Le chargeur Vulkan de ce système est incomplet.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="103"/>
+        <location filename="../app/worker/engine_text.cpp" line="103"/>
         <source>Creating a Vulkan instance failed with %1.</source>
         <translation>La création d’une instance Vulkan a échoué avec %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="113"/>
         <source>No Vulkan device was found.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="109"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 fil d’exécution, %1)</translation>
     </message>
     <message>
-        <location filename="../app/src/engine_text.cpp" line="110"/>
+        <location filename="../app/worker/engine_text.cpp" line="110"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 fils d’exécution, %2)</translation>
     </message>
@@ -530,187 +530,187 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../app/src/error_text.cpp" line="17"/>
+        <location filename="../app/worker/error_text.cpp" line="17"/>
         <source>The file cannot be read.</source>
         <translation>Le fichier ne peut pas être lu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="19"/>
+        <location filename="../app/worker/error_text.cpp" line="19"/>
         <source>This is not a GGUF model file.</source>
         <translation>Ce n’est pas un fichier de modèle GGUF.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="21"/>
+        <location filename="../app/worker/error_text.cpp" line="21"/>
         <source>This GGUF version is not supported.</source>
         <translation>Cette version de GGUF n’est pas prise en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="23"/>
+        <location filename="../app/worker/error_text.cpp" line="23"/>
         <source>The file is truncated (an incomplete download?).</source>
         <translation>Le fichier est tronqué (téléchargement incomplet ?).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="25"/>
+        <location filename="../app/worker/error_text.cpp" line="25"/>
         <source>The file is damaged.</source>
         <translation>Le fichier est endommagé.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="27"/>
+        <location filename="../app/worker/error_text.cpp" line="27"/>
         <source>The model&apos;s metadata has an unexpected type.</source>
         <translation>Les métadonnées du modèle ont un type inattendu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="29"/>
+        <location filename="../app/worker/error_text.cpp" line="29"/>
         <source>The model is missing required metadata or tensors.</source>
         <translation>Il manque au modèle des métadonnées ou des tenseurs nécessaires.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="31"/>
+        <location filename="../app/worker/error_text.cpp" line="31"/>
         <source>This model architecture is not supported.</source>
         <translation>Cette architecture de modèle n’est pas prise en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="33"/>
+        <location filename="../app/worker/error_text.cpp" line="33"/>
         <source>The model uses a tensor type that is not supported.</source>
         <translation>Le modèle utilise un type de tenseur non pris en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="36"/>
+        <location filename="../app/worker/error_text.cpp" line="36"/>
         <source>The model&apos;s tokenizer is not supported.</source>
         <translation>Le tokenizer du modèle n’est pas pris en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="38"/>
+        <location filename="../app/worker/error_text.cpp" line="38"/>
         <source>A tensor&apos;s shape does not match the model&apos;s parameters.</source>
         <translation>La forme d’un tenseur ne correspond pas aux paramètres du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="41"/>
+        <location filename="../app/worker/error_text.cpp" line="41"/>
         <source>The request is not valid for this model.</source>
         <translation>La requête n’est pas valide pour ce modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="43"/>
+        <location filename="../app/worker/error_text.cpp" line="43"/>
         <source>There is not enough memory.</source>
         <translation>Il n’y a pas assez de mémoire.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="47"/>
+        <location filename="../app/worker/error_text.cpp" line="47"/>
         <source>The model&apos;s chat template cannot be used.</source>
         <translation>Le modèle de conversation du fichier est inutilisable.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="50"/>
+        <location filename="../app/worker/error_text.cpp" line="50"/>
         <source>The compute device failed.</source>
         <translation>Le périphérique de calcul a échoué.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="52"/>
+        <location filename="../app/worker/error_text.cpp" line="52"/>
         <source>No model is loaded.</source>
         <translation>Aucun modèle n’est chargé.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="54"/>
+        <location filename="../app/worker/error_text.cpp" line="54"/>
         <source>The model is busy.</source>
         <translation>Le modèle est occupé.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="56"/>
+        <location filename="../app/worker/error_text.cpp" line="56"/>
         <source>Something went wrong.</source>
         <translation>Une erreur s’est produite.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="64"/>
+        <location filename="../app/worker/error_text.cpp" line="64"/>
         <source>Choose a .gguf model file.</source>
         <translation>Choisissez un fichier de modèle .gguf.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="67"/>
+        <location filename="../app/worker/error_text.cpp" line="67"/>
         <source>Download the model again.</source>
         <translation>Téléchargez de nouveau le modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="72"/>
+        <location filename="../app/worker/error_text.cpp" line="72"/>
         <source>Choose a model in a supported format.</source>
         <translation>Choisissez un modèle dans un format pris en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="74"/>
+        <location filename="../app/worker/error_text.cpp" line="74"/>
         <source>Lower the context length or choose a smaller model.</source>
         <translation>Réduisez la longueur du contexte ou choisissez un modèle plus petit.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="78"/>
+        <location filename="../app/worker/error_text.cpp" line="78"/>
         <source>Choose the CPU in the settings.</source>
         <translation>Choisissez le processeur dans les paramètres.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="80"/>
+        <location filename="../app/worker/error_text.cpp" line="80"/>
         <source>Open a model first.</source>
         <translation>Ouvrez d’abord un modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="45"/>
+        <location filename="../app/worker/error_text.cpp" line="45"/>
         <source>Loading was cancelled.</source>
         <translation>Le chargement a été annulé.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="98"/>
+        <location filename="../app/worker/error_text.cpp" line="98"/>
         <source>The file %1 does not exist.</source>
         <translation>Le fichier %1 n’existe pas.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="101"/>
+        <location filename="../app/worker/error_text.cpp" line="101"/>
         <source>The file %1 cannot be read.</source>
         <translation>Le fichier %1 ne peut pas être lu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="106"/>
+        <location filename="../app/worker/error_text.cpp" line="106"/>
         <source>The file is empty, so it is not a model.</source>
         <translation>Le fichier est vide, ce n’est donc pas un modèle.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="107"/>
+        <location filename="../app/worker/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
         <translation>Ce n’est pas un fichier de modèle GGUF : il ne commence pas par les octets « GGUF ».</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="111"/>
+        <location filename="../app/worker/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué : au moins %1 octets attendus, %2 présents — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="117"/>
+        <location filename="../app/worker/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué : il s’arrête après %1 octets, au milieu de son en-tête — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="122"/>
+        <location filename="../app/worker/error_text.cpp" line="122"/>
         <source>The file is truncated — the download was probably interrupted.</source>
         <translation>Le fichier est tronqué — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="125"/>
+        <location filename="../app/worker/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
         <translation>Le fichier est endommagé : son en-tête se contredit.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="128"/>
+        <location filename="../app/worker/error_text.cpp" line="128"/>
         <source>This GGUF version is not supported (SmolDesk reads versions 2 and 3).</source>
         <translation>Cette version de GGUF n’est pas prise en charge (SmolDesk lit les versions 2 et 3).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="132"/>
+        <location filename="../app/worker/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
         <translation>L’architecture « %1 » n’est pas prise en charge (prises en charge : %2).</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="138"/>
+        <location filename="../app/worker/error_text.cpp" line="138"/>
         <source>The tensor type %1 is not supported.</source>
         <translation>Le type de tenseur %1 n’est pas pris en charge.</translation>
     </message>
     <message>
-        <location filename="../app/src/error_text.cpp" line="143"/>
+        <location filename="../app/worker/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
         <translation>Mémoire insuffisante : le modèle a besoin de %1, %2 sont libres.</translation>
     </message>
@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="191"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exportée vers %1</translation>
     </message>
@@ -791,143 +791,143 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="91"/>
+        <location filename="../app/qml/Main.qml" line="94"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="66"/>
+        <location filename="../app/qml/Main.qml" line="67"/>
         <source>&amp;Open model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="96"/>
+        <location filename="../app/qml/Main.qml" line="99"/>
         <source>Recent models</source>
         <translation>Modèles récents</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="129"/>
+        <location filename="../app/qml/Main.qml" line="132"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Télécharger SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="131"/>
+        <location filename="../app/qml/Main.qml" line="134"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Exporter en &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="135"/>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="67"/>
+        <location filename="../app/qml/Main.qml" line="70"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="137"/>
+        <location filename="../app/qml/Main.qml" line="140"/>
         <source>&amp;Chat</source>
         <translation>&amp;Discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="68"/>
+        <location filename="../app/qml/Main.qml" line="71"/>
         <source>&amp;New chat</source>
         <translation>&amp;Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="69"/>
+        <location filename="../app/qml/Main.qml" line="72"/>
         <source>&amp;Stop</source>
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="144"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="142"/>
+        <location filename="../app/qml/Main.qml" line="145"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copier la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="147"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Model information</source>
         <translation>Informations sur le &amp;modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="73"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="115"/>
         <source>Remote models</source>
         <translation>Modèles distants</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="127"/>
+        <location filename="../app/qml/Main.qml" line="130"/>
         <source>Add an endpoint…</source>
         <translation>Ajouter un point d’accès…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="151"/>
+        <location filename="../app/qml/Main.qml" line="154"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>&amp;About SmolDesk</source>
         <translation>À &amp;propos de SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="160"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>Open a GGUF model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>Export conversation</source>
         <translation>Exporter la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="179"/>
         <source>Markdown files (*.md)</source>
         <translation>Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="161"/>
+        <location filename="../app/qml/Main.qml" line="164"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
-        <location filename="../app/qml/Main.qml" line="173"/>
+        <location filename="../app/qml/Main.qml" line="165"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="175"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -935,12 +935,12 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="193"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
         <source>Table</source>
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="258"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu : SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
@@ -955,108 +955,108 @@
         <translation>Votre message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="168"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="290"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="293"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="323"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="299"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="305"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse ; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche : cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="214"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="226"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="215"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="227"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="216"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="140"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Le modèle de démonstration ne sait pas converser : il poursuit vos mots (en italique) comme une histoire.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Ce modèle n’a pas de modèle de conversation : il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="1"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse : envoyez-le de nouveau au modèle</translation>
     </message>
@@ -1092,16 +1092,17 @@
         <location filename="../app/qml/ModelBanner.qml" line="59"/>
         <location filename="../app/qml/ModelBanner.qml" line="76"/>
         <location filename="../app/qml/ModelBanner.qml" line="92"/>
+        <location filename="../app/qml/ModelBanner.qml" line="117"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="111"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="1"/>
+        <location filename="../app/qml/ModelBanner.qml" line="112"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
@@ -1109,7 +1110,7 @@
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>always, at a low, medium or high effort</source>
         <translation>toujours, avec un effort faible, moyen ou élevé</translation>
     </message>
@@ -1124,143 +1125,143 @@
         <translation>Masquer les informations sur le modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="50"/>
+        <location filename="../app/qml/ModelPanel.qml" line="51"/>
         <source>No model selected</source>
         <translation>Aucun modèle sélectionné</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="61"/>
+        <location filename="../app/qml/ModelPanel.qml" line="73"/>
         <source>Architecture</source>
         <translation>Architecture</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="62"/>
+        <location filename="../app/qml/ModelPanel.qml" line="74"/>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="63"/>
+        <location filename="../app/qml/ModelPanel.qml" line="75"/>
         <source>Quantization</source>
         <translation>Quantification</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="64"/>
+        <location filename="../app/qml/ModelPanel.qml" line="76"/>
         <source>File size</source>
         <translation>Taille du fichier</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
         <source>Trained context</source>
         <translation>Contexte d’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="65"/>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="77"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>%1 tokens</source>
         <translation>%1 jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="66"/>
+        <location filename="../app/qml/ModelPanel.qml" line="78"/>
         <source>Chat template</source>
         <translation>Modèle de conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>Thinking</source>
         <translation>Réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>supported</source>
         <translation>prise en charge</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="67"/>
+        <location filename="../app/qml/ModelPanel.qml" line="79"/>
         <source>not supported</source>
         <translation>non prise en charge</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="70"/>
+        <location filename="../app/qml/ModelPanel.qml" line="82"/>
         <source>Memory estimate</source>
         <translation>Mémoire estimée</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="71"/>
+        <location filename="../app/qml/ModelPanel.qml" line="83"/>
         <source>Weights</source>
         <translation>Poids</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>KV cache</source>
         <translation>Cache KV</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="72"/>
+        <location filename="../app/qml/ModelPanel.qml" line="84"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 pour %2 jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="73"/>
+        <location filename="../app/qml/ModelPanel.qml" line="85"/>
         <source>Needed</source>
         <translation>Nécessaire</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="74"/>
+        <location filename="../app/qml/ModelPanel.qml" line="86"/>
         <source>Available</source>
         <translation>Disponible</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="75"/>
+        <location filename="../app/qml/ModelPanel.qml" line="87"/>
         <source>Experts per token</source>
         <translation>Experts par jeton</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="81"/>
+        <location filename="../app/qml/ModelPanel.qml" line="93"/>
         <source>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</source>
         <translation>Un mélange d’experts : le fichier reste projeté en mémoire et chaque jeton en lit environ %1. La mémoire utilisée se rapproche de %2 à mesure que la discussion sollicite plus d’experts ; avec moins de mémoire libre, le modèle fonctionne quand même en lisant les experts depuis le disque.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="92"/>
+        <location filename="../app/qml/ModelPanel.qml" line="104"/>
         <source>Fits in the available memory.</source>
         <translation>Tient dans la mémoire disponible.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="93"/>
+        <location filename="../app/qml/ModelPanel.qml" line="105"/>
         <source>Tight: other programs may be slowed down.</source>
         <translation>Juste : d’autres programmes pourraient ralentir.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="94"/>
+        <location filename="../app/qml/ModelPanel.qml" line="106"/>
         <source>Probably too large for the available memory. You can still try, or lower the context length.</source>
         <translation>Probablement trop grand pour la mémoire disponible. Vous pouvez quand même essayer, ou réduire la longueur du contexte.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="95"/>
+        <location filename="../app/qml/ModelPanel.qml" line="107"/>
         <source>Available memory is unknown.</source>
         <translation>La mémoire disponible est inconnue.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="100"/>
+        <location filename="../app/qml/ModelPanel.qml" line="112"/>
         <source>Server</source>
         <translation>Serveur</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="107"/>
+        <location filename="../app/qml/ModelPanel.qml" line="119"/>
         <source>Context</source>
         <translation>Contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="116"/>
+        <location filename="../app/qml/ModelPanel.qml" line="136"/>
         <source>Open another model…</source>
         <translation>Ouvrir un autre modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="104"/>
+        <location filename="../app/qml/ModelPanel.qml" line="116"/>
         <source>GPU not used</source>
         <translation>GPU non utilisé</translation>
     </message>
@@ -1280,17 +1281,17 @@
         <translation>aucun ; le modèle poursuit votre texte (simple continuation, sans tours de parole)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="56"/>
         <source>Endpoint</source>
         <translation>Point d’accès</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="57"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelPanel.qml" line="1"/>
+        <location filename="../app/qml/ModelPanel.qml" line="64"/>
         <source>Your prompts and this chat&apos;s earlier turns are sent to %1 to be answered.</source>
         <translation>Vos messages et les échanges précédents de cette discussion sont envoyés à %1, qui y répond.</translation>
     </message>
@@ -1420,125 +1421,125 @@
 <context>
     <name>RemoteSettings</name>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="24"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
         <source>%1 Models: %2</source>
         <translation>%1 Modèles : %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="33"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="42"/>
         <source>Chat with models on another machine through any OpenAI-compatible server (vLLM, llama-server, Ollama, LM Studio, another SmolDesk). Their models appear under File ▸ Remote models.</source>
         <translation>Discutez avec des modèles sur une autre machine via n’importe quel serveur compatible OpenAI (vLLM, llama-server, Ollama, LM Studio, un autre SmolDesk). Leurs modèles apparaissent sous Fichier ▸ Modèles distants.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="40"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="49"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="45"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
         <source>GPU box</source>
         <translation>Machine GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="46"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="55"/>
         <source>Endpoint name</source>
         <translation>Nom du point d’accès</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="48"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="54"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="57"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
         <source>Base URL</source>
         <translation>URL de base</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="56"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="63"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="65"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
         <source>API key</source>
         <translation>Clé d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="62"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
         <source>none, or kept as stored</source>
         <translation>aucune, ou celle enregistrée</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="71"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="80"/>
         <source>API keys are kept in the system&apos;s secret store, never in the settings file, the log or the diagnostics.</source>
         <translation>Les clés d’API sont conservées dans le trousseau du système, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="72"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="81"/>
         <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
         <translation>Aucun trousseau ne répond sur ce système : les clés d’API sont conservées dans un fichier que vous seul pouvez lire (permissions 0600) à côté des paramètres, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="78"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="87"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="82"/>
-        <location filename="../app/qml/RemoteSettings.qml" line="153"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="91"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="170"/>
         <source>Connecting…</source>
         <translation>Connexion…</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="88"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="97"/>
         <source>Save endpoint</source>
         <translation>Enregistrer le point d’accès</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="93"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="105"/>
         <source>Saved. Listing its models…</source>
         <translation>Enregistré. Liste de ses modèles…</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="133"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="149"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="136"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="152"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="140"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="156"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="145"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="161"/>
         <source>Remove</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>API key stored.</source>
         <translation>Clé d’API enregistrée.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="159"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="176"/>
         <source>No API key.</source>
         <translation>Pas de clé d’API.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>Models: %1</source>
         <translation>Modèles : %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="160"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>No models listed yet.</source>
         <translation>Aucun modèle listé pour l’instant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="26"/>
         <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
         <translation>« %1 » enregistré. Ses modèles sont dans Fichier ▸ Modèles distants.</translation>
     </message>
     <message>
-        <location filename="../app/qml/RemoteSettings.qml" line="1"/>
+        <location filename="../app/qml/RemoteSettings.qml" line="27"/>
         <source>Saved “%1”, but it did not answer: see its card below.</source>
         <translation>« %1 » enregistré, mais il ne répond pas : voyez sa fiche ci-dessous.</translation>
     </message>
@@ -1546,27 +1547,27 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="62"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’est utilisable : %1 Le CPU est utilisé.</translation>
     </message>
@@ -1576,212 +1577,212 @@
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="91"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="105"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="92"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="106"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="93"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="116"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="138"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="139"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="143"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="42"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatique (GPU si possible)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="44"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
         <source>CPU</source>
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="95"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="96"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
         <source>Models</source>
         <translation>Modèles</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="114"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 tourne sur son serveur : le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="173"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée : elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="189"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2) : les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="193"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2) : %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="197"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="195"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="214"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="201"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="205"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="213"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="218"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="233"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="231"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="235"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="243"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="266"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="290"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="275"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="279"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -1790,23 +1791,23 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple : Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="356"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
@@ -1841,37 +1842,37 @@
         <translation>autre périphérique Vulkan, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="43"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="57"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Utilise le meilleur GPU, sinon le moteur processeur de SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="47"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="50"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Une implémentation de Vulkan sur le processeur : plus lente que le moteur processeur, utile seulement pour des tests.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="55"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="69"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Périphérique Vulkan %1 (introuvable)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="70"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Ce périphérique est absent pour l’instant ; le modèle s’exécute sur le processeur.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Le mode sans échec CPU est actif : les GPU ne sont ni listés ni utilisés.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="77"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé : le processeur est utilisé.</translation>
     </message>
@@ -1881,74 +1882,74 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="94"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="403"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="415"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="423"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI : /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>Not running: %1</source>
         <translation>Arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="425"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="432"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1) ; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de « Copier le diagnostic » dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton « Prompt système » à côté de sa zone de saisie.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="51"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Le seul périphérique Vulkan, « %1 », est une implémentation sur le CPU : il n’y a pas de GPU à vérifier.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="1"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="52"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Aucun GPU Vulkan n’a été trouvé : il n’y a pas de GPU à vérifier.</translation>
     </message>
@@ -1971,89 +1972,89 @@
         <translation>Ctrl+N</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="30"/>
+        <location filename="../app/qml/Sidebar.qml" line="32"/>
         <source>Search chats</source>
         <translation>Rechercher</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="31"/>
+        <location filename="../app/qml/Sidebar.qml" line="33"/>
         <source>Search conversations</source>
         <translation>Rechercher dans les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="44"/>
+        <location filename="../app/qml/Sidebar.qml" line="75"/>
         <source>Conversations</source>
         <translation>Discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="70"/>
+        <location filename="../app/qml/Sidebar.qml" line="128"/>
         <source>Conversation actions</source>
         <translation>Actions de la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="75"/>
+        <location filename="../app/qml/Sidebar.qml" line="133"/>
         <source>Rename…</source>
         <translation>Renommer…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="76"/>
+        <location filename="../app/qml/Sidebar.qml" line="134"/>
         <source>Export as Markdown…</source>
         <translation>Exporter en Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="77"/>
+        <location filename="../app/qml/Sidebar.qml" line="135"/>
         <source>Export as JSON…</source>
         <translation>Exporter en JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="79"/>
-        <location filename="../app/qml/Sidebar.qml" line="131"/>
+        <location filename="../app/qml/Sidebar.qml" line="137"/>
+        <location filename="../app/qml/Sidebar.qml" line="189"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>No chat matches “%1”.</source>
         <translation>Aucune discussion ne correspond à « %1 ».</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="90"/>
+        <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>Your chats appear here.</source>
         <translation>Vos discussions apparaissent ici.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="103"/>
+        <location filename="../app/qml/Sidebar.qml" line="161"/>
         <source>Rename chat</source>
         <translation>Renommer la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="113"/>
+        <location filename="../app/qml/Sidebar.qml" line="171"/>
         <source>Chat title</source>
         <translation>Titre de la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="128"/>
+        <location filename="../app/qml/Sidebar.qml" line="186"/>
         <source>Delete chat</source>
         <translation>Supprimer la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="135"/>
+        <location filename="../app/qml/Sidebar.qml" line="193"/>
         <source>Delete “%1”? This cannot be undone.</source>
         <translation>Supprimer « %1 » ? Cette action est irréversible.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="106"/>
+        <location filename="../app/qml/Sidebar.qml" line="164"/>
         <source>Rename</source>
         <translation>Renommer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="107"/>
-        <location filename="../app/qml/Sidebar.qml" line="132"/>
+        <location filename="../app/qml/Sidebar.qml" line="165"/>
+        <location filename="../app/qml/Sidebar.qml" line="190"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Sidebar.qml" line="1"/>
+        <location filename="../app/qml/Sidebar.qml" line="62"/>
         <source>Clear the search</source>
         <translation>Effacer la recherche</translation>
     </message>
@@ -2316,90 +2317,90 @@
         <translation>Modifier le serveur d’outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="20"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="21"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="22"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="57"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="58"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="60"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="59"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
         <source>Connection</source>
         <translation>Connexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="61"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="71"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="63"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="66"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
         <source>Command</source>
         <translation>Commande</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="62"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="64"/>
         <source>HTTP address</source>
         <translation>Adresse HTTP</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="70"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="72"/>
         <source>for example npx</source>
         <translation>par exemple npx</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="73"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="81"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="75"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="87"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="80"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="86"/>
         <source>one per line</source>
         <translation>un par ligne</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="83"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="91"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="95"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="105"/>
         <source>Environment</source>
         <translation>Environnement</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="90"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="104"/>
         <source>NAME=value, one per line (kept out of the log)</source>
         <translation>NOM=valeur, une par ligne (exclu du journal)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="93"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="100"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="113"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="120"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="102"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="109"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="122"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="129"/>
         <source>Bearer token</source>
         <translation>Jeton Bearer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="108"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="128"/>
         <source>optional</source>
         <translation>facultatif</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="111"/>
-        <location filename="../app/qml/ToolServerDialog.qml" line="119"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="131"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="139"/>
         <source>Time limit per request</source>
         <translation>Délai maximal par requête</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolServerDialog.qml" line="117"/>
+        <location filename="../app/qml/ToolServerDialog.qml" line="137"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -2506,62 +2507,62 @@
         <translation>Bienvenue dans SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="37"/>
+        <location filename="../app/qml/WelcomeView.qml" line="39"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Le petit modèle de démonstration fourni est chargé. Il ne raconte que de courtes histoires pour enfants (en anglais), mais fonctionne hors ligne. Pour de vraies réponses, téléchargez SmolLM3 ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Tout fonctionne sur cet ordinateur. Rien de ce que vous tapez ne le quitte.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="40"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Discutez avec des modèles de langage qui tournent entièrement sur cet ordinateur. Commencez avec SmolLM3, ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="51"/>
+        <location filename="../app/qml/WelcomeView.qml" line="56"/>
         <source>Download %1 (%2)</source>
         <translation>Télécharger %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="52"/>
+        <location filename="../app/qml/WelcomeView.qml" line="57"/>
         <source>Download the recommended model</source>
         <translation>Télécharger le modèle recommandé</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Open a GGUF file…</source>
         <translation>Ouvrir un fichier GGUF…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="58"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Open a GGUF file</source>
         <translation>Ouvrir un fichier GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="72"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Download progress</source>
         <translation>Progression du téléchargement</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="78"/>
+        <location filename="../app/qml/WelcomeView.qml" line="83"/>
         <source>Checking the download…</source>
         <translation>Vérification du téléchargement…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="80"/>
+        <location filename="../app/qml/WelcomeView.qml" line="85"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="94"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Astuce : déposez un fichier .gguf n’importe où sur cette fenêtre.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="1"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 répond depuis le point d’accès « %2 » à l’adresse %3. Ce que vous tapez est envoyé à ce serveur.</translation>
     </message>
@@ -2569,12 +2570,12 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="106"/>
+        <location filename="../app/src/chat_controller.cpp" line="101"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>L’outil « %1 » est laissé de côté dans vos discussions : ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="87"/>
+        <location filename="../app/src/chat_controller.cpp" line="70"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte : %1</translation>
     </message>
@@ -2584,7 +2585,7 @@
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="279"/>
+        <location filename="../app/src/chat_controller.cpp" line="309"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -2605,13 +2606,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="817"/>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="854"/>
+        <location filename="../app/src/chat_controller.cpp" line="913"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="949"/>
+        <location filename="../app/src/chat_controller.cpp" line="1054"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée : %1</translation>
     </message>
@@ -2619,56 +2620,98 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="40"/>
+        <location filename="../app/src/downloader.cpp" line="31"/>
+        <source>the server refused the connection</source>
+        <translation>le serveur a refusé la connexion</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="32"/>
+        <source>the server closed the connection</source>
+        <translation>le serveur a fermé la connexion</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="33"/>
+        <source>the server stopped answering</source>
+        <translation>le serveur ne répond plus</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="34"/>
+        <source>the secure connection could not be set up</source>
+        <translation>la connexion sécurisée n’a pas pu être établie</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="36"/>
+        <source>the network went away</source>
+        <translation>le réseau a disparu</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="37"/>
+        <source>the network failed</source>
+        <translation>le réseau a échoué</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="70"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="42"/>
+        <location filename="../app/src/downloader.cpp" line="72"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="65"/>
+        <location filename="../app/src/downloader.cpp" line="95"/>
         <source>The model catalogue is missing.</source>
         <translation>Le catalogue des modèles est introuvable.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="83"/>
-        <location filename="../app/src/downloader.cpp" line="123"/>
+        <location filename="../app/src/downloader.cpp" line="113"/>
+        <location filename="../app/src/downloader.cpp" line="155"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Impossible d’écrire « %1 » : %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="159"/>
+        <location filename="../app/src/downloader.cpp" line="191"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Le serveur a répondu HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="166"/>
-        <location filename="../app/src/downloader.cpp" line="177"/>
-        <source>The download was interrupted: %1. Start it again to resume.</source>
-        <translation>Le téléchargement a été interrompu : %1. Relancez-le pour le reprendre.</translation>
+        <location filename="../app/src/downloader.cpp" line="201"/>
+        <source>There is no connection to %1 (%2). Check the network and try again.</source>
+        <translation>Aucune connexion à %1 (%2). Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="183"/>
+        <location filename="../app/src/downloader.cpp" line="205"/>
+        <source>The download stopped after %1: %2. Start it again to resume.</source>
+        <translation>Le téléchargement s’est arrêté après %1 : %2. Relancez-le pour reprendre.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="218"/>
+        <source>The download stopped after %1 of %2. Start it again to resume.</source>
+        <translation>Le téléchargement s’est arrêté après %1 sur %2. Relancez-le pour reprendre.</translation>
+    </message>
+    <message>
+        <source>The download was interrupted: %1. Start it again to resume.</source>
+        <translation type="vanished">Le téléchargement a été interrompu : %1. Relancez-le pour le reprendre.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="224"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Le téléchargement fait %1 octets, %2 attendus.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="192"/>
+        <location filename="../app/src/downloader.cpp" line="233"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Le téléchargement est endommagé (sha256 différent). Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="198"/>
+        <location filename="../app/src/downloader.cpp" line="239"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Impossible de déplacer le téléchargement vers « %1 ».</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="178"/>
         <source>%1 of %2 bytes arrived</source>
-        <translation>%1 octets reçus sur %2</translation>
+        <translation type="vanished">%1 octets reçus sur %2</translation>
     </message>
 </context>
 <context>
@@ -2682,22 +2725,22 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="182"/>
+        <location filename="../app/src/model_manager.cpp" line="200"/>
         <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
         <translation>Le point d’accès distant « %1 » n’existe plus : ajoutez-le à nouveau dans Paramètres ▸ Modèles.</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="192"/>
+        <location filename="../app/src/model_manager.cpp" line="210"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="193"/>
+        <location filename="../app/src/model_manager.cpp" line="211"/>
         <source>remote</source>
         <translation>distant</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="374"/>
+        <location filename="../app/src/model_manager.cpp" line="393"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Le GPU a cessé de fonctionner : SmolDesk continue sur le CPU. %1</translation>
     </message>
@@ -2725,7 +2768,7 @@
         <translation>La clé d’API ne peut pas être enregistrée.</translation>
     </message>
     <message>
-        <location filename="../app/src/remote_endpoints.cpp" line="223"/>
+        <location filename="../app/src/remote_endpoints.cpp" line="237"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -2733,83 +2776,83 @@
 <context>
     <name>smoldesk::app::ToolServers</name>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="55"/>
-        <location filename="../app/src/tool_servers.cpp" line="68"/>
+        <location filename="../app/src/tool_servers.cpp" line="59"/>
+        <location filename="../app/src/tool_servers.cpp" line="72"/>
         <source>Off</source>
         <translation>Désactivé</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="58"/>
+        <location filename="../app/src/tool_servers.cpp" line="62"/>
         <source>Connecting…</source>
         <translation>Connexion…</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="61"/>
+        <location filename="../app/src/tool_servers.cpp" line="65"/>
         <source>Connected, 1 tool</source>
         <translation>Connecté, 1 outil</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="62"/>
+        <location filename="../app/src/tool_servers.cpp" line="66"/>
         <source>Connected, %1 tools</source>
         <translation>Connecté, %1 outils</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="64"/>
+        <location filename="../app/src/tool_servers.cpp" line="68"/>
         <source>Failed: %1</source>
         <translation>Échec : %1</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="172"/>
+        <location filename="../app/src/tool_servers.cpp" line="176"/>
         <source>Each environment line is NAME=value; “%1” is not.</source>
         <translation>Chaque ligne d’environnement est de la forme NOM=valeur ; « %1 » ne l’est pas.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="185"/>
+        <location filename="../app/src/tool_servers.cpp" line="189"/>
         <source>Give the server a name.</source>
         <translation>Donnez un nom au serveur.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="186"/>
+        <location filename="../app/src/tool_servers.cpp" line="190"/>
         <source>A server&apos;s name cannot contain “/”.</source>
         <translation>Le nom d’un serveur ne peut pas contenir « / ».</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="189"/>
+        <location filename="../app/src/tool_servers.cpp" line="193"/>
         <source>There is already a server named “%1”.</source>
         <translation>Il existe déjà un serveur nommé « %1 ».</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="194"/>
+        <location filename="../app/src/tool_servers.cpp" line="198"/>
         <source>The address must start with http:// or https://.</source>
         <translation>L’adresse doit commencer par http:// ou https://.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="196"/>
+        <location filename="../app/src/tool_servers.cpp" line="200"/>
         <source>Give the command that starts the server, or choose HTTP and give its address.</source>
         <translation>Indiquez la commande qui lance le serveur, ou choisissez HTTP et indiquez son adresse.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="217"/>
+        <location filename="../app/src/tool_servers.cpp" line="221"/>
         <source>This server no longer exists.</source>
         <translation>Ce serveur n’existe plus.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="274"/>
+        <location filename="../app/src/tool_servers.cpp" line="278"/>
         <source>Cannot read %1: %2.</source>
         <translation>Impossible de lire %1 : %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="276"/>
+        <location filename="../app/src/tool_servers.cpp" line="280"/>
         <source>%1 is larger than 4 MB; it is not an MCP configuration.</source>
         <translation>%1 dépasse 4 Mo ; ce n’est pas une configuration MCP.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="308"/>
+        <location filename="../app/src/tool_servers.cpp" line="314"/>
         <source>Imported 1 server: %1.</source>
         <translation>1 serveur importé : %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_servers.cpp" line="309"/>
+        <location filename="../app/src/tool_servers.cpp" line="315"/>
         <source>Imported %1 servers: %2.</source>
         <translation>%1 serveurs importés : %2.</translation>
     </message>
@@ -2817,38 +2860,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="39"/>
+        <location filename="../app/src/tool_turn.cpp" line="29"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
         <translation>Le serveur d’outils « %1 » ne propose plus « %2 » ; l’appel n’a pas été exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="62"/>
+        <location filename="../app/src/tool_turn.cpp" line="52"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils ; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="89"/>
+        <location filename="../app/src/tool_turn.cpp" line="79"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>Il n’y a pas d’outil nommé « %1 » dans cette discussion.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="91"/>
+        <location filename="../app/src/tool_turn.cpp" line="81"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Les arguments de « %1 » ne sont pas un objet JSON.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="103"/>
         <source>The user denied this call of %1.</source>
         <translation>L’utilisateur a refusé cet appel de %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="123"/>
-        <location filename="../app/src/tool_turn.cpp" line="145"/>
+        <location filename="../app/src/tool_turn.cpp" line="113"/>
+        <location filename="../app/src/tool_turn.cpp" line="135"/>
         <source>The user stopped this call.</source>
         <translation>L’utilisateur a arrêté cet appel.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="129"/>
+        <location filename="../app/src/tool_turn.cpp" line="119"/>
         <source>The tool server “%1” is off.</source>
         <translation>Le serveur d’outils « %1 » est désactivé.</translation>
     </message>
@@ -2886,12 +2929,12 @@
         <translation>Le serveur MCP « %1 » à l’adresse %2 est injoignable : %3.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="145"/>
+        <location filename="../app/mcp/http_transport.cpp" line="146"/>
         <source>The MCP server “%1” closed its event stream without an answer.</source>
         <translation>Le serveur MCP « %1 » a fermé son flux d’événements sans répondre.</translation>
     </message>
     <message>
-        <location filename="../app/mcp/http_transport.cpp" line="152"/>
+        <location filename="../app/mcp/http_transport.cpp" line="153"/>
         <source>The MCP server “%1” accepted a request without answering it.</source>
         <translation>Le serveur MCP « %1 » a accepté une requête sans y répondre.</translation>
     </message>

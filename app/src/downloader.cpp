@@ -25,6 +25,43 @@ QString fileSha256(const QString& path) {
     return QString::fromLatin1(h.result().toHex());
 }
 
+// Qt's own error strings are English whatever the UI language, so the reasons users see are ours.
+QString networkReason(QNetworkReply::NetworkError e) {
+    switch (e) {
+    case QNetworkReply::ConnectionRefusedError:
+        return Downloader::tr("the server refused the connection");
+    case QNetworkReply::RemoteHostClosedError:
+        return Downloader::tr("the server closed the connection");
+    case QNetworkReply::TimeoutError:
+        return Downloader::tr("the server stopped answering");
+    case QNetworkReply::SslHandshakeFailedError:
+        return Downloader::tr("the secure connection could not be set up");
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::NetworkSessionFailedError:
+        return Downloader::tr("the network went away");
+    default:
+        return Downloader::tr("the network failed");
+    }
+}
+
+// Errors where no connection to the host was ever made: nothing can have been interrupted.
+bool neverConnected(QNetworkReply::NetworkError e) {
+    switch (e) {
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::HostNotFoundError:
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::NetworkSessionFailedError:
+    case QNetworkReply::ProxyConnectionRefusedError:
+    case QNetworkReply::ProxyNotFoundError:
+    case QNetworkReply::ProxyTimeoutError:
+    case QNetworkReply::UnknownNetworkError:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 Downloader::Downloader(QObject* parent) : QObject(parent) {}
@@ -87,6 +124,7 @@ void Downloader::start(const QUrl& url, const QString& destPath, qint64 expected
     const qint64 have = file_.size();
     file_.seek(have);
     received_ = have;
+    startedAt_ = have;
     total_ = expectedSize;
     QNetworkRequest req(url_);
     req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
@@ -112,6 +150,7 @@ void Downloader::onReadyRead() {
             file_.resize(0);
             file_.seek(0);
             received_ = 0;
+            startedAt_ = 0;
             speedBase_ = 0;
         }
         if (expectedSize_ <= 0) {
@@ -164,7 +203,16 @@ void Downloader::onFinished() {
         return;
     }
     if (r->error() != QNetworkReply::NoError) {
-        fail(tr("The download was interrupted: %1. Start it again to resume.").arg(r->errorString()), false);
+        const QString host = url_.host().isEmpty() ? url_.toDisplayString() : url_.host();
+        qCWarning(lcDownload) << "network error" << r->error() << r->errorString();
+        if (received_ == startedAt_ && neverConnected(r->error()))
+            fail(tr("There is no connection to %1 (%2). Check the network and try again.")
+                     .arg(host, networkReason(r->error())),
+                 false);
+        else
+            fail(tr("The download stopped after %1: %2. Start it again to resume.")
+                     .arg(formatBytes(received_), networkReason(r->error())),
+                 false);
         return;
     }
     verify();
@@ -175,8 +223,8 @@ void Downloader::verify() {
     const QString part = partPath(dest_);
     const qint64 size = QFileInfo(part).size();
     if (expectedSize_ > 0 && size < expectedSize_) {
-        fail(tr("The download was interrupted: %1. Start it again to resume.")
-                 .arg(tr("%1 of %2 bytes arrived").arg(size).arg(expectedSize_)),
+        fail(tr("The download stopped after %1 of %2. Start it again to resume.")
+                 .arg(formatBytes(size), formatBytes(expectedSize_)),
              false);
         return;
     }

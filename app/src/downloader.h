@@ -71,6 +71,7 @@ class Downloader : public QObject {
     QString sha256_;
     qint64 expectedSize_ = 0;
     qint64 received_ = 0;
+    qint64 startedAt_ = 0; // bytes the .part file held when this attempt started
     qint64 total_ = 0;
     double speed_ = 0.0;
     QElapsedTimer speedClock_;

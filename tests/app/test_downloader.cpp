@@ -9,6 +9,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QTranslator>
 
 using namespace smoldesk::app;
 
@@ -164,6 +165,39 @@ class TestDownloader : public QObject {
                  qPrintable(failed.at(0).at(0).toString()));
         QVERIFY(!QFile::exists(p));
         QVERIFY(!QFile::exists(Downloader::partPath(p)));
+    }
+
+    // Issue 39, defect 9: offline, the download said it "was interrupted" when it never started,
+    // with Qt's English reason inside the German sentence.
+    void noConnectionSaysSoInTheUiLanguage() {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close(); // nothing listens there now: the connection is refused
+        const QUrl url(QStringLiteral("http://127.0.0.1:%1/model.gguf").arg(port));
+
+        Downloader d;
+        QSignalSpy failed(&d, &Downloader::failed);
+        d.start(url, dest("dl_offline.gguf"), 1000, QString());
+        QVERIFY(waitFor(failed, 20000));
+        const QString english = failed.at(0).at(0).toString();
+        QVERIFY2(english.startsWith(QLatin1String("There is no connection to 127.0.0.1")),
+                 qPrintable(english));
+        QVERIFY2(!english.contains(QLatin1String("interrupted")), qPrintable(english));
+
+        QTranslator german;
+        QVERIFY(german.load(QStringLiteral(":/i18n/smoldesk_de.qm")));
+        QCoreApplication::installTranslator(&german);
+        Downloader d2;
+        QSignalSpy failed2(&d2, &Downloader::failed);
+        d2.start(url, dest("dl_offline_de.gguf"), 1000, QString());
+        const bool got = waitFor(failed2, 20000);
+        QCoreApplication::removeTranslator(&german);
+        QVERIFY(got);
+        const QString text = failed2.at(0).at(0).toString();
+        QVERIFY2(text.contains(QLatin1String("127.0.0.1")) && text.contains(QLatin1String("Verbindung")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("refused"), Qt::CaseInsensitive), qPrintable(text));
     }
 };
 
