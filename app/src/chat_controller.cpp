@@ -141,6 +141,12 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     connect(this, &ChatController::generatingChanged, this, &ChatController::canRegenerateChanged);
     connect(messages_, &MessageListModel::countChanged, this, &ChatController::canRegenerateChanged);
     connect(model_, &ModelManager::stateChanged, this, &ChatController::canRegenerateChanged);
+    // Issue 39, defect 13: an answer still streaming when another model starts loading ran to its
+    // limit under "Loading… 0 %", the load queued behind it on the worker. It stops (and keeps
+    // what it has) instead; a prompt held for the model stays held for the new one.
+    connect(model_, &ModelManager::stateChanged, this, [this] {
+        if (model_->state() == QLatin1String("loading") && activeId_ != 0) stop();
+    });
     connect(model_, &ModelManager::modelLoaded, this, &ChatController::onLoadEnded);
     connect(model_, &ModelManager::loadFailed, this, &ChatController::onLoadEnded);
 

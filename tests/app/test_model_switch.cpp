@@ -6,9 +6,12 @@
 #include "common/error.h"
 #include "test_data.h"
 #include "tiny_model.h"
+#include "worker/model_worker.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 using namespace smoldesk;
 using namespace smoldesk::app;
@@ -67,6 +70,37 @@ class TestModelSwitch : public QObject {
         app_.context->settings()->setMaxTokens(24);
     }
     void cleanupTestCase() { app_.stop(); }
+
+    // Issue 39, defect 13: opening another model mid-answer let the old answer run to its limit
+    // under "Loading… 0 %" (the load waited behind it on the worker thread).
+    void openingAModelStopsTheAnswer() {
+        ChatController* chat = app_.context->chat();
+        // The demo model answers at thousands of tokens per second; slowed on the worker thread to
+        // ~50 per second, its 100,000-token answer would stream for the rest of its context (~10 s).
+        const QMetaObject::Connection slow = connect(
+            model()->worker(), &ModelWorker::delta, this,
+            [](quint64, const QString&, const QString&, int) { QThread::msleep(20); }, Qt::DirectConnection);
+        app_.context->settings()->setMaxTokens(100000);
+        chat->newConversation();
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QSignalSpy loaded(model(), &ModelManager::modelLoaded);
+        QVERIFY(chat->send(QStringLiteral("Once upon a time")));
+        QTRY_VERIFY_WITH_TIMEOUT(!chat->messages()->at(1).content.isEmpty(), 10000);
+        QCOMPARE(done.count(), 0);
+        QElapsedTimer clock;
+        clock.start();
+        model()->load(demo());
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 10000);
+        const qint64 stoppedAfter = clock.elapsed();
+        disconnect(slow);
+        app_.context->settings()->setMaxTokens(24);
+        QCOMPARE(done.at(0).at(0).toString(), QStringLiteral("stopped"));
+        QVERIFY2(stoppedAfter < 3000, qPrintable(QString::number(stoppedAfter)));
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, 30000);
+        QCOMPARE(model()->state(), QStringLiteral("ready"));
+        QVERIFY(!chat->messages()->at(1).content.isEmpty()); // what streamed before the switch stays
+        verifyChatAnswers();
+    }
 
     void truncatedFileKeepsTheModel() {
         const QString bad = truncatedDemo(QFileInfo(demo()).size() / 2);
