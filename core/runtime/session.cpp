@@ -119,6 +119,10 @@ double GenerationStats::decodeTokensPerSecond() const {
     return decodeMs > 0 && generatedTokens > 1 ? (generatedTokens - 1) * 1000.0 / decodeMs : 0.0;
 }
 
+double GenerationStats::acceptanceRate() const {
+    return proposedTokens > 0 ? double(acceptedTokens) / double(proposedTokens) : 0.0;
+}
+
 Session::~Session() = default;
 
 std::unique_ptr<Session> Session::load(const LoadOptions& options) {
@@ -265,6 +269,17 @@ std::vector<float> Session::decode(int32_t token) {
     return logits;
 }
 
+Speculator::Target Session::speculationTarget() {
+    Speculator::Target t;
+    t.decode = [this](int32_t id, std::vector<float>& logits) { logits = decode(id); };
+    t.verify = [this](std::span<const int32_t> ids, std::vector<float>& rows) {
+        decoder_->forward(ids, static_cast<int>(cached_.size()), true, rows);
+        cached_.push_back(ids[0]); // the proposals' rows count only once they are accepted
+    };
+    t.keep = [this](int32_t id) { cached_.push_back(id); };
+    return t;
+}
+
 bool Session::readPrompt(std::span<const int32_t> prompt, const GenerateParams& params,
                          const std::atomic<bool>* cancel, GenerationStats& stats,
                          std::vector<float>& logits) {
@@ -304,6 +319,15 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
         params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
     DecodeConstraint constraint(params, size_t(hparams().nVocab));
+    Speculator spec(params.speculation, prompt, size_t(hparams().nVocab), speculationTarget());
+    // The loop's decode step: with speculation, one batched pass may serve several steps.
+    auto advance = [&](int32_t id) {
+        const int room = std::min({contextSize() - static_cast<int>(cached_.size()) - 1,
+                                   decoder_->maxBatch() - 1, params.maxTokens - stats.generatedTokens});
+        spec.advance(id, room, logits);
+        stats.proposedTokens = spec.proposed();
+        stats.acceptedTokens = spec.accepted();
+    };
     const auto tDecode = Clock::now();
     // Shows one generated (or forced) token: text through the detokenizer and stop matcher.
     auto emit = [&](int32_t id, bool forced) {
@@ -332,7 +356,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             if (grammarReads) constraint.acceptForced(id);
             emit(id, true);
             if (contextFull()) break;
-            logits = decode(id);
+            advance(id);
         }
     };
     // The next token: sampled freely, or among those the grammar allows.
@@ -398,7 +422,7 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
             stats.stopReason = StopReason::ContextFull;
             break;
         }
-        logits = decode(id);
+        advance(id);
     }
     std::string rest = stops.stopped() ? std::string() : stops.push(detok.flush()) + stops.flush();
     if (!rest.empty() && onToken) onToken(TokenEvent{-1, rest, stats.generatedTokens});

@@ -10,6 +10,7 @@
 #include "model/hparams.h"
 #include "runtime/sampler.h"
 #include "runtime/session_state.h"
+#include "runtime/speculation.h"
 #include "text/tokenizer.h"
 
 #include <atomic>
@@ -69,6 +70,8 @@ struct GenerateParams {
     std::string grammarTrigger;
     bool grammarLazy = false;
     PromptProgress promptProgress; // optional
+    // Speculative decoding (speculation.h): the output is the same with it on or off.
+    SpecOptions speculation;
 };
 
 enum class StopReason { EndOfGeneration, MaxTokens, StopString, Cancelled, ContextFull, GrammarComplete };
@@ -91,9 +94,12 @@ struct GenerationStats {
     double decodeMs = 0.0;
     double maskMs = 0.0; // time spent computing grammar masks (included in decodeMs)
     int maskedSteps = 0; // steps sampled under a grammar mask
+    int proposedTokens = 0; // speculative decoding: proposals verified…
+    int acceptedTokens = 0; // …and those the sampled tokens matched
     StopReason stopReason = StopReason::MaxTokens;
     double promptTokensPerSecond() const;
     double decodeTokensPerSecond() const;
+    double acceptanceRate() const; // accepted ÷ proposed, 0 without proposals
 };
 
 struct GpuDevice {
@@ -171,6 +177,8 @@ class Session {
     bool readPrompt(std::span<const int32_t> prompt, const GenerateParams& params,
                     const std::atomic<bool>* cancel, GenerationStats& stats, std::vector<float>& logits);
     Session() = default;
+    // How a Speculator runs tokens through this session's model and cache.
+    Speculator::Target speculationTarget();
     StateHeader stateHeader() const;
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,

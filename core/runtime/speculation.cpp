@@ -1,0 +1,131 @@
+#include "runtime/speculation.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace smoldesk::runtime {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+constexpr double kAlpha = 0.25; // weight of a new sample in the moving averages
+constexpr int kBaseline = 2;    // plain steps measured before the first verification
+constexpr int kJudgeAfter = 3;  // verification batches before the gate judges them
+constexpr int kFirstPause = 32; // plain steps before probing again, doubled per failure…
+constexpr int kMaxBackoff = 5;  // …up to 32 << 5 = 1024
+
+void average(double& avg, int& samples, double value) {
+    avg = samples == 0 ? value : avg + kAlpha * (value - avg);
+    ++samples;
+}
+
+} // namespace
+
+const char* specModeName(SpecMode mode) {
+    switch (mode) {
+    case SpecMode::Off:
+        return "off";
+    case SpecMode::Ngram:
+        return "ngram";
+    case SpecMode::Auto:
+        return "auto";
+    }
+    return "unknown";
+}
+
+bool SpecGate::allow() const {
+    return pause_ == 0 && plainSamples_ >= kBaseline;
+}
+
+void SpecGate::plainStep(double ms) {
+    average(plainMs_, plainSamples_, ms);
+    if (pause_ > 0) --pause_;
+}
+
+void SpecGate::batchDone(double ms, int tokens) {
+    average(specMs_, specSamples_, ms / std::max(1, tokens));
+    if (specSamples_ < kJudgeAfter) return;
+    if (specMs_ > plainMs_) { // slower than plain decoding: pause, and probe again later
+        pause_ = kFirstPause << std::min(backoff_, kMaxBackoff);
+        backoff_ = std::min(backoff_ + 1, kMaxBackoff);
+        specSamples_ = 0;
+    } else {
+        backoff_ = 0;
+    }
+}
+
+Speculator::Speculator(const SpecOptions& options, std::span<const int32_t> prompt, size_t nVocab,
+                       Target target)
+    : options_(options), nVocab_(nVocab), target_(std::move(target)) {
+    if (options_.mode == SpecMode::Off) return;
+    if (options_.proposer)
+        text_.assign(prompt.begin(), prompt.end());
+    else
+        ngram_.reset(prompt);
+}
+
+int Speculator::propose(int room) {
+    draft_.clear();
+    const int limit = std::min(room, options_.maxDraft);
+    if (options_.mode == SpecMode::Off || limit <= 0) return 0;
+    if (options_.mode == SpecMode::Auto && !gate_.allow()) return 0;
+    if (options_.proposer) {
+        options_.proposer(text_, limit, draft_);
+        if (static_cast<int>(draft_.size()) > limit) draft_.resize(static_cast<size_t>(limit));
+    } else {
+        ngram_.propose(limit, draft_);
+    }
+    // A proposal outside the vocabulary (a broken test proposer) ends the draft there.
+    const auto bad = std::find_if(draft_.begin(), draft_.end(),
+                                  [&](int32_t t) { return t < 0 || static_cast<size_t>(t) >= nVocab_; });
+    draft_.erase(bad, draft_.end());
+    return static_cast<int>(draft_.size());
+}
+
+void Speculator::endBatch() {
+    if (!inBatch_) return;
+    gate_.batchDone(batchMs_, 1 + static_cast<int>(next_));
+    inBatch_ = false;
+    draft_.clear();
+    next_ = 0;
+}
+
+void Speculator::advance(int32_t id, int room, std::vector<float>& logits) {
+    if (options_.mode != SpecMode::Off) {
+        if (options_.proposer)
+            text_.push_back(id);
+        else
+            ngram_.push(id);
+    }
+    if (inBatch_ && next_ < draft_.size() && draft_[next_] == id) {
+        // Verified: its KV row is written and its logits are the batch's next row.
+        target_.keep(id);
+        ++next_;
+        ++accepted_;
+        logits.assign(rows_.begin() + static_cast<long>(next_ * nVocab_),
+                      rows_.begin() + static_cast<long>((next_ + 1) * nVocab_));
+        return;
+    }
+    endBatch(); // a rejected or used-up run: its remaining rows are dead
+    if (propose(room) == 0) {
+        const auto t0 = Clock::now();
+        target_.decode(id, logits);
+        gate_.plainStep(msSince(t0));
+        return;
+    }
+    batch_.assign(1, id);
+    batch_.insert(batch_.end(), draft_.begin(), draft_.end());
+    const auto t0 = Clock::now();
+    target_.verify(batch_, rows_);
+    batchMs_ = msSince(t0);
+    proposed_ += static_cast<int>(draft_.size());
+    inBatch_ = true;
+    next_ = 0;
+    logits.assign(rows_.begin(), rows_.begin() + static_cast<long>(nVocab_));
+}
+
+} // namespace smoldesk::runtime

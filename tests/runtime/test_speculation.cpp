@@ -1,0 +1,308 @@
+// Speculative decoding (core/runtime/speculation.h): the n-gram proposer's lookups; greedy and
+// seeded continuations with speculation on equal those with it off, token for token, for every
+// fixture family (the reference is the plain decode path, itself checked against llama.cpp's
+// goldens in tests/model), across a rejected tail at the context limit, under a grammar, a stop
+// string and the thinking budget; and sampled outputs follow the target's distribution, computed
+// here from plain logits (a chi-square over 3-token sequences, which a rejection scheme that
+// resamples from p without removing the rejected token fails).
+#include "common/error.h"
+#include "grammar/gbnf_parser.h"
+#include "runtime/ngram_proposer.h"
+#include "runtime/session.h"
+#include "spec_check.h"
+#include "test_data.h"
+#include "tiny_model.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace smoldesk;
+using namespace smoldesk::runtime;
+
+namespace {
+
+std::unique_ptr<Session> open(const std::string& path, int ctx = 256) {
+    LoadOptions o;
+    o.path = path;
+    o.contextLength = ctx;
+    o.threads = 2;
+    o.backend = BackendChoice::Cpu;
+    return Session::load(o);
+}
+
+std::string modelPath(const QString& name) {
+    if (name == "stories260K") return test::demoModelPath();
+    if (name == "llama-2-tiny-random" || name == "smollm3-tiny")
+        return test::dataPath("models/" + name.toStdString() + ".gguf");
+    return test::dataPath("models/arch/" + name.toStdString() + ".gguf");
+}
+
+const char* kRepetitive = "One two three four five. One two three four five. One two three four five. "
+                          "The cat sat on the mat. The cat sat on the mat. The cat";
+
+std::vector<int32_t> encode(const Session& s, const std::string& text) {
+    return s.tokenizer().encode(text, s.tokenizer().addBosByDefault(), false);
+}
+
+GenerateParams greedy(int n) {
+    GenerateParams g;
+    g.maxTokens = n;
+    g.sampling.temperature = 0;
+    g.stopAtEndOfGeneration = false; // random weights end early otherwise
+    return g;
+}
+
+} // namespace
+
+class TestSpeculation : public QObject {
+    Q_OBJECT
+  private slots:
+    void ngramProposesTheLatestLongestMatch() {
+        NgramProposer p;
+        p.reset(std::vector<int32_t>{1, 2, 3, 9, 2, 3, 4, 5, 7, 2, 3});
+        std::vector<int32_t> out;
+        int n = 0;
+        // "2 3" occurs at 1-2 (then 9) and at 4-5 (then 4 5 7 2 3): the latest one wins.
+        QCOMPARE(p.propose(3, out, &n), 3);
+        QCOMPARE(out, (std::vector<int32_t>{4, 5, 7}));
+        QCOMPARE(n, 2);
+        // "3 9" is unique when 9 arrives: the trigram 2 3 9 matches at 1-3 and proposes 2 3 4 ….
+        p.push(9);
+        QCOMPARE(p.propose(8, out, &n), 8);
+        QCOMPARE(out, (std::vector<int32_t>{2, 3, 4, 5, 7, 2, 3, 9}));
+        QCOMPARE(n, 3);
+        p.push(42); // never seen: nothing to propose
+        QCOMPARE(p.propose(4, out, &n), 0);
+        QCOMPARE(n, 0);
+        QVERIFY(out.empty());
+        QCOMPARE(p.propose(0, out), 0);
+        // Ids beyond 21 bits share a key with smaller ones but never match them.
+        p.reset(std::vector<int32_t>{5, 6, (1 << 21) + 5, 6});
+        QCOMPARE(p.propose(2, out, &n), 2);
+        QCOMPARE(out, (std::vector<int32_t>{(1 << 21) + 5, 6})); // after "6", not after "5 6"
+        QCOMPARE(n, 1);
+    }
+
+    void greedyIdentityAcrossFamilies_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m :
+             {"stories260K", "llama-2-tiny-random", "smollm3-tiny", "qwen2-tiny", "qwen3-tiny", "gemma3-tiny",
+              "phi3-tiny", "llama3rope-tiny", "qwen3moe-tiny-Q4_K_M", "gpt-oss-tiny-mxfp4"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    // 60 tokens after a 40-token prompt: past gemma3's 32- and gpt-oss's 16-position windows.
+    void greedyIdentityAcrossFamilies() {
+        QFETCH(QString, model);
+        auto s = open(modelPath(model));
+        const std::string why = test::checkSpecIdentity(*s, encode(*s, kRepetitive), greedy(60), 10);
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    // Seeded sampling draws the same numbers with speculation on: the same text.
+    void seededSamplingIdentity_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"stories260K", "smollm3-tiny", "gemma3-tiny"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void seededSamplingIdentity() {
+        QFETCH(QString, model);
+        auto s = open(modelPath(model));
+        GenerateParams g = greedy(40);
+        g.sampling.temperature = 0.9f;
+        g.sampling.topK = 20;
+        g.sampling.repeatPenalty = 1.1f;
+        for (uint64_t seed : {3u, 11u}) {
+            g.sampling.seed = seed;
+            const std::string why = test::checkSpecIdentity(*s, encode(*s, kRepetitive), g, 5);
+            QVERIFY2(why.empty(), why.c_str());
+        }
+    }
+
+    // A 96-token context: the oracle proposes past its end; the run stops where the plain one does.
+    void contextLimit_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"smollm3-tiny", "gemma3-tiny", "gpt-oss-tiny-mxfp4"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void contextLimit() {
+        QFETCH(QString, model);
+        auto s = open(modelPath(model), 96);
+        const auto prompt = encode(*s, kRepetitive);
+        QVERIFY(prompt.size() < 80);
+        GenerateParams g = greedy(200);
+        const test::SpecRun plain = test::runSpec(*s, prompt, g);
+        QCOMPARE(plain.stop, StopReason::ContextFull);
+        const std::string why = test::checkSpecIdentity(*s, prompt, g, 5);
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    void grammar() {
+        auto s = open(modelPath("smollm3-tiny"));
+        GenerateParams g = greedy(40);
+        g.grammar = std::make_shared<grammar::GrammarTables>(
+            std::make_shared<const grammar::Grammar>(
+                grammar::parseGbnf(R"(root ::= "[" [0-9]{1,3} ("," " "? [0-9]{1,3}){2,12} "]")")),
+            s->vocabTrie());
+        const std::string why =
+            test::checkSpecIdentity(*s, encode(*s, "List: [1, 2, 3, 1, 2, 3, 1, 2"), g, 3);
+        QVERIFY2(why.empty(), why.c_str());
+        GenerateParams off = g;
+        off.speculation.mode = SpecMode::Off;
+        QCOMPARE(test::runSpec(*s, encode(*s, "List: [1, 2, 3, 1, 2, 3, 1, 2"), off).stop,
+                 StopReason::GrammarComplete);
+    }
+
+    // The stop string is a piece of the plain run's text, so it cuts both runs mid-way.
+    void stopString() {
+        auto s = open(modelPath("stories260K"));
+        const auto prompt = encode(*s, kRepetitive);
+        GenerateParams g = greedy(60);
+        g.speculation.mode = SpecMode::Off;
+        const test::SpecRun plain = test::runSpec(*s, prompt, g);
+        QVERIFY(plain.text.size() > 40);
+        // A piece whose first occurrence lies in the second half.
+        size_t at = plain.text.size() / 2;
+        while (at + 5 < plain.text.size() && plain.text.find(plain.text.substr(at, 5)) != at) ++at;
+        QVERIFY(at + 5 < plain.text.size());
+        g.stopStrings = {plain.text.substr(at, 5)};
+        QCOMPARE(test::runSpec(*s, prompt, g).stop, StopReason::StopString);
+        const std::string why = test::checkSpecIdentity(*s, prompt, g, 3);
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    // The engine writes </think> after 5 thought tokens; proposals run across it.
+    void thinkingBudget() {
+        auto s = open(modelPath("smollm3-tiny"));
+        GenerateParams g = greedy(30);
+        g.startsInThought = true;
+        g.thinkingBudget = 5;
+        const auto prompt = encode(*s, std::string(kRepetitive) + "<think>\n");
+        GenerateParams off = g;
+        off.speculation.mode = SpecMode::Off;
+        QVERIFY(test::runSpec(*s, prompt, off).text.find("</think>") != std::string::npos);
+        const std::string why = test::checkSpecIdentity(*s, prompt, g, 3);
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    // Auto (the default) with nothing to propose decodes plainly; with a repetitive prompt the
+    // gate lets proposals through and the counts reach the stats.
+    void autoModeReportsCounts() {
+        auto s = open(modelPath("stories260K"));
+        GenerateParams g = greedy(60);
+        QCOMPARE(g.speculation.mode, SpecMode::Auto);
+        const test::SpecRun run = test::runSpec(*s, encode(*s, kRepetitive), g);
+        QVERIFY(run.accepted <= run.proposed);
+        g.speculation.mode = SpecMode::Off;
+        const test::SpecRun off = test::runSpec(*s, encode(*s, kRepetitive), g);
+        QCOMPARE(off.proposed, 0);
+        QCOMPARE(run.ids, off.ids);
+    }
+
+    void samplingFollowsTheTarget();
+};
+
+// Sequences of 3 tokens sampled at temperature 1 among the top 3 (27 possible sequences) from
+// stories260K: their frequencies over 3000 seeds against the probabilities computed from plain
+// logits. The proposer offers the target's most likely continuation (and a wrong second token
+// half the time), so acceptance and rejection both happen often.
+void TestSpeculation::samplingFollowsTheTarget() {
+    auto s = open(test::demoModelPath());
+    const std::vector<int32_t> prompt = encode(*s, "Once upon a time, there was a");
+    const size_t nv = static_cast<size_t>(s->hparams().nVocab);
+    // The three most likely next tokens and their probabilities among themselves.
+    auto top3 = [&](const std::vector<int32_t>& text) {
+        s->reset();
+        const std::vector<float> l = s->evaluate(text);
+        std::vector<int32_t> ids(nv);
+        for (size_t i = 0; i < nv; ++i) ids[i] = static_cast<int32_t>(i);
+        std::partial_sort(ids.begin(), ids.begin() + 3, ids.end(),
+                          [&](int32_t a, int32_t b) { return l[size_t(a)] > l[size_t(b)]; });
+        std::vector<std::pair<int32_t, double>> out;
+        double sum = 0;
+        for (int i = 0; i < 3; ++i) {
+            out.emplace_back(ids[size_t(i)], std::exp(double(l[size_t(ids[size_t(i)])] - l[size_t(ids[0])])));
+            sum += out.back().second;
+        }
+        for (auto& [id, p] : out) p /= sum;
+        return out;
+    };
+    std::map<std::vector<int32_t>, double> expected;
+    std::map<std::vector<int32_t>, std::vector<int32_t>> proposals; // text → proposed continuation
+    for (const auto& [a, pa] : top3(prompt)) {
+        std::vector<int32_t> t1 = prompt;
+        t1.push_back(a);
+        const auto second = top3(t1);
+        int32_t bestC = 0;
+        for (const auto& [b, pb] : second) {
+            std::vector<int32_t> t2 = t1;
+            t2.push_back(b);
+            const auto third = top3(t2);
+            if (b == second[0].first) bestC = third[0].first;
+            proposals[t2] = {third[0].first};
+            for (const auto& [c, pc] : third) expected[{a, b, c}] = pa * pb * pc;
+        }
+        // The most likely b, then the most likely c after it, or (after the most likely a) a c
+        // that is never right.
+        proposals[t1] = {second[0].first,
+                         a == expected.begin()->first[0] ? int32_t((bestC + 1) % nv) : bestC};
+    }
+    GenerateParams g;
+    g.maxTokens = 3;
+    g.stopAtEndOfGeneration = false;
+    g.sampling = SamplingParams{1.0f, 3, 1.0f, 0.0f, 1.0f, 64, 0};
+    g.speculation.mode = SpecMode::Ngram;
+    g.speculation.proposer = [&](std::span<const int32_t> text, int, std::vector<int32_t>& out) {
+        const auto it = proposals.find(std::vector<int32_t>(text.begin(), text.end()));
+        out = it == proposals.end() ? std::vector<int32_t>{} : it->second;
+        return static_cast<int>(out.size());
+    };
+    constexpr int kRuns = 3000;
+    std::map<std::vector<int32_t>, int> seen;
+    int proposed = 0, accepted = 0;
+    s->reset();
+    for (int seed = 1; seed <= kRuns; ++seed) {
+        g.sampling.seed = static_cast<uint64_t>(seed);
+        std::vector<int32_t> ids;
+        const GenerationStats st = s->generate(prompt, g, [&](const TokenEvent& ev) {
+            if (ev.id >= 0) ids.push_back(ev.id);
+            return true;
+        });
+        proposed += st.proposedTokens;
+        accepted += st.acceptedTokens;
+        ++seen[ids];
+    }
+    QVERIFY2(accepted > kRuns / 4 && proposed - accepted > kRuns / 4,
+             qPrintable(QString("%1 of %2 proposals accepted").arg(accepted).arg(proposed)));
+    // Chi-square with the cells expected fewer than 5 times merged into one.
+    double chi = 0, restExpected = 0;
+    int restSeen = 0, cells = 0, total = 0;
+    for (const auto& [seq, p] : expected) {
+        const double e = p * kRuns;
+        const int o = seen.count(seq) ? seen[seq] : 0;
+        total += o;
+        if (e < 5) {
+            restExpected += e;
+            restSeen += o;
+            continue;
+        }
+        chi += (o - e) * (o - e) / e;
+        ++cells;
+    }
+    QCOMPARE(total, kRuns); // nothing outside the top-3 sequences
+    if (restExpected > 0) {
+        chi += (restSeen - restExpected) * (restSeen - restExpected) / restExpected;
+        ++cells;
+    }
+    // The 99.9% quantile of chi-square with cells - 1 degrees of freedom (Wilson–Hilferty).
+    const double df = cells - 1, z = 3.09;
+    const double limit = df * std::pow(1 - 2 / (9 * df) + z * std::sqrt(2 / (9 * df)), 3);
+    qInfo("chi-square %.1f over %d cells (limit %.1f); %d of %d proposals accepted", chi, cells, limit,
+          accepted, proposed);
+    QVERIFY2(chi < limit, qPrintable(QString("chi-square %1 >= %2").arg(chi).arg(limit)));
+}
+
+QTEST_GUILESS_MAIN(TestSpeculation)
+#include "test_speculation.moc"
