@@ -6,6 +6,7 @@
 #include "text/special_split.h"
 #include "text/spm.h"
 #include "text/vocab.h"
+#include "text/wordpiece.h"
 
 #include <algorithm>
 
@@ -23,10 +24,16 @@ Tokenizer::~Tokenizer() = default;
 std::unique_ptr<Tokenizer> Tokenizer::fromGguf(const gguf::File& file) {
     std::unique_ptr<Tokenizer> tok(new Tokenizer());
     tok->vocab_ = Vocab::load(file);
-    if (tok->vocab_->kind() == VocabKind::BytePairEncoding) {
+    switch (tok->vocab_->kind()) {
+    case VocabKind::BytePairEncoding:
         tok->encoder_ = std::make_unique<BpeEncoder>(*tok->vocab_, file);
-    } else {
+        break;
+    case VocabKind::SentencePiece:
         tok->encoder_ = std::make_unique<SpmEncoder>(*tok->vocab_);
+        break;
+    case VocabKind::WordPiece:
+        tok->encoder_ = std::make_unique<WordPieceEncoder>(*tok->vocab_);
+        break;
     }
     return tok;
 }
@@ -75,6 +82,13 @@ std::vector<int32_t> Tokenizer::encode(std::string_view text, bool addBos, bool 
         }
     }
     return out;
+}
+
+std::vector<int32_t> Tokenizer::encodeWithSpecials(std::string_view text, bool parseSpecial) const {
+    std::vector<int32_t> ids = encode(text, vocab_->addBos(), parseSpecial);
+    if (vocab_->addEos()) ids.push_back(vocab_->eos());
+    if (vocab_->addSep()) ids.push_back(vocab_->sep());
+    return ids;
 }
 
 void Tokenizer::checkId(int32_t id) const {

@@ -1,7 +1,7 @@
 #pragma once
 // Text <-> token ids for the vocabularies GGUF files carry, with the same ids llama.cpp produces:
-// byte-level BPE (`tokenizer.ggml.model = gpt2`) and SentencePiece (`llama`). WordPiece (`bert`)
-// and other vocabulary types are rejected with Error(UnsupportedTokenizer).
+// byte-level BPE (`tokenizer.ggml.model = gpt2`), SentencePiece (`llama`) and WordPiece (`bert`).
+// Other vocabulary types are rejected with Error(UnsupportedTokenizer).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -46,6 +46,12 @@ class Tokenizer {
     };
     std::vector<int32_t> encode(std::string_view text, bool addBos, bool parseSpecial,
                                 std::span<const ByteRange> literal) const;
+
+    // The ids llama.cpp gives with add_special: BOS, EOS and WordPiece's [SEP] wherever the file
+    // asks for them (add_bos_token, add_eos_token, add_sep_token and the vocab type's defaults):
+    // "[CLS] text [SEP]" for BERT, "text <|endoftext|>" for Qwen3-Embedding. Embedding models
+    // are fed this.
+    std::vector<int32_t> encodeWithSpecials(std::string_view text, bool parseSpecial) const;
 
     // Concatenated token bytes. CONTROL and UNKNOWN tokens render only with renderSpecial (except
     // the harmony markers, which always render: see kAttrRendered in vocab.h). For

@@ -73,22 +73,27 @@ std::unique_ptr<Vocab> Vocab::load(const gguf::File& file) {
         v->addBos_ = true;
         v->addSpacePrefix_ = true;
     } else if (v->modelName_ == "bert") {
-        throw Error(
-            ErrorCode::UnsupportedTokenizer,
-            "The WordPiece (bert) tokenizer of this model is not supported; only byte-level BPE (gpt2) "
-            "and SentencePiece (llama) vocabularies are.");
+        v->kind_ = VocabKind::WordPiece;
+        v->addBos_ = true; // [CLS] text [SEP], as llama.cpp does unless the file says otherwise
+        v->addSep_ = true;
+        v->lowercase_ = file.getBool("tokenizer.ggml.normalizer.lowercase").value_or(true);
+        v->stripAccents_ = file.getBool("tokenizer.ggml.normalizer.strip_accents").value_or(v->lowercase_);
     } else {
-        throw Error(
-            ErrorCode::UnsupportedTokenizer,
-            "The tokenizer type '" + v->modelName_ +
-                "' is not supported; only byte-level BPE (gpt2) and SentencePiece (llama) vocabularies are.");
+        throw Error(ErrorCode::UnsupportedTokenizer,
+                    "The tokenizer type '" + v->modelName_ +
+                        "' is not supported; only byte-level BPE (gpt2), SentencePiece (llama) and WordPiece "
+                        "(bert) vocabularies are.");
     }
     if (auto b = file.getBool("tokenizer.ggml.add_space_prefix")) v->addSpacePrefix_ = *b;
 
     v->readTokens(file);
     v->readSpecialIds(file);
     if (auto b = file.getBool("tokenizer.ggml.add_bos_token")) v->addBos_ = *b;
+    if (auto b = file.getBool("tokenizer.ggml.add_eos_token")) v->addEos_ = *b;
+    if (auto b = file.getBool("tokenizer.ggml.add_sep_token")) v->addSep_ = *b;
     if (v->addBos_ && v->bos_ < 0) v->addBos_ = false;
+    if (v->addEos_ && v->eos_ < 0) v->addEos_ = false;
+    if (v->addSep_ && v->sep_ < 0) v->addSep_ = false;
     v->deriveSpecialTokens(file);
     v->buildPieces();
     return v;
@@ -165,7 +170,8 @@ std::optional<int32_t> Vocab::find(std::string_view s) const {
 }
 
 void Vocab::readSpecialIds(const gguf::File& file) {
-    if (kind_ == VocabKind::SentencePiece) bos_ = 1, eos_ = 2, unk_ = 0; // llama.cpp's SPM defaults
+    if (kind_ == VocabKind::SentencePiece) bos_ = 1, eos_ = 2, unk_ = 0;   // llama.cpp's SPM defaults
+    if (kind_ == VocabKind::WordPiece) bos_ = 101, unk_ = 100, sep_ = 102; // and its BERT defaults
     const auto readId = [&](std::string_view key, int32_t& id) {
         if (!valid(id)) id = -1;
         const gguf::Value* value = file.find(key);
@@ -179,6 +185,7 @@ void Vocab::readSpecialIds(const gguf::File& file) {
     readId("tokenizer.ggml.bos_token_id", bos_);
     readId("tokenizer.ggml.eos_token_id", eos_);
     readId("tokenizer.ggml.unknown_token_id", unk_);
+    readId("tokenizer.ggml.seperator_token_id", sep_); // sic: the key's spelling in GGUF
     readId("tokenizer.ggml.eot_token_id", eot_);
     readId("tokenizer.ggml.eom_token_id", eom_);
     readId("tokenizer.ggml.fim_pad_token_id", fimPad_);

@@ -18,7 +18,7 @@ class File;
 
 namespace smoldesk::text {
 
-enum class VocabKind { BytePairEncoding, SentencePiece };
+enum class VocabKind { BytePairEncoding, SentencePiece, WordPiece };
 
 // llama.cpp's token attributes: a bit set, because a token can carry its GGUF type and be
 // promoted (for example a USER_DEFINED "<|im_end|>" also becomes CONTROL).
@@ -39,7 +39,7 @@ enum TokenAttr : uint16_t {
 
 class Vocab {
   public:
-    // Throws Error(UnsupportedTokenizer) for vocab types other than gpt2 and llama.
+    // Throws Error(UnsupportedTokenizer) for vocab types other than gpt2, llama and bert.
     static std::unique_ptr<Vocab> load(const gguf::File& file);
 
     VocabKind kind() const { return kind_; }
@@ -59,7 +59,14 @@ class Vocab {
     int32_t bos() const { return bos_; }
     int32_t eos() const { return eos_; }
     int32_t unk() const { return unk_; }
+    int32_t sep() const { return sep_; }
     bool addBos() const { return addBos_; }
+    bool addEos() const { return addEos_; } // tokenizer.ggml.add_eos_token (Qwen3-Embedding)
+    bool addSep() const { return addSep_; } // WordPiece's [SEP] after the text
+    // WordPiece normalisation (tokenizer.ggml.normalizer.*): lowercase, and strip accents, which
+    // follows lowercase unless the file says otherwise (as in Hugging Face's BertNormalizer).
+    bool lowercase() const { return lowercase_; }
+    bool stripAccents() const { return stripAccents_; }
     bool addSpacePrefix() const { return addSpacePrefix_; }
     bool isEndOfGeneration(int32_t id) const { return valid(id) && eog_[id]; }
 
@@ -95,9 +102,13 @@ class Vocab {
     std::vector<uint16_t> attrs_;
     StringIndex index_;
 
-    int32_t bos_ = -1, eos_ = -1, unk_ = -1, eot_ = -1, eom_ = -1;
+    int32_t bos_ = -1, eos_ = -1, unk_ = -1, sep_ = -1, eot_ = -1, eom_ = -1;
     int32_t fimPad_ = -1, fimRep_ = -1, fimSep_ = -1;
     bool addBos_ = false;
+    bool addEos_ = false;
+    bool addSep_ = false;
+    bool lowercase_ = false;
+    bool stripAccents_ = false;
     bool addSpacePrefix_ = false;
     std::vector<bool> eog_;
     std::vector<int32_t> specialTokens_;

@@ -1,6 +1,7 @@
 // Tokenizer API facts (special ids, EOG, BOS defaults, errors) and load/encode speed.
 #include "common/error.h"
 #include "gguf/file.h"
+#include "gguf/writer.h"
 #include "test_data.h"
 #include "text/tokenizer.h"
 #include "vocab_fixtures.h"
@@ -103,13 +104,19 @@ class TokenizerApiTest : public QObject {
     }
 
     void unsupportedVocab() {
-        auto file = gguf::File::open(dataPath("text/ggml-vocab-bert-bge.gguf"));
+        const std::string path = tmpPath("t5-vocab.gguf");
+        gguf::Writer w;
+        w.set("general.architecture", gguf::WriteValue::string("t5"));
+        w.set("tokenizer.ggml.model", gguf::WriteValue::string("t5"));
+        w.set("tokenizer.ggml.tokens", gguf::WriteValue::strings({"<pad>", "a"}));
+        w.write(path);
+        auto file = gguf::File::open(path);
         try {
             text::Tokenizer::fromGguf(*file);
-            QFAIL("expected the bert vocab to be rejected");
+            QFAIL("expected the t5 vocab to be rejected");
         } catch (const Error& e) {
             QCOMPARE(e.code(), ErrorCode::UnsupportedTokenizer);
-            QVERIFY(std::string(e.what()).find("bert") != std::string::npos);
+            QVERIFY(std::string(e.what()).find("'t5'") != std::string::npos);
         }
     }
 

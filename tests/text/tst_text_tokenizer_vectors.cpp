@@ -88,6 +88,14 @@ class TokenizerVectorsTest : public QObject {
         QCOMPARE(llama3->encode(text, false, false).back(), 101798);
     }
 
+    // A real WordPiece vocab (BAAI/bge-small-en-v1.5, lowercasing): llama.cpp's vectors, which
+    // llama-tokenize of the reference build reproduces, without [CLS]/[SEP].
+    void bertBge() {
+        auto tok = loadTokenizer("ggml-vocab-bert-bge.gguf");
+        QCOMPARE(tok->modelName(), std::string_view("bert"));
+        checkVectors(*tok, "ggml-vocab-bert-bge.gguf.inp", "ggml-vocab-bert-bge.gguf.out", false, false);
+    }
+
     void llamaBpe() {
         auto tok = loadLlama3Tokenizer();
         QCOMPARE(tok->preName(), std::string_view("llama-bpe"));
