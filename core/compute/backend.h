@@ -95,6 +95,9 @@ struct AttentionShape {
     // Attention sinks (gpt-oss): an F32 weight of nHead logits, one per query head, that join
     // each softmax's denominator unscaled and without a value; -1 for none.
     WeightId sinks = -1;
+    // false: every query row of the call sees all positions [0, pos0 + rows), later rows
+    // included: the bidirectional attention of encoders (BERT), one sequence per call.
+    bool causal = true;
 };
 
 class Backend {
@@ -118,6 +121,12 @@ class Backend {
     virtual void embed(WeightId table, std::span<const int32_t> ids, BufferId out) = 0;
     // out[r] = w ⊙ x[r] / sqrt(mean(x[r]²) + eps); in-place allowed.
     virtual void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) = 0;
+    // out[r] = w ⊙ (x[r] - mean(x[r])) / sqrt(var(x[r]) + eps) + b: LayerNorm with bias (BERT);
+    // w and b are F32 weights of dim values; in-place allowed. A backend without it says so.
+    virtual void layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int rows, int dim, float eps);
+    // x = gelu(x) over n values, the tanh approximation (BERT's FFN, ggml's GELU). A backend
+    // without it says so.
+    virtual void gelu(BufferId x, size_t n);
     // out[t][r] = Σ_c W[r][c]·x[t][c] for `rows` activation rows; W is [ne1][ne0].
     virtual void matmul(WeightId w, BufferId x, BufferId out, int rows) = 0;
     // out_i[t] = W_i·x[t] for every output of the group (q/k/v, gate/up): all weights have the

@@ -86,10 +86,8 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     be_.createKvCache(hp_.nLayer, nCtx_, hp_.kvDim());
 }
 
-void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, std::vector<float>& logits,
-                      const std::atomic<bool>* cancel) {
+void Decoder::runLayers(std::span<const int32_t> ids, int pos0, const std::atomic<bool>* cancel) {
     const int n = static_cast<int>(ids.size());
-    if (n == 0) return;
     if (n > maxBatch_)
         throw Error(ErrorCode::InvalidArgument, "A forward batch of " + std::to_string(n) +
                                                     " tokens exceeds the maximum of " +
@@ -97,9 +95,9 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
     if (pos0 < 0 || pos0 + n > nCtx_)
         throw Error(ErrorCode::InvalidArgument, "The context holds " + std::to_string(nCtx_) + " tokens; " +
                                                     std::to_string(pos0 + n) + " do not fit.");
-    const size_t d = static_cast<size_t>(hp_.nEmbd);
     be_.embed(tokEmbd_, ids, x_);
-    if (hp_.embedScale != 1.0f) be_.scale(x_, static_cast<size_t>(n) * d, hp_.embedScale);
+    if (hp_.embedScale != 1.0f)
+        be_.scale(x_, static_cast<size_t>(n) * static_cast<size_t>(hp_.nEmbd), hp_.embedScale);
     for (int il = 0; il < hp_.nLayer; ++il) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             throw Error(ErrorCode::Cancelled, "Cancelled.");
@@ -119,7 +117,14 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
             break;
         }
     }
+}
 
+void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, std::vector<float>& logits,
+                      const std::atomic<bool>* cancel) {
+    const int n = static_cast<int>(ids.size());
+    if (n == 0) return;
+    runLayers(ids, pos0, cancel);
+    const size_t d = static_cast<size_t>(hp_.nEmbd);
     const int first = allLogits ? 0 : n - 1;
     const size_t nv = static_cast<size_t>(hp_.nVocab);
     logits.resize(static_cast<size_t>(n - first) * nv);
@@ -135,6 +140,17 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
         be_.read(logits_, 0, static_cast<size_t>(rows) * nv,
                  logits.data() + static_cast<size_t>(r - first) * nv);
     }
+}
+
+void Decoder::forwardHidden(std::span<const int32_t> ids, int pos0, std::vector<float>& hidden,
+                            const std::atomic<bool>* cancel) {
+    const int n = static_cast<int>(ids.size());
+    hidden.clear();
+    if (n == 0) return;
+    runLayers(ids, pos0, cancel);
+    be_.rmsNorm(x_, outputNorm_, x_, n, hp_.nEmbd, hp_.rmsEps);
+    hidden.resize(static_cast<size_t>(n) * static_cast<size_t>(hp_.nEmbd));
+    be_.read(x_, 0, hidden.size(), hidden.data());
 }
 
 compute::AttentionShape Decoder::attentionShape(const Layer& L, int il) const {

@@ -36,6 +36,10 @@ class Decoder {
     // Checks `cancel` between layers and throws Error(Cancelled) when it is set.
     void forward(std::span<const int32_t> ids, int pos0, bool allLogits, std::vector<float>& logits,
                  const std::atomic<bool>* cancel = nullptr);
+    // The same layers, but out come every row's final hidden states (after the output norm),
+    // ids.size() × n_embd floats, instead of logits: decoder embedding models (Qwen3-Embedding).
+    void forwardHidden(std::span<const int32_t> ids, int pos0, std::vector<float>& hidden,
+                       const std::atomic<bool>* cancel = nullptr);
 
   private:
     static constexpr compute::WeightId kAbsent = -1;
@@ -52,6 +56,8 @@ class Decoder {
     compute::WeightId bind(const gguf::File& file, const std::string& name, std::vector<uint64_t> shape);
     // be_.addWeight, then onWeightBound_.
     compute::WeightId addWeight(const gguf::TensorInfo& t);
+    // The embedding lookup and every layer on the residual stream x_ (forward's shared part).
+    void runLayers(std::span<const int32_t> ids, int pos0, const std::atomic<bool>* cancel);
     compute::WeightId bindOptional(const gguf::File& file, const std::string& name,
                                    std::vector<uint64_t> shape);
     // Rows [row0, row0 + rows) of a fused 2-D tensor of shape {cols, totalRows} as a weight of

@@ -587,7 +587,7 @@ void CpuBackend::attention(int layer, BufferId q, BufferId out, int rows, int po
                     const size_t offset = (static_cast<size_t>(r) * static_cast<size_t>(s.nHead) + head) * hd;
                     a.q[a.nQueries] = qs + offset;
                     a.out[a.nQueries] = os + offset;
-                    a.nPos[a.nQueries] = pos0 + r + 1;
+                    a.nPos[a.nQueries] = s.causal ? pos0 + r + 1 : pos0 + rows;
                     a.firstPos[a.nQueries] = s.window > 0 ? std::max(0, pos0 + r + 1 - s.window) : 0;
                     if (sinks) a.sink[a.nQueries] = sinks[head];
                     ++a.nQueries;

@@ -457,6 +457,9 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
                     "Vulkan attention: the head shape does not match the KV cache.");
     if (pos0 < 0 || pos0 + rows > kvCtx_)
         throw Error(ErrorCode::InvalidArgument, "Vulkan attention: positions beyond the KV cache.");
+    if (!s.causal) // the shaders mask causally: refuse rather than compute something else
+        throw Error(ErrorCode::Backend,
+                    "The Vulkan backend has no bidirectional attention (encoder models) yet.");
     const size_t n = static_cast<size_t>(rows) * s.nHead * s.headDim;
     act(q, n, "attention");
     act(out, n, "attention");

@@ -1,0 +1,64 @@
+#include "retrieval/embedder.h"
+
+#include "common/error.h"
+#include "model/decoder.h"
+#include "model/encoder.h"
+#include "model/hparams.h"
+
+#include <algorithm>
+
+namespace smoldesk::retrieval {
+
+namespace {
+int contextFor(int trained, int requested) {
+    return requested > 0 ? requested : std::min(trained, Embedder::kDefaultMaxTokens);
+}
+} // namespace
+
+Embedder::Embedder(const gguf::File& file, compute::Backend& backend, const Options& options) {
+    arch_ = std::string(file.requireString("general.architecture"));
+    const std::optional<model::Pooling> filePooling = model::poolingOfFile(file);
+    if (model::isEncoderArchitecture(arch_)) {
+        model::EncoderParams p = model::readEncoderParams(file);
+        dim_ = p.nEmbd;
+        pooling_ = options.pooling.value_or(filePooling.value_or(model::Pooling::Cls));
+        tokenizer_ = text::Tokenizer::fromGguf(file);
+        const int ctx = contextFor(p.nCtxTrain, options.maxTokens);
+        encoder_ = std::make_unique<model::Encoder>(file, std::move(p), backend, ctx);
+        maxTokens_ = encoder_->maxTokens();
+        return;
+    }
+    if (!filePooling && !options.pooling)
+        throw Error(ErrorCode::UnsupportedArch,
+                    "This '" + arch_ + "' model is not an embedding model: its file names no pooling type.");
+    model::HyperParams hp = model::readHyperParams(file);
+    dim_ = hp.nEmbd;
+    pooling_ = options.pooling ? *options.pooling : *filePooling;
+    tokenizer_ = text::Tokenizer::fromGguf(file);
+    maxTokens_ = contextFor(hp.nCtxTrain > 0 ? hp.nCtxTrain : kDefaultMaxTokens, options.maxTokens);
+    decoder_ = std::make_unique<model::Decoder>(file, std::move(hp), backend, maxTokens_, maxTokens_);
+}
+
+Embedder::~Embedder() = default;
+
+std::vector<int32_t> Embedder::tokenize(std::string_view text) const {
+    return tokenizer_->encodeWithSpecials(text, true);
+}
+
+std::vector<float> Embedder::embed(std::span<const int32_t> ids, bool normalize) {
+    const int n = static_cast<int>(ids.size());
+    if (n == 0) throw Error(ErrorCode::InvalidArgument, "There is nothing to embed: the text has no tokens.");
+    if (n > maxTokens_)
+        throw Error(ErrorCode::InvalidArgument, "The text has " + std::to_string(n) +
+                                                    " tokens, more than the model's context of " +
+                                                    std::to_string(maxTokens_) + ".");
+    if (encoder_)
+        encoder_->forward(ids, hidden_);
+    else
+        decoder_->forwardHidden(ids, 0, hidden_);
+    std::vector<float> out = model::pool(pooling_, hidden_, n, dim_);
+    if (normalize) model::normalizeRows(out, dim_);
+    return out;
+}
+
+} // namespace smoldesk::retrieval
