@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="214"/>
         <source>Conversation exported to %1</source>
         <translation>Unterhaltung exportiert nach %1</translation>
     </message>
@@ -791,7 +791,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="94"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -801,22 +801,22 @@
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="99"/>
+        <location filename="../app/qml/Main.qml" line="117"/>
         <source>Recent models</source>
         <translation>Zuletzt verwendete Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>SmolLM3-3B &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="134"/>
+        <location filename="../app/qml/Main.qml" line="152"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Als &amp;Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="135"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren …</translation>
     </message>
@@ -826,7 +826,7 @@
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -841,22 +841,22 @@
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="144"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
         <source>&amp;Regenerate answer</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>&amp;Copy conversation</source>
         <translation>Unterhaltung &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
+        <location filename="../app/qml/Main.qml" line="168"/>
         <source>&amp;Model information</source>
         <translation>&amp;Modellinformationen</translation>
     </message>
@@ -866,68 +866,68 @@
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="115"/>
+        <location filename="../app/qml/Main.qml" line="133"/>
         <source>Remote models</source>
         <translation>Entfernte Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="130"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>Add an endpoint…</source>
         <translation>Endpunkt hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="154"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;Über SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>Open a GGUF model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>Export conversation</source>
         <translation>Unterhaltung exportieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown-Dateien (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="164"/>
+        <location filename="../app/qml/Main.qml" line="183"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="165"/>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="184"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="175"/>
+        <location filename="../app/qml/Main.qml" line="194"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -2077,57 +2077,67 @@
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="60"/>
+        <location filename="../app/qml/StatusBar.qml" line="64"/>
+        <source>GPU not used…</source>
+        <translation>GPU nicht verwendet …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="71"/>
         <source>GPU not used: %1</source>
         <translation>GPU nicht verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="73"/>
+        <location filename="../app/qml/StatusBar.qml" line="72"/>
+        <source>Opens the model information</source>
+        <translation>Öffnet die Modellinformationen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="76"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="103"/>
+        <location filename="../app/qml/StatusBar.qml" line="106"/>
         <source>%1 tokens/s</source>
         <translation>%1 Token/s</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="106"/>
+        <location filename="../app/qml/StatusBar.qml" line="109"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="116"/>
+        <location filename="../app/qml/StatusBar.qml" line="119"/>
         <source>Context used</source>
         <translation>Belegter Kontext</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="121"/>
+        <location filename="../app/qml/StatusBar.qml" line="124"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <location filename="../app/qml/StatusBar.qml" line="133"/>
         <source>Context: %1 tokens</source>
         <translation>Kontext: %1 Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="80"/>
+        <location filename="../app/qml/StatusBar.qml" line="83"/>
         <source>API %1</source>
         <translation>API %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="88"/>
+        <location filename="../app/qml/StatusBar.qml" line="91"/>
         <source>The local API server runs at this address: click to copy it</source>
         <translation>Der lokale API-Server läuft unter dieser Adresse: zum Kopieren klicken</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="89"/>
+        <location filename="../app/qml/StatusBar.qml" line="92"/>
         <source>Copy the API server address</source>
         <translation>Adresse des API-Servers kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="92"/>
+        <location filename="../app/qml/StatusBar.qml" line="95"/>
         <source>Address copied</source>
         <translation>Adresse kopiert</translation>
     </message>
@@ -2580,12 +2590,12 @@
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="225"/>
+        <location filename="../app/src/chat_controller.cpp" line="231"/>
         <source>The call was interrupted before it ran.</source>
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="309"/>
+        <location filename="../app/src/chat_controller.cpp" line="315"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
@@ -2606,13 +2616,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="854"/>
-        <location filename="../app/src/chat_controller.cpp" line="913"/>
+        <location filename="../app/src/chat_controller.cpp" line="860"/>
+        <location filename="../app/src/chat_controller.cpp" line="919"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1054"/>
+        <location filename="../app/src/chat_controller.cpp" line="1060"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2620,73 +2630,73 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="31"/>
+        <location filename="../app/src/downloader.cpp" line="32"/>
         <source>the server refused the connection</source>
         <translation>der Server hat die Verbindung abgelehnt</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server closed the connection</source>
         <translation>der Server hat die Verbindung geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="33"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server stopped answering</source>
         <translation>der Server antwortet nicht mehr</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the secure connection could not be set up</source>
         <translation>die sichere Verbindung konnte nicht aufgebaut werden</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="41"/>
         <source>the network went away</source>
         <translation>das Netzwerk ist weg</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="37"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network failed</source>
         <translation>das Netzwerk hat versagt</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="70"/>
+        <location filename="../app/src/downloader.cpp" line="78"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="72"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="95"/>
+        <location filename="../app/src/downloader.cpp" line="103"/>
         <source>The model catalogue is missing.</source>
         <translation>Der Modellkatalog fehlt.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="113"/>
-        <location filename="../app/src/downloader.cpp" line="155"/>
+        <location filename="../app/src/downloader.cpp" line="121"/>
+        <location filename="../app/src/downloader.cpp" line="163"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>„%1“ kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="191"/>
+        <location filename="../app/src/downloader.cpp" line="199"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Der Server antwortete mit HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="201"/>
+        <location filename="../app/src/downloader.cpp" line="209"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Keine Verbindung zu %1 (%2). Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="205"/>
+        <location filename="../app/src/downloader.cpp" line="213"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 ab: %2. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="218"/>
+        <location filename="../app/src/downloader.cpp" line="226"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 von %2 ab. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
@@ -2695,17 +2705,17 @@
         <translation type="vanished">Der Download wurde unterbrochen: %1. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="224"/>
+        <location filename="../app/src/downloader.cpp" line="232"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Der Download hat %1 Bytes, erwartet wurden %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="233"/>
+        <location filename="../app/src/downloader.cpp" line="241"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Der Download ist beschädigt (sha256 stimmt nicht). Bitte versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="239"/>
+        <location filename="../app/src/downloader.cpp" line="247"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Der Download kann nicht nach „%1“ verschoben werden.</translation>
     </message>

@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="214"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exported to %1</translation>
     </message>
@@ -791,7 +791,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="94"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -801,22 +801,22 @@
         <translation>&amp;Open model…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="99"/>
+        <location filename="../app/qml/Main.qml" line="117"/>
         <source>Recent models</source>
         <translation>Recent models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Download SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="134"/>
+        <location filename="../app/qml/Main.qml" line="152"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Export as &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="135"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>Export as &amp;JSON…</source>
         <translation>Export as &amp;JSON…</translation>
     </message>
@@ -826,7 +826,7 @@
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -841,22 +841,22 @@
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="144"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copy conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
+        <location filename="../app/qml/Main.qml" line="168"/>
         <source>&amp;Model information</source>
         <translation>&amp;Model information</translation>
     </message>
@@ -866,68 +866,68 @@
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="115"/>
+        <location filename="../app/qml/Main.qml" line="133"/>
         <source>Remote models</source>
         <translation>Remote models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="130"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>Add an endpoint…</source>
         <translation>Add an endpoint…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="154"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;About SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>Open a GGUF model</source>
         <translation>Open a GGUF model</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF models (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>All files (*)</source>
         <translation>All files (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>Export conversation</source>
         <translation>Export conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown files (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="164"/>
+        <location filename="../app/qml/Main.qml" line="183"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="165"/>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="184"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="175"/>
+        <location filename="../app/qml/Main.qml" line="194"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -2077,57 +2077,67 @@
         <translation>No model loaded</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="60"/>
+        <location filename="../app/qml/StatusBar.qml" line="64"/>
+        <source>GPU not used…</source>
+        <translation>GPU not used…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="71"/>
         <source>GPU not used: %1</source>
         <translation>GPU not used: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="73"/>
+        <location filename="../app/qml/StatusBar.qml" line="72"/>
+        <source>Opens the model information</source>
+        <translation>Opens the model information</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="76"/>
         <source>CPU safe mode</source>
         <translation>CPU safe mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="103"/>
+        <location filename="../app/qml/StatusBar.qml" line="106"/>
         <source>%1 tokens/s</source>
         <translation>%1 tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="106"/>
+        <location filename="../app/qml/StatusBar.qml" line="109"/>
         <source>Context</source>
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="116"/>
+        <location filename="../app/qml/StatusBar.qml" line="119"/>
         <source>Context used</source>
         <translation>Context used</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="121"/>
+        <location filename="../app/qml/StatusBar.qml" line="124"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <location filename="../app/qml/StatusBar.qml" line="133"/>
         <source>Context: %1 tokens</source>
         <translation>Context: %1 tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="80"/>
+        <location filename="../app/qml/StatusBar.qml" line="83"/>
         <source>API %1</source>
         <translation>API %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="88"/>
+        <location filename="../app/qml/StatusBar.qml" line="91"/>
         <source>The local API server runs at this address: click to copy it</source>
         <translation>The local API server runs at this address: click to copy it</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="89"/>
+        <location filename="../app/qml/StatusBar.qml" line="92"/>
         <source>Copy the API server address</source>
         <translation>Copy the API server address</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="92"/>
+        <location filename="../app/qml/StatusBar.qml" line="95"/>
         <source>Address copied</source>
         <translation>Address copied</translation>
     </message>
@@ -2580,12 +2590,12 @@
         <translation>The conversation database cannot be opened: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="225"/>
+        <location filename="../app/src/chat_controller.cpp" line="231"/>
         <source>The call was interrupted before it ran.</source>
         <translation>The call was interrupted before it ran.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="309"/>
+        <location filename="../app/src/chat_controller.cpp" line="315"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
@@ -2606,13 +2616,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="854"/>
-        <location filename="../app/src/chat_controller.cpp" line="913"/>
+        <location filename="../app/src/chat_controller.cpp" line="860"/>
+        <location filename="../app/src/chat_controller.cpp" line="919"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1054"/>
+        <location filename="../app/src/chat_controller.cpp" line="1060"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -2620,73 +2630,73 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="31"/>
+        <location filename="../app/src/downloader.cpp" line="32"/>
         <source>the server refused the connection</source>
         <translation>the server refused the connection</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server closed the connection</source>
         <translation>the server closed the connection</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="33"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server stopped answering</source>
         <translation>the server stopped answering</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the secure connection could not be set up</source>
         <translation>the secure connection could not be set up</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="41"/>
         <source>the network went away</source>
         <translation>the network went away</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="37"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network failed</source>
         <translation>the network failed</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="70"/>
+        <location filename="../app/src/downloader.cpp" line="78"/>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="72"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="95"/>
+        <location filename="../app/src/downloader.cpp" line="103"/>
         <source>The model catalogue is missing.</source>
         <translation>The model catalogue is missing.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="113"/>
-        <location filename="../app/src/downloader.cpp" line="155"/>
+        <location filename="../app/src/downloader.cpp" line="121"/>
+        <location filename="../app/src/downloader.cpp" line="163"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Cannot write &apos;%1&apos;: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="191"/>
+        <location filename="../app/src/downloader.cpp" line="199"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>The server answered HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="201"/>
+        <location filename="../app/src/downloader.cpp" line="209"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>There is no connection to %1 (%2). Check the network and try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="205"/>
+        <location filename="../app/src/downloader.cpp" line="213"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>The download stopped after %1: %2. Start it again to resume.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="218"/>
+        <location filename="../app/src/downloader.cpp" line="226"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>The download stopped after %1 of %2. Start it again to resume.</translation>
     </message>
@@ -2695,17 +2705,17 @@
         <translation type="vanished">The download was interrupted: %1. Start it again to resume.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="224"/>
+        <location filename="../app/src/downloader.cpp" line="232"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>The download has %1 bytes, expected %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="233"/>
+        <location filename="../app/src/downloader.cpp" line="241"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>The download is damaged (sha256 mismatch). Please try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="239"/>
+        <location filename="../app/src/downloader.cpp" line="247"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Cannot move the download to &apos;%1&apos;.</translation>
     </message>

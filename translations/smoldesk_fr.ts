@@ -781,7 +781,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="214"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exportée vers %1</translation>
     </message>
@@ -791,7 +791,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="94"/>
+        <location filename="../app/qml/Main.qml" line="112"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -801,22 +801,22 @@
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="99"/>
+        <location filename="../app/qml/Main.qml" line="117"/>
         <source>Recent models</source>
         <translation>Modèles récents</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="132"/>
+        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
         <translation>&amp;Télécharger SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="134"/>
+        <location filename="../app/qml/Main.qml" line="152"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Exporter en &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="135"/>
+        <location filename="../app/qml/Main.qml" line="153"/>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
     </message>
@@ -826,7 +826,7 @@
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="140"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
         <source>&amp;Chat</source>
         <translation>&amp;Discussion</translation>
     </message>
@@ -841,22 +841,22 @@
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="144"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="145"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copier la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
+        <location filename="../app/qml/Main.qml" line="168"/>
         <source>&amp;Model information</source>
         <translation>Informations sur le &amp;modèle</translation>
     </message>
@@ -866,68 +866,68 @@
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="115"/>
+        <location filename="../app/qml/Main.qml" line="133"/>
         <source>Remote models</source>
         <translation>Modèles distants</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="130"/>
+        <location filename="../app/qml/Main.qml" line="148"/>
         <source>Add an endpoint…</source>
         <translation>Ajouter un point d’accès…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="154"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;About SmolDesk</source>
         <translation>À &amp;propos de SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>Open a GGUF model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="185"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>Export conversation</source>
         <translation>Exporter la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="179"/>
+        <location filename="../app/qml/Main.qml" line="198"/>
         <source>Markdown files (*.md)</source>
         <translation>Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="164"/>
+        <location filename="../app/qml/Main.qml" line="183"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="165"/>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="184"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="175"/>
+        <location filename="../app/qml/Main.qml" line="194"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -2077,57 +2077,67 @@
         <translation>Aucun modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="60"/>
+        <location filename="../app/qml/StatusBar.qml" line="64"/>
+        <source>GPU not used…</source>
+        <translation>GPU non utilisé…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="71"/>
         <source>GPU not used: %1</source>
         <translation>GPU non utilisé : %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="73"/>
+        <location filename="../app/qml/StatusBar.qml" line="72"/>
+        <source>Opens the model information</source>
+        <translation>Ouvre les informations du modèle</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/StatusBar.qml" line="76"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="103"/>
+        <location filename="../app/qml/StatusBar.qml" line="106"/>
         <source>%1 tokens/s</source>
         <translation>%1 jetons/s</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="106"/>
+        <location filename="../app/qml/StatusBar.qml" line="109"/>
         <source>Context</source>
         <translation>Contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="116"/>
+        <location filename="../app/qml/StatusBar.qml" line="119"/>
         <source>Context used</source>
         <translation>Contexte utilisé</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="121"/>
+        <location filename="../app/qml/StatusBar.qml" line="124"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="130"/>
+        <location filename="../app/qml/StatusBar.qml" line="133"/>
         <source>Context: %1 tokens</source>
         <translation>Contexte : %1 jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="80"/>
+        <location filename="../app/qml/StatusBar.qml" line="83"/>
         <source>API %1</source>
         <translation>API %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="88"/>
+        <location filename="../app/qml/StatusBar.qml" line="91"/>
         <source>The local API server runs at this address: click to copy it</source>
         <translation>Le serveur d’API local tourne à cette adresse : cliquer pour la copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="89"/>
+        <location filename="../app/qml/StatusBar.qml" line="92"/>
         <source>Copy the API server address</source>
         <translation>Copier l’adresse du serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/StatusBar.qml" line="92"/>
+        <location filename="../app/qml/StatusBar.qml" line="95"/>
         <source>Address copied</source>
         <translation>Adresse copiée</translation>
     </message>
@@ -2580,12 +2590,12 @@
         <translation>La base de données des discussions ne peut pas être ouverte : %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="225"/>
+        <location filename="../app/src/chat_controller.cpp" line="231"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="309"/>
+        <location filename="../app/src/chat_controller.cpp" line="315"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -2606,13 +2616,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="854"/>
-        <location filename="../app/src/chat_controller.cpp" line="913"/>
+        <location filename="../app/src/chat_controller.cpp" line="860"/>
+        <location filename="../app/src/chat_controller.cpp" line="919"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1054"/>
+        <location filename="../app/src/chat_controller.cpp" line="1060"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée : %1</translation>
     </message>
@@ -2620,73 +2630,73 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="31"/>
+        <location filename="../app/src/downloader.cpp" line="32"/>
         <source>the server refused the connection</source>
         <translation>le serveur a refusé la connexion</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server closed the connection</source>
         <translation>le serveur a fermé la connexion</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="33"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server stopped answering</source>
         <translation>le serveur ne répond plus</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the secure connection could not be set up</source>
         <translation>la connexion sécurisée n’a pas pu être établie</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="41"/>
         <source>the network went away</source>
         <translation>le réseau a disparu</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="37"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network failed</source>
         <translation>le réseau a échoué</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="70"/>
+        <location filename="../app/src/downloader.cpp" line="78"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="72"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="95"/>
+        <location filename="../app/src/downloader.cpp" line="103"/>
         <source>The model catalogue is missing.</source>
         <translation>Le catalogue des modèles est introuvable.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="113"/>
-        <location filename="../app/src/downloader.cpp" line="155"/>
+        <location filename="../app/src/downloader.cpp" line="121"/>
+        <location filename="../app/src/downloader.cpp" line="163"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Impossible d’écrire « %1 » : %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="191"/>
+        <location filename="../app/src/downloader.cpp" line="199"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Le serveur a répondu HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="201"/>
+        <location filename="../app/src/downloader.cpp" line="209"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Aucune connexion à %1 (%2). Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="205"/>
+        <location filename="../app/src/downloader.cpp" line="213"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1 : %2. Relancez-le pour reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="218"/>
+        <location filename="../app/src/downloader.cpp" line="226"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1 sur %2. Relancez-le pour reprendre.</translation>
     </message>
@@ -2695,17 +2705,17 @@
         <translation type="vanished">Le téléchargement a été interrompu : %1. Relancez-le pour le reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="224"/>
+        <location filename="../app/src/downloader.cpp" line="232"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Le téléchargement fait %1 octets, %2 attendus.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="233"/>
+        <location filename="../app/src/downloader.cpp" line="241"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Le téléchargement est endommagé (sha256 différent). Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="239"/>
+        <location filename="../app/src/downloader.cpp" line="247"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Impossible de déplacer le téléchargement vers « %1 ».</translation>
     </message>

@@ -78,82 +78,101 @@ ApplicationWindow {
     // to the prompt box (unless a menu entry opened a dialog that has it).
     function menuClosed() {
         Qt.callLater(() => {
-            for (let i = 0; i < menuBar.count; ++i)
-                if (menuBar.menuAt(i).visible) return
-            for (let j = 0; j < menuBar.count; ++j)
-                menuBar.itemAt(j).highlighted = false
+            const bar = window.menuBar
+            if (!bar) return
+            for (let i = 0; i < bar.count; ++i)
+                if (bar.menuAt(i).visible) return
+            for (let j = 0; j < bar.count; ++j)
+                bar.itemAt(j).highlighted = false
             let f = window.activeFocusItem
-            while (f && f !== menuBar) f = f.parent
-            if (f === menuBar || window.activeFocusItem === null) composer.focusInput()
+            while (f && f !== bar) f = f.parent
+            if (f === bar || window.activeFocusItem === null) composer.focusInput()
         })
     }
 
-    menuBar: MenuBar {
-        id: menuBar
-        Menu {
-            title: qsTr("&File")
-            onClosed: window.menuClosed()
-            MenuItem { action: openAction }
-            Menu {
-                id: recentMenu
-                title: qsTr("Recent models")
-                enabled: App.settings.recentModels.length > 0
-                Instantiator {
-                    model: App.settings.recentModels
-                    delegate: MenuItem {
-                        required property string modelData
-                        text: modelData.split("/").pop()
-                        onTriggered: App.model.load(modelData)
+    // The menu bar is built anew when the language changes (issue 39, defect 11): Qt 6.4 drops a
+    // menu label's mnemonic underline when its text changes after creation, and a menu keeps the
+    // width of its first texts, so German cut "Zuletzt verwendete Mod…".
+    function buildMenuBar() {
+        const old = window.menuBar
+        window.menuBar = menuBarComponent.createObject(window)
+        if (old) old.destroy()
+    }
+    Connections {
+        target: App.language
+        function onCurrentChanged() { window.buildMenuBar() }
+    }
+
+    Component {
+        id: menuBarComponent
+        MenuBar {
+            objectName: "menuBar"
+            AppMenu {
+                objectName: "fileMenu"
+                title: qsTr("&File")
+                onClosed: window.menuClosed()
+                MenuItem { action: openAction }
+                AppMenu {
+                    id: recentMenu
+                    title: qsTr("Recent models")
+                    enabled: App.settings.recentModels.length > 0
+                    Instantiator {
+                        model: App.settings.recentModels
+                        delegate: MenuItem {
+                            required property string modelData
+                            text: modelData.split("/").pop()
+                            onTriggered: App.model.load(modelData)
+                        }
+                        onObjectAdded: (index, object) => recentMenu.insertItem(index, object)
+                        onObjectRemoved: (index, object) => recentMenu.removeItem(object)
                     }
-                    onObjectAdded: (index, object) => recentMenu.insertItem(index, object)
-                    onObjectRemoved: (index, object) => recentMenu.removeItem(object)
                 }
-            }
-            Menu {
-                id: remoteMenu
-                objectName: "remoteModelsMenu"
-                title: qsTr("Remote models")
-                Instantiator {
-                    model: App.remotes.pickerModels
-                    delegate: MenuItem {
-                        required property var modelData
-                        text: modelData.label
-                        checkable: true
-                        checked: App.model.remote && App.model.remoteEndpoint === modelData.endpoint
-                                 && App.model.modelName.startsWith(modelData.model + " ")
-                        onTriggered: App.model.useRemote(modelData.endpoint, modelData.model)
+                AppMenu {
+                    id: remoteMenu
+                    objectName: "remoteModelsMenu"
+                    title: qsTr("Remote models")
+                    Instantiator {
+                        model: App.remotes.pickerModels
+                        delegate: MenuItem {
+                            required property var modelData
+                            text: modelData.label
+                            checkable: true
+                            checked: App.model.remote && App.model.remoteEndpoint === modelData.endpoint
+                                     && App.model.modelName.startsWith(modelData.model + " ")
+                            onTriggered: App.model.useRemote(modelData.endpoint, modelData.model)
+                        }
+                        onObjectAdded: (index, object) => remoteMenu.insertItem(index, object)
+                        onObjectRemoved: (index, object) => remoteMenu.removeItem(object)
                     }
-                    onObjectAdded: (index, object) => remoteMenu.insertItem(index, object)
-                    onObjectRemoved: (index, object) => remoteMenu.removeItem(object)
+                    MenuSeparator {}
+                    Action { text: qsTr("Add an endpoint…"); onTriggered: window.openRemoteSettings() }
                 }
+                Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== "downloading"; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
                 MenuSeparator {}
-                Action { text: qsTr("Add an endpoint…"); onTriggered: window.openRemoteSettings() }
+                Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
+                Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }
+                MenuSeparator {}
+                MenuItem { action: quitAction }
             }
-            Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== "downloading"; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
-            MenuSeparator {}
-            Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
-            Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }
-            MenuSeparator {}
-            MenuItem { action: quitAction }
-        }
-        Menu {
-            title: qsTr("&Chat")
-            onClosed: window.menuClosed()
-            MenuItem { action: newChatAction }
-            MenuItem { action: stopAction }
-            Action { text: qsTr("&Regenerate answer"); enabled: !App.chat.generating && App.chat.messages.count > 0; onTriggered: App.chat.regenerate() }
-            Action { text: qsTr("&Copy conversation"); enabled: App.chat.messages.count > 0; onTriggered: App.chat.copyConversation() }
-        }
-        Menu {
-            title: qsTr("&View")
-            onClosed: window.menuClosed()
-            Action { text: qsTr("&Model information"); checkable: true; checked: window.modelPanelVisible; onTriggered: window.modelPanelVisible = !window.modelPanelVisible }
-            MenuItem { action: settingsAction }
-        }
-        Menu {
-            title: qsTr("&Help")
-            onClosed: window.menuClosed()
-            Action { text: qsTr("&About SmolDesk"); onTriggered: aboutDialog.open() }
+            AppMenu {
+                title: qsTr("&Chat")
+                onClosed: window.menuClosed()
+                MenuItem { action: newChatAction }
+                MenuItem { action: stopAction }
+                Action { text: qsTr("&Regenerate answer"); enabled: !App.chat.generating && App.chat.messages.count > 0; onTriggered: App.chat.regenerate() }
+                Action { text: qsTr("&Copy conversation"); enabled: App.chat.messages.count > 0; onTriggered: App.chat.copyConversation() }
+            }
+            AppMenu {
+                title: qsTr("&View")
+                onClosed: window.menuClosed()
+                Action { text: qsTr("&Model information"); checkable: true; checked: window.modelPanelVisible; onTriggered: window.modelPanelVisible = !window.modelPanelVisible }
+                MenuItem { action: settingsAction }
+            }
+            AppMenu {
+                title: qsTr("&Help")
+                onClosed: window.menuClosed()
+                Action { text: qsTr("&About SmolDesk"); onTriggered: aboutDialog.open() }
+            }
         }
     }
 
@@ -269,6 +288,7 @@ ApplicationWindow {
     footer: StatusBar {}
 
     Component.onCompleted: {
+        buildMenuBar()
         App.placeWindow(window)
         composer.focusInput()
     }

@@ -53,20 +53,23 @@ ToolBar {
                 HoverHandler { id: detailHover }
             }
         }
-        Label {
+        // Why the GPU is not used is a sentence or two: cut to the bar's width it said nothing
+        // (issue 39, defect 5). The bar says that it is not used, whole; the tooltip has the
+        // reason, and a click opens the model panel, which shows it too.
+        ToolButton {
             id: fallbackLabel
             objectName: "fallbackLabel"
-            visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
-            text: qsTr("GPU not used: %1").arg(App.model.fallbackReason)
-            elide: Text.ElideRight
+            readonly property string reason: App.model.fallbackReason
+            visible: App.model.state === "ready" && reason.length > 0
+            text: qsTr("GPU not used…")
+            font.pixelSize: bar.font.pixelSize
             opacity: 0.75
-            // The whole sentence where the window allows it; the tooltip and the model panel have it too.
-            Layout.fillWidth: true
-            Layout.minimumWidth: 0
-            Layout.preferredWidth: Math.ceil(implicitWidth)
-            ToolTip.visible: fallbackHover.hovered
-            ToolTip.text: App.model.fallbackReason
-            HoverHandler { id: fallbackHover }
+            onClicked: ApplicationWindow.window.modelPanelVisible = true
+            ToolTip.visible: hovered
+            ToolTip.text: reason
+            ToolTip.delay: 300
+            Accessible.name: qsTr("GPU not used: %1").arg(reason)
+            Accessible.description: qsTr("Opens the model information")
         }
         Label {
             visible: App.settings.safeMode
@@ -97,7 +100,7 @@ ToolBar {
                 onTriggered: copiedTip.visible = false
             }
         }
-        Item { Layout.fillWidth: !fallbackLabel.visible }
+        Item { Layout.fillWidth: true }
         Label {
             visible: App.chat.tokensPerSecond > 0 && App.model.state === "ready"
             text: qsTr("%1 tokens/s").arg(Number(App.chat.tokensPerSecond).toLocaleString(Qt.locale(), "f", 1))

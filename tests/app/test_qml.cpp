@@ -3,11 +3,11 @@
 // the model dialog, runtime language switching.
 #include "qml_fixture.h"
 
-#include "worker/model_worker.h"
 #include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
+#include "worker/model_worker.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -250,7 +250,25 @@ class TestQml : public QObject {
             QVERIFY(!model->device().endsWith(QLatin1String("(Vulkan)")));
             QVERIFY(!model->fallbackReason().isEmpty());
             QTRY_VERIFY(fallback->isVisible());
-            QVERIFY(fallback->property("text").toString().contains(model->fallbackReason()));
+            QCOMPARE(fallback->property("reason").toString(), model->fallbackReason());
+            // Issue 39, defect 5: the reason was cut to the bar's width at both sizes. The bar now
+            // says "GPU not used…" whole, and a click shows the reason in the model panel.
+            const QSize before = app_.window->size();
+            for (const QSize size : {QSize(800, 600), QSize(1366, 768)}) {
+                app_.window->resize(size);
+                QTRY_COMPARE(app_.window->size(), size);
+                QTest::qWait(50);
+                QVERIFY2(fallback->width() + 0.5 >= fallback->implicitWidth(),
+                         qPrintable(QStringLiteral("%1 of %2 px at %3 px")
+                                        .arg(fallback->width())
+                                        .arg(fallback->implicitWidth())
+                                        .arg(size.width())));
+            }
+            app_.window->resize(800, 600); // the panel is hidden at this width
+            QTRY_VERIFY(!app_.window->property("modelPanelVisible").toBool());
+            QMetaObject::invokeMethod(fallback, "clicked");
+            QTRY_VERIFY(app_.window->property("modelPanelVisible").toBool());
+            app_.window->resize(before);
         }
         // Choosing a device by hand: the CPU-type one (lavapipe on CI), else any usable one.
         const runtime::GpuDevice* pick = cpuType;

@@ -4,6 +4,7 @@
 #include "qml_fixture.h"
 
 #include <QPointer>
+#include <QQuickItem>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -212,6 +213,43 @@ class TestShortcuts : public QObject {
             QVERIFY2(!noteRect.intersects(r), name);
         }
         QMetaObject::invokeMethod(note, "close");
+    }
+
+    // Issue 39, defect 11: after a language switch at run time the menu bar lost its mnemonic
+    // underlines, and the File menu kept its English width: German cut "Zuletzt verwendete Mod…".
+    // The letters still open the menus, and every entry fits its menu.
+    void menusAfterALanguageSwitch() {
+        const struct {
+            const char* language;
+            Qt::Key menuKey;
+        } cases[] = {{"de", Qt::Key_D}, {"fr", Qt::Key_F}, {"en", Qt::Key_F}};
+        for (const auto& c : cases) {
+            app_.context->settings()->setLanguage(QLatin1String(c.language));
+            QTest::qWait(100);
+            QObject* bar = app_.window->property("menuBar").value<QObject*>();
+            QVERIFY(bar);
+            QPointer<QObject> menu = bar->findChild<QObject*>(QStringLiteral("fileMenu"));
+            QVERIFY(menu);
+            QTest::keyClick(app_.window, c.menuKey, Qt::AltModifier);
+            QTRY_VERIFY2(menu->property("visible").toBool(), c.language);
+            QTest::qWait(200); // the popup's layout settles
+            const qreal width = menu->property("width").toReal();
+            const int count = menu->property("count").toInt();
+            QVERIFY(count >= 5);
+            for (int i = 0; i < count; ++i) {
+                QQuickItem* entry = nullptr;
+                QMetaObject::invokeMethod(menu, "itemAt", Q_RETURN_ARG(QQuickItem*, entry), Q_ARG(int, i));
+                QVERIFY(entry);
+                const QString text = entry->property("text").toString();
+                QVERIFY2(entry->implicitWidth() <= width + 0.5,
+                         qPrintable(QStringLiteral("%1: “%2” needs %3 px, the menu is %4")
+                                        .arg(QLatin1String(c.language), text)
+                                        .arg(entry->implicitWidth())
+                                        .arg(width)));
+            }
+            QTest::keyClick(app_.window, Qt::Key_Escape);
+            QTRY_VERIFY2(!menu->property("visible").toBool(), c.language);
+        }
     }
 };
 
