@@ -18,5 +18,6 @@ int cmdSelftest(Args& args);
 int cmdResume(Args& args);
 int cmdDequantize(Args& args);
 int cmdMcp(Args& args);
+int cmdEmbed(Args& args);
 
 } // namespace smoldesk::cli
