@@ -1043,7 +1043,15 @@ void ChatController::copyText(const QString& text) const {
 }
 
 void ChatController::copyMessage(int row) const {
-    if (row >= 0 && row < messages_->count()) copyText(messages_->at(row).content);
+    if (row < 0 || row >= messages_->count()) return;
+    const MessageRecord& m = messages_->at(row);
+    // A model without a chat template continues the prompt's text ("Once upon a time" + " there
+    // was…"), and the view shows the two as one story: Copy copies the story, not its second
+    // half (issue 39, defect 15).
+    const bool continuesPrompt = model_->promptMode() == QLatin1String("continuation") && row > 0 &&
+                                 m.role == QLatin1String("assistant") &&
+                                 messages_->at(row - 1).role == QLatin1String("user");
+    copyText(continuesPrompt ? messages_->at(row - 1).content + m.content : m.content);
 }
 
 void ChatController::copyConversation() const {

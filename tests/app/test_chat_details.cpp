@@ -52,7 +52,11 @@ class TestChatDetails : public QObject {
         QCOMPARE(copy->property("text").toString(), QStringLiteral("Copy"));
         QMetaObject::invokeMethod(copy, "clicked");
         QCOMPARE(copy->property("text").toString(), QStringLiteral("Copied"));
-        QCOMPARE(QGuiApplication::clipboard()->text(), chat()->messages()->at(1).content);
+        // The demo model continues the prompt's words, and the view shows them as one story: Copy
+        // copies the whole story, the prompt's opening words first (issue 39, defect 15).
+        QCOMPARE(app_.context->model()->promptMode(), QStringLiteral("continuation"));
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 QStringLiteral("Once upon a time") + chat()->messages()->at(1).content);
         QTRY_COMPARE_WITH_TIMEOUT(copy->property("text").toString(), QStringLiteral("Copy"), 5000);
     }
 
