@@ -31,11 +31,12 @@ class TestEngineText : public QObject {
     }
     void frenchNested() {
         use("fr");
-        QCOMPARE(EngineText::translate(QStringLiteral(
-                     "The GPU could not take the model (No Vulkan GPU is available.), so the CPU is used.")),
-                 QStringLiteral(
-                     "Le GPU n’a pas pu accueillir le modèle (Aucun GPU Vulkan n’est disponible.) ; le CPU "
-                     "est donc utilisé."));
+        QCOMPARE(
+            EngineText::translate(QStringLiteral(
+                "The GPU could not take the model (No Vulkan GPU is available.), so the CPU is used.")),
+            QStringLiteral(
+                "Le GPU n’a pas pu accueillir le modèle (Aucun GPU Vulkan n’est disponible.)\u00a0; le CPU "
+                "est donc utilisé."));
     }
     // The status bar's device line (CpuBackend::deviceName), singular and plural.
     void cpuDeviceLine() {

@@ -125,14 +125,17 @@ QStringList formProblems(const QString& language, const TsMessage& m, const QStr
             found << QStringLiteral("“%1”: German quotes are „…“").arg(form);
         if (form.contains(glued)) found << QStringLiteral("“%1”: German puts a space before “…”").arg(form);
     } else if (language == QLatin1String("fr")) {
-        static const QRegularExpression noSpaceBefore(QStringLiteral("\\S[:;?!](\\s|$)"));
-        static const QRegularExpression tightGuillemets(QStringLiteral("«(?! )|(?<! )»"));
+        // Non-breaking spaces (U+00A0 or the narrow U+202F): with a plain one a line may start with
+        // "?" or "»", and « … » split across lines in the app (issue 39, defect 15).
+        static const QRegularExpression noSpaceBefore(QStringLiteral("[^\\x{00A0}\\x{202F}][:;?!](\\s|$)"));
+        static const QRegularExpression tightGuillemets(
+            QStringLiteral("«(?![\\x{00A0}\\x{202F}])|(?<![\\x{00A0}\\x{202F}])»"));
         if (m.source.contains(QChar(0x201C)) && !form.contains(QChar(0x00AB)))
             found << QStringLiteral("“%1”: French quotes are « … »").arg(form);
         if (form.contains(noSpaceBefore))
-            found << QStringLiteral("“%1”: French puts a space before : ; ? !").arg(form);
+            found << QStringLiteral("“%1”: French puts a non-breaking space before : ; ? !").arg(form);
         if (form.contains(tightGuillemets))
-            found << QStringLiteral("“%1”: French puts spaces inside « »").arg(form);
+            found << QStringLiteral("“%1”: French puts non-breaking spaces inside « »").arg(form);
         if (form.contains(QLatin1Char('\'')))
             found << QStringLiteral("“%1”: French uses the typographic apostrophe ’").arg(form);
     }
@@ -253,12 +256,15 @@ class TestTranslations : public QObject {
     <message><source>Server “%1”</source><translation>Serveur "%1"</translation></message>
     <message><source>Failed: %1</source><translation>Échec: %1</translation></message>
     <message><source>It's</source><translation>C'est</translation></message>
+    <message><source>Done: %1</source><translation>Fait : %1</translation></message>
+    <message><source>Say “%1”</source><translation>Dites « %1 »</translation></message>
+    <message><source>Really?</source><translation>Vraiment ?</translation></message>
 </context>
 </TS>
 )";
         const TsFile file = readTs(xml);
         QVERIFY2(file.error.isEmpty(), qPrintable(file.error));
-        QCOMPARE(file.messages.size(), 13);
+        QCOMPARE(file.messages.size(), 16);
         const QString problems = problemsIn(file).join(QLatin1Char('\n'));
         auto expect = [&](const char* source, const char* what) {
             const QString line = QStringLiteral("“%1”: ").arg(QString::fromUtf8(source));
@@ -278,6 +284,9 @@ class TestTranslations : public QObject {
         QVERIFY(expect("Server “%1”", "French quotes"));
         QVERIFY(expect("Failed: %1", "space before"));
         QVERIFY(expect("It's", "apostrophe"));
+        QVERIFY(expect("Done: %1", "non-breaking space before"));
+        QVERIFY(expect("Say “%1”", "non-breaking spaces inside"));
+        QVERIFY2(!problems.contains(QStringLiteral("“Really?”")), qPrintable(problems));
         QVERIFY2(!problems.contains(QStringLiteral("“Fine %1”")), qPrintable(problems));
         QVERIFY2(!problems.contains(QStringLiteral("“Gone”")), qPrintable(problems));
 
