@@ -20,6 +20,8 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint GROUP = 1;      // query heads per KV head
 layout(constant_id = 2) const uint HEAD_DIM = 64;  // a multiple of 4 · KEY_LANES
 layout(constant_id = 3) const uint KEY_LANES = 8;  // a power of two, at most 8
+// 0: every row sees all rows of the call (encoders); the dispatch has one y group per row.
+layout(constant_id = 4) const uint CAUSAL = 1;
 const uint WG = gl_WorkGroupSize.x;
 const uint TEAMS = WG / KEY_LANES;                 // keys in flight
 const uint VECS = HEAD_DIM / 4 / KEY_LANES;        // f16vec4 of a K (and V) row per lane
@@ -75,7 +77,7 @@ uint keyTeam() {
 
 void main() {
     const uint kvh = gl_WorkGroupID.x, r = gl_WorkGroupID.y, split = gl_WorkGroupID.z;
-    const uint nPos = positions[pc.posSlot] + r + 1;
+    const uint nPos = positions[pc.posSlot] + (CAUSAL != 0 ? r + 1 : gl_NumWorkGroups.y);
     const uint windowStart = pc.window != 0 && nPos > pc.window ? nPos - pc.window : 0;
     const uint start = max(split * pc.splitLen, windowStart), end = min(nPos, split * pc.splitLen + pc.splitLen);
     const uint head0 = kvh * GROUP, lane = keyLane(), team = keyTeam();

@@ -9,6 +9,8 @@
 layout(local_size_x_id = 0) in;                 // 64
 layout(constant_id = 1) const uint HEAD_DIM = 128;
 layout(constant_id = 2) const uint TILE = 16;   // query rows and key positions per tile
+// 0: every row sees all rows of the call, later ones included (encoders).
+layout(constant_id = 3) const uint CAUSAL = 1;
 const uint WG = gl_WorkGroupSize.x;
 const uint IPR = WG / TILE;                     // invocations per query row
 const uint DIMS = (HEAD_DIM + IPR - 1) / IPR;   // output dimensions per invocation
@@ -63,7 +65,8 @@ void main() {
     for (uint k = 0; k < DIMS; ++k) o[k] = 0.0;
     float runMax = NEG_BIG, runSum = 0.0;
 
-    const uint keyStart = firstKey(pos0 + r0), keyEnd = pos0 + lastRow + 1;
+    const uint keyStart = firstKey(pos0 + r0), keyEnd = pos0 + (CAUSAL != 0 ? lastRow + 1 : pc.rows);
+    const uint lastKey = CAUSAL != 0 ? qpos : pos0 + pc.rows - 1;
     for (uint k0 = keyStart; k0 < keyEnd; k0 += TILE) {
         barrier();  // the previous tile (and the query load) is done with
         for (uint i = tid; i < TILE * HEAD_DIM; i += WG) {
@@ -76,7 +79,7 @@ void main() {
         for (uint j = 0; j < KEYS; ++j) {
             const uint t = lane + IPR * j, pos = k0 + t;
             float s = NEG_BIG;
-            if (pos <= qpos && pos >= firstKey(qpos)) {
+            if (pos <= lastKey && pos >= firstKey(qpos)) {
                 float dotv = 0.0;
                 for (uint d = 0; d < HEAD_DIM; ++d) dotv += qs[row * HEAD_DIM + d] * ks[t * HEAD_DIM + d];
                 s = dotv * pc.scale;

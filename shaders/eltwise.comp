@@ -1,7 +1,7 @@
 #version 450
 // Elementwise ops over n values: OP 0 add (out = a + b), 1 SwiGLU (out = silu(a)·b),
 // 2 copy (out = a), 3 bias (out = a + b[i mod dim]), 4 scale (out = a·factor), 5 GeGLU with
-// the tanh GELU (out = gelu(a)·b), 6 gpt-oss's clamped SwiGLU. Offsets are in values; out may alias a.
+// the tanh GELU (out = gelu(a)·b), 6 gpt-oss's clamped SwiGLU, 7 the tanh GELU alone (out = gelu(a)). Offsets are in values; out may alias a.
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint OP = 0;
@@ -37,6 +37,7 @@ void main() {
     if (OP == 3) outv[pc.outOffset + i] = x + b[i % pc.dim];
     if (OP == 4) outv[pc.outOffset + i] = x * pc.factor;
     if (OP == 5) outv[pc.outOffset + i] = geluTanh(x) * b[i];
+    if (OP == 7) outv[pc.outOffset + i] = geluTanh(x);
     if (OP == 6) {
         const float g = min(x, 7.0);
         outv[pc.outOffset + i] = g / (1.0 + exp(-1.702 * g)) * (clamp(b[i], -7.0, 7.0) + 1.0);

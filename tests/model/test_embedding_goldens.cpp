@@ -5,6 +5,7 @@
 // Tolerance (README there): cosine >= 0.9999 and max-abs <= 2e-3 normalised, <= 1e-2 raw.
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "embedding_check.h"
 #include "gguf/file.h"
 #include "retrieval/embedder.h"
 #include "test_data.h"
@@ -18,74 +19,6 @@
 
 using namespace smoldesk;
 using namespace smoldesk::test;
-
-namespace {
-
-std::vector<float> floats(const QJsonArray& a) {
-    std::vector<float> v;
-    for (const QJsonValue& x : a) {
-        if (x.isArray()) { // pooling none: one array per token
-            const auto row = floats(x.toArray());
-            v.insert(v.end(), row.begin(), row.end());
-        } else {
-            v.push_back(static_cast<float>(x.toDouble()));
-        }
-    }
-    return v;
-}
-
-double cosine(const std::vector<float>& a, const std::vector<float>& b) {
-    double ab = 0, aa = 0, bb = 0;
-    for (size_t i = 0; i < a.size(); ++i)
-        ab += double(a[i]) * b[i], aa += double(a[i]) * a[i], bb += double(b[i]) * b[i];
-    return ab / std::sqrt(aa * bb);
-}
-
-struct Worst {
-    double cosine = 1.0, maxAbs = 0.0;
-};
-
-// Every run of one golden file through an embedder on `backend`.
-Worst checkModel(compute::Backend& backend, const QString& model) {
-    const QJsonObject doc =
-        QJsonDocument::fromJson(
-            QByteArray::fromStdString(readText(dataPath("embed/" + model.toStdString() + ".embd.json"))))
-            .object();
-    auto file = gguf::File::open(dataPath("embed/" + model.toStdString() + ".gguf"));
-    Worst worst;
-    std::map<std::string, std::unique_ptr<retrieval::Embedder>> embedders; // one per pooling
-    for (const QJsonValue& rv : doc.value("runs").toArray()) {
-        const QJsonObject run = rv.toObject();
-        const std::string pooling = run.value("pooling").toString().toStdString();
-        auto& emb = embedders[pooling];
-        if (!emb) {
-            retrieval::Embedder::Options o;
-            if (pooling != "file") o.pooling = model::parsePooling(pooling);
-            emb = std::make_unique<retrieval::Embedder>(*file, backend, o);
-        }
-        const bool normalize = run.value("normalize").toInt() == 2;
-        const QJsonArray prompts = run.value("prompts").toArray(),
-                         expected = run.value("embeddings").toArray();
-        for (qsizetype i = 0; i < prompts.size(); ++i) {
-            const auto got = emb->embed(emb->tokenize(prompts[i].toString().toStdString()), normalize);
-            const auto want = floats(expected[i].toArray());
-            if (got.size() != want.size()) {
-                qWarning("%s %s: %zu values, llama.cpp has %zu", qPrintable(model), pooling.c_str(),
-                         got.size(), want.size());
-                return Worst{-1, 1e9};
-            }
-            double maxAbs = 0;
-            for (size_t k = 0; k < got.size(); ++k)
-                maxAbs = std::max(maxAbs, double(std::fabs(got[k] - want[k])));
-            const double limit = normalize ? 2e-3 : 1e-2;
-            worst.cosine = std::min(worst.cosine, cosine(got, want));
-            worst.maxAbs = std::max(worst.maxAbs, maxAbs / limit); // as a fraction of the allowed
-        }
-    }
-    return worst;
-}
-
-} // namespace
 
 class EmbeddingGoldensTest : public QObject {
     Q_OBJECT
@@ -101,7 +34,7 @@ class EmbeddingGoldensTest : public QObject {
     void cpu() {
         QFETCH(QString, model);
         compute::CpuBackend cpu(2);
-        const Worst w = checkModel(cpu, model);
+        const EmbeddingWorst w = checkEmbeddingGoldens(cpu, model.toStdString());
         qInfo("%s on the CPU: worst cosine %.8f, worst max-abs %.2f of the tolerance", qPrintable(model),
               w.cosine, w.maxAbs);
         QVERIFY2(w.cosine >= 0.9999, "cosine below 0.9999");

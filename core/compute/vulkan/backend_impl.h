@@ -56,6 +56,9 @@ class VulkanBackend : public Backend {
 
     void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
+    void layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int rows, int dim,
+                   float eps) override;            // vulkan_encoder.cpp
+    void gelu(BufferId x, size_t n) override; // vulkan_encoder.cpp
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
     void normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,

@@ -457,9 +457,6 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
                     "Vulkan attention: the head shape does not match the KV cache.");
     if (pos0 < 0 || pos0 + rows > kvCtx_)
         throw Error(ErrorCode::InvalidArgument, "Vulkan attention: positions beyond the KV cache.");
-    if (!s.causal) // the shaders mask causally: refuse rather than compute something else
-        throw Error(ErrorCode::Backend,
-                    "The Vulkan backend has no bidirectional attention (encoder models) yet.");
     const size_t n = static_cast<size_t>(rows) * s.nHead * s.headDim;
     act(q, n, "attention");
     act(out, n, "attention");
@@ -498,9 +495,10 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
                               : caps.subgroupSizeControl ? caps.minSubgroupSize
                                                          : caps.subgroupSize;
     const bool shuffles = caps.subgroupShuffle && smallest >= keyLanes;
-    const Pipeline& p = pipeline(shuffles ? "attention_sg" : "attention_sh",
-                                 {kDecodeAttentionGroup, group, static_cast<uint32_t>(s.headDim), keyLanes},
-                                 7, shuffles ? pinned : 0);
+    const Pipeline& p = pipeline(
+        shuffles ? "attention_sg" : "attention_sh",
+        {kDecodeAttentionGroup, group, static_cast<uint32_t>(s.headDim), keyLanes, s.causal ? 1u : 0u}, 7,
+        shuffles ? pinned : 0);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
@@ -546,7 +544,7 @@ bool VulkanBackend::promptAttention(int layer, BufferId q, BufferId out, int row
     uint32_t tile = 32;
     while (tile >= 4 && (3ull * tile * headDim + tile * tile) * sizeof(float) > budget) tile /= 2;
     if (tile < 4 || headDim % (kGroup / tile) != 0) return false;
-    const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile}, 6);
+    const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile, s.causal ? 1u : 0u}, 6);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
                          {kCache_[l].handle, 0, VK_WHOLE_SIZE, false},
