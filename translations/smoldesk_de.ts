@@ -2517,62 +2517,67 @@
         <translation>Willkommen bei SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="43"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Das kleine mitgelieferte Demomodell ist geladen. Es erzählt nur kurze Kindergeschichten (auf Englisch), funktioniert aber offline. Für echte Antworten laden Sie SmolLM3 herunter oder öffnen ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="44"/>
+        <location filename="../app/qml/WelcomeView.qml" line="48"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Alles läuft auf diesem Rechner. Nichts, was Sie eingeben, verlässt ihn.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chatten Sie mit Sprachmodellen, die vollständig auf diesem Rechner laufen. Beginnen Sie mit SmolLM3 oder öffnen Sie ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="56"/>
+        <location filename="../app/qml/WelcomeView.qml" line="61"/>
         <source>Download %1 (%2)</source>
         <translation>%1 herunterladen (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download the recommended model</source>
         <translation>Empfohlenes Modell herunterladen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="67"/>
         <source>Open a GGUF file…</source>
         <translation>GGUF-Datei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="63"/>
+        <location filename="../app/qml/WelcomeView.qml" line="68"/>
         <source>Open a GGUF file</source>
         <translation>GGUF-Datei öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="77"/>
+        <location filename="../app/qml/WelcomeView.qml" line="82"/>
         <source>Download progress</source>
         <translation>Downloadfortschritt</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="83"/>
+        <location filename="../app/qml/WelcomeView.qml" line="88"/>
         <source>Checking the download…</source>
         <translation>Download wird geprüft …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="85"/>
+        <location filename="../app/qml/WelcomeView.qml" line="90"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="99"/>
+        <location filename="../app/qml/WelcomeView.qml" line="104"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tipp: Ziehen Sie eine .gguf-Datei einfach auf dieses Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 antwortet vom Endpunkt „%2“ unter %3. Was Sie eingeben, wird an diesen Server gesendet.</translation>
     </message>
@@ -2622,7 +2627,7 @@
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1060"/>
+        <location filename="../app/src/chat_controller.cpp" line="1068"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>

@@ -2517,62 +2517,67 @@
         <translation>Welcome to SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <source>Loading %1…</source>
+        <translation>Loading %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="43"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="44"/>
+        <location filename="../app/qml/WelcomeView.qml" line="48"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Everything runs on this computer. Nothing you type leaves it.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="56"/>
+        <location filename="../app/qml/WelcomeView.qml" line="61"/>
         <source>Download %1 (%2)</source>
         <translation>Download %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download the recommended model</source>
         <translation>Download the recommended model</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="67"/>
         <source>Open a GGUF file…</source>
         <translation>Open a GGUF file…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="63"/>
+        <location filename="../app/qml/WelcomeView.qml" line="68"/>
         <source>Open a GGUF file</source>
         <translation>Open a GGUF file</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="77"/>
+        <location filename="../app/qml/WelcomeView.qml" line="82"/>
         <source>Download progress</source>
         <translation>Download progress</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="83"/>
+        <location filename="../app/qml/WelcomeView.qml" line="88"/>
         <source>Checking the download…</source>
         <translation>Checking the download…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="85"/>
+        <location filename="../app/qml/WelcomeView.qml" line="90"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="99"/>
+        <location filename="../app/qml/WelcomeView.qml" line="104"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tip: drop a .gguf file anywhere on this window.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</translation>
     </message>
@@ -2622,7 +2627,7 @@
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1060"/>
+        <location filename="../app/src/chat_controller.cpp" line="1068"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>

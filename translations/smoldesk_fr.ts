@@ -16,12 +16,12 @@
     <message>
         <location filename="../app/qml/AboutDialog.qml" line="38"/>
         <source>Language models on your own computer. No account, no cloud, no telemetry: nothing leaves this machine unless you download a model.</source>
-        <translation>Des modèles de langage sur votre propre ordinateur. Sans compte, sans cloud, sans télémétrie : rien ne quitte cette machine, sauf si vous téléchargez un modèle.</translation>
+        <translation>Des modèles de langage sur votre propre ordinateur. Sans compte, sans cloud, sans télémétrie&#xa0;: rien ne quitte cette machine, sauf si vous téléchargez un modèle.</translation>
     </message>
     <message>
         <location filename="../app/qml/AboutDialog.qml" line="44"/>
         <source>Log file: %1</source>
-        <translation>Fichier journal : %1</translation>
+        <translation>Fichier journal&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/AboutDialog.qml" line="49"/>
@@ -42,7 +42,7 @@
     <message>
         <location filename="../app/qml/AboutDialog.qml" line="36"/>
         <source>Language models on your own computer, or on a server you choose. No account, no telemetry. Right now %1 answers from the endpoint “%2” at %3: your prompts are sent to that server.</source>
-        <translation>Des modèles de langage sur votre propre ordinateur, ou sur un serveur de votre choix. Sans compte, sans télémétrie. En ce moment, %1 répond depuis le point d’accès « %2 » à l’adresse %3 : vos messages sont envoyés à ce serveur.</translation>
+        <translation>Des modèles de langage sur votre propre ordinateur, ou sur un serveur de votre choix. Sans compte, sans télémétrie. En ce moment, %1 répond depuis le point d’accès «&#xa0;%2&#xa0;» à l’adresse %3&#xa0;: vos messages sont envoyés à ce serveur.</translation>
     </message>
 </context>
 <context>
@@ -161,7 +161,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="187"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
-        <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement.</translation>
+        <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement.</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="150"/>
@@ -266,17 +266,17 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="190"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
-        <translation>La réflexion dépend du modèle de conversation ; chargez d’abord un modèle</translation>
+        <translation>La réflexion dépend du modèle de conversation&#xa0;; chargez d’abord un modèle</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="191"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
-        <translation>La réflexion n’est pas disponible : le modèle de conversation de %1 n’a pas de mode réflexion</translation>
+        <translation>La réflexion n’est pas disponible&#xa0;: le modèle de conversation de %1 n’a pas de mode réflexion</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="96"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
-        <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
+        <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="99"/>
@@ -306,7 +306,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="98"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
-        <translation>Le contexte est plein : cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
+        <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="262"/>
@@ -333,7 +333,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="49"/>
         <source>For example: You are a concise assistant.</source>
-        <translation>Par exemple : Tu es un assistant concis.</translation>
+        <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="62"/>
@@ -369,7 +369,7 @@
     </message>
     <message>
         <source>Sending the edited prompt removes every later message of this chat. Continue?</source>
-        <translation type="vanished">Envoyer le message modifié supprime tous les messages suivants de cette discussion. Continuer ?</translation>
+        <translation type="vanished">Envoyer le message modifié supprime tous les messages suivants de cette discussion. Continuer&#xa0;?</translation>
     </message>
     <message>
         <source>Send</source>
@@ -388,7 +388,7 @@
     <message>
         <location filename="../app/qml/ContextDialogs.qml" line="59"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
-        <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion ? Annuler remet votre message dans la zone de saisie.</translation>
+        <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion&#xa0;? Annuler remet votre message dans la zone de saisie.</translation>
     </message>
     <message>
         <location filename="../app/qml/ContextDialogs.qml" line="62"/>
@@ -404,8 +404,8 @@
         <location filename="../app/qml/ContextDialogs.qml" line="67"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
-            <numerusform>La définition de %n outil occupe une partie du contexte : désactiver les outils pour cette discussion libère de la place.</numerusform>
-            <numerusform>Les définitions de %n outils occupent une partie du contexte : désactiver les outils pour cette discussion libère de la place.</numerusform>
+            <numerusform>La définition de %n outil occupe une partie du contexte&#xa0;: désactiver les outils pour cette discussion libère de la place.</numerusform>
+            <numerusform>Les définitions de %n outils occupent une partie du contexte&#xa0;: désactiver les outils pour cette discussion libère de la place.</numerusform>
         </translation>
     </message>
     <message>
@@ -419,17 +419,17 @@
     <message>
         <location filename="../app/worker/engine_text.cpp" line="26"/>
         <source>The GPU backend cannot compute with %1 tensors yet, so the CPU is used.</source>
-        <translation>Le moteur GPU ne sait pas encore calculer avec des tenseurs %1 ; le CPU est donc utilisé.</translation>
+        <translation>Le moteur GPU ne sait pas encore calculer avec des tenseurs %1&#xa0;; le CPU est donc utilisé.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="30"/>
         <source>No usable Vulkan GPU was found, so the CPU is used.</source>
-        <translation>Aucun GPU Vulkan utilisable n’a été trouvé ; le CPU est donc utilisé.</translation>
+        <translation>Aucun GPU Vulkan utilisable n’a été trouvé&#xa0;; le CPU est donc utilisé.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="33"/>
         <source>This build of SmolDesk has no Vulkan support, so the CPU is used.</source>
-        <translation>Cette version de SmolDesk ne prend pas en charge Vulkan ; le CPU est donc utilisé.</translation>
+        <translation>Cette version de SmolDesk ne prend pas en charge Vulkan&#xa0;; le CPU est donc utilisé.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="36"/>
@@ -439,37 +439,37 @@
     <message>
         <location filename="../app/worker/engine_text.cpp" line="39"/>
         <source>The GPU could not take the model (%1), so the CPU is used.</source>
-        <translation>Le GPU n’a pas pu accueillir le modèle (%1) ; le CPU est donc utilisé.</translation>
+        <translation>Le GPU n’a pas pu accueillir le modèle (%1)&#xa0;; le CPU est donc utilisé.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="44"/>
         <source>The device “%1” only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
-        <translation>Le périphérique « %1 » ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
+        <translation>Le périphérique «&#xa0;%1&#xa0;» ne prend en charge que Vulkan 1.0&#xa0;; SmolDesk a besoin de la version 1.1.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="49"/>
         <source>The device “%1” has no compute queue.</source>
-        <translation>Le périphérique « %1 » n’a pas de file de calcul.</translation>
+        <translation>Le périphérique «&#xa0;%1&#xa0;» n’a pas de file de calcul.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="54"/>
         <source>The device “%1” lacks 16-bit storage buffers, which SmolDesk&apos;s shaders need.</source>
-        <translation>Le périphérique « %1 » ne gère pas les tampons de stockage 16 bits dont les shaders de SmolDesk ont besoin.</translation>
+        <translation>Le périphérique «&#xa0;%1&#xa0;» ne gère pas les tampons de stockage 16 bits dont les shaders de SmolDesk ont besoin.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="61"/>
         <source>The device “%1” has too little shared memory or too small workgroups for SmolDesk&apos;s shaders.</source>
-        <translation>Le périphérique « %1 » a trop peu de mémoire partagée ou des groupes de travail trop petits pour les shaders de SmolDesk.</translation>
+        <translation>Le périphérique «&#xa0;%1&#xa0;» a trop peu de mémoire partagée ou des groupes de travail trop petits pour les shaders de SmolDesk.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="67"/>
         <source>The device “%1” cannot bind storage buffers of 16 MiB.</source>
-        <translation>Le périphérique « %1 » ne peut pas lier de tampons de stockage de 16 Mio.</translation>
+        <translation>Le périphérique «&#xa0;%1&#xa0;» ne peut pas lier de tampons de stockage de 16 Mio.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="73"/>
         <source>The only Vulkan device is “%1”, a CPU implementation slower than SmolDesk&apos;s own CPU backend.</source>
-        <translation>Le seul périphérique Vulkan est « %1 », une implémentation sur CPU plus lente que le moteur CPU de SmolDesk.</translation>
+        <translation>Le seul périphérique Vulkan est «&#xa0;%1&#xa0;», une implémentation sur CPU plus lente que le moteur CPU de SmolDesk.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="78"/>
@@ -489,7 +489,7 @@
     <message>
         <location filename="../app/worker/engine_text.cpp" line="85"/>
         <source>The GPU “%1” has %2 available, the model needs %3.</source>
-        <translation>Le GPU « %1 » dispose de %2, le modèle a besoin de %3.</translation>
+        <translation>Le GPU «&#xa0;%1&#xa0;» dispose de %2, le modèle a besoin de %3.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="90"/>
@@ -499,7 +499,7 @@
     <message>
         <location filename="../app/worker/engine_text.cpp" line="95"/>
         <source>The Vulkan loader on this system only supports Vulkan 1.0; SmolDesk needs 1.1.</source>
-        <translation>Le chargeur Vulkan de ce système ne prend en charge que Vulkan 1.0 ; SmolDesk a besoin de la version 1.1.</translation>
+        <translation>Le chargeur Vulkan de ce système ne prend en charge que Vulkan 1.0&#xa0;; SmolDesk a besoin de la version 1.1.</translation>
     </message>
     <message>
         <location filename="../app/worker/engine_text.cpp" line="100"/>
@@ -672,17 +672,17 @@
     <message>
         <location filename="../app/worker/error_text.cpp" line="107"/>
         <source>This is not a GGUF model file: it does not start with the bytes “GGUF”.</source>
-        <translation>Ce n’est pas un fichier de modèle GGUF : il ne commence pas par les octets « GGUF ».</translation>
+        <translation>Ce n’est pas un fichier de modèle GGUF&#xa0;: il ne commence pas par les octets «&#xa0;GGUF&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/worker/error_text.cpp" line="111"/>
         <source>The file is truncated: at least %1 bytes expected, %2 present — the download was probably interrupted.</source>
-        <translation>Le fichier est tronqué : au moins %1 octets attendus, %2 présents — le téléchargement a probablement été interrompu.</translation>
+        <translation>Le fichier est tronqué&#xa0;: au moins %1 octets attendus, %2 présents — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
         <location filename="../app/worker/error_text.cpp" line="117"/>
         <source>The file is truncated: it ends after %1 bytes, inside its header — the download was probably interrupted.</source>
-        <translation>Le fichier est tronqué : il s’arrête après %1 octets, au milieu de son en-tête — le téléchargement a probablement été interrompu.</translation>
+        <translation>Le fichier est tronqué&#xa0;: il s’arrête après %1 octets, au milieu de son en-tête — le téléchargement a probablement été interrompu.</translation>
     </message>
     <message>
         <location filename="../app/worker/error_text.cpp" line="122"/>
@@ -692,7 +692,7 @@
     <message>
         <location filename="../app/worker/error_text.cpp" line="125"/>
         <source>The file is damaged: its header contradicts itself.</source>
-        <translation>Le fichier est endommagé : son en-tête se contredit.</translation>
+        <translation>Le fichier est endommagé&#xa0;: son en-tête se contredit.</translation>
     </message>
     <message>
         <location filename="../app/worker/error_text.cpp" line="128"/>
@@ -702,7 +702,7 @@
     <message>
         <location filename="../app/worker/error_text.cpp" line="132"/>
         <source>The architecture “%1” is not supported (supported: %2).</source>
-        <translation>L’architecture « %1 » n’est pas prise en charge (prises en charge : %2).</translation>
+        <translation>L’architecture «&#xa0;%1&#xa0;» n’est pas prise en charge (prises en charge&#xa0;: %2).</translation>
     </message>
     <message>
         <location filename="../app/worker/error_text.cpp" line="138"/>
@@ -712,7 +712,7 @@
     <message>
         <location filename="../app/worker/error_text.cpp" line="143"/>
         <source>Not enough memory: the model needs %1, %2 are free.</source>
-        <translation>Mémoire insuffisante : le modèle a besoin de %1, %2 sont libres.</translation>
+        <translation>Mémoire insuffisante&#xa0;: le modèle a besoin de %1, %2 sont libres.</translation>
     </message>
 </context>
 <context>
@@ -750,12 +750,12 @@
     <message>
         <location filename="../app/src/exporter.cpp" line="38"/>
         <source>System prompt:</source>
-        <translation>Prompt système :</translation>
+        <translation>Prompt système&#xa0;:</translation>
     </message>
     <message>
         <location filename="../app/src/exporter.cpp" line="44"/>
         <source>Tool %1 (%2): %3</source>
-        <translation>Outil %1 (%2) : %3</translation>
+        <translation>Outil %1 (%2)&#xa0;: %3</translation>
     </message>
     <message>
         <location filename="../app/src/exporter.cpp" line="52"/>
@@ -942,7 +942,7 @@
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="270"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
-        <translation>Interrompu : SmolDesk s’est fermé avant la fin de cette réponse.</translation>
+        <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="81"/>
@@ -993,12 +993,12 @@
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="341"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
-        <translation>Écrire une autre réponse ; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
+        <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
-        <translation>Le message modifié ouvre une nouvelle branche : cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
+        <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="378"/>
@@ -1038,12 +1038,12 @@
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="141"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
-        <translation>Le modèle de démonstration ne sait pas converser : il poursuit vos mots (en italique) comme une histoire.</translation>
+        <translation>Le modèle de démonstration ne sait pas converser&#xa0;: il poursuit vos mots (en italique) comme une histoire.</translation>
     </message>
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="142"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
-        <translation>Ce modèle n’a pas de modèle de conversation : il poursuit vos mots (en italique).</translation>
+        <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="314"/>
@@ -1058,7 +1058,7 @@
     <message>
         <location filename="../app/qml/MessageDelegate.qml" line="319"/>
         <source>This prompt has no answer yet: send it to the model again</source>
-        <translation>Ce message n’a pas encore de réponse : envoyez-le de nouveau au modèle</translation>
+        <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
 </context>
 <context>
@@ -1218,7 +1218,7 @@
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="93"/>
         <source>A mixture of experts: the file stays mapped and each token reads about %1 of it. Memory use grows toward %2 as the conversation uses more experts; with less free memory it still runs, reading experts from the disk.</source>
-        <translation>Un mélange d’experts : le fichier reste projeté en mémoire et chaque jeton en lit environ %1. La mémoire utilisée se rapproche de %2 à mesure que la discussion sollicite plus d’experts ; avec moins de mémoire libre, le modèle fonctionne quand même en lisant les experts depuis le disque.</translation>
+        <translation>Un mélange d’experts&#xa0;: le fichier reste projeté en mémoire et chaque jeton en lit environ %1. La mémoire utilisée se rapproche de %2 à mesure que la discussion sollicite plus d’experts&#xa0;; avec moins de mémoire libre, le modèle fonctionne quand même en lisant les experts depuis le disque.</translation>
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="104"/>
@@ -1228,7 +1228,7 @@
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="105"/>
         <source>Tight: other programs may be slowed down.</source>
-        <translation>Juste : d’autres programmes pourraient ralentir.</translation>
+        <translation>Juste&#xa0;: d’autres programmes pourraient ralentir.</translation>
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="106"/>
@@ -1273,12 +1273,12 @@
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="19"/>
         <source>none in the file; the built-in ChatML template is used</source>
-        <translation>aucun dans le fichier ; le modèle ChatML intégré est utilisé</translation>
+        <translation>aucun dans le fichier&#xa0;; le modèle ChatML intégré est utilisé</translation>
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="20"/>
         <source>none; the model continues your text (plain continuation, no chat turns)</source>
-        <translation>aucun ; le modèle poursuit votre texte (simple continuation, sans tours de parole)</translation>
+        <translation>aucun&#xa0;; le modèle poursuit votre texte (simple continuation, sans tours de parole)</translation>
     </message>
     <message>
         <location filename="../app/qml/ModelPanel.qml" line="56"/>
@@ -1301,7 +1301,7 @@
     <message>
         <location filename="../app/remote/remote_endpoint.cpp" line="24"/>
         <source>“%1” is not an endpoint address: give one such as http://localhost:8080/v1.</source>
-        <translation>« %1 » n’est pas une adresse de point d’accès : indiquez-en une comme http://localhost:8080/v1.</translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de point d’accès&#xa0;: indiquez-en une comme http://localhost:8080/v1.</translation>
     </message>
 </context>
 <context>
@@ -1309,7 +1309,7 @@
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="14"/>
         <source>The server said: “%1”</source>
-        <translation>Le serveur a répondu : « %1 »</translation>
+        <translation>Le serveur a répondu&#xa0;: «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="20"/>
@@ -1324,63 +1324,63 @@
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="44"/>
         <source>The endpoint “%1” refused the API key (HTTP %2): check the key.</source>
-        <translation>Le point d’accès « %1 » a refusé la clé d’API (HTTP %2) : vérifiez la clé.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a refusé la clé d’API (HTTP %2)&#xa0;: vérifiez la clé.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="51"/>
         <source>The endpoint “%1” has no model “%2” (HTTP 404): pick one of its models again.</source>
-        <translation>Le point d’accès « %1 » n’a pas de modèle « %2 » (HTTP 404) : choisissez à nouveau l’un de ses modèles.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» n’a pas de modèle «&#xa0;%2&#xa0;» (HTTP 404)&#xa0;: choisissez à nouveau l’un de ses modèles.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="57"/>
         <source>The endpoint “%1” has no OpenAI API at this address (HTTP 404): check the base URL.</source>
-        <translation>Le point d’accès « %1 » n’offre pas d’API OpenAI à cette adresse (HTTP 404) : vérifiez l’URL de base.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» n’offre pas d’API OpenAI à cette adresse (HTTP 404)&#xa0;: vérifiez l’URL de base.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="65"/>
         <source>The endpoint “%1” is limiting requests (HTTP 429): try again in %2.</source>
-        <translation>Le point d’accès « %1 » limite les requêtes (HTTP 429) : réessayez dans %2.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» limite les requêtes (HTTP 429)&#xa0;: réessayez dans %2.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="69"/>
         <source>The endpoint “%1” is limiting requests (HTTP 429): try again later.</source>
-        <translation>Le point d’accès « %1 » limite les requêtes (HTTP 429) : réessayez plus tard.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» limite les requêtes (HTTP 429)&#xa0;: réessayez plus tard.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="76"/>
         <source>The endpoint “%1” is busy or starting (HTTP 503): try again in %2.</source>
-        <translation>Le point d’accès « %1 » est occupé ou en cours de démarrage (HTTP 503) : réessayez dans %2.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» est occupé ou en cours de démarrage (HTTP 503)&#xa0;: réessayez dans %2.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="79"/>
         <source>The endpoint “%1” failed with a server error (HTTP %2).</source>
-        <translation>Le point d’accès « %1 » a échoué sur une erreur du serveur (HTTP %2).</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a échoué sur une erreur du serveur (HTTP %2).</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="85"/>
         <source>The endpoint “%1” rejected the request (HTTP %2).</source>
-        <translation>Le point d’accès « %1 » a rejeté la requête (HTTP %2).</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a rejeté la requête (HTTP %2).</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="96"/>
         <source>Nothing answers at %1: the endpoint “%2” is not running, or the address is wrong.</source>
-        <translation>Rien ne répond à %1 : le point d’accès « %2 » n’est pas démarré, ou l’adresse est fausse.</translation>
+        <translation>Rien ne répond à %1&#xa0;: le point d’accès «&#xa0;%2&#xa0;» n’est pas démarré, ou l’adresse est fausse.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="101"/>
         <source>The host of the endpoint “%1” (%2) cannot be found.</source>
-        <translation>L’hôte du point d’accès « %1 » (%2) est introuvable.</translation>
+        <translation>L’hôte du point d’accès «&#xa0;%1&#xa0;» (%2) est introuvable.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="106"/>
         <source>The endpoint “%1” did not answer in time.</source>
-        <translation>Le point d’accès « %1 » n’a pas répondu à temps.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» n’a pas répondu à temps.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="109"/>
         <location filename="../app/remote/remote_errors.cpp" line="125"/>
         <source>The secure connection to the endpoint “%1” failed: %2</source>
-        <translation>La connexion sécurisée au point d’accès « %1 » a échoué : %2</translation>
+        <translation>La connexion sécurisée au point d’accès «&#xa0;%1&#xa0;» a échoué&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="112"/>
@@ -1390,32 +1390,32 @@
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="118"/>
         <source>The endpoint “%1” closed the connection without answering.</source>
-        <translation>Le point d’accès « %1 » a fermé la connexion sans répondre.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a fermé la connexion sans répondre.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="129"/>
         <source>The endpoint “%1” cannot be reached (network error %2).</source>
-        <translation>Le point d’accès « %1 » est injoignable (erreur réseau %2).</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» est injoignable (erreur réseau %2).</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="138"/>
         <source>The endpoint “%1” reported an error while it answered.</source>
-        <translation>Le point d’accès « %1 » a signalé une erreur pendant sa réponse.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a signalé une erreur pendant sa réponse.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="143"/>
         <source>The endpoint “%1” sent an event too large to read.</source>
-        <translation>Le point d’accès « %1 » a envoyé un événement trop grand pour être lu.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a envoyé un événement trop grand pour être lu.</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="147"/>
         <source>The endpoint “%1” sent an answer that is not an OpenAI chat completion (%2).</source>
-        <translation>Le point d’accès « %1 » a envoyé une réponse qui n’est pas une complétion de discussion OpenAI (%2).</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a envoyé une réponse qui n’est pas une complétion de discussion OpenAI (%2).</translation>
     </message>
     <message>
         <location filename="../app/remote/remote_errors.cpp" line="158"/>
         <source>The endpoint “%1” closed the connection before the answer was complete.</source>
-        <translation>Le point d’accès « %1 » a fermé la connexion avant la fin de la réponse.</translation>
+        <translation>Le point d’accès «&#xa0;%1&#xa0;» a fermé la connexion avant la fin de la réponse.</translation>
     </message>
 </context>
 <context>
@@ -1423,7 +1423,7 @@
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="33"/>
         <source>%1 Models: %2</source>
-        <translation>%1 Modèles : %2</translation>
+        <translation>%1 Modèles&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="42"/>
@@ -1470,7 +1470,7 @@
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="81"/>
         <source>No secret store answers on this system: API keys are kept in a file only you can read (permissions 0600) beside the settings, never in the settings file, the log or the diagnostics.</source>
-        <translation>Aucun trousseau ne répond sur ce système : les clés d’API sont conservées dans un fichier que vous seul pouvez lire (permissions 0600) à côté des paramètres, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
+        <translation>Aucun trousseau ne répond sur ce système&#xa0;: les clés d’API sont conservées dans un fichier que vous seul pouvez lire (permissions 0600) à côté des paramètres, jamais dans le fichier de paramètres, le journal ou les diagnostics.</translation>
     </message>
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="87"/>
@@ -1526,7 +1526,7 @@
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="177"/>
         <source>Models: %1</source>
-        <translation>Modèles : %1</translation>
+        <translation>Modèles&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="177"/>
@@ -1536,12 +1536,12 @@
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="26"/>
         <source>Saved “%1”. Its models are under File ▸ Remote models.</source>
-        <translation>« %1 » enregistré. Ses modèles sont dans Fichier ▸ Modèles distants.</translation>
+        <translation>«&#xa0;%1&#xa0;» enregistré. Ses modèles sont dans Fichier ▸ Modèles distants.</translation>
     </message>
     <message>
         <location filename="../app/qml/RemoteSettings.qml" line="27"/>
         <source>Saved “%1”, but it did not answer: see its card below.</source>
-        <translation>« %1 » enregistré, mais il ne répond pas : voyez sa fiche ci-dessous.</translation>
+        <translation>«&#xa0;%1&#xa0;» enregistré, mais il ne répond pas&#xa0;: voyez sa fiche ci-dessous.</translation>
     </message>
 </context>
 <context>
@@ -1564,12 +1564,12 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
-        <translation>%1 ne peut pas cesser complètement de réfléchir : sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
+        <translation>%1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
-        <translation>Aucun périphérique Vulkan n’est utilisable : %1 Le CPU est utilisé.</translation>
+        <translation>Aucun périphérique Vulkan n’est utilisable&#xa0;: %1 Le CPU est utilisé.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="16"/>
@@ -1626,7 +1626,7 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
-        <translation>%1 tourne sur son serveur : le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
+        <translation>%1 tourne sur son serveur&#xa0;: le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="176"/>
@@ -1641,17 +1641,17 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
-        <translation>Pas encore effectuée : elle a lieu avant la première utilisation d’un GPU.</translation>
+        <translation>Pas encore effectuée&#xa0;: elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="189"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
-        <translation>%1 (pilote %2) : les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
+        <translation>%1 (pilote %2)&#xa0;: les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="193"/>
         <source>%1 (driver %2): %3</source>
-        <translation>%1 (pilote %2) : %3</translation>
+        <translation>%1 (pilote %2)&#xa0;: %3</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="197"/>
@@ -1793,7 +1793,7 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="373"/>
         <source>For example: You are a concise assistant.</source>
-        <translation>Par exemple : Tu es un assistant concis.</translation>
+        <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="364"/>
@@ -1854,7 +1854,7 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
-        <translation>Une implémentation de Vulkan sur le processeur : plus lente que le moteur processeur, utile seulement pour des tests.</translation>
+        <translation>Une implémentation de Vulkan sur le processeur&#xa0;: plus lente que le moteur processeur, utile seulement pour des tests.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="69"/>
@@ -1864,17 +1864,17 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="70"/>
         <source>This device is not present now; the model runs on the CPU.</source>
-        <translation>Ce périphérique est absent pour l’instant ; le modèle s’exécute sur le processeur.</translation>
+        <translation>Ce périphérique est absent pour l’instant&#xa0;; le modèle s’exécute sur le processeur.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
-        <translation>Le mode sans échec CPU est actif : les GPU ne sont ni listés ni utilisés.</translation>
+        <translation>Le mode sans échec CPU est actif&#xa0;: les GPU ne sont ni listés ni utilisés.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="77"/>
         <source>No Vulkan device was found: the CPU is used.</source>
-        <translation>Aucun périphérique Vulkan n’a été trouvé : le processeur est utilisé.</translation>
+        <translation>Aucun périphérique Vulkan n’a été trouvé&#xa0;: le processeur est utilisé.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="19"/>
@@ -1921,12 +1921,12 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="423"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
-        <translation>En marche à %1 (compatible OpenAI : /v1/chat/completions, /v1/completions, /v1/models).</translation>
+        <translation>En marche à %1 (compatible OpenAI&#xa0;: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>Not running: %1</source>
-        <translation>Arrêté : %1</translation>
+        <translation>Arrêté&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="425"/>
@@ -1936,22 +1936,22 @@
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="432"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
-        <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1) ; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de « Copier le diagnostic » dans la boîte À propos.</translation>
+        <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1)&#xa0;; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de «&#xa0;Copier le diagnostic&#xa0;» dans la boîte À propos.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="388"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
-        <translation>Le prompt système propre à une discussion se règle avec le bouton « Prompt système » à côté de sa zone de saisie.</translation>
+        <translation>Le prompt système propre à une discussion se règle avec le bouton «&#xa0;Prompt système&#xa0;» à côté de sa zone de saisie.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="51"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
-        <translation>Le seul périphérique Vulkan, « %1 », est une implémentation sur le CPU : il n’y a pas de GPU à vérifier.</translation>
+        <translation>Le seul périphérique Vulkan, «&#xa0;%1&#xa0;», est une implémentation sur le CPU&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="52"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
-        <translation>Aucun GPU Vulkan n’a été trouvé : il n’y a pas de GPU à vérifier.</translation>
+        <translation>Aucun GPU Vulkan n’a été trouvé&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>
 </context>
 <context>
@@ -2015,7 +2015,7 @@
     <message>
         <location filename="../app/qml/Sidebar.qml" line="148"/>
         <source>No chat matches “%1”.</source>
-        <translation>Aucune discussion ne correspond à « %1 ».</translation>
+        <translation>Aucune discussion ne correspond à «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/qml/Sidebar.qml" line="148"/>
@@ -2040,7 +2040,7 @@
     <message>
         <location filename="../app/qml/Sidebar.qml" line="193"/>
         <source>Delete “%1”? This cannot be undone.</source>
-        <translation>Supprimer « %1 » ? Cette action est irréversible.</translation>
+        <translation>Supprimer «&#xa0;%1&#xa0;»&#xa0;? Cette action est irréversible.</translation>
     </message>
     <message>
         <location filename="../app/qml/Sidebar.qml" line="164"/>
@@ -2084,7 +2084,7 @@
     <message>
         <location filename="../app/qml/StatusBar.qml" line="71"/>
         <source>GPU not used: %1</source>
-        <translation>GPU non utilisé : %1</translation>
+        <translation>GPU non utilisé&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="72"/>
@@ -2119,7 +2119,7 @@
     <message>
         <location filename="../app/qml/StatusBar.qml" line="133"/>
         <source>Context: %1 tokens</source>
-        <translation>Contexte : %1 jetons</translation>
+        <translation>Contexte&#xa0;: %1 jetons</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="83"/>
@@ -2129,7 +2129,7 @@
     <message>
         <location filename="../app/qml/StatusBar.qml" line="91"/>
         <source>The local API server runs at this address: click to copy it</source>
-        <translation>Le serveur d’API local tourne à cette adresse : cliquer pour la copier</translation>
+        <translation>Le serveur d’API local tourne à cette adresse&#xa0;: cliquer pour la copier</translation>
     </message>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="92"/>
@@ -2213,7 +2213,7 @@
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="50"/>
         <source>Tool: %1</source>
-        <translation>Outil : %1</translation>
+        <translation>Outil&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolCallCard.qml" line="56"/>
@@ -2436,7 +2436,7 @@
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="50"/>
         <source>No tool servers yet. Add one (a command such as npx -y @modelcontextprotocol/server-filesystem ~/Documents, or an http:// address), or import the mcp.json of Claude Desktop, Cursor or LM Studio. The model asks before every call; nothing runs without your consent.</source>
-        <translation>Aucun serveur d’outils pour l’instant. Ajoutez-en un (une commande comme npx -y @modelcontextprotocol/server-filesystem ~/Documents, ou une adresse http://), ou importez le mcp.json de Claude Desktop, Cursor ou LM Studio. Le modèle demande avant chaque appel ; rien ne s’exécute sans votre accord.</translation>
+        <translation>Aucun serveur d’outils pour l’instant. Ajoutez-en un (une commande comme npx -y @modelcontextprotocol/server-filesystem ~/Documents, ou une adresse http://), ou importez le mcp.json de Claude Desktop, Cursor ou LM Studio. Le modèle demande avant chaque appel&#xa0;; rien ne s’exécute sans votre accord.</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="89"/>
@@ -2476,7 +2476,7 @@
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="154"/>
         <source>Revoke “Always allow”</source>
-        <translation>Révoquer « Toujours autoriser »</translation>
+        <translation>Révoquer «&#xa0;Toujours autoriser&#xa0;»</translation>
     </message>
     <message>
         <location filename="../app/qml/ToolsSettings.qml" line="165"/>
@@ -2509,7 +2509,7 @@
     <message>
         <location filename="../app/qml/WelcomeView.qml" line="27"/>
         <source>What can I help with?</source>
-        <translation>Comment puis-je vous aider ?</translation>
+        <translation>Comment puis-je vous aider&#xa0;?</translation>
     </message>
     <message>
         <location filename="../app/qml/WelcomeView.qml" line="27"/>
@@ -2517,64 +2517,69 @@
         <translation>Bienvenue dans SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="39"/>
+        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <source>Loading %1…</source>
+        <translation>Chargement de %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="43"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Le petit modèle de démonstration fourni est chargé. Il ne raconte que de courtes histoires pour enfants (en anglais), mais fonctionne hors ligne. Pour de vraies réponses, téléchargez SmolLM3 ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="44"/>
+        <location filename="../app/qml/WelcomeView.qml" line="48"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Tout fonctionne sur cet ordinateur. Rien de ce que vous tapez ne le quitte.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Discutez avec des modèles de langage qui tournent entièrement sur cet ordinateur. Commencez avec SmolLM3, ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="56"/>
+        <location filename="../app/qml/WelcomeView.qml" line="61"/>
         <source>Download %1 (%2)</source>
         <translation>Télécharger %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="57"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download the recommended model</source>
         <translation>Télécharger le modèle recommandé</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="67"/>
         <source>Open a GGUF file…</source>
         <translation>Ouvrir un fichier GGUF…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="63"/>
+        <location filename="../app/qml/WelcomeView.qml" line="68"/>
         <source>Open a GGUF file</source>
         <translation>Ouvrir un fichier GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="77"/>
+        <location filename="../app/qml/WelcomeView.qml" line="82"/>
         <source>Download progress</source>
         <translation>Progression du téléchargement</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="83"/>
+        <location filename="../app/qml/WelcomeView.qml" line="88"/>
         <source>Checking the download…</source>
         <translation>Vérification du téléchargement…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="85"/>
+        <location filename="../app/qml/WelcomeView.qml" line="90"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="99"/>
+        <location filename="../app/qml/WelcomeView.qml" line="104"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
-        <translation>Astuce : déposez un fichier .gguf n’importe où sur cette fenêtre.</translation>
+        <translation>Astuce&#xa0;: déposez un fichier .gguf n’importe où sur cette fenêtre.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="45"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
-        <translation>%1 répond depuis le point d’accès « %2 » à l’adresse %3. Ce que vous tapez est envoyé à ce serveur.</translation>
+        <translation>%1 répond depuis le point d’accès «&#xa0;%2&#xa0;» à l’adresse %3. Ce que vous tapez est envoyé à ce serveur.</translation>
     </message>
 </context>
 <context>
@@ -2582,12 +2587,12 @@
     <message>
         <location filename="../app/src/chat_controller.cpp" line="101"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
-        <translation>L’outil « %1 » est laissé de côté dans vos discussions : ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
+        <translation>L’outil «&#xa0;%1&#xa0;» est laissé de côté dans vos discussions&#xa0;: ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="70"/>
         <source>The conversation database cannot be opened: %1</source>
-        <translation>La base de données des discussions ne peut pas être ouverte : %1</translation>
+        <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="231"/>
@@ -2622,9 +2627,9 @@
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1060"/>
+        <location filename="../app/src/chat_controller.cpp" line="1068"/>
         <source>The conversation cannot be exported: %1</source>
-        <translation>La discussion ne peut pas être exportée : %1</translation>
+        <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -2678,7 +2683,7 @@
         <location filename="../app/src/downloader.cpp" line="121"/>
         <location filename="../app/src/downloader.cpp" line="163"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
-        <translation>Impossible d’écrire « %1 » : %2</translation>
+        <translation>Impossible d’écrire «&#xa0;%1&#xa0;»&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/src/downloader.cpp" line="199"/>
@@ -2693,7 +2698,7 @@
     <message>
         <location filename="../app/src/downloader.cpp" line="213"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
-        <translation>Le téléchargement s’est arrêté après %1 : %2. Relancez-le pour reprendre.</translation>
+        <translation>Le téléchargement s’est arrêté après %1&#xa0;: %2. Relancez-le pour reprendre.</translation>
     </message>
     <message>
         <location filename="../app/src/downloader.cpp" line="226"/>
@@ -2702,7 +2707,7 @@
     </message>
     <message>
         <source>The download was interrupted: %1. Start it again to resume.</source>
-        <translation type="vanished">Le téléchargement a été interrompu : %1. Relancez-le pour le reprendre.</translation>
+        <translation type="vanished">Le téléchargement a été interrompu&#xa0;: %1. Relancez-le pour le reprendre.</translation>
     </message>
     <message>
         <location filename="../app/src/downloader.cpp" line="232"/>
@@ -2717,7 +2722,7 @@
     <message>
         <location filename="../app/src/downloader.cpp" line="247"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
-        <translation>Impossible de déplacer le téléchargement vers « %1 ».</translation>
+        <translation>Impossible de déplacer le téléchargement vers «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <source>%1 of %2 bytes arrived</source>
@@ -2737,7 +2742,7 @@
     <message>
         <location filename="../app/src/model_manager.cpp" line="200"/>
         <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
-        <translation>Le point d’accès distant « %1 » n’existe plus : ajoutez-le à nouveau dans Paramètres ▸ Modèles.</translation>
+        <translation>Le point d’accès distant «&#xa0;%1&#xa0;» n’existe plus&#xa0;: ajoutez-le à nouveau dans Paramètres ▸ Modèles.</translation>
     </message>
     <message>
         <location filename="../app/src/model_manager.cpp" line="210"/>
@@ -2752,7 +2757,7 @@
     <message>
         <location filename="../app/src/model_manager.cpp" line="393"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
-        <translation>Le GPU a cessé de fonctionner : SmolDesk continue sur le CPU. %1</translation>
+        <translation>Le GPU a cessé de fonctionner&#xa0;: SmolDesk continue sur le CPU. %1</translation>
     </message>
 </context>
 <context>
@@ -2760,12 +2765,12 @@
     <message>
         <location filename="../app/src/remote_endpoints.cpp" line="11"/>
         <source>Connected: 1 model.</source>
-        <translation>Connecté : 1 modèle.</translation>
+        <translation>Connecté&#xa0;: 1 modèle.</translation>
     </message>
     <message>
         <location filename="../app/src/remote_endpoints.cpp" line="12"/>
         <source>Connected: %1 models.</source>
-        <translation>Connecté : %1 modèles.</translation>
+        <translation>Connecté&#xa0;: %1 modèles.</translation>
     </message>
     <message>
         <location filename="../app/src/remote_endpoints.cpp" line="98"/>
@@ -2809,12 +2814,12 @@
     <message>
         <location filename="../app/src/tool_servers.cpp" line="68"/>
         <source>Failed: %1</source>
-        <translation>Échec : %1</translation>
+        <translation>Échec&#xa0;: %1</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="176"/>
         <source>Each environment line is NAME=value; “%1” is not.</source>
-        <translation>Chaque ligne d’environnement est de la forme NOM=valeur ; « %1 » ne l’est pas.</translation>
+        <translation>Chaque ligne d’environnement est de la forme NOM=valeur&#xa0;; «&#xa0;%1&#xa0;» ne l’est pas.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="189"/>
@@ -2824,12 +2829,12 @@
     <message>
         <location filename="../app/src/tool_servers.cpp" line="190"/>
         <source>A server&apos;s name cannot contain “/”.</source>
-        <translation>Le nom d’un serveur ne peut pas contenir « / ».</translation>
+        <translation>Le nom d’un serveur ne peut pas contenir «&#xa0;/&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="193"/>
         <source>There is already a server named “%1”.</source>
-        <translation>Il existe déjà un serveur nommé « %1 ».</translation>
+        <translation>Il existe déjà un serveur nommé «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="198"/>
@@ -2849,22 +2854,22 @@
     <message>
         <location filename="../app/src/tool_servers.cpp" line="278"/>
         <source>Cannot read %1: %2.</source>
-        <translation>Impossible de lire %1 : %2.</translation>
+        <translation>Impossible de lire %1&#xa0;: %2.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="280"/>
         <source>%1 is larger than 4 MB; it is not an MCP configuration.</source>
-        <translation>%1 dépasse 4 Mo ; ce n’est pas une configuration MCP.</translation>
+        <translation>%1 dépasse 4 Mo&#xa0;; ce n’est pas une configuration MCP.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="314"/>
         <source>Imported 1 server: %1.</source>
-        <translation>1 serveur importé : %1.</translation>
+        <translation>1 serveur importé&#xa0;: %1.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_servers.cpp" line="315"/>
         <source>Imported %1 servers: %2.</source>
-        <translation>%1 serveurs importés : %2.</translation>
+        <translation>%1 serveurs importés&#xa0;: %2.</translation>
     </message>
 </context>
 <context>
@@ -2872,22 +2877,22 @@
     <message>
         <location filename="../app/src/tool_turn.cpp" line="29"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
-        <translation>Le serveur d’outils « %1 » ne propose plus « %2 » ; l’appel n’a pas été exécuté.</translation>
+        <translation>Le serveur d’outils «&#xa0;%1&#xa0;» ne propose plus «&#xa0;%2&#xa0;»&#xa0;; l’appel n’a pas été exécuté.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="52"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
-        <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils ; il a été arrêté.</translation>
+        <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils&#xa0;; il a été arrêté.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="79"/>
         <source>There is no tool named “%1” in this chat.</source>
-        <translation>Il n’y a pas d’outil nommé « %1 » dans cette discussion.</translation>
+        <translation>Il n’y a pas d’outil nommé «&#xa0;%1&#xa0;» dans cette discussion.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="81"/>
         <source>The arguments of “%1” are not a JSON object.</source>
-        <translation>Les arguments de « %1 » ne sont pas un objet JSON.</translation>
+        <translation>Les arguments de «&#xa0;%1&#xa0;» ne sont pas un objet JSON.</translation>
     </message>
     <message>
         <location filename="../app/src/tool_turn.cpp" line="103"/>
@@ -2903,7 +2908,7 @@
     <message>
         <location filename="../app/src/tool_turn.cpp" line="119"/>
         <source>The tool server “%1” is off.</source>
-        <translation>Le serveur d’outils « %1 » est désactivé.</translation>
+        <translation>Le serveur d’outils «&#xa0;%1&#xa0;» est désactivé.</translation>
     </message>
 </context>
 <context>
@@ -2911,42 +2916,42 @@
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="25"/>
         <source>The MCP server “%1” has an address that is not an http or https URL.</source>
-        <translation>L’adresse du serveur MCP « %1 » n’est pas une URL http ou https.</translation>
+        <translation>L’adresse du serveur MCP «&#xa0;%1&#xa0;» n’est pas une URL http ou https.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="101"/>
         <source>The MCP server “%1” refused the request (HTTP %2): check its bearer token or headers.</source>
-        <translation>Le serveur MCP « %1 » a refusé la requête (HTTP %2) : vérifiez son jeton Bearer ou ses en-têtes.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a refusé la requête (HTTP %2)&#xa0;: vérifiez son jeton Bearer ou ses en-têtes.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="105"/>
         <source>The MCP server “%1” ended the session (HTTP 404); turn it off and on to start a new one.</source>
-        <translation>Le serveur MCP « %1 » a mis fin à la session (HTTP 404) ; désactivez-le puis réactivez-le pour en ouvrir une nouvelle.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a mis fin à la session (HTTP 404)&#xa0;; désactivez-le puis réactivez-le pour en ouvrir une nouvelle.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="109"/>
         <source>The MCP server “%1” broke off its answer: %2.</source>
-        <translation>Le serveur MCP « %1 » a interrompu sa réponse : %2.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a interrompu sa réponse&#xa0;: %2.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="112"/>
         <source>The MCP server “%1” answered HTTP %2%3.</source>
-        <translation>Le serveur MCP « %1 » a répondu HTTP %2%3.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a répondu HTTP %2%3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="117"/>
         <source>The MCP server “%1” at %2 cannot be reached: %3.</source>
-        <translation>Le serveur MCP « %1 » à l’adresse %2 est injoignable : %3.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» à l’adresse %2 est injoignable&#xa0;: %3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="146"/>
         <source>The MCP server “%1” closed its event stream without an answer.</source>
-        <translation>Le serveur MCP « %1 » a fermé son flux d’événements sans répondre.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a fermé son flux d’événements sans répondre.</translation>
     </message>
     <message>
         <location filename="../app/mcp/http_transport.cpp" line="153"/>
         <source>The MCP server “%1” accepted a request without answering it.</source>
-        <translation>Le serveur MCP « %1 » a accepté une requête sans y répondre.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a accepté une requête sans y répondre.</translation>
     </message>
 </context>
 <context>
@@ -2954,57 +2959,57 @@
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="61"/>
         <source>The MCP server “%1” sent a message larger than %2 MB; it was dropped.</source>
-        <translation>Le serveur MCP « %1 » a envoyé un message de plus de %2 Mo ; il a été ignoré.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a envoyé un message de plus de %2 Mo&#xa0;; il a été ignoré.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="88"/>
         <source>The MCP server “%1” refused to start a session: %2</source>
-        <translation>Le serveur MCP « %1 » a refusé d’ouvrir une session : %2</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a refusé d’ouvrir une session&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="99"/>
         <source>The MCP server “%1” was turned off.</source>
-        <translation>Le serveur MCP « %1 » a été désactivé.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a été désactivé.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="131"/>
         <source>The MCP server “%1” speaks protocol version “%2”; SmolDesk speaks 2025-06-18 and 2025-03-26.</source>
-        <translation>Le serveur MCP « %1 » utilise la version de protocole « %2 » ; SmolDesk prend en charge 2025-06-18 et 2025-03-26.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» utilise la version de protocole «&#xa0;%2&#xa0;»&#xa0;; SmolDesk prend en charge 2025-06-18 et 2025-03-26.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="159"/>
         <source>The MCP server “%1” could not list its tools: %2</source>
-        <translation>Le serveur MCP « %1 » n’a pas pu lister ses outils : %2</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» n’a pas pu lister ses outils&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="201"/>
         <source>The MCP server “%1” did not answer %2 within its %3-second limit.</source>
-        <translation>Le serveur MCP « %1 » n’a pas répondu à %2 dans son délai de %3 secondes.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» n’a pas répondu à %2 dans son délai de %3 secondes.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="206"/>
         <source>It sent something that is not an MCP message: “%1”.</source>
-        <translation>Il a envoyé quelque chose qui n’est pas un message MCP : « %1 ».</translation>
+        <translation>Il a envoyé quelque chose qui n’est pas un message MCP&#xa0;: «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="241"/>
         <source>The MCP server “%1” sent something that is not an MCP message (%2): “%3”.</source>
-        <translation>Le serveur MCP « %1 » a envoyé quelque chose qui n’est pas un message MCP (%2) : « %3 ».</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a envoyé quelque chose qui n’est pas un message MCP (%2)&#xa0;: «&#xa0;%3&#xa0;».</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="297"/>
         <source>The MCP server “%1” cancelled the request: %2</source>
-        <translation>Le serveur MCP « %1 » a annulé la requête : %2</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» a annulé la requête&#xa0;: %2</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="315"/>
         <source>The MCP server “%1” is not connected.</source>
-        <translation>Le serveur MCP « %1 » n’est pas connecté.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» n’est pas connecté.</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="327"/>
         <source>The MCP server “%1” could not run “%2”: %3</source>
-        <translation>Le serveur MCP « %1 » n’a pas pu exécuter « %2 » : %3</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» n’a pas pu exécuter «&#xa0;%2&#xa0;»&#xa0;: %3</translation>
     </message>
     <message>
         <location filename="../app/mcp/mcp_client.cpp" line="351"/>
@@ -3017,7 +3022,7 @@
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="77"/>
         <source>The MCP server “%1” could not be started (%2): %3.</source>
-        <translation>Le serveur MCP « %1 » n’a pas pu être démarré (%2) : %3.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» n’a pas pu être démarré (%2)&#xa0;: %3.</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="88"/>
@@ -3032,12 +3037,12 @@
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="90"/>
         <source>The MCP server “%1” %2.</source>
-        <translation>Le serveur MCP « %1 » %2.</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» %2.</translation>
     </message>
     <message>
         <location filename="../app/mcp/stdio_transport.cpp" line="91"/>
         <source>The MCP server “%1” %2: %3</source>
-        <translation>Le serveur MCP « %1 » %2 : %3</translation>
+        <translation>Le serveur MCP «&#xa0;%1&#xa0;» %2&#xa0;: %3</translation>
     </message>
 </context>
 </TS>

@@ -35,7 +35,11 @@ Item {
             wrapMode: Text.Wrap
             opacity: 0.8
             // A remote model answers on another machine: the note names it and says prompts go there.
-            text: App.model.isDemo
+            // While a model loads, the page says so rather than falling back to the first-run text
+            // and its download button (issue 39, defect 15); the banner above shows the progress.
+            text: App.model.state === "loading"
+                  ? qsTr("Loading %1…").arg(App.model.loadingName)
+                  : App.model.isDemo
                   ? qsTr("The tiny bundled demo model is loaded. It only tells short children's stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.")
                   : App.model.state === "ready" && App.model.remote
                     ? qsTr("%1 answers from the endpoint “%2” at %3. What you type is sent to that server.")
@@ -46,7 +50,8 @@ Item {
         }
 
         ColumnLayout {
-            visible: App.model.state !== "ready" || App.model.isDemo
+            objectName: "welcomeActions"
+            visible: App.model.state !== "loading" && (App.model.state !== "ready" || App.model.isDemo)
             Layout.alignment: Qt.AlignHCenter
             spacing: 8
             Button {

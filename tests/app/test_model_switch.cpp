@@ -9,6 +9,7 @@
 #include "worker/model_worker.h"
 
 #include <QElapsedTimer>
+#include <QQuickItem>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -100,6 +101,26 @@ class TestModelSwitch : public QObject {
         QCOMPARE(model()->state(), QStringLiteral("ready"));
         QVERIFY(!chat->messages()->at(1).content.isEmpty()); // what streamed before the switch stays
         verifyChatAnswers();
+    }
+
+    // Issue 39, defect 15: during a load the welcome page switched to the first-run text and its
+    // download button; it says what is loading instead.
+    void welcomeSaysWhatIsLoading() {
+        app_.context->chat()->newConversation();
+        QQuickItem* text = nullptr;
+        QTRY_VERIFY((text = app_.item("welcomeText")) != nullptr);
+        QQuickItem* actions = app_.item("welcomeActions");
+        QVERIFY(actions);
+        QSignalSpy loaded(model(), &ModelManager::modelLoaded);
+        model()->load(demo());
+        QCOMPARE(model()->state(), QStringLiteral("loading"));
+        QVERIFY2(text->property("text").toString().startsWith(QLatin1String("Loading stories260K")),
+                 qPrintable(text->property("text").toString()));
+        QVERIFY(!actions->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, 30000);
+        QVERIFY2(text->property("text").toString().contains(QLatin1String("demo model")),
+                 qPrintable(text->property("text").toString()));
+        QVERIFY(actions->isVisible());
     }
 
     void truncatedFileKeepsTheModel() {
