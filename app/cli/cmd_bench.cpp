@@ -4,6 +4,7 @@
 // read per token). --json prints one object for scripts (tests/bench/compare_llama.py).
 #include "bench_grammar.h"
 #include "bench_json.h"
+#include "bench_spec.h"
 #include "bench_vulkan.h"
 #include "commands.h"
 #include "session_options.h"
@@ -17,8 +18,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -83,6 +86,19 @@ class BandwidthProbe {
     uint8_t* buf_ = nullptr;
 };
 
+// The prompt file's text as a user turn in ChatML when the model has that template (as run does).
+std::vector<int32_t> specPrompt(const runtime::Session& session, const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw UsageError("Cannot read the prompt file " + path + ".");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    std::string text = ss.str();
+    const auto& tok = session.tokenizer();
+    const bool chatml = tok.tokenId("<|im_start|>").has_value();
+    if (chatml) text = "<|im_start|>user\n" + text + "<|im_end|>\n<|im_start|>assistant\n";
+    return tok.encode(text, tok.addBosByDefault(), chatml);
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -97,6 +113,9 @@ int cmdBench(Args& args) {
     const int depth = static_cast<int>(args.intOption("--depth", "-d", 0));
     const bool skipBandwidth = args.flag("--no-bandwidth");
     const bool json = args.flag("--json");
+    const auto specFile = args.option("--file", "-f");
+    const bool specCeiling = args.flag("--spec-ceiling");
+    const runtime::SpecOptions spec = specOptions(args);
     deferGrammarOptions(args);
     const auto loadStart = Clock::now();
     auto session = loadSession(args, json);
@@ -113,6 +132,15 @@ int cmdBench(Args& args) {
         }
     }
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
+    if (specFile) {
+        if (nGen < 1 || reps < 1) throw UsageError("-n and -r must be positive.");
+        SpecBenchSetup s{specPrompt(*session, *specFile), spec, nGen, reps, specCeiling};
+        if (static_cast<int>(s.prompt.size()) + nGen >= session->contextSize())
+            throw UsageError("The prompt and -n exceed the context of " +
+                             std::to_string(session->contextSize()) + " tokens; raise --ctx.");
+        return benchSpec(*session, s);
+    }
+    if (specCeiling) throw UsageError("--spec-ceiling needs a prompt: --file PROMPT.txt.");
     if (nPrompt < 1 || nGen < 1 || reps < 1 || depth < 0)
         throw UsageError("-p, -n and -r must be positive and -d not negative.");
     if (depth + std::max(nPrompt, nGen + 1) > session->contextSize())

@@ -31,6 +31,7 @@ struct ChatOptions {
     int budget = -1;
     int maxTokens = 2048;
     runtime::SamplingParams sampling;
+    runtime::SpecOptions spec;
     std::optional<std::string> system;
     std::string toolsJson;          // --tools: OpenAI definitions, calls shown but not run
     std::unique_ptr<ChatTools> mcp; // --mcp: servers that run calls
@@ -117,6 +118,7 @@ class TerminalChat {
         gp.maxTokens = o_.maxTokens;
         gp.sampling = o_.sampling;
         gp.thinkingBudget = o_.budget;
+        gp.speculation = o_.spec;
         const bool tty = platform::stdoutIsTerminal();
         const char* dim = tty ? "\033[2m" : "";
         const char* plain = tty ? "\033[0m" : "";
@@ -141,9 +143,11 @@ class TerminalChat {
         const runtime::GenerationStats stats = turn.run(gp, events, nullptr).stats;
         std::printf("%s\n", plain);
         std::fprintf(
-            stderr, "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s; %s]\n",
+            stderr,
+            "[%d prompt tokens (%d reused), %.1f tokens/s prompt, %d tokens at %.1f tokens/s%s; %s]\n",
             stats.promptTokens, stats.reusedTokens, stats.promptTokensPerSecond(), stats.generatedTokens,
-            stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
+            stats.decodeTokensPerSecond(), specNote(stats).c_str(),
+            runtime::stopReasonName(stats.stopReason));
         return reply;
     }
 
@@ -197,6 +201,7 @@ int cmdChat(Args& args) {
     defaults.temperature = 0.6f; // the SmolLM3 model card's recommendation
     defaults.topP = 0.95f;
     o.sampling = samplingOptions(args, defaults);
+    o.spec = specOptions(args);
     if (mcpConfig && toolsFile) throw UsageError("Choose either --mcp or --tools.");
     if (o.allowAll && !mcpConfig)
         throw UsageError("--yes allows tool calls to run: it needs --mcp MCP.json.");

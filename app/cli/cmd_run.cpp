@@ -17,6 +17,7 @@ int cmdRun(Args& args) {
     runtime::GenerateParams gp;
     gp.maxTokens = n;
     gp.sampling = samplingOptions(args, gp.sampling);
+    gp.speculation = specOptions(args);
     deferGrammarOptions(args);
     auto session = loadSession(args);
     gp.grammar = grammarOption(args, *session);
@@ -40,9 +41,10 @@ int cmdRun(Args& args) {
     std::fflush(stdout); // the statistics line must come after the text on a terminal
     std::fprintf(stderr,
                  "prompt: %d tokens in %.1f ms (%.1f tokens/s); decode: %d tokens in %.1f ms (%.1f "
-                 "tokens/s); stop: %s\n",
+                 "tokens/s%s); stop: %s\n",
                  stats.promptTokens, stats.promptMs, stats.promptTokensPerSecond(), stats.generatedTokens,
-                 stats.decodeMs, stats.decodeTokensPerSecond(), runtime::stopReasonName(stats.stopReason));
+                 stats.decodeMs, stats.decodeTokensPerSecond(), specNote(stats).c_str(),
+                 runtime::stopReasonName(stats.stopReason));
     return kExitOk;
 }
 

@@ -3,6 +3,8 @@
 #include "commands.h"
 
 #include "api_server.h"
+#include "embedding_service.h"
+#include "runtime/speculation.h"
 #include "worker/engine_types.h"
 #include "worker/model_worker.h"
 
@@ -69,6 +71,15 @@ int cmdServe(Args& args) {
         else if (*b != "auto")
             throw UsageError("serve's --backend takes auto or cpu.");
     }
+    if (auto spec = args.option("--spec")) {
+        if (spec->rfind("draft:", 0) == 0)
+            throw UsageError("Speculation with a draft model (--spec draft:FILE) is not supported yet; use "
+                             "--spec ngram or auto.");
+        if (!runtime::parseSpecMode(*spec))
+            throw UsageError("--spec takes off, ngram or auto, not '" + *spec + "'.");
+        load.speculation = QString::fromStdString(*spec);
+    }
+    const auto embeddingModel = args.option("--embedding-model");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (!model) throw UsageError("Give the model file with -m FILE.");
     if (load.contextLength < 0 || load.threads < 0) throw UsageError("Threads and context must be positive.");
@@ -120,8 +131,26 @@ int cmdServe(Args& args) {
         return kExitBadFile;
     }
 
+    // The embedding model (POST /v1/embeddings) on a thread of its own, stopped before it is freed.
+    QThread embeddingThread;
+    std::unique_ptr<server::EmbeddingService> embeddings;
+    struct StopThread {
+        QThread& thread;
+        ~StopThread() {
+            thread.quit();
+            thread.wait();
+        }
+    } stopEmbeddings{embeddingThread};
+    if (embeddingModel) {
+        embeddings =
+            std::make_unique<server::EmbeddingService>(QString::fromStdString(*embeddingModel), load.threads);
+        embeddings->moveToThread(&embeddingThread);
+        embeddingThread.start();
+    }
+
     server::ApiServer apiServer(worker);
     apiServer.setModel(server::ApiServer::modelIdFor(load.path));
+    apiServer.setEmbeddingService(embeddings.get());
     if (const QString problem = apiServer.start(options); !problem.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(problem));
         return kExitRuntime;
@@ -130,6 +159,9 @@ int cmdServe(Args& args) {
         &apiServer, &server::ApiServer::requestLogged, &app,
         [](const server::RequestLogEntry& e) { std::fprintf(stderr, "%s\n", qPrintable(e.toLine())); });
     std::fprintf(stderr, "device: %s, context %d tokens\n", qPrintable(device), context);
+    if (embeddings)
+        std::fprintf(stderr, "embeddings: %s (%d dimensions, CPU)\n", qPrintable(embeddings->modelId()),
+                     embeddings->dimension());
     std::printf("Serving %s at %s\n", qPrintable(apiServer.model()), qPrintable(apiServer.baseUrl()));
     std::fflush(stdout);
     quitOnSignals(app);

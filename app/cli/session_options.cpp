@@ -116,6 +116,29 @@ std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Sessi
     return tables;
 }
 
+runtime::SpecOptions specOptions(Args& args) {
+    runtime::SpecOptions o;
+    if (const auto spec = args.option("--spec")) {
+        if (spec->rfind("draft:", 0) == 0)
+            throw UsageError("Speculation with a draft model (--spec draft:FILE) is not supported yet; use "
+                             "--spec ngram or auto.");
+        const auto mode = runtime::parseSpecMode(*spec);
+        if (!mode) throw UsageError("--spec takes off, ngram or auto, not '" + *spec + "'.");
+        o.mode = *mode;
+    }
+    o.maxDraft = static_cast<int>(args.intOption("--spec-max", "", o.maxDraft));
+    if (o.maxDraft < 1 || o.maxDraft > 32) throw UsageError("--spec-max must be between 1 and 32.");
+    return o;
+}
+
+std::string specNote(const runtime::GenerationStats& stats) {
+    if (stats.proposedTokens == 0) return {};
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; %.0f%% of %d proposals accepted", 100.0 * stats.acceptanceRate(),
+                  stats.proposedTokens);
+    return buf;
+}
+
 runtime::SamplingParams samplingOptions(Args& args, const runtime::SamplingParams& d) {
     runtime::SamplingParams p = d;
     p.temperature = static_cast<float>(args.floatOption("--temp", "", d.temperature));

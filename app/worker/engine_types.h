@@ -43,6 +43,8 @@ struct LoadRequest {
     // demo model it runs (with stories260K-golden.f32 beside it). No check when either is empty.
     QString gpuCheckFile{};
     QString demoModel{};
+    // Speculative decoding for this model's generations: "off", "ngram" or "auto" (empty: auto).
+    QString speculation{};
 };
 
 // One Vulkan device for the settings' device picker (runtime::GpuDevice as Qt data).

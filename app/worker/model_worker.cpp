@@ -397,6 +397,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         emit toolLeftOut(id, QString::fromStdString(t.name), QString::fromStdString(t.reason));
 
     runtime::GenerateParams gp = generateParams(request);
+    if (const auto mode = runtime::parseSpecMode(loadedRequest_.speculation.toStdString()))
+        gp.speculation.mode = *mode;
     QElapsedTimer promptTimer;
     promptTimer.start();
     gp.promptProgress = [this, id, &promptTimer](int done, int total) {

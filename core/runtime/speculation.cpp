@@ -37,6 +37,12 @@ const char* specModeName(SpecMode mode) {
     return "unknown";
 }
 
+std::optional<SpecMode> parseSpecMode(std::string_view name) {
+    for (SpecMode m : {SpecMode::Off, SpecMode::Ngram, SpecMode::Auto})
+        if (name == specModeName(m)) return m;
+    return std::nullopt;
+}
+
 bool SpecGate::allow() const {
     return pause_ == 0 && plainSamples_ >= kBaseline;
 }
@@ -83,6 +89,14 @@ int Speculator::propose(int room) {
     const auto bad = std::find_if(draft_.begin(), draft_.end(),
                                   [&](int32_t t) { return t < 0 || static_cast<size_t>(t) >= nVocab_; });
     draft_.erase(bad, draft_.end());
+    // A short draft is cut to 1, 3, 7, 15 or 31 proposals, so batches have few sizes: a GPU backend
+    // builds pipelines for each batch size it meets (lavapipe takes seconds per size). The default
+    // full draft of 7 makes batches of 8 rows, which stay in the matrix-vector kernels of decode.
+    if (static_cast<int>(draft_.size()) < limit) {
+        size_t keep = 1;
+        while (keep * 2 + 1 <= draft_.size()) keep = keep * 2 + 1;
+        if (draft_.size() > keep) draft_.resize(keep);
+    }
     return static_cast<int>(draft_.size());
 }
 

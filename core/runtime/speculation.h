@@ -23,8 +23,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace smoldesk::runtime {
@@ -35,10 +37,12 @@ enum class SpecMode {
     Auto,  // n-gram proposals while the gate finds that they pay (the default)
 };
 const char* specModeName(SpecMode mode);
+// "off", "ngram" or "auto"; nothing for any other text.
+std::optional<SpecMode> parseSpecMode(std::string_view name);
 
 struct SpecOptions {
     SpecMode mode = SpecMode::Auto;
-    int maxDraft = 8; // proposed tokens per verification at most
+    int maxDraft = 7; // proposed tokens per verification at most (shorter drafts: 1, 3, 7, 15 or 31)
     // Test hook: proposes instead of the n-gram lookup, from the text so far (prompt, generated
     // and forced tokens); returns how many it wrote into out (at most maxTokens are used).
     std::function<int(std::span<const int32_t> text, int maxTokens, std::vector<int32_t>& out)> proposer;

@@ -177,6 +177,44 @@ class TestCli : public QObject {
                          "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
         QVERIFY(r.err.contains("tokens/s"));
     }
+    // Issue 38: --spec on run, chat, bench and serve; a draft model is refused in one sentence.
+    void specOptionIsTakenEverywhere_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("run") << QStringList{"run", "-m", demo(), "-p", "x", "-n", "1"};
+        QTest::newRow("chat") << QStringList{"chat", "-m", demo()};
+        QTest::newRow("bench") << QStringList{"bench", "-m", demo(), "-p", "8", "-n", "1", "-r", "1"};
+        QTest::newRow("serve") << QStringList{"serve", "-m", demo()};
+    }
+    void specOptionIsTakenEverywhere() {
+        QFETCH(QStringList, args);
+        Result r = cli(args + QStringList{"--spec", "draft:small.gguf"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("draft model (--spec draft:FILE) is not supported yet"), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        r = cli(args + QStringList{"--spec", "fast"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("--spec takes off, ngram or auto, not 'fast'."), r.err.constData());
+    }
+    // The same story with proposals verified, and the speed line says how many were accepted.
+    void runWithSpeculationTellsTheSameStory() {
+        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2",
+                        "--spec", "ngram"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
+                         "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+        QVERIFY2(r.err.contains("proposals accepted"), r.err.constData());
+        const QString prompt = QString(SMOLDESK_TEST_TMP) + "/spec-prompt.txt";
+        QFile f(prompt);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Lily and Ben. Lily and Ben went to the park. Lily and Ben");
+        f.close();
+        r = cli({"bench", "-m", demo(), "-f", prompt, "-n", "32", "-r", "1", "--spec", "ngram",
+                 "--spec-ceiling", "-t", "2"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("output with speculation: identical"), r.out.constData());
+        QVERIFY2(r.out.contains("ceiling (all right, k=7)"), r.out.constData());
+    }
     void logitsMatchTheGolden() {
         test::Golden g = test::loadGolden("smollm3-tiny-P1");
         QStringList ids;
