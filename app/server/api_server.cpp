@@ -1,5 +1,6 @@
 #include "api_server.h"
 
+#include "embedding_service.h"
 #include "http_request.h"
 #include "http_response.h"
 #include "worker/model_worker.h"
@@ -257,7 +258,7 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
     }
     const bool known = path == QLatin1String("/v1/models") || path.startsWith(QLatin1String("/v1/models/")) ||
                        path == QLatin1String("/v1/chat/completions") ||
-                       path == QLatin1String("/v1/completions");
+                       path == QLatin1String("/v1/completions") || path == QLatin1String("/v1/embeddings");
     if (!known) {
         sendError(c,
                   ApiError{404, QStringLiteral("There is no endpoint %1 %2.").arg(method, path),
@@ -326,7 +327,10 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
             method, path);
         return;
     }
-    handleGeneration(c, r, path == QLatin1String("/v1/chat/completions"));
+    if (path == QLatin1String("/v1/embeddings"))
+        handleEmbeddings(c, r);
+    else
+        handleGeneration(c, r, path == QLatin1String("/v1/chat/completions"));
 }
 
 void ApiServer::handleGeneration(Connection& c, const HttpRequest& r, bool chat) {
@@ -559,6 +563,56 @@ void ApiServer::finishConnection(Connection& c, const QByteArray& bytes) {
     c.socket->write(bytes);
     // Closes once everything is written; may emit disconnected (and free `c`) right here.
     c.socket->disconnectFromHost();
+}
+
+// POST /v1/embeddings: parsed here, computed by the EmbeddingService on its thread, answered when
+// it reports back (a client that went away meanwhile is simply not answered).
+void ApiServer::setEmbeddingService(EmbeddingService* service) {
+    if (embeddings_) disconnect(embeddings_, nullptr, this, nullptr);
+    embeddings_ = service;
+    if (service) connect(service, &EmbeddingService::finished, this, &ApiServer::onEmbeddingsFinished);
+}
+
+void ApiServer::handleEmbeddings(Connection& c, const HttpRequest& r) {
+    const QString method = QString::fromLatin1(r.method), path = QString::fromLatin1(r.path);
+    ApiError error;
+    std::optional<EmbeddingsRequest> request = parseEmbeddingsRequest(r.body, &error);
+    if (request && !embeddings_)
+        error = ApiError{
+            404, QStringLiteral("This server has no embedding model; start it with --embedding-model FILE."),
+            QStringLiteral("invalid_request_error"), QStringLiteral("model_not_found"), 0};
+    else if (request && request->model != embeddings_->modelId())
+        error = ApiError{404,
+                         QStringLiteral("The model '%1' does not exist; this server embeds with '%2'.")
+                             .arg(request->model, embeddings_->modelId()),
+                         QStringLiteral("invalid_request_error"), QStringLiteral("model_not_found"), 0};
+    if (!request || !embeddings_ || request->model != embeddings_->modelId()) {
+        sendError(c, error, method, path);
+        return;
+    }
+    c.responding = true;
+    const quint64 id = nextEmbeddingId_++;
+    embeddingJobs_.insert(id, EmbeddingJob{c.socket, clock_.elapsed()});
+    EmbeddingService* service = embeddings_;
+    QMetaObject::invokeMethod(
+        service, [service, id, req = std::move(*request)] { service->compute(id, req); },
+        Qt::QueuedConnection);
+}
+
+void ApiServer::onEmbeddingsFinished(quint64 id, int status, const QJsonObject& body, int promptTokens) {
+    const EmbeddingJob job = embeddingJobs_.take(id);
+    RequestLogEntry e;
+    e.time = QDateTime::currentDateTime();
+    e.method = QStringLiteral("POST");
+    e.path = QStringLiteral("/v1/embeddings");
+    e.status = status;
+    e.outcome =
+        status == 200 ? QStringLiteral("ok") : body.value("error").toObject().value("code").toString();
+    e.promptTokens = promptTokens;
+    e.totalMs = static_cast<double>(clock_.elapsed() - job.queuedMs);
+    emit requestLogged(e);
+    Connection* c = job.socket ? connections_.value(job.socket) : nullptr;
+    if (c) finishConnection(*c, jsonResponse(status, body));
 }
 
 } // namespace smoldesk::server

@@ -26,6 +26,7 @@ class ModelWorker;
 
 namespace smoldesk::server {
 
+class EmbeddingService;
 class HttpRequestReader;
 struct HttpRequest;
 
@@ -68,6 +69,9 @@ class ApiServer : public QObject {
     // A model file's API id: its file name without ".gguf".
     static QString modelIdFor(const QString& path);
     int queuedCount() const { return static_cast<int>(waiting_.size()); }
+    // The embedding model that answers POST /v1/embeddings (on its own thread), or null: such
+    // requests then get a 404 saying the server has none. The service must outlive the server.
+    void setEmbeddingService(EmbeddingService* service);
 
   signals:
     void requestLogged(const smoldesk::server::RequestLogEntry& entry);
@@ -82,6 +86,8 @@ class ApiServer : public QObject {
     void onDisconnected(QTcpSocket* socket);
     void route(Connection& c, const HttpRequest& request);
     void handleGeneration(Connection& c, const HttpRequest& request, bool chat);
+    void handleEmbeddings(Connection& c, const HttpRequest& request);
+    void onEmbeddingsFinished(quint64 id, int status, const QJsonObject& body, int promptTokens);
     void sendError(Connection& c, const ApiError& error, const QString& method, const QString& path);
     void finishConnection(Connection& c, const QByteArray& bytes);
     void startNext();
@@ -108,6 +114,13 @@ class ApiServer : public QObject {
     QList<Job*> waiting_;
     Job* active_ = nullptr;
     QElapsedTimer clock_;
+    QPointer<EmbeddingService> embeddings_;
+    struct EmbeddingJob {
+        QPointer<QTcpSocket> socket;
+        qint64 queuedMs = 0;
+    };
+    QHash<quint64, EmbeddingJob> embeddingJobs_;
+    quint64 nextEmbeddingId_ = 1;
 };
 
 } // namespace smoldesk::server

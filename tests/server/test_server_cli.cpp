@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace smoldesk::test;
 
 namespace {
@@ -198,6 +200,62 @@ class TestServerCli : public QObject {
                      .value("content")
                      .toString(),
                  got.value("content").toString());
+    }
+
+    // POST /v1/embeddings through the official client, next to a chat model: floats, base64 and
+    // the client's default (base64 it decodes itself) give identical vectors, which match llama.cpp's
+    // llama-embedding (tests/data/embed, normalised); token-array input; errors in OpenAI's shape.
+    void openaiJavaScriptClientEmbeddings() {
+        if (const QByteArray why = openaiClientMissing(); !why.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL(why.constData());
+        ServeProcess serve({"-m", QString::fromStdString(demoModelPath()), "--embedding-model",
+                            QString::fromStdString(dataPath("embed/bert-tiny.gguf")), "--api-key",
+                            "test-key"});
+        const QString base = serve.waitForUrl();
+        QVERIFY(!base.isEmpty());
+        const ClientRun client = runOpenaiScript(SMOLDESK_OPENAI_EMBEDDINGS_SCRIPT, base, "bert-tiny", 60000);
+        QVERIFY2(client.succeeded, client.err.constData());
+        const QJsonObject& got = client.out;
+        const QJsonObject golden =
+            QJsonDocument::fromJson(
+                QByteArray::fromStdString(readText(dataPath("embed/bert-tiny.embd.json"))))
+                .object()
+                .value("runs")
+                .toArray()
+                .at(1) // file pooling (CLS), normalised, one prompt at a time
+                .toObject();
+        const QJsonArray floats = got.value("float").toArray(), base64 = got.value("base64").toArray();
+        QCOMPARE(floats.size(), 2);
+        QVERIFY(got.value("base64IsString").toBool());
+        QCOMPARE(floats, base64); // the base64 bytes are the same float32 values
+        QCOMPARE(got.value("default").toArray().at(0), floats.at(0));
+        QCOMPARE(got.value("tokens").toArray().at(0), floats.at(0)); // [CLS] hello world [SEP] as ids
+        for (int i = 0; i < 2; ++i) {
+            const QJsonArray v = floats.at(i).toArray(),
+                             want = golden.value("embeddings").toArray().at(i).toArray();
+            QCOMPARE(v.size(), 32);
+            double ab = 0, aa = 0, bb = 0, maxAbs = 0;
+            for (qsizetype k = 0; k < v.size(); ++k) {
+                const double x = v[k].toDouble(), y = want[k].toDouble();
+                ab += x * y, aa += x * x, bb += y * y, maxAbs = std::max(maxAbs, std::fabs(x - y));
+            }
+            QVERIFY2(ab / std::sqrt(aa * bb) >= 0.9999 && maxAbs <= 2e-3,
+                     qPrintable(QString::number(maxAbs)));
+        }
+        QCOMPARE(got.value("indices").toArray(), (QJsonArray{0, 1}));
+        QCOMPARE(got.value("object").toString(), QStringLiteral("list"));
+        QCOMPARE(got.value("usage").toObject().value("prompt_tokens").toInt(), 4 + 12);
+        const QJsonObject errors = got.value("errors").toObject();
+        const auto expectError = [&](const char* name, int status, const char* code) {
+            const QJsonObject e = errors.value(name).toObject();
+            QVERIFY2(
+                e.value("status").toInt() == status && e.value("code").toString() == code,
+                qPrintable(QString::fromUtf8(name) + ": " + QJsonDocument(e).toJson(QJsonDocument::Compact)));
+        };
+        expectError("wrongModel", 404, "model_not_found");
+        expectError("emptyInput", 400, "invalid_value");
+        expectError("badFormat", 400, "invalid_value");
+        expectError("tooLong", 400, "context_length_exceeded");
     }
 
     // A json_schema response_format through the official client: answers parse and follow the
