@@ -1547,242 +1547,263 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="78"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Kein Vulkan-Gerät ist nutzbar: %1 Die CPU wird verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="16"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="18"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="105"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="106"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="138"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="140"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="143"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatisch (GPU, wenn möglich)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="112"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <source>Appearance</source>
+        <translation>Erscheinungsbild</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <source>Like the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="154"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="194"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="204"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="206"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="189"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="193"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="197"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="214"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="238"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="307"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="290"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="311"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="330"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="333"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -1791,165 +1812,165 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="391"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="31"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
         <source>cannot be used</source>
         <translation>nicht nutzbar</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
         <source>dedicated GPU, %1</source>
         <translation>dedizierte GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="34"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
         <source>integrated GPU, %1</source>
         <translation>integrierte GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
         <source>virtual GPU, %1</source>
         <translation>virtuelle GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
         <source>runs on the CPU, slower than the CPU backend</source>
         <translation>läuft auf der CPU, langsamer als das CPU-Backend</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
         <source>other Vulkan device, %1</source>
         <translation>anderes Vulkan-Gerät, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="57"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Verwendet die beste GPU, sonst das eigene CPU-Backend von SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="66"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Eine CPU-Implementierung von Vulkan: langsamer als das CPU-Backend, nur zum Testen nützlich.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="69"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="71"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Vulkan-Gerät %1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="70"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Dieses Gerät ist derzeit nicht vorhanden; das Modell läuft auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="75"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Der CPU-Sicherheitsmodus ist aktiv: GPUs werden weder aufgelistet noch verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="77"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden: Die CPU wird verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="19"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="21"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="342"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="422"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="403"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="415"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="433"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="423"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="442"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="425"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="443"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="432"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="51"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="53"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Das einzige Vulkan-Gerät, „%1“, ist eine CPU-Implementierung: Es gibt keine GPU zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="52"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Es wurde keine Vulkan-GPU gefunden: Es gibt keine GPU zu prüfen.</translation>
     </message>

@@ -1547,242 +1547,263 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="78"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’est utilisable&#xa0;: %1 Le CPU est utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="16"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="18"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="105"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="106"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="138"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="140"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="143"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="56"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatique (GPU si possible)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
         <source>CPU</source>
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="112"/>
         <source>Models</source>
         <translation>Modèles</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 tourne sur son serveur&#xa0;: le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <source>Appearance</source>
+        <translation>Apparence</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <source>Like the system</source>
+        <translation>Comme le système</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="154"/>
+        <source>Light</source>
+        <translation>Clair</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="194"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="204"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="206"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée&#xa0;: elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="189"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2)&#xa0;: les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="193"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="197"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="214"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="220"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="238"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="237"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="241"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="252"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="254"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="262"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="269"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="273"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="286"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="307"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="290"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="311"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="294"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="330"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="315"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="333"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -1791,165 +1812,165 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="391"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="260"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="31"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
         <source>cannot be used</source>
         <translation>inutilisable</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
         <source>dedicated GPU, %1</source>
         <translation>GPU dédié, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="34"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
         <source>integrated GPU, %1</source>
         <translation>GPU intégré, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
         <source>virtual GPU, %1</source>
         <translation>GPU virtuel, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
         <source>runs on the CPU, slower than the CPU backend</source>
         <translation>s’exécute sur le processeur, plus lent que le moteur processeur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
         <source>other Vulkan device, %1</source>
         <translation>autre périphérique Vulkan, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="57"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Utilise le meilleur GPU, sinon le moteur processeur de SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="66"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Une implémentation de Vulkan sur le processeur&#xa0;: plus lente que le moteur processeur, utile seulement pour des tests.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="69"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="71"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Périphérique Vulkan %1 (introuvable)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="70"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Ce périphérique est absent pour l’instant&#xa0;; le modèle s’exécute sur le processeur.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="75"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Le mode sans échec CPU est actif&#xa0;: les GPU ne sont ni listés ni utilisés.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="77"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé&#xa0;: le processeur est utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="19"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="21"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="342"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="404"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="422"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="403"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="415"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="433"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="423"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI&#xa0;: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="442"/>
         <source>Not running: %1</source>
         <translation>Arrêté&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="425"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="443"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="432"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1)&#xa0;; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de «&#xa0;Copier le diagnostic&#xa0;» dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="388"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton «&#xa0;Prompt système&#xa0;» à côté de sa zone de saisie.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="51"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="53"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Le seul périphérique Vulkan, «&#xa0;%1&#xa0;», est une implémentation sur le CPU&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="52"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Aucun GPU Vulkan n’a été trouvé&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>

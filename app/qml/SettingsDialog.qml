@@ -13,6 +13,8 @@ Dialog {
     width: Math.min(720, window.width - 40)
     height: Math.min(600, window.height - 40)
     modal: true
+    // Fusion's 6 px put every row against the frame (issue 39, defect 15).
+    padding: 16
     title: qsTr("Settings")
     // Own buttons: Qt's standard button texts come from Qt's translations, which are not shipped.
     footer: DialogButtonBox {
@@ -139,6 +141,22 @@ Dialog {
                     // The list is rebuilt in the new language; keep the choice shown.
                     currentIndex: Math.max(0, App.language.available.findIndex((l) => l.code === dialog.s.language))
                     onActivated: dialog.s.language = currentValue
+                }
+                Label { text: qsTr("Appearance") }
+                ComboBox {
+                    objectName: "appearanceChoice"
+                    Layout.fillWidth: true
+                    Layout.preferredWidth: 200
+                    textRole: "name"
+                    valueRole: "code"
+                    model: [
+                        { code: "system", name: qsTr("Like the system") },
+                        { code: "light", name: qsTr("Light") },
+                        { code: "dark", name: qsTr("Dark") }
+                    ]
+                    Accessible.name: qsTr("Appearance")
+                    currentIndex: Math.max(0, ["system", "light", "dark"].indexOf(dialog.s.appearance))
+                    onActivated: dialog.s.appearance = currentValue
                 }
                 Label { text: qsTr("Device") }
                 ComboBox {

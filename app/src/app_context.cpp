@@ -2,6 +2,7 @@
 
 #include "app_paths.h"
 #include "app_settings.h"
+#include "appearance.h"
 #include "chat_controller.h"
 #include "downloader.h"
 #include "language_manager.h"
@@ -89,6 +90,8 @@ AppContext::AppContext(const Options& o, QObject* parent)
         applyStateStore();
     });
     resumeChats_ = settings_->resumeChats();
+    connect(settings_, &AppSettings::appearanceChanged, this,
+            [this] { applyAppearance(settings_->appearance()); });
     connect(settings_, &AppSettings::languageChanged, this,
             [this] { language_->setLanguage(settings_->language()); });
     // The engine's sentences are translated when read (EngineText): read them again.
@@ -128,6 +131,7 @@ QString AppContext::version() const {
 void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelArg) {
     language_->setEngine(engine);
     language_->setLanguage(settings_->language());
+    applyAppearance(settings_->appearance());
     if (CrashGuard::consumeCrashMarker(crashMarker_)) {
         qCWarning(lcApp) << "the previous run crashed while it used the GPU (starting, listing or "
                             "computing): CPU-only safe mode";

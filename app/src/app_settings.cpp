@@ -26,6 +26,16 @@ void AppSettings::setLanguage(const QString& v) {
     emit languageChanged();
 }
 
+QString AppSettings::appearance() const {
+    const QString v = s_->value("ui/appearance").toString();
+    return v == QLatin1String("light") || v == QLatin1String("dark") ? v : QStringLiteral("system");
+}
+void AppSettings::setAppearance(const QString& v) {
+    if (v == appearance()) return;
+    s_->setValue("ui/appearance", v);
+    emit appearanceChanged();
+}
+
 QString AppSettings::device() const {
     return s_->value("engine/device", QStringLiteral("auto")).toString();
 }

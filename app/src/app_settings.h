@@ -17,6 +17,8 @@ class AppSettings : public QObject {
     QML_ELEMENT
     QML_UNCREATABLE("Use App.settings")
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
+    // "system", "light" or "dark" (appearance.h).
+    Q_PROPERTY(QString appearance READ appearance WRITE setAppearance NOTIFY appearanceChanged)
     Q_PROPERTY(QString device READ device WRITE setDevice NOTIFY changed)
     Q_PROPERTY(bool safeMode READ safeMode WRITE setSafeMode NOTIFY changed)
     // Chats that resume instantly: each chat's KV cache saved on disk when it is left.
@@ -49,6 +51,8 @@ class AppSettings : public QObject {
 
     QString language() const;
     void setLanguage(const QString& v);
+    QString appearance() const;
+    void setAppearance(const QString& v);
     QString device() const;
     void setDevice(const QString& v);
     bool safeMode() const;
@@ -107,6 +111,7 @@ class AppSettings : public QObject {
 
   signals:
     void languageChanged();
+    void appearanceChanged();
     void changed();
     void recentModelsChanged();
     void modelSettingsChanged();

@@ -9,7 +9,7 @@
 // `--branches DIR` writes only the kept-alternatives screens (‹ 2/3 ›), which --ux includes.
 // `--issue39 DIR` writes the views changed for issue 39 at 800×600 and 1366×768.
 // `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
-#include "dark_palette.h"
+#include "appearance.h"
 #include "qml_fixture.h"
 
 #include <QDir>
@@ -335,7 +335,7 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
 int main(int argc, char* argv[]) {
     QGuiApplication app(argc, argv);
     if (argc > 1 && QLatin1String(argv[1]) == QLatin1String("--dark")) {
-        QGuiApplication::setPalette(darkPalette());
+        QGuiApplication::setPalette(smoldesk::app::darkPalette());
         --argc;
         ++argv;
     }

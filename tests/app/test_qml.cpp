@@ -10,6 +10,9 @@
 #include "worker/model_worker.h"
 
 #include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -319,6 +322,53 @@ class TestQml : public QObject {
         QCOMPARE(languages.first().toMap().value("name").toString(), QStringLiteral("Langue du système"));
         app_.context->settings()->setLanguage(QStringLiteral("en"));
         QTRY_COMPARE(send->property("text").toString(), QStringLiteral("Send"));
+    }
+
+    // Issue 39 (what peers have): an in-app Light / Dark / Like the system switch. The choice in
+    // Settings recolours the window at once, and "Like the system" brings back the palette the
+    // app started with.
+    void appearanceSwitch() {
+        const auto statusBarShade = [this] {
+            QTest::qWait(50);
+            const QImage shot = app_.window->grabWindow();
+            return shot.pixelColor(4, shot.height() - 4).lightness();
+        };
+        const QColor startWindow = QGuiApplication::palette().color(QPalette::Window);
+        const int startShade = statusBarShade();
+        QObject* choice = settingsDialog()->findChild<QObject*>(QStringLiteral("appearanceChoice"));
+        QVERIFY(choice);
+        QCOMPARE(choice->property("currentValue").toString(), QStringLiteral("system"));
+        const auto choose = [choice](int index) {
+            choice->setProperty("currentIndex", index);
+            QMetaObject::invokeMethod(choice, "activated", Q_ARG(int, index));
+        };
+        choose(2);
+        QCOMPARE(app_.context->settings()->appearance(), QStringLiteral("dark"));
+        QVERIFY(QGuiApplication::palette().color(QPalette::Window).lightness() < 60);
+        QTRY_VERIFY(statusBarShade() < 80);
+        choose(1);
+        QCOMPARE(app_.context->settings()->appearance(), QStringLiteral("light"));
+        QTRY_VERIFY(statusBarShade() > 200);
+        choose(0);
+        QCOMPARE(app_.context->settings()->appearance(), QStringLiteral("system"));
+        QCOMPARE(QGuiApplication::palette().color(QPalette::Window), startWindow);
+        QTRY_COMPARE(statusBarShade(), startShade);
+    }
+
+    // Issue 39, defect 15: Settings had ~6 px between its frame and its rows.
+    void settingsHaveRoomAtTheirEdges() {
+        QObject* dialog = settingsDialog();
+        QMetaObject::invokeMethod(dialog, "open");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QQuickItem* tabs = dialog->findChild<QQuickItem*>(QStringLiteral("settingsTabs"));
+        QVERIFY(tabs);
+        const QPointF topLeft = tabs->mapToScene(QPointF(0, 0));
+        const qreal left = topLeft.x() - dialog->property("x").toReal();
+        const qreal right = dialog->property("x").toReal() + dialog->property("width").toReal() -
+                            (topLeft.x() + tabs->width());
+        QMetaObject::invokeMethod(dialog, "close");
+        QVERIFY2(left >= 12 && right >= 12,
+                 qPrintable(QStringLiteral("%1 px left, %2 px right").arg(left).arg(right)));
     }
 
     void newChatShortcut() {
