@@ -4,7 +4,9 @@
 # 1. every llama.cpp prompt golden through our Vulkan backend, whole prompt and token by token (golden_check.py);
 # 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench,
 #    then our GPU time per kernel (SMOLDESK_VK_PROFILE) of that file;
-# 3. the same comparison on an IQ4_XS file (EXTRA_TYPES, default IQ4_XS; empty skips it).
+# 3. the same comparison on an IQ4_XS file (EXTRA_TYPES, default IQ4_XS; empty skips it);
+# 4. with MATMUL_SWEEP=1, tests/gpu/matmul_sweep.sh: prompt-512 per GEMM tile against llama.cpp (3–4 more minutes;
+#    SKIP_GOLDENS=1 makes room for it in one call).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
 G=$root/.gpu; OUT=${OUT:-$G/out}; mkdir -p "$OUT"
@@ -52,3 +54,4 @@ for t in ${EXTRA_TYPES-IQ4_XS}; do
     echo "== $t: llama.cpp Vulkan"; "$G/llama.cpp-vulkan/llama-bench" -m "$m" -ngl 99 -p "${P:-512}" -n "${N:-128}" -r "${REPS:-3}" 2>&1 | grep -E "\| *(pp|tg)[0-9]"
   } | tee -a "$OUT/gpu-bench-$t.txt"
 done
+if [ -n "${MATMUL_SWEEP:-}" ]; then bash tests/gpu/matmul_sweep.sh; fi

@@ -18,6 +18,12 @@ using namespace smoldesk::test;
 
 namespace {
 
+// Relative error allowed against double math: prompts (more than 8 tokens) go through
+// matmul.comp, whose f16 weight tile rounds each weight to 11 bits (2^-11 of Σ|w·x|).
+double productTolerance(int tokens) {
+    return tokens > vk::VulkanBackend::kMaxMatvecTokens ? 1e-3 : 2e-5;
+}
+
 using Types = std::vector<int>;
 
 // max over rows of |got - want| / Σ|terms|: the error relative to the size of the dot product.
@@ -117,7 +123,7 @@ class TestVulkanFused : public QObject {
                 }
         }
         qInfo("relative error %.2g", check.worst);
-        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        QVERIFY2(check.worst <= productTolerance(tokens), qPrintable(QString::number(check.worst)));
     }
 
     // The pre-norm folded into the grouped product: one dispatch for decode (the matvec makes the
@@ -181,7 +187,7 @@ class TestVulkanFused : public QObject {
             }
         }
         qInfo("relative error %.2g", check.worst);
-        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        QVERIFY2(check.worst <= productTolerance(tokens), qPrintable(QString::number(check.worst)));
     }
 
     // The final norm folds into an output head bound in slices (small binding limits such as
@@ -271,7 +277,7 @@ class TestVulkanFused : public QObject {
                 check.add(got[size_t(t) * rows + r], ref, mag);
             }
         qInfo("relative error %.2g", check.worst);
-        QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        QVERIFY2(check.worst <= productTolerance(tokens), qPrintable(QString::number(check.worst)));
     }
 
     void decodeStepReusesDescriptorsAndPipelines() {

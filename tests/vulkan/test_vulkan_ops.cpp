@@ -143,8 +143,12 @@ class TestVulkanOps : public QObject {
                 worstExact = std::max(worstExact, eExact);
                 worstCpu = std::max(worstCpu, eCpu);
                 // f32 activations and in-shader dequantization: close to exact; the CPU quantizes
-                // activations to 8 bits, so it is only within its own tolerance.
-                if (!(eExact <= 2e-5) || !(eCpu <= 1.5e-2))
+                // activations to 8 bits, so it is only within its own tolerance. Prompts (more
+                // than 8 tokens) stage quantized weights as f16: 2^-11 of each weight.
+                const bool f16Tile = tokens > vk::VulkanBackend::kMaxMatvecTokens &&
+                                     static_cast<quant::Type>(type) != quant::Type::F32 &&
+                                     static_cast<quant::Type>(type) != quant::Type::BF16;
+                if (!(eExact <= (f16Tile ? 1e-3 : 2e-5)) || !(eCpu <= 1.5e-2))
                     QFAIL(qPrintable(QString("token %1 row %2: gpu %3, exact %4, cpu %5")
                                          .arg(t)
                                          .arg(r)
@@ -192,7 +196,9 @@ class TestVulkanOps : public QObject {
                         ref += p;
                         mag += std::fabs(p);
                     }
-                    QVERIFY2(std::fabs(got[size_t(t) * rows + r] - ref) <= 2e-5 * mag,
+                    // (9 tokens: the prompt GEMM, whose f16 weight tile rounds to 2^-11.)
+                    const double tol = tokens > 8 && type != int(quant::Type::F32) ? 1e-3 : 2e-5;
+                    QVERIFY2(std::fabs(got[size_t(t) * rows + r] - ref) <= tol * mag,
                              qPrintable(QString("tokens %1 row %2").arg(tokens).arg(r)));
                 }
         }

@@ -43,6 +43,15 @@ struct MatvecShape {
     uint32_t workgroup = 32, rowsPerGroup = 2, split = 1, subgroupSize = 0;
 };
 
+// The prompt GEMM's tile for one weight (matmul.comp): bm rows × bn tokens per workgroup, tm × tn
+// outputs per invocation, bk columns per step, the weight tile in f16 (else f32) shared memory.
+struct MatmulTile {
+    uint32_t bm = 128, bn = 128, tm = 8, bk = 32, f16 = 1;
+    static constexpr uint32_t tn = 8; // matmul.comp's TN
+    uint32_t workgroup() const { return (bm / tm) * (bn / tn); }
+    uint64_t sharedBytes() const; // both shared tiles, padding included
+};
+
 class VulkanBackend : public Backend {
   public:
     VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options);
@@ -116,6 +125,12 @@ class VulkanBackend : public Backend {
     static AttentionSplits attentionSplits(int maxPos, int nHeadKv, int rows);
     // Activation rows up to which products run as matrix-vector (decode) kernels.
     static constexpr int kMaxMatvecTokens = 8;
+    // The prompt GEMM's tile for `rows` weight rows and `tokens` activation rows: the largest of
+    // 128/64/32 that still gives kMatmulWorkgroups workgroups, with the widest bk whose tiles fit
+    // maxComputeSharedMemorySize. SMOLDESK_VK_MATMUL_TILE=128|64|32, SMOLDESK_VK_MATMUL_BK=8..64
+    // and SMOLDESK_VK_MATMUL_F16=0 (f32 weight tile) override it (GPU sweeps, tests).
+    static constexpr uint64_t kMatmulWorkgroups = 256;
+    static MatmulTile matmulTile(const DeviceCaps& caps, uint64_t rows, uint64_t tokens, quant::Type type);
 
   private:
     struct MatvecTarget { // one weight (slice) of a matvec dispatch and where its rows go

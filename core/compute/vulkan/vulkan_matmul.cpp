@@ -1,6 +1,7 @@
 // The Vulkan backend's matrix products: decode (1–8 tokens) through matvec.comp, one
 // dispatch for a whole group of weights that share their input, with the residual add and
-// SwiGLU folded in; prompts through the tiled matmul.comp (residual add as its epilogue).
+// SwiGLU folded in; prompts through the tiled matmul.comp (residual add as its epilogue), whose
+// tile is chosen here from the shape and the device's shared memory.
 #include "compute/vulkan/backend_impl.h"
 
 #include "common/error.h"
@@ -8,13 +9,13 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <string_view>
 
 namespace smoldesk::compute::vk {
 
 namespace {
 
-constexpr uint32_t kMatmulGroup = 128; // matmul.comp's tile assumes exactly this
-constexpr uint32_t kMaxGroup = 3;      // weights one matvec dispatch can take (matvec.comp)
+constexpr uint32_t kMaxGroup = 3; // weights one matvec dispatch can take (matvec.comp)
 enum MatvecMode : uint32_t {
     kStore = 0,
     kAddToOutput = 1,
@@ -51,6 +52,52 @@ uint32_t VulkanBackend::pinnedSubgroupSize(uint32_t workgroup) const {
     if (want == 0 || (want & (want - 1)) != 0 || workgroup % want != 0) return 0;
     if (c.maxComputeWorkgroupSubgroups && workgroup / want > c.maxComputeWorkgroupSubgroups) return 0;
     return want;
+}
+
+uint64_t MatmulTile::sharedBytes() const {
+    // matmul.comp's tileA: bm rows of bk halves (or floats) plus 8 bytes; tileB: bn tokens of
+    // bk floats plus 16 bytes.
+    const uint64_t aRow = (f16 ? bk * 2 : bk * 4) + 8, bRow = bk * 4 + 16;
+    return bm * aRow + bn * bRow;
+}
+
+MatmulTile VulkanBackend::matmulTile(const DeviceCaps& caps, uint64_t rows, uint64_t tokens,
+                                     quant::Type type) {
+    auto env = [](const char* name) {
+        const char* v = std::getenv(name);
+        return v && *v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : 0u;
+    };
+    auto tileOf = [](uint32_t size) {
+        MatmulTile t;
+        t.bm = t.bn = size;
+        t.tm = size >= 128 ? 8 : 4; // 8×8 outputs per lane in the large tile, 4×8 in the others
+        return t;
+    };
+    auto groups = [&](uint32_t size) { return uint64_t(ceilDiv(rows, size)) * ceilDiv(tokens, size); };
+    uint32_t size = 128;
+    // Large tiles reuse each staged value more, but a grid of few workgroups leaves most of a
+    // big GPU idle (the SM/CU count cannot be queried portably: aim for kMatmulWorkgroups).
+    while (size > 32 && (tokens <= size / 2 || rows <= size / 2 || groups(size) < kMatmulWorkgroups))
+        size /= 2;
+    if (const uint32_t forced = env("SMOLDESK_VK_MATMUL_TILE"); forced == 128 || forced == 64 || forced == 32)
+        size = forced;
+    MatmulTile t = tileOf(size);
+    // F32 and BF16 weights keep their range and precision in an f32 tile.
+    const char* f16 = std::getenv("SMOLDESK_VK_MATMUL_F16");
+    t.f16 = type != quant::Type::F32 && type != quant::Type::BF16 && !(f16 && std::string_view(f16) == "0");
+    const uint32_t bk = env("SMOLDESK_VK_MATMUL_BK");
+    t.bk = bk >= 8 && bk <= 64 && bk % 8 == 0 ? bk : 32;
+    // Within the device's shared memory (32 KiB on lavapipe, 48 KiB on NVIDIA): fewer columns
+    // per step first, then a smaller tile.
+    while (t.sharedBytes() > caps.maxSharedMemory || t.workgroup() > caps.maxWorkgroupInvocations) {
+        if (t.bk > 8)
+            t.bk /= 2;
+        else if (t.bm > 32)
+            t = tileOf(t.bm / 2), t.bk = 8;
+        else
+            break; // 32×32 at bk 8 needs 2.8 KiB: every Vulkan device has 16 KiB
+    }
+    return t;
 }
 
 MatvecShape VulkanBackend::matvecShape(uint64_t rows, uint64_t cols, int tokens) const {
@@ -131,8 +178,12 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
 
 void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out, int rows, bool add) {
     flushRope();
-    const Pipeline& p = pipeline("matmul", {kMatmulGroup, static_cast<uint32_t>(wt.type), add ? 1u : 0u}, 4);
     for (const WeightSlice& s : wt.slices) {
+        const MatmulTile t = matmulTile(device_->caps(), s.rows, static_cast<uint64_t>(rows), wt.type);
+        const Pipeline& p = pipeline(
+            "matmul",
+            {t.workgroup(), static_cast<uint32_t>(wt.type), add ? 1u : 0u, t.bm, t.bn, t.tm, t.bk, t.f16}, 4,
+            pinnedSubgroupSize(t.workgroup()));
         const Binding b[] = {{wt.buffer.handle, s.bindOffset, s.bindRange, false},
                              bindAct(x, false),
                              bindAct(out, true),
@@ -142,8 +193,8 @@ void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out
             static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
             static_cast<uint32_t>(rows)};
         weightBytesRead_ += s.rows * wt.rowBytes;
-        recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, 64),
-                            ceilDiv(static_cast<uint64_t>(rows), 32));
+        recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, t.bm),
+                            ceilDiv(static_cast<uint64_t>(rows), t.bn));
     }
 }
 
