@@ -297,9 +297,17 @@ void ApiServer::route(Connection& c, const HttpRequest& r) {
     if (isModels) {
         const QString wanted = path.mid(QStringLiteral("/v1/models/").size());
         if (path == QLatin1String("/v1/models")) {
-            finishConnection(c, jsonResponse(200, modelList(model_, modelCreated_)));
+            QJsonObject list = modelList(model_, modelCreated_);
+            if (embeddings_) { // the embedding model is listed too, so clients can discover it
+                QJsonArray data = list.value("data").toArray();
+                data.append(modelObject(embeddings_->modelId(), modelCreated_));
+                list.insert("data", data);
+            }
+            finishConnection(c, jsonResponse(200, list));
         } else if (!model_.isEmpty() && wanted == model_) {
             finishConnection(c, jsonResponse(200, modelObject(model_, modelCreated_)));
+        } else if (embeddings_ && wanted == embeddings_->modelId()) {
+            finishConnection(c, jsonResponse(200, modelObject(wanted, modelCreated_)));
         } else {
             sendError(c,
                       ApiError{404, QStringLiteral("The model '%1' does not exist.").arg(wanted),

@@ -27,6 +27,8 @@ async function main() {
       errors[name] = { status: e.status, code: e.code, type: e.type, message: e.message };
     }
   }
+  const models = [];
+  for await (const m of client.models.list()) models.push(m.id);
   const vectors = (r) => r.data.map((d) => Array.from(d.embedding));
   const decoded = (r) =>
     r.data.map((d) => {
@@ -44,6 +46,7 @@ async function main() {
     model: asFloat.model,
     usage: asFloat.usage,
     errors,
+    models,
   }));
 }
 

@@ -256,6 +256,7 @@ class TestServerCli : public QObject {
         expectError("emptyInput", 400, "invalid_value");
         expectError("badFormat", 400, "invalid_value");
         expectError("tooLong", 400, "context_length_exceeded");
+        QCOMPARE(got.value("models").toArray(), (QJsonArray{"stories260K", "bert-tiny"}));
     }
 
     // A json_schema response_format through the official client: answers parse and follow the
