@@ -14,9 +14,11 @@ double msSince(Clock::time_point t) {
 
 constexpr double kAlpha = 0.25; // weight of a new sample in the moving averages
 constexpr int kBaseline = 2;    // plain steps measured before the first verification
-constexpr int kJudgeAfter = 3;  // verification batches before the gate judges them
-constexpr int kFirstPause = 32; // plain steps before probing again, doubled per failure…
-constexpr int kMaxBackoff = 5;  // …up to 32 << 5 = 1024
+// Batches judged together: one after a pause (a probe costs at most one batch), three otherwise
+// (a good run is not stopped by one unlucky batch).
+constexpr int kJudgeProbe = 1, kJudgeRun = 3;
+constexpr int kFirstPause = 64; // plain steps before probing again, doubled per failure…
+constexpr int kMaxBackoff = 6;  // …up to 64 << 6 = 4096
 
 void average(double& avg, int& samples, double value) {
     avg = samples == 0 ? value : avg + kAlpha * (value - avg);
@@ -54,7 +56,7 @@ void SpecGate::plainStep(double ms) {
 
 void SpecGate::batchDone(double ms, int tokens) {
     average(specMs_, specSamples_, ms / std::max(1, tokens));
-    if (specSamples_ < kJudgeAfter) return;
+    if (specSamples_ < (backoff_ > 0 ? kJudgeProbe : kJudgeRun)) return;
     if (specMs_ > plainMs_) { // slower than plain decoding: pause, and probe again later
         pause_ = kFirstPause << std::min(backoff_, kMaxBackoff);
         backoff_ = std::min(backoff_ + 1, kMaxBackoff);

@@ -9,6 +9,7 @@
 #include "grammar/gbnf_parser.h"
 #include "runtime/ngram_proposer.h"
 #include "runtime/session.h"
+#include "runtime/speculation.h"
 #include "spec_check.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -84,6 +85,29 @@ class TestSpeculation : public QObject {
         QCOMPARE(p.propose(2, out, &n), 2);
         QCOMPARE(out, (std::vector<int32_t>{(1 << 21) + 5, 6})); // after "6", not after "5 6"
         QCOMPARE(n, 1);
+    }
+
+    // The gate compares milliseconds per emitted token: batches that cost more than plain steps
+    // pause speculation, a pause ends after its plain steps, and the next failed probe pauses longer.
+    void gatePausesAndProbesAgain() {
+        SpecGate g;
+        QVERIFY(!g.allow()); // no baseline yet
+        g.plainStep(10);
+        g.plainStep(10);
+        QVERIFY(g.allow());
+        for (int i = 0; i < 3; ++i) g.batchDone(30, 4); // 7.5 ms per token: pays
+        QVERIFY(g.allow());
+        g.batchDone(30, 1); // the average rises to 13 ms per token: it does not pay any more
+        QVERIFY(!g.allow());
+        int steps = 0;
+        while (!g.allow() && steps < 10000) g.plainStep(10), ++steps;
+        QCOMPARE(steps, 64);
+        g.batchDone(30, 1); // one failed probe pauses again, twice as long
+        steps = 0;
+        while (!g.allow() && steps < 10000) g.plainStep(10), ++steps;
+        QCOMPARE(steps, 128);
+        g.batchDone(12, 4); // a probe that pays (3 ms per token) ends the backoff
+        QVERIFY(g.allow());
     }
 
     void greedyIdentityAcrossFamilies_data() {
