@@ -7,6 +7,7 @@
 #include "compute/cpu/cpu_backend.h"
 #include "embedding_check.h"
 #include "gguf/file.h"
+#include "gguf/writer.h"
 #include "retrieval/embedder.h"
 #include "test_data.h"
 
@@ -19,6 +20,26 @@
 
 using namespace smoldesk;
 using namespace smoldesk::test;
+
+namespace {
+
+// bert-tiny.gguf with metadata overrides, without the tensors named in `drop`.
+std::string bertVariant(const std::string& name, std::vector<std::pair<std::string, gguf::WriteValue>> keys,
+                        const std::string& drop = "") {
+    auto src = gguf::File::open(dataPath("embed/bert-tiny.gguf"));
+    gguf::Writer w;
+    for (const auto& [key, value] : src->metadata()) w.set(std::string(key), gguf::WriteValue::copyOf(value));
+    for (auto& [key, value] : keys) w.set(key, value);
+    for (const auto& t : src->tensors())
+        if (t.name != drop)
+            w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
+                        std::vector<uint8_t>(t.data, t.data + t.nBytes));
+    const std::string path = tmpPath(name);
+    w.write(path);
+    return path;
+}
+
+} // namespace
 
 class EmbeddingGoldensTest : public QObject {
     Q_OBJECT
@@ -62,6 +83,38 @@ class EmbeddingGoldensTest : public QObject {
             QVERIFY2(std::string(e.what()).find("512") != std::string::npos, e.what());
         }
         QVERIFY_THROWS_EXCEPTION(Error, emb.embed({}, true));
+    }
+
+    // Broken encoder files: one sentence each, before any compute, never a crash.
+    void brokenFiles_data() {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("heads") << 0 << "not a multiple of the 5 heads";
+        QTest::newRow("layers") << 1 << "blk.2.attn_q.weight";
+        QTest::newRow("positions") << 2 << "position_embd.weight";
+        QTest::newRow("reranker") << 3 << "reranker";
+        QTest::newRow("missing bias") << 4 << "blk.1.attn_output_norm.bias";
+        QTest::newRow("no width") << 5 << "bert.embedding_length";
+    }
+    void brokenFiles() {
+        QFETCH(int, which);
+        QFETCH(QString, needle);
+        using WV = gguf::WriteValue;
+        const std::string path =
+            which == 0   ? bertVariant("heads.gguf", {{"bert.attention.head_count", WV::u32(5)}})
+            : which == 1 ? bertVariant("layers.gguf", {{"bert.block_count", WV::u32(3)}})
+            : which == 2 ? bertVariant("positions.gguf", {{"bert.context_length", WV::u32(1 << 20)}})
+            : which == 3 ? bertVariant("rerank.gguf", {{"bert.pooling_type", WV::u32(4)}})
+            : which == 4 ? bertVariant("bias.gguf", {}, "blk.1.attn_output_norm.bias")
+                         : bertVariant("width.gguf", {{"bert.embedding_length", WV::u32(0)}});
+        auto file = gguf::File::open(path);
+        compute::CpuBackend cpu(1);
+        try {
+            retrieval::Embedder emb(*file, cpu);
+            QFAIL("a broken file was accepted");
+        } catch (const Error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(needle), e.what());
+        }
     }
 
     void chatModelIsNoEmbedder() {
