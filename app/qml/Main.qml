@@ -197,6 +197,32 @@ ApplicationWindow {
         defaultSuffix: format
         nameFilters: format === "json" ? [qsTr("JSON files (*.json)")] : [qsTr("Markdown files (*.md)")]
         onAccepted: App.chat.exportConversation(selectedFile, format)
+        // Qt 6.4's dialog opens with the focus on the (often empty) file list, where Enter does
+        // nothing, and Enter in its File name field does not export either (issue 39, defect 4).
+        // The field gets the focus with the name selected, and Enter there exports.
+        onVisibleChanged: if (visible) Qt.callLater(focusFileName)
+        property Item enterField: null // the field whose Enter exports
+        function focusFileName() {
+            const field = window.findItem(window.Overlay.overlay, "fileNameTextField")
+            if (!field) return
+            if (enterField !== field) {
+                enterField = field
+                // After the dialog has read the field (editingFinished comes after accepted).
+                field.accepted.connect(() => Qt.callLater(() => { if (exportDialog.visible) exportDialog.accept() }))
+            }
+            field.forceActiveFocus()
+            const dot = field.text.lastIndexOf(".")
+            field.select(0, dot > 0 ? dot : field.text.length)
+        }
+    }
+    function findItem(item, name) {
+        if (!item) return null
+        if (item.objectName === name) return item
+        for (let i = 0; i < item.children.length; ++i) {
+            const found = findItem(item.children[i], name)
+            if (found) return found
+        }
+        return null
     }
 
     // Says where an export went, for a few seconds: at the top of the window, where it covers

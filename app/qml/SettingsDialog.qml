@@ -83,6 +83,21 @@ Dialog {
     // File ▸ Remote models ▸ Add an endpoint…: the Models tab.
     function openModels() { tabs.currentIndex = tabs.count - 1; open() }
 
+    // Fusion draws no focus on a tab (issue 39, defect 4): a frame in the highlight colour shows
+    // where Tab went, as the conversation list does.
+    component FocusTab: TabButton {
+        id: tab
+        Rectangle {
+            anchors.fill: parent
+            anchors.margins: 2
+            radius: 2
+            color: "transparent"
+            border.color: tab.palette.highlight
+            border.width: 2
+            visible: tab.visualFocus
+        }
+    }
+
     // A spin box for decimals: stores value × 100.
     component DecimalSpin: SpinBox {
         property real realValue
@@ -104,12 +119,12 @@ Dialog {
             id: tabs
             objectName: "settingsTabs"
             Layout.fillWidth: true
-            TabButton { text: qsTr("General") }
-            TabButton { text: qsTr("Sampling") }
-            TabButton { text: qsTr("System prompt") }
-            TabButton { text: qsTr("API server") }
-            TabButton { text: qsTr("Tools"); objectName: "toolsTab" }
-            TabButton { text: qsTr("Models"); objectName: "modelsTab" }
+            FocusTab { text: qsTr("General") }
+            FocusTab { text: qsTr("Sampling") }
+            FocusTab { text: qsTr("System prompt") }
+            FocusTab { text: qsTr("API server") }
+            FocusTab { text: qsTr("Tools"); objectName: "toolsTab" }
+            FocusTab { text: qsTr("Models"); objectName: "modelsTab" }
         }
         StackLayout {
             currentIndex: tabs.currentIndex

@@ -3,6 +3,8 @@
 // on a button presses it, and Escape closes the dialog without its action.
 #include "qml_fixture.h"
 
+#include <QFile>
+#include <QImage>
 #include <QQuickItem>
 #include <QSet>
 #include <QSignalSpy>
@@ -86,6 +88,11 @@ class TestDialogKeyboard : public QObject {
         const QList<QQuickItem*> stops = tabStops(root);
         QVERIFY2(!stops.isEmpty(), what);
         QList<QQuickItem*> ring;
+        // The focus must show on screen, not only in visualFocus (issue 39, defect 4: Fusion draws
+        // none on a TabButton): a stop looks different with the focus than after it moved on.
+        QQuickItem* previous = nullptr;
+        QRect previousRect;
+        QImage previousLook;
         for (int n = 0; n < 3 * stops.size() + 4; ++n) {
             key(Qt::Key_Tab);
             QQuickItem* f = focused();
@@ -95,6 +102,16 @@ class TestDialogKeyboard : public QObject {
             if (stop->metaObject()->indexOfProperty("visualFocus") >= 0)
                 QVERIFY2(stop->property("visualFocus").toBool(),
                          qPrintable(QStringLiteral("%1: %2 has no visible focus").arg(what, describe(stop))));
+            const QImage shot = app_.window->grabWindow();
+            if (previous && previous != stop)
+                QVERIFY2(shot.copy(previousRect) != previousLook,
+                         qPrintable(QStringLiteral("%1: %2 looks the same with and without the focus")
+                                        .arg(what, describe(previous))));
+            previous = stop;
+            const qreal dpr = shot.devicePixelRatio();
+            const QRectF r = stop->mapRectToScene(QRectF(0, 0, stop->width(), stop->height()));
+            previousRect = QRectF(r.topLeft() * dpr, r.size() * dpr).toAlignedRect().adjusted(-2, -2, 2, 2);
+            previousLook = shot.copy(previousRect);
             if (!ring.isEmpty() && stop == ring.first()) break; // round
             ring << stop;
         }
@@ -190,6 +207,33 @@ class TestDialogKeyboard : public QObject {
         QTRY_VERIFY(dialog->property("visible").toBool());
         QTest::qWait(200);
         key(Qt::Key_Escape);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+
+        // Issue 39, defect 4: Enter in the export dialog did nothing; it exports to the name shown.
+        QSignalSpy exported(app_.context->chat(), &ChatController::exported);
+        QMetaObject::invokeMethod(app_.engine->rootObjects().first(), "exportConversation",
+                                  Q_ARG(QVariant, QStringLiteral("md")));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QTest::qWait(200);
+        key(Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 3000);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        const QString path = exported.at(0).at(0).toString();
+        QVERIFY2(path.endsWith(QLatin1String(".md")) && QFile::exists(path), qPrintable(path));
+        QFile::remove(path);
+
+        // A name typed over the selected one, then Enter: exported under that name.
+        QMetaObject::invokeMethod(app_.engine->rootObjects().first(), "exportConversation",
+                                  Q_ARG(QVariant, QStringLiteral("json")));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QTRY_COMPARE(focused() ? focused()->objectName() : QString(), QStringLiteral("fileNameTextField"));
+        for (const char c : QByteArrayLiteral("typed-name")) QTest::keyClick(app_.window, c);
+        key(Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 2, 3000);
+        const QString typed = exported.at(1).at(0).toString();
+        QVERIFY2(typed.endsWith(QLatin1String("/typed-name.json")) && QFile::exists(typed),
+                 qPrintable(typed));
+        QFile::remove(typed);
         QTRY_VERIFY(!dialog->property("visible").toBool());
     }
 };
