@@ -1,11 +1,16 @@
 // smoldesk-cli embed: one embedding vector per text, with an embedding model (bert, nomic-bert,
-// or a decoder whose file names a pooling type, such as Qwen3-Embedding), on the CPU.
+// or a decoder whose file names a pooling type, such as Qwen3-Embedding), on the CPU or, with
+// --backend vulkan, on a GPU (the CPU when none can be used, with a note saying why).
 #include "commands.h"
 
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "compute/cpu/thread_pool.h"
+#ifdef SMOLDESK_HAVE_VULKAN
+#include "compute/vulkan/vulkan_backend.h"
+#endif
 #include "gguf/file.h"
+#include "jinja/template.h"
 #include "model/pooling.h"
 #include "retrieval/embedder.h"
 
@@ -26,9 +31,28 @@ std::string vectorText(const std::vector<float>& v, size_t begin, size_t n, cons
     return s;
 }
 
+// The backend --backend names: Vulkan on --device (or the best GPU), else the CPU with a note.
+std::unique_ptr<compute::Backend> makeBackend(const std::string& name, int device, int threads) {
+    if (name == "vulkan") {
+#ifdef SMOLDESK_HAVE_VULKAN
+        compute::VulkanOptions options;
+        options.device = device;
+        std::string reason;
+        if (auto gpu = compute::createVulkanBackend(options, &reason)) return gpu;
+        std::fprintf(stderr, "note: %s The CPU is used.\n", reason.c_str());
+#else
+        (void)device;
+        std::fprintf(stderr, "note: this build has no Vulkan backend. The CPU is used.\n");
+#endif
+    }
+    return std::make_unique<compute::CpuBackend>(threads > 0 ? threads
+                                                             : compute::ThreadPool::physicalCores());
+}
+
 } // namespace
 
-// embed -m FILE [--normalize] [--json] [--pooling none|mean|cls|last] [-t THREADS] [--ctx N] TEXT...
+// embed -m FILE [--normalize] [--json] [--pooling none|mean|cls|last] [--backend cpu|vulkan] [--device N]
+//       [-t THREADS] [--ctx N] TEXT...
 // Plain output: one line of values per vector (per token with pooling none). --json: an object
 // with the dimension, the pooling and, per text, its token count and vector(s).
 int cmdEmbed(Args& args) {
@@ -38,10 +62,14 @@ int cmdEmbed(Args& args) {
     const auto poolingName = args.option("--pooling");
     const int64_t threads = args.intOption("--threads", "-t", 0);
     const int64_t ctx = args.intOption("--ctx", "", 0);
+    const std::string backendName = args.option("--backend").value_or("cpu");
+    const int64_t device = args.intOption("--device", "", -1);
     const std::vector<std::string> texts = args.positionals();
     if (!path) throw UsageError("embed needs a model file (-m FILE).");
     if (texts.empty()) throw UsageError("embed needs at least one text.");
     if (threads < 0 || ctx < 0 || ctx > (1 << 30)) throw UsageError("--threads and --ctx must be positive.");
+    if (backendName != "cpu" && backendName != "vulkan") throw UsageError("--backend takes cpu or vulkan.");
+    if (device < -1 || device > 255) throw UsageError("--device takes a device index.");
     retrieval::EmbedderOptions options;
     options.maxTokens = static_cast<int>(ctx);
     if (poolingName) {
@@ -53,9 +81,9 @@ int cmdEmbed(Args& args) {
             throw UsageError("Text " + std::to_string(i + 1) + " is empty; there is nothing to embed.");
 
     auto file = gguf::File::open(*path);
-    compute::CpuBackend backend(threads > 0 ? static_cast<int>(threads)
-                                            : compute::ThreadPool::physicalCores());
-    retrieval::Embedder embedder(*file, backend, options);
+    const std::unique_ptr<compute::Backend> backend =
+        makeBackend(backendName, static_cast<int>(device), static_cast<int>(threads));
+    retrieval::Embedder embedder(*file, *backend, options);
     std::vector<std::vector<int32_t>> ids;
     for (size_t i = 0; i < texts.size(); ++i) {
         ids.push_back(embedder.tokenize(texts[i]));
@@ -66,7 +94,8 @@ int cmdEmbed(Args& args) {
                                                         std::to_string(embedder.maxTokens()) + ".");
     }
     const size_t dim = static_cast<size_t>(embedder.dimension());
-    std::string out = json ? "{\"dimension\": " + std::to_string(dim) + ", \"pooling\": \"" +
+    std::string out = json ? "{\"device\": " + jinja::jsonQuote(backend->deviceName()) +
+                                 ", \"dimension\": " + std::to_string(dim) + ", \"pooling\": \"" +
                                  model::poolingName(embedder.pooling()) +
                                  "\", \"normalized\": " + (normalize ? "true" : "false") + ", \"data\": ["
                            : "";

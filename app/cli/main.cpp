@@ -64,7 +64,8 @@ const Command kCommands[] = {
      "selftest [--backend vulkan|cpu] [--device N] [--json] [--model stories260K.gguf] [--golden FILE]",
      "check every GPU kernel against the CPU, then the demo model against llama.cpp's logits"},
     {"embed", cmdEmbed,
-     "embed -m FILE [--normalize] [--json] [--pooling none|mean|cls|last] [-t THREADS] [--ctx N] TEXT...",
+     "embed -m FILE [--normalize] [--json] [--pooling none|mean|cls|last] [--backend cpu|vulkan] [--device N] "
+     "[-t THREADS] [--ctx N] TEXT...",
      "one embedding vector per text with an embedding model (bert, nomic-bert, Qwen3-Embedding)"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT", "print token ids"},
     {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...", "print the text of token ids"},

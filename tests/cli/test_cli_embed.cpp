@@ -1,5 +1,6 @@
 // smoldesk-cli embed end to end: vectors against llama.cpp's goldens (tests/data/embed), the
 // plain and JSON outputs, and its refusals as one sentence with a non-zero exit.
+#include "require_all.h"
 #include "test_data.h"
 
 #include <QJsonArray>
@@ -17,8 +18,13 @@ struct Result {
     int code = -1;
     QByteArray out, err;
 };
-Result cli(const QStringList& args) {
+Result cli(const QStringList& args, const QString& vkDevice = {}) {
     QProcess p;
+    if (!vkDevice.isEmpty()) {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("SMOLDESK_VK_DEVICE", vkDevice);
+        p.setProcessEnvironment(e);
+    }
     p.start(SMOLDESK_CLI, args);
     if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
@@ -72,6 +78,24 @@ class TestCliEmbed : public QObject {
         }
     }
 
+    // --backend vulkan on lavapipe (chosen by name: automatic selection never takes a CPU-type
+    // device) gives llama.cpp's vectors too.
+    void vulkanMatchesLlamaCpp() {
+        const QJsonObject run = goldenRun("bert-tiny", 1);
+        QStringList args{"embed",     "-m",    data("embed/bert-tiny.gguf"), "--normalize", "--json",
+                         "--backend", "vulkan"};
+        for (const QJsonValue& p : run.value("prompts").toArray()) args << p.toString();
+        const Result r = cli(args, "llvmpipe");
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+        if (!out.value("device").toString().contains("Vulkan"))
+            SMOLDESK_SKIP_OR_FAIL(r.err.trimmed().constData());
+        const QJsonArray got = out.value("data").toArray(), want = run.value("embeddings").toArray();
+        QCOMPARE(got.size(), want.size());
+        for (qsizetype i = 0; i < got.size(); ++i)
+            QVERIFY(cosine(got[i].toObject().value("embedding").toArray(), want[i].toArray()) >= 0.9999);
+    }
+
     // Plain output: one line of 32 numbers per text.
     void plainLines() {
         const Result r = cli({"embed", "-m", data("embed/bert-tiny.gguf"), "hello world", "a"});
@@ -94,6 +118,9 @@ class TestCliEmbed : public QObject {
             << "more than the model's context of 4";
         QTest::newRow("no text") << QStringList{"-m", data("embed/bert-tiny.gguf")} << 1
                                  << "at least one text";
+        QTest::newRow("bad backend") << QStringList{"-m", data("embed/bert-tiny.gguf"), "--backend", "cuda",
+                                                    "a"}
+                                     << 1 << "--backend takes cpu or vulkan";
         QTest::newRow("bad pooling") << QStringList{"-m", data("embed/bert-tiny.gguf"), "--pooling", "max",
                                                     "a"}
                                      << 1 << "--pooling must be";
