@@ -44,6 +44,9 @@ EncoderParams readEncoderParams(const gguf::File& file) {
                                              " is not a multiple of the " + std::to_string(p.nHead) +
                                              " heads.");
     p.headDim = p.nEmbd / p.nHead;
+    if (p.rotary && p.headDim % 2 != 0)
+        throw Error(ErrorCode::BadShape,
+                    "Rotary positions need an even head size, not " + std::to_string(p.headDim) + ".");
     const double eps = file.getFloat(a + "attention.layer_norm_epsilon").value_or(1e-12);
     const double base = file.getFloat(a + "rope.freq_base").value_or(10000.0);
     if (!(eps > 0.0 && eps < 1.0) || !(base > 1.0 && base < 1e12))
