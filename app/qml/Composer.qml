@@ -202,7 +202,9 @@ Pane {
                     }
                 }
                 // Which MCP servers' tools the model sees in this chat (Settings ▸ Tools lists them).
-                ToolButton {
+                // A framed Button, not a ToolButton, which Fusion draws flat until hovered: it read as a
+                // label (issue 39, defect 15). So is the system prompt button.
+                Button {
                     id: toolsButton
                     objectName: "chatToolsButton"
                     // Re-read when servers connect, change or this chat's choice changes.
@@ -223,7 +225,8 @@ Pane {
                     text: qsTr("Tools %1/%2").arg(chosen).arg(servers.length)
                     font.pointSize: Qt.application.font.pointSize * 0.85
                     Accessible.name: qsTr("Tool servers of this chat")
-                    ToolTip.visible: hovered
+                    // Not over its own popup, whose only checkbox it covered (defect 15).
+                    ToolTip.visible: hovered && !toolsPopup.visible
                     ToolTip.delay: 400
                     ToolTip.text: qsTr("Choose which tool servers' tools the model sees in this chat")
                     onClicked: toolsPopup.open()
@@ -234,7 +237,9 @@ Pane {
                         margins: 8 // kept inside the window (it opened past the right edge at 800×600)
                         padding: 10
                         focus: true
-                        ColumnLayout {
+                        // A Column: a Repeater straight in a Quick Layout crashed Qt 6.4 after a resize.
+                        Column {
+                            spacing: 4
                             Label { text: qsTr("Tools the model sees in this chat"); font.bold: true }
                             Repeater {
                                 model: toolsButton.servers
@@ -255,14 +260,14 @@ Pane {
                     }
                 }
                 // This chat's system prompt, with the chat (it was hidden in Settings).
-                ToolButton {
+                Button {
                     id: systemPromptButton
                     objectName: "systemPromptButton"
                     Layout.fillWidth: true
                     text: App.chat.systemPrompt.trim().length > 0 ? qsTr("System prompt ✓") : qsTr("System prompt")
                     font.pointSize: Qt.application.font.pointSize * 0.85
                     Accessible.name: qsTr("System prompt of this chat")
-                    ToolTip.visible: hovered
+                    ToolTip.visible: hovered && !systemPromptPopup.visible
                     ToolTip.delay: 400
                     ToolTip.text: App.chat.systemPrompt.trim().length > 0 ? App.chat.systemPrompt
                                                                             : qsTr("Give this chat instructions that the model follows in every answer")

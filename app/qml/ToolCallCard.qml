@@ -117,7 +117,7 @@ Rectangle {
             onClicked: App.chat.stopToolCall(card.row)
         }
 
-        ToolButton {
+        Button { // framed: Fusion's flat ToolButton read as a label (issue 39, defect 15)
             objectName: "toolResultToggle"
             visible: card.result.length > 0 && card.state_ !== "waiting" && card.state_ !== "running"
             text: card.expanded ? qsTr("Hide result") : qsTr("Show result (%1 characters)").arg(card.result.length)

@@ -124,35 +124,40 @@ ColumnLayout {
                     color: card.state === "failed" ? Theme.danger : palette.windowText
                 }
                 Button {
-                    flat: true
+                    objectName: "showToolsButton"
                     visible: card.tools.length > 0
                     text: card.expanded ? qsTr("Hide tools") : (card.tools.length === 1 ? qsTr("Show 1 tool") : qsTr("Show %1 tools").arg(card.tools.length))
                     onClicked: card.expanded = !card.expanded
                 }
-                Repeater {
-                    model: card.expanded ? card.tools : []
-                    delegate: RowLayout {
-                        required property var modelData
-                        Layout.fillWidth: true
-                        Layout.leftMargin: 12
-                        ColumnLayout {
-                            Layout.fillWidth: true
-                            spacing: 0
-                            Label { text: modelData.name; font.family: "monospace" }
-                            Label {
+                // In a Column, not straight in the Layout: Qt 6.4 kept freed Repeater delegates in a
+                // Quick Layout and crashed on the next resize (as the Markdown segments did).
+                Column {
+                    Layout.fillWidth: true
+                    leftPadding: 12
+                    Repeater {
+                        model: card.expanded ? card.tools : []
+                        delegate: RowLayout {
+                            required property var modelData
+                            width: parent ? parent.width - 12 : 0
+                            ColumnLayout {
                                 Layout.fillWidth: true
-                                text: modelData.description
-                                wrapMode: Text.Wrap
-                                maximumLineCount: 3
-                                elide: Text.ElideRight
-                                opacity: 0.75
+                                spacing: 0
+                                Label { text: modelData.name; font.family: "monospace" }
+                                Label {
+                                    Layout.fillWidth: true
+                                    text: modelData.description
+                                    wrapMode: Text.Wrap
+                                    maximumLineCount: 3
+                                    elide: Text.ElideRight
+                                    opacity: 0.75
+                                }
                             }
-                        }
-                        DialogButton {
-                            objectName: "revoke_" + card.name + "_" + modelData.name
-                            visible: modelData.alwaysAllowed
-                            text: qsTr("Revoke “Always allow”")
-                            onClicked: page.tools.setAlwaysAllowed(card.name, modelData.name, false)
+                            DialogButton {
+                                objectName: "revoke_" + card.name + "_" + modelData.name
+                                visible: modelData.alwaysAllowed
+                                text: qsTr("Revoke “Always allow”")
+                                onClicked: page.tools.setAlwaysAllowed(card.name, modelData.name, false)
+                            }
                         }
                     }
                 }

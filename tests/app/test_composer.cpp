@@ -2,6 +2,7 @@
 // answer streams (issue 12, defect 1: it collapsed to ~90 px and Send/Stop took the row).
 #include "qml_fixture.h"
 
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -103,6 +104,20 @@ class TestComposer : public QObject {
             qAbs((view->width() - b.right()) - a.left()) <= 2,
             qPrintable(QStringLiteral("margins %1 and %2").arg(a.left()).arg(view->width() - b.right())));
         app_.window->resize(1180, 760);
+    }
+
+    // Issue 39, defect 15: "System prompt" was a flat ToolButton that read as a label. A framed
+    // button's edge differs from the background just outside it.
+    void systemPromptLooksLikeAButton() {
+        QQuickItem* button = app_.item("systemPromptButton");
+        QVERIFY(button && button->isVisible());
+        QTest::qWait(50);
+        const QImage shot = app_.window->grabWindow();
+        const qreal dpr = shot.devicePixelRatio();
+        const QPointF left = button->mapToScene(QPointF(0, button->height() / 2));
+        const QColor edge = shot.pixelColor((QPointF(left.x() + 0.5, left.y()) * dpr).toPoint());
+        const QColor outside = shot.pixelColor((QPointF(left.x() - 3, left.y()) * dpr).toPoint());
+        QVERIFY2(edge != outside, qPrintable(edge.name() + QLatin1String(" = ") + outside.name()));
     }
 
     void widthFollowsTheWindow() {
