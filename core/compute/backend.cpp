@@ -14,4 +14,8 @@ void Backend::gelu(BufferId, size_t) {
     throw Error(ErrorCode::Backend, "The " + deviceName() + " backend has no GELU (encoder models).");
 }
 
+void Backend::write(BufferId, size_t, size_t, const float*) {
+    throw Error(ErrorCode::Backend, "The " + deviceName() + " backend cannot take image input yet.");
+}
+
 } // namespace smoldesk::compute

@@ -183,6 +183,9 @@ class Backend {
 
     // Finishes all queued work and copies n floats out.
     virtual void read(BufferId src, size_t offset, size_t n, float* dst) = 0;
+    // Copies n floats in at dst[offset…], after the work queued so far: activations that come
+    // from outside the model (an image's pixels). A backend without it says so.
+    virtual void write(BufferId dst, size_t offset, size_t n, const float* src);
 
     // The KV cache rows of positions [pos0, pos0 + n) of one layer as f16 values, position by
     // position ([n][kvDim] for K and for V), whatever the backend's own layout: a session saves

@@ -8,6 +8,7 @@
 #include "quant/cpu_kernels.h"
 #include "quant/types.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -57,6 +58,9 @@ class CpuBackend : public Backend {
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
+    void write(BufferId dst, size_t offset, size_t n, const float* src) override {
+        std::copy_n(src, n, data(dst) + offset);
+    }
 
     // Whether a weight was repacked into row-interleaved groups (tests, diagnostics).
     bool isPacked(WeightId w) const { return weights_[static_cast<size_t>(w)].packed; }

@@ -1,0 +1,92 @@
+// Reading an mmproj file's clip.* keys (the names llama.cpp's converter writes).
+#include "vision/mmproj.h"
+
+#include "common/error.h"
+
+namespace smoldesk::vision {
+
+namespace {
+
+int sizeKey(const gguf::File& f, const std::string& key, int64_t limit) {
+    const uint64_t v = f.requireUInt(key);
+    if (v == 0 || v > static_cast<uint64_t>(limit))
+        throw Error(ErrorCode::BadShape,
+                    "Metadata '" + key + "' has the impossible value " + std::to_string(v) + ".");
+    return static_cast<int>(v);
+}
+
+std::array<float, 3> triple(const gguf::File& f, const std::string& key) {
+    const gguf::Value* v = f.getArray(key, gguf::ValueType::F32);
+    if (!v) throw Error(ErrorCode::MissingKey, "The mmproj file lacks the metadata key '" + key + "'.");
+    if (v->size() != 3)
+        throw Error(ErrorCode::BadShape, "Metadata '" + key + "' must hold 3 values (R, G, B).");
+    return {static_cast<float>(v->floatAt(0)), static_cast<float>(v->floatAt(1)),
+            static_cast<float>(v->floatAt(2))};
+}
+
+Projector projectorFromName(const std::string& name) {
+    if (name == "idefics3") return Projector::Idefics3;
+    throw Error(ErrorCode::UnsupportedArch,
+                "The image projector '" + name + "' is not supported yet (SmolDesk runs idefics3: SmolVLM).");
+}
+
+void checkGeometry(const VisionParams& p) {
+    if (p.nEmbd % p.nHead != 0)
+        throw Error(ErrorCode::BadShape, "The vision width " + std::to_string(p.nEmbd) +
+                                             " is not a multiple of the " + std::to_string(p.nHead) +
+                                             " heads.");
+    if (p.imageSize % p.patchSize != 0)
+        throw Error(ErrorCode::BadShape, "The image size " + std::to_string(p.imageSize) +
+                                             " is not a multiple of the patch size " +
+                                             std::to_string(p.patchSize) + ".");
+    if (p.scaleFactor < 2 || p.patchesPerSide() % p.scaleFactor != 0)
+        throw Error(ErrorCode::BadShape, "The projector's scale factor " + std::to_string(p.scaleFactor) +
+                                             " does not divide the " + std::to_string(p.patchesPerSide()) +
+                                             " patches per side.");
+    for (float s : p.std)
+        if (!(s > 0.0f)) throw Error(ErrorCode::BadShape, "The mmproj file's image_std must be positive.");
+}
+
+} // namespace
+
+VisionParams readVisionParams(const gguf::File& file) {
+    const std::string arch(file.getString("general.architecture").value_or(""));
+    if (arch != "clip")
+        throw Error(ErrorCode::UnsupportedArch,
+                    "This is not an mmproj file (its architecture is '" + arch + "', not 'clip').");
+    if (!file.getBool("clip.has_vision_encoder").value_or(false))
+        throw Error(ErrorCode::UnsupportedArch, "The mmproj file has no vision encoder.");
+    VisionParams p;
+    p.projectorName = std::string(file.getString("clip.projector_type")
+                                      .value_or(file.getString("clip.vision.projector_type").value_or("")));
+    if (p.projectorName.empty())
+        throw Error(ErrorCode::MissingKey, "The mmproj file does not say its projector type.");
+    p.projector = projectorFromName(p.projectorName);
+    constexpr int64_t kWidth = 1 << 16, kPixels = 1 << 14;
+    p.nEmbd = sizeKey(file, "clip.vision.embedding_length", kWidth);
+    p.nHead = sizeKey(file, "clip.vision.attention.head_count", 1024);
+    p.nFf = sizeKey(file, "clip.vision.feed_forward_length", kWidth * 8);
+    p.nLayer = sizeKey(file, "clip.vision.block_count", 1024);
+    p.projectionDim = sizeKey(file, "clip.vision.projection_dim", kWidth);
+    p.imageSize = sizeKey(file, "clip.vision.image_size", kPixels);
+    p.patchSize = sizeKey(file, "clip.vision.patch_size", kPixels);
+    p.scaleFactor = sizeKey(file, "clip.vision.projector.scale_factor", 64);
+    p.longestEdge = file.has("clip.vision.preproc_image_size")
+                        ? sizeKey(file, "clip.vision.preproc_image_size", kPixels)
+                        : p.imageSize;
+    const double eps = file.getFloat("clip.vision.attention.layer_norm_epsilon").value_or(1e-6);
+    if (!(eps > 0.0 && eps < 1.0))
+        throw Error(ErrorCode::BadShape, "The vision LayerNorm epsilon is invalid.");
+    p.eps = static_cast<float>(eps);
+    p.mean = triple(file, "clip.vision.image_mean");
+    p.std = triple(file, "clip.vision.image_std");
+    // llama.cpp runs the FFN with GELU only when clip.use_gelu says so (else quick GELU).
+    if (!file.getBool("clip.use_gelu").value_or(false) || file.getBool("clip.use_silu").value_or(false))
+        throw Error(ErrorCode::UnsupportedArch,
+                    "The vision encoder's activation is not GELU, which SmolDesk does not run yet.");
+    p.headDim = p.nEmbd / p.nHead;
+    checkGeometry(p);
+    return p;
+}
+
+} // namespace smoldesk::vision

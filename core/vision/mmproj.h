@@ -1,0 +1,39 @@
+#pragma once
+// The parameters of an mmproj file (the vision encoder and projector llama.cpp's libmtmd loads,
+// general.architecture "clip"), read from its clip.* keys and checked before anything is bound.
+// Supported: the idefics3 projector (SmolVLM, SmolVLM2): a SigLIP ViT, pixel shuffle, one linear
+// layer. Every other projector is refused in one sentence naming it.
+#include "gguf/file.h"
+
+#include <array>
+#include <string>
+
+namespace smoldesk::vision {
+
+enum class Projector {
+    Idefics3, // SmolVLM: pixel shuffle by scaleFactor, then mm.model.fc
+};
+
+struct VisionParams {
+    std::string projectorName; // as the file writes it: "idefics3"
+    Projector projector = Projector::Idefics3;
+    int imageSize = 0; // the encoder's square input, pixels
+    int patchSize = 0; // pixels per patch side
+    int nEmbd = 0, nHead = 0, headDim = 0, nFf = 0, nLayer = 0;
+    int projectionDim = 0; // the text model's embedding width
+    int scaleFactor = 1;   // pixel shuffle: scaleFactor² patches become one token
+    int longestEdge = 0;   // idefics3: images are resized so their longest edge is this
+    float eps = 1e-6f;
+    std::array<float, 3> mean{}, std{};
+
+    int patchesPerSide() const { return imageSize / patchSize; }
+    int patches() const { return patchesPerSide() * patchesPerSide(); }
+    // Tokens one encoded image (a tile or the overview) gives the text model.
+    int tokensPerImage() const { return patches() / (scaleFactor * scaleFactor); }
+};
+
+// Reads and checks the file's clip.* keys. Error in one sentence for a file that is not an
+// mmproj, has no vision encoder, names a projector SmolDesk does not run, or impossible sizes.
+VisionParams readVisionParams(const gguf::File& file);
+
+} // namespace smoldesk::vision

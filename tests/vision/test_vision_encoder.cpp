@@ -1,0 +1,147 @@
+// The vision encoder + idefics3 projector against llama.cpp's own image embeddings (libmtmd,
+// tests/data/vision/dump_mtmd_golden.cpp) for the tiny SmolVLM-shaped mmproj, and the refusal of
+// files SmolDesk does not run. The PNG is decoded with Qt here; the engine takes RGB8 pixels.
+#include "common/error.h"
+#include "compute/cpu/cpu_backend.h"
+#include "gguf/file.h"
+#include "test_data.h"
+#include "vision/mmproj.h"
+#include "vision/preprocess.h"
+#include "vision/vision_encoder.h"
+
+#include <QImage>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace smoldesk;
+
+namespace {
+
+vision::RgbImage loadPng(const std::string& path) {
+    QImage img(QString::fromStdString(path));
+    img = img.convertToFormat(QImage::Format_RGB888);
+    vision::RgbImage out;
+    out.width = img.width();
+    out.height = img.height();
+    for (int y = 0; y < img.height(); ++y) {
+        const uchar* line = img.constScanLine(y);
+        out.rgb.insert(out.rgb.end(), line, line + 3 * img.width());
+    }
+    return out;
+}
+
+struct Agreement {
+    double cosine = 1.0, maxAbs = 0.0, scale = 0.0;
+};
+
+// The worst per-token cosine and the largest absolute difference over all tokens.
+Agreement compare(const float* ours, const float* ref, size_t tokens, size_t width) {
+    Agreement a;
+    for (size_t t = 0; t < tokens; ++t) {
+        double dot = 0, na = 0, nb = 0;
+        for (size_t i = 0; i < width; ++i) {
+            const double x = ours[t * width + i], y = ref[t * width + i];
+            dot += x * y;
+            na += x * x;
+            nb += y * y;
+            a.maxAbs = std::max(a.maxAbs, std::abs(x - y));
+            a.scale = std::max(a.scale, std::abs(y));
+        }
+        a.cosine = std::min(a.cosine, dot / std::sqrt(na * nb));
+    }
+    return a;
+}
+
+} // namespace
+
+class TestVisionEncoder : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void readsSmolVlmParams();
+    void matchesLlamaCppEmbeddings();
+    void refusesOtherProjectors();
+    void refusesBadImages();
+};
+
+void TestVisionEncoder::readsSmolVlmParams() {
+    auto file = gguf::File::open(test::dataPath("vision/smolvlm-tiny-mmproj.gguf"));
+    const vision::VisionParams p = vision::readVisionParams(*file);
+    QCOMPARE(p.projectorName, std::string("idefics3"));
+    QCOMPARE(p.imageSize, 32);
+    QCOMPARE(p.patchSize, 8);
+    QCOMPARE(p.scaleFactor, 2);
+    QCOMPARE(p.tokensPerImage(), 4); // llama.cpp: 4 image tokens per chunk (smolvlm-tiny-tiny-32.json)
+    QCOMPARE(p.projectionDim, 64);
+    QCOMPARE(p.mean[1], 0.45f);
+    QCOMPARE(p.std[2], 0.6f);
+}
+
+// tiny-32.png is exactly the encoder's size, so llama.cpp's tile and overview are the image itself
+// (its two chunks are identical); both chunks are checked.
+void TestVisionEncoder::matchesLlamaCppEmbeddings() {
+    auto file = gguf::File::open(test::dataPath("vision/smolvlm-tiny-mmproj.gguf"));
+    const vision::VisionParams p = vision::readVisionParams(*file);
+    compute::CpuBackend cpu(2);
+    vision::VisionEncoder encoder(*file, p, cpu);
+    const vision::RgbImage image = loadPng(test::dataPath("vision/tiny-32.png"));
+    QCOMPARE(image.width, 32);
+    std::vector<float> ours;
+    encoder.encode(vision::normalize(image, p), ours);
+    const std::vector<float> ref = test::readF32(test::dataPath("vision/smolvlm-tiny-tiny-32.f32"));
+    const size_t width = 64, tokens = 4;
+    QCOMPARE(ours.size(), tokens * width);
+    QCOMPARE(ref.size(), 2 * tokens * width);
+    for (size_t chunk = 0; chunk < 2; ++chunk) {
+        const Agreement a = compare(ours.data(), ref.data() + chunk * tokens * width, tokens, width);
+        qInfo("chunk %zu: worst cosine %.7f, max-abs %.5f (largest value %.3f)", chunk, a.cosine, a.maxAbs,
+              a.scale);
+        QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
+        QVERIFY2(a.maxAbs < 0.002 * a.scale, "max-abs above 0.2% of the largest value");
+    }
+    // A second encode of the same image gives the same values (buffers and KV cache are reused).
+    std::vector<float> again;
+    encoder.encode(vision::normalize(image, p), again);
+    QCOMPARE(again, ours);
+}
+
+void TestVisionEncoder::refusesOtherProjectors() {
+    auto file = gguf::File::open(test::dataPath("vision/qwen25vl-tiny-mmproj.gguf"));
+    try {
+        vision::readVisionParams(*file);
+        QFAIL("a qwen2.5vl_merger mmproj was accepted");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::UnsupportedArch);
+        QVERIFY2(std::string(e.what()).find("'qwen2.5vl_merger' is not supported") != std::string::npos,
+                 e.what());
+    }
+    // A text model is not an mmproj file.
+    auto text = gguf::File::open(test::dataPath("models/llama-2-tiny-random.gguf"));
+    QVERIFY_THROWS_EXCEPTION(Error, vision::readVisionParams(*text));
+}
+
+void TestVisionEncoder::refusesBadImages() {
+    auto file = gguf::File::open(test::dataPath("vision/smolvlm-tiny-mmproj.gguf"));
+    const vision::VisionParams p = vision::readVisionParams(*file);
+    vision::RgbImage huge;
+    huge.width = 20000;
+    huge.height = 10;
+    try {
+        vision::normalize(huge, p);
+        QFAIL("a 20000-pixel-wide image was accepted");
+    } catch (const Error& e) {
+        QVERIFY2(std::string(e.what()).find("up to 16384 pixels") != std::string::npos, e.what());
+    }
+    vision::RgbImage shortBuffer;
+    shortBuffer.width = shortBuffer.height = 4;
+    shortBuffer.rgb.resize(10);
+    QVERIFY_THROWS_EXCEPTION(Error, vision::normalize(shortBuffer, p));
+    compute::CpuBackend cpu(1);
+    vision::VisionEncoder encoder(*file, p, cpu);
+    std::vector<float> out;
+    QVERIFY_THROWS_EXCEPTION(Error, encoder.encode(std::vector<float>(10), out));
+}
+
+QTEST_GUILESS_MAIN(TestVisionEncoder)
+#include "test_vision_encoder.moc"
