@@ -91,8 +91,9 @@ int benchSpec(runtime::Session& session, const SpecBenchSetup& setup) {
     if (!specRuns.empty())
         std::printf(
             "decode, speculation %-5s %.2f tokens/s (median), %.2fx; %d of %d proposals accepted (%.0f%%)\n",
-            (std::string(runtime::specModeName(setup.spec.mode)) + ":").c_str(), median(specRuns),
-            base > 0 ? median(specRuns) / base : 0.0, accepted, proposed,
+            (std::string(setup.spec.proposer ? "draft" : runtime::specModeName(setup.spec.mode)) + ":")
+                .c_str(),
+            median(specRuns), base > 0 ? median(specRuns) / base : 0.0, accepted, proposed,
             proposed ? 100.0 * accepted / proposed : 0.0);
     if (!ceilingRuns.empty())
         std::printf("ceiling (all right, k=%d): %.2f tokens/s (median), %.2fx; %d of %d proposals accepted\n",

@@ -115,7 +115,8 @@ int cmdBench(Args& args) {
     const bool json = args.flag("--json");
     const auto specFile = args.option("--file", "-f");
     const bool specCeiling = args.flag("--spec-ceiling");
-    const runtime::SpecOptions spec = specOptions(args);
+    std::string draftPath;
+    runtime::SpecOptions spec = specOptions(args, &draftPath);
     deferGrammarOptions(args);
     const auto loadStart = Clock::now();
     auto session = loadSession(args, json);
@@ -134,13 +135,15 @@ int cmdBench(Args& args) {
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (specFile) {
         if (nGen < 1 || reps < 1) throw UsageError("-n and -r must be positive.");
+        attachDraft(spec, draftPath, *session);
         SpecBenchSetup s{specPrompt(*session, *specFile), spec, nGen, reps, specCeiling};
         if (static_cast<int>(s.prompt.size()) + nGen >= session->contextSize())
             throw UsageError("The prompt and -n exceed the context of " +
                              std::to_string(session->contextSize()) + " tokens; raise --ctx.");
         return benchSpec(*session, s);
     }
-    if (specCeiling) throw UsageError("--spec-ceiling needs a prompt: --file PROMPT.txt.");
+    if (specCeiling || !draftPath.empty())
+        throw UsageError("--spec-ceiling and --spec draft:FILE need a prompt: --file PROMPT.txt.");
     if (nPrompt < 1 || nGen < 1 || reps < 1 || depth < 0)
         throw UsageError("-p, -n and -r must be positive and -d not negative.");
     if (depth + std::max(nPrompt, nGen + 1) > session->contextSize())

@@ -201,13 +201,15 @@ int cmdChat(Args& args) {
     defaults.temperature = 0.6f; // the SmolLM3 model card's recommendation
     defaults.topP = 0.95f;
     o.sampling = samplingOptions(args, defaults);
-    o.spec = specOptions(args);
+    std::string draftPath;
+    o.spec = specOptions(args, &draftPath);
     if (mcpConfig && toolsFile) throw UsageError("Choose either --mcp or --tools.");
     if (o.allowAll && !mcpConfig)
         throw UsageError("--yes allows tool calls to run: it needs --mcp MCP.json.");
     if (toolChoice != "auto" && !mcpConfig && !toolsFile)
         throw UsageError("--tool-choice is about tools: it needs --mcp MCP.json or --tools FILE.json.");
     auto session = loadSession(args);
+    attachDraft(o.spec, draftPath, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (toolsFile) o.toolsJson = readToolsFile(*toolsFile);
     if (mcpConfig) o.mcp = openChatTools(*mcpConfig);

@@ -17,9 +17,11 @@ int cmdRun(Args& args) {
     runtime::GenerateParams gp;
     gp.maxTokens = n;
     gp.sampling = samplingOptions(args, gp.sampling);
-    gp.speculation = specOptions(args);
+    std::string draftPath;
+    gp.speculation = specOptions(args, &draftPath);
     deferGrammarOptions(args);
     auto session = loadSession(args);
+    attachDraft(gp.speculation, draftPath, *session);
     gp.grammar = grammarOption(args, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (!prompt) throw UsageError("Give the prompt with -p TEXT.");

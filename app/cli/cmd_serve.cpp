@@ -73,8 +73,9 @@ int cmdServe(Args& args) {
     }
     if (auto spec = args.option("--spec")) {
         if (spec->rfind("draft:", 0) == 0)
-            throw UsageError("Speculation with a draft model (--spec draft:FILE) is not supported yet; use "
-                             "--spec ngram or auto.");
+            throw UsageError(
+                "Speculation with a draft model (--spec draft:FILE) is not supported here yet; use "
+                "--spec ngram or auto.");
         if (!runtime::parseSpecMode(*spec))
             throw UsageError("--spec takes off, ngram or auto, not '" + *spec + "'.");
         load.speculation = QString::fromStdString(*spec);

@@ -23,14 +23,15 @@ const Command kCommands[] = {
     {"inspect", cmdInspect, "inspect FILE", "show a model's architecture, tokenizer and tensors"},
     {"run", cmdRun,
      "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] "
-     "[--ctx N] [--raw] [--json-schema FILE | --grammar FILE.gbnf | --json-object] [--spec off|ngram|auto]",
+     "[--ctx N] [--raw] [--json-schema FILE | --grammar FILE.gbnf | --json-object] "
+     "[--spec off|ngram|auto|draft:FILE]",
      "generate text after a prompt (constrained to a JSON schema or GBNF grammar when given)"},
     {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32",
      "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "
-     "[--verbose-prompt] [--spec off|ngram|auto] [sampling options]",
+     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [sampling options]",
      "chat on the model's chat template (a file without one continues your words), with the tools of an "
      "mcp.json's servers, each call asked for (--yes: allowed), or of an OpenAI tools file (calls shown, not "
      "run); or chat --endpoint URL [--api-key KEY] "
@@ -48,7 +49,7 @@ const Command kCommands[] = {
     {"bench", cmdBench,
      "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth] "
      "[--json-schema FILE | --grammar FILE.gbnf | --json-object] "
-     "[-f PROMPT.txt [--spec off|ngram|auto] [--spec-max K] [--spec-ceiling]]",
+     "[-f PROMPT.txt [--spec off|ngram|auto|draft:FILE] [--spec-max K] [--spec-ceiling]]",
      "prompt/decode speed, memory, bandwidth"},
     {"resume", cmdResume,
      "resume -m FILE [--history 2000] [--turn 32] [-r 3] [--state PATH] [-t THREADS] [--ctx N]",

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
+#include "runtime/draft_proposer.h"
 
 #include <chrono>
 #include <cstdio>
@@ -116,12 +117,21 @@ std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Sessi
     return tables;
 }
 
-runtime::SpecOptions specOptions(Args& args) {
+runtime::SpecOptions specOptions(Args& args, std::string* draftPath) {
     runtime::SpecOptions o;
     if (const auto spec = args.option("--spec")) {
+        if (spec->rfind("draft:", 0) == 0 && draftPath && spec->size() > 6) {
+            *draftPath = spec->substr(6);
+            o.maxDraft = 4; // a draft model's guesses cost a decode step each
+            o.maxDraft = static_cast<int>(args.intOption("--spec-max", "", o.maxDraft));
+            if (o.maxDraft < 1 || o.maxDraft > 32) throw UsageError("--spec-max must be between 1 and 32.");
+            return o;
+        }
         if (spec->rfind("draft:", 0) == 0)
-            throw UsageError("Speculation with a draft model (--spec draft:FILE) is not supported yet; use "
-                             "--spec ngram or auto.");
+            throw UsageError(draftPath
+                                 ? "Give the draft model's file as --spec draft:FILE."
+                                 : "Speculation with a draft model (--spec draft:FILE) is not supported "
+                                   "here yet; use --spec ngram or auto.");
         const auto mode = runtime::parseSpecMode(*spec);
         if (!mode) throw UsageError("--spec takes off, ngram or auto, not '" + *spec + "'.");
         o.mode = *mode;
@@ -129,6 +139,19 @@ runtime::SpecOptions specOptions(Args& args) {
     o.maxDraft = static_cast<int>(args.intOption("--spec-max", "", o.maxDraft));
     if (o.maxDraft < 1 || o.maxDraft > 32) throw UsageError("--spec-max must be between 1 and 32.");
     return o;
+}
+
+void attachDraft(runtime::SpecOptions& spec, const std::string& draftPath, const runtime::Session& target) {
+    if (draftPath.empty()) return;
+    runtime::LoadOptions o;
+    o.path = draftPath;
+    o.threads = target.threads();
+    o.contextLength = target.contextSize();
+    o.backend = runtime::BackendChoice::Cpu;
+    std::shared_ptr<runtime::Session> draft = runtime::Session::load(o);
+    if (const std::string why = runtime::draftVocabularyMismatch(target, *draft); !why.empty())
+        throw UsageError(why);
+    spec = runtime::DraftProposer::options(std::move(draft), runtime::SpecMode::Auto, spec.maxDraft);
 }
 
 std::string specNote(const runtime::GenerationStats& stats) {

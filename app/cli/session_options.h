@@ -22,9 +22,13 @@ void deferGrammarOptions(Args& args);
 std::shared_ptr<grammar::GrammarTables> grammarOption(Args& args, runtime::Session& session,
                                                       double* compileMs = nullptr, double* trieMs = nullptr);
 
-// Takes --spec off|ngram|auto (default auto; draft:FILE is refused in one sentence: not yet)
-// and --spec-max N (proposals per verification, 1…32).
-runtime::SpecOptions specOptions(Args& args);
+// Takes --spec off|ngram|auto|draft:FILE (default auto) and --spec-max N (proposals per
+// verification, 1…32). A draft model's path goes to *draftPath (then attachDraft after the
+// load); without draftPath, draft:FILE is refused in one sentence.
+runtime::SpecOptions specOptions(Args& args, std::string* draftPath = nullptr);
+// Loads the draft model (on the CPU, with the target's threads and context) and makes it spec's
+// proposer, gated (auto); a draft with another vocabulary is refused in one sentence.
+void attachDraft(runtime::SpecOptions& spec, const std::string& draftPath, const runtime::Session& target);
 // "; 57% of 120 proposals accepted" for a speed line, or "" when nothing was proposed.
 std::string specNote(const runtime::GenerationStats& stats);
 

@@ -127,6 +127,7 @@ void Speculator::advance(int32_t id, int room, std::vector<float>& logits) {
         return;
     }
     endBatch(); // a rejected or used-up run: its remaining rows are dead
+    const auto tPropose = Clock::now();
     if (propose(room) == 0) {
         const auto t0 = Clock::now();
         target_.decode(id, logits);
@@ -135,9 +136,8 @@ void Speculator::advance(int32_t id, int room, std::vector<float>& logits) {
     }
     batch_.assign(1, id);
     batch_.insert(batch_.end(), draft_.begin(), draft_.end());
-    const auto t0 = Clock::now();
     target_.verify(batch_, rows_);
-    batchMs_ = msSince(t0);
+    batchMs_ = msSince(tPropose); // a draft model's guesses are part of the cost
     proposed_ += static_cast<int>(draft_.size());
     inBatch_ = true;
     next_ = 0;

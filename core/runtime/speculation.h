@@ -43,8 +43,9 @@ std::optional<SpecMode> parseSpecMode(std::string_view name);
 struct SpecOptions {
     SpecMode mode = SpecMode::Auto;
     int maxDraft = 7; // proposed tokens per verification at most (shorter drafts: 1, 3, 7, 15 or 31)
-    // Test hook: proposes instead of the n-gram lookup, from the text so far (prompt, generated
-    // and forced tokens); returns how many it wrote into out (at most maxTokens are used).
+    // Proposes instead of the n-gram lookup (a draft model: draft_proposer.h; tests), from the
+    // text so far (prompt, generated and forced tokens); returns how many it wrote into out (at
+    // most maxTokens are used). Its time counts in the gate's cost of a verification.
     std::function<int(std::span<const int32_t> text, int maxTokens, std::vector<int32_t>& out)> proposer;
 };
 

@@ -177,23 +177,28 @@ class TestCli : public QObject {
                          "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
         QVERIFY(r.err.contains("tokens/s"));
     }
-    // Issue 38: --spec on run, chat, bench and serve; a draft model is refused in one sentence.
+    // Issue 38: --spec on run, chat, bench and serve; a bad mode is refused in one sentence, and
+    // so is a draft model with another vocabulary (or any draft model on serve).
     void specOptionIsTakenEverywhere_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("run") << QStringList{"run", "-m", demo(), "-p", "x", "-n", "1"};
         QTest::newRow("chat") << QStringList{"chat", "-m", demo()};
-        QTest::newRow("bench") << QStringList{"bench", "-m", demo(), "-p", "8", "-n", "1", "-r", "1"};
+        QTest::newRow("bench") << QStringList{"bench", "-m", demo(), "-f", demo(), "-n", "1", "-r", "1"};
         QTest::newRow("serve") << QStringList{"serve", "-m", demo()};
     }
     void specOptionIsTakenEverywhere() {
         QFETCH(QStringList, args);
-        Result r = cli(args + QStringList{"--spec", "draft:small.gguf"});
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains("draft model (--spec draft:FILE) is not supported yet"), r.err.constData());
-        QCOMPARE(r.err.count('\n'), 1);
-        r = cli(args + QStringList{"--spec", "fast"});
+        Result r = cli(args + QStringList{"--spec", "fast"});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("--spec takes off, ngram or auto, not 'fast'."), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        r = cli(args + QStringList{"--spec", "draft:" + data("models/llama-2-tiny-random.gguf")});
+        QCOMPARE(r.code, 1);
+        const QByteArray want = args[0] == "serve"
+                                    ? "draft model (--spec draft:FILE) is not supported here yet"
+                                    : "The draft model has 32000 tokens but the model has 512; a "
+                                      "draft model needs the same vocabulary.";
+        QVERIFY2(r.err.contains(want), r.err.constData());
     }
     // The same story with proposals verified, and the speed line says how many were accepted.
     void runWithSpeculationTellsTheSameStory() {
@@ -203,6 +208,13 @@ class TestCli : public QObject {
         QCOMPARE(QString::fromUtf8(r.out),
                  QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
                          "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+        QVERIFY2(r.err.contains("proposals accepted"), r.err.constData());
+        // The demo model as its own draft: the same story again.
+        const QByteArray story = r.out;
+        r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2",
+                 "--spec", "draft:" + demo()});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, story);
         QVERIFY2(r.err.contains("proposals accepted"), r.err.constData());
         const QString prompt = QString(SMOLDESK_TEST_TMP) + "/spec-prompt.txt";
         QFile f(prompt);

@@ -7,6 +7,7 @@
 // resamples from p without removing the rejected token fails).
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
+#include "runtime/draft_proposer.h"
 #include "runtime/ngram_proposer.h"
 #include "runtime/session.h"
 #include "runtime/speculation.h"
@@ -223,6 +224,46 @@ class TestSpeculation : public QObject {
         const test::SpecRun off = test::runSpec(*s, encode(*s, kRepetitive), g);
         QCOMPARE(off.proposed, 0);
         QCOMPARE(run.ids, off.ids);
+    }
+
+    void draftVocabularyIsChecked() {
+        auto target = open(test::demoModelPath());
+        auto other = open(modelPath("llama-2-tiny-random"));
+        QCOMPARE(QString::fromStdString(draftVocabularyMismatch(*target, *other)),
+                 QString("The draft model has 32000 tokens but the model has 512; a draft model needs the "
+                         "same vocabulary."));
+        test::TinyModelSpec spec; // random weights, stories260K's tokenizer
+        auto draft = open(test::writeTinyModel(spec, "spec-draft.gguf"));
+        QVERIFY(draftVocabularyMismatch(*target, *draft).empty());
+    }
+
+    // A draft model with the same vocabulary (random weights: mostly wrong) and the model as its
+    // own draft (always right): the same tokens as without speculation, greedy and seeded.
+    void draftModelIdentity() {
+        auto target = open(test::demoModelPath());
+        test::TinyModelSpec spec;
+        spec.seed = 5;
+        std::shared_ptr<Session> drafts[] = {open(test::writeTinyModel(spec, "spec-draft.gguf")),
+                                             open(test::demoModelPath())};
+        const auto prompt = encode(*target, "Once upon a time, there was a little girl named Lily.");
+        for (float temperature : {0.0f, 0.8f}) {
+            GenerateParams g = greedy(48);
+            g.sampling.temperature = temperature;
+            g.sampling.seed = 9;
+            g.speculation.mode = SpecMode::Off;
+            const test::SpecRun plain = test::runSpec(*target, prompt, g);
+            for (size_t d = 0; d < 2; ++d) {
+                g.speculation = DraftProposer::options(drafts[d], SpecMode::Ngram, 4);
+                const test::SpecRun run = test::runSpec(*target, prompt, g);
+                QCOMPARE(run.ids, plain.ids);
+                QCOMPARE(run.cached, plain.cached);
+                QCOMPARE(run.after, plain.after);
+                QVERIFY(run.proposed > 0);
+                if (d == 1 && temperature == 0.0f) // its own draft: every guess right but the last ones
+                    QVERIFY2(run.accepted + 4 >= run.proposed,
+                             qPrintable(QString("%1 of %2").arg(run.accepted).arg(run.proposed)));
+            }
+        }
     }
 
     void samplingFollowsTheTarget();
