@@ -261,7 +261,15 @@ Item {
                 // be held to the column's width it sizes.
                 Layout.fillWidth: false
                 spacing: 2
-                opacity: hover.hovered || (root.isLast && (!root.isUser || App.chat.canRetry)) || root.interrupted ? 1.0 : 0.0
+                // Shown while the pointer is over the message or Tab has reached one of its buttons:
+                // hidden ones kept the keyboard focus out of sight (issue 39, defect 4).
+                opacity: hover.hovered || activeFocusInside || (root.isLast && (!root.isUser || App.chat.canRetry)) || root.interrupted ? 1.0 : 0.0
+                readonly property bool activeFocusInside: {
+                    const f = Window.activeFocusItem
+                    for (let i = f; i; i = i.parent)
+                        if (i === actions) return true
+                    return false
+                }
                 visible: root.showActions
 
                 Label {

@@ -199,6 +199,41 @@ class TestDialogKeyboard : public QObject {
         }
     }
 
+    // Issue 39, defect 4: in the chat view the focus was invisible at two stops. With a chat on
+    // screen, each stop Tab reaches looks different with the focus than after it moved on.
+    void chatViewFocusIsVisible() {
+        ChatController* chat = app_.context->chat();
+        chat->newConversation();
+        app_.context->settings()->setMaxTokens(12);
+        QSignalSpy done(chat, &ChatController::generationFinished);
+        QVERIFY(chat->send(QStringLiteral("Once upon a time")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        QTest::qWait(300);
+        QQuickItem* previous = nullptr;
+        QRect previousRect;
+        QImage previousLook;
+        QStringList invisible, seen;
+        for (int n = 0; n < 40; ++n) {
+            key(Qt::Key_Tab);
+            QTest::qWait(30);
+            QQuickItem* f = focused();
+            const QImage shot = app_.window->grabWindow();
+            if (previous && previous != f && shot.copy(previousRect) == previousLook)
+                invisible << describe(previous);
+            if (f && seen.contains(describe(f)) && describe(f) == seen.first()) break;
+            if (f) seen << describe(f);
+            previous = f;
+            if (!f) continue;
+            const qreal dpr = shot.devicePixelRatio();
+            const QRectF r = f->mapRectToScene(QRectF(0, 0, f->width(), f->height()));
+            previousRect = QRectF(r.topLeft() * dpr, r.size() * dpr).toAlignedRect().adjusted(-2, -2, 2, 2);
+            previousLook = shot.copy(previousRect);
+        }
+        QVERIFY2(invisible.isEmpty(),
+                 qPrintable(QStringLiteral("no visible focus on: %1 (stops: %2)")
+                                .arg(invisible.join(QLatin1String(", ")), seen.join(QLatin1String(", ")))));
+    }
+
     void exportFileDialog() {
         // Qt's own (non-native) file dialog: it opens with the focus inside and Escape closes it.
         QObject* dialog = find("exportDialog");
