@@ -44,13 +44,6 @@ Item {
         title: canDrop ? qsTr("The conversation is too long") : qsTr("The message is too long")
         // Enter keeps everything as it is (the prompt goes back into the box); the focus shows.
         onOpened: editButton.forceActiveFocus(Qt.TabFocusReason)
-        // Quit keeps working: the modal dialog blocks the window's own shortcuts (this one is
-        // enabled only while they are blocked, so the key is never bound twice).
-        Shortcut {
-            sequence: "Ctrl+Q"
-            enabled: overflowDialog.visible
-            onActivated: quitAction.trigger()
-        }
         Label {
             objectName: "overflowText"
             width: parent.width

@@ -65,9 +65,17 @@ ApplicationWindow {
     Item {
         id: keyActions
         Action { id: openAction; text: qsTr("&Open model…"); shortcut: StandardKey.Open; onTriggered: window.openModelDialog() }
+        Action { id: quitAction; text: qsTr("&Quit"); onTriggered: Qt.quit() }
         // Ctrl+Q on every platform (Qt's StandardKey.Quit is none under Windows' key scheme,
-        // which the offscreen platform and some desktops report).
-        Action { id: quitAction; text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
+        // which the offscreen platform and some desktops report), and under every dialog: unlike
+        // the keys above, quitting never acts on something behind the dialog, and a modal dialog
+        // blocked the window's shortcuts (only the overflow question had its own Ctrl+Q).
+        Shortcut {
+            objectName: "quitShortcut"
+            sequence: "Ctrl+Q"
+            context: Qt.ApplicationShortcut
+            onActivated: quitAction.trigger()
+        }
         Action { id: newChatAction; text: qsTr("&New chat"); shortcut: StandardKey.New; onTriggered: window.newChat() }
         Action { id: stopAction; text: qsTr("&Stop"); shortcut: "Esc"; enabled: App.chat.generating; onTriggered: App.chat.stop() }
         Action { id: settingsAction; text: qsTr("&Settings…"); shortcut: "Ctrl+,"; onTriggered: settingsDialog.open() }

@@ -83,6 +83,24 @@ class TestShortcuts : public QObject {
         QMetaObject::invokeMethod(find("settingsDialog"), "close");
         QTRY_VERIFY(!isOpen("settingsDialog"));
 
+        // Ctrl+Q quits under any dialog, once per press (it worked only under the overflow
+        // question). The engine would quit the test itself: only the requests are counted.
+        QObject::disconnect(app_.engine.get(), &QQmlEngine::quit, nullptr, nullptr);
+        QSignalSpy quit(app_.engine.get(), &QQmlEngine::quit);
+        for (const char* dialog : {"settingsDialog", "aboutDialog"}) {
+            QMetaObject::invokeMethod(find(dialog), "open");
+            QTRY_VERIFY(isOpen(dialog));
+            const int before = int(quit.count());
+            press(Qt::Key_Q);
+            QTRY_COMPARE(int(quit.count()), before + 1);
+            QMetaObject::invokeMethod(find(dialog), "close");
+            QTRY_VERIFY(!isOpen(dialog));
+        }
+        press(Qt::Key_Q); // and without one
+        QTRY_COMPARE(int(quit.count()), 3);
+        QTest::qWait(50);
+        QCOMPARE(int(quit.count()), 3);
+
         // And they act again once it is closed.
         press(Qt::Key_N);
         QCOMPARE(current.count(), 1);
