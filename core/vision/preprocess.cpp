@@ -3,6 +3,10 @@
 #include "vision/preprocess.h"
 
 #include "common/error.h"
+#include "vision/resize.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace smoldesk::vision {
 
@@ -25,6 +29,44 @@ std::vector<float> normalize(const RgbImage& image, const VisionParams& p) {
         for (size_t c = 0; c < 3; ++c)
             chw[c * plane + i] = (static_cast<float>(image.rgb[i * 3 + c]) / 255.0f - p.mean[c]) / p.std[c];
     return chw;
+}
+
+namespace {
+
+// llama.cpp's calc_size_preserved_ratio: scale to the longest edge, round each side up to align.
+int alignedSide(int side, float scale, int align) {
+    const float scaled = static_cast<float>(side) * scale;
+    return static_cast<int>(std::ceil(scaled / static_cast<float>(align))) * align;
+}
+
+} // namespace
+
+Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p) {
+    checkImage(image);
+    const int s = p.imageSize;
+    const float scale = std::min(static_cast<float>(p.longestEdge) / static_cast<float>(image.width),
+                                 static_cast<float>(p.longestEdge) / static_cast<float>(image.height));
+    const int width = alignedSide(image.width, scale, s), height = alignedSide(image.height, scale, s);
+    Idefics3Input in;
+    in.cols = width / s;
+    in.rows = height / s;
+    const RgbImage refined = resizePadded(image, width, height);
+    for (int y = 0; y < height; y += s)
+        for (int x = 0; x < width; x += s) in.tiles.push_back(normalize(crop(refined, x, y, s, s), p));
+    const RgbImage overview = resizeBilinear(image, s, s); // bilinear here, as llama.cpp does
+    in.overview = normalize(overview, p);
+    return in;
+}
+
+std::vector<std::string> idefics3Markers(int rows, int cols) {
+    std::vector<std::string> markers;
+    for (int r = 1; r <= rows; ++r)
+        for (int c = 1; c <= cols; ++c)
+            markers.push_back(std::string(r > 1 && c == 1 ? "\n" : "") + "<fake_token_around_image><row_" +
+                              std::to_string(r) + "_col_" + std::to_string(c) + ">");
+    markers.push_back("\n\n<fake_token_around_image><global-img>");
+    markers.push_back("<fake_token_around_image>");
+    return markers;
 }
 
 } // namespace smoldesk::vision

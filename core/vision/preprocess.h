@@ -27,4 +27,23 @@ void checkImage(const RgbImage& image);
 // [3][height][width], llama.cpp's normalisation (clip_image_f32 before encoding).
 std::vector<float> normalize(const RgbImage& image, const VisionParams& p);
 
+// SmolVLM's input for one image, as llama.cpp's idefics3 preprocessor makes it: the image resized
+// (aspect kept) so its longest edge is p.longestEdge, each side rounded up to a multiple of
+// p.imageSize (bicubic, centred on black), cut into rows × cols tiles of imageSize², plus the
+// whole image resized to imageSize² (the overview, bilinear and stretched). Every image is 3 × imageSize²
+// floats.
+struct Idefics3Input {
+    int rows = 0, cols = 0;
+    std::vector<std::vector<float>> tiles; // row-major
+    std::vector<float> overview;
+};
+Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p);
+
+// The text llama.cpp puts around the image's tokens, in its order: markers[i] precedes the
+// i-th image (the tiles row by row, then the overview) and markers.back() follows the overview:
+//   <fake_token_around_image><row_R_col_C> before each tile ("\n" first when a row starts),
+//   "\n\n<fake_token_around_image><global-img>" before the overview,
+//   "<fake_token_around_image>" after it.
+std::vector<std::string> idefics3Markers(int rows, int cols);
+
 } // namespace smoldesk::vision

@@ -9,7 +9,11 @@
 #include "vision/preprocess.h"
 #include "vision/vision_encoder.h"
 
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -61,6 +65,8 @@ class TestVisionEncoder : public QObject {
   private slots:
     void readsSmolVlmParams();
     void matchesLlamaCppEmbeddings();
+    void matchesLlamaCppPreprocessing_data();
+    void matchesLlamaCppPreprocessing();
     void refusesOtherProjectors();
     void refusesBadImages();
 };
@@ -104,6 +110,79 @@ void TestVisionEncoder::matchesLlamaCppEmbeddings() {
     std::vector<float> again;
     encoder.encode(vision::normalize(image, p), again);
     QCOMPARE(again, ours);
+}
+
+void TestVisionEncoder::matchesLlamaCppPreprocessing_data() {
+    QTest::addColumn<QString>("mmproj");
+    QTest::addColumn<QString>("image");
+    QTest::addColumn<QString>("golden");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("cols");
+    // Downscaled to 32 with black padding, and a 32-px overview from 70x40.
+    QTest::newRow("wide 70x40, 1x1") << "smolvlm-tiny-mmproj.gguf"
+                                     << "wide-70x40.png"
+                                     << "smolvlm-tiny-wide-70x40" << 1 << 1;
+    // Upscaled to 64x64 (2x2 tiles), padded rows, a downscaled overview.
+    QTest::newRow("wide 70x40, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                     << "wide-70x40.png"
+                                     << "smolvlm-tiles-wide-70x40" << 2 << 2;
+    // Upscaled to 32x64 (2 rows of 1), an upscaled overview.
+    QTest::newRow("tall 20x50, 2x1") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                     << "tall-20x50.png"
+                                     << "smolvlm-tiles-tall-20x50" << 2 << 1;
+    // Upscaled 32 -> 64 (2x2), the overview the image itself.
+    QTest::newRow("tiny 32, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                  << "tiny-32.png"
+                                  << "smolvlm-tiles-tiny-32" << 2 << 2;
+}
+
+// Every chunk llama.cpp encodes (tiles row by row, then the overview) against ours, and the
+// tiles' row/column markers against the text chunks it put before them.
+void TestVisionEncoder::matchesLlamaCppPreprocessing() {
+    QFETCH(QString, mmproj);
+    QFETCH(QString, image);
+    QFETCH(QString, golden);
+    QFETCH(int, rows);
+    QFETCH(int, cols);
+    auto file = gguf::File::open(test::dataPath("vision/" + mmproj.toStdString()));
+    const vision::VisionParams p = vision::readVisionParams(*file);
+    compute::CpuBackend cpu(2);
+    vision::VisionEncoder encoder(*file, p, cpu);
+    const vision::Idefics3Input in =
+        vision::preprocessIdefics3(loadPng(test::dataPath("vision/" + image.toStdString())), p);
+    QCOMPARE(in.rows, rows);
+    QCOMPARE(in.cols, cols);
+    const std::vector<float> ref = test::readF32(test::dataPath("vision/" + golden.toStdString() + ".f32"));
+    const size_t width = 64, tokens = 4, images = in.tiles.size() + 1;
+    QCOMPARE(ref.size(), images * tokens * width);
+    for (size_t i = 0; i < images; ++i) {
+        std::vector<float> ours;
+        encoder.encode(i < in.tiles.size() ? in.tiles[i] : in.overview, ours);
+        const Agreement a = compare(ours.data(), ref.data() + i * tokens * width, tokens, width);
+        qInfo("image %zu: worst cosine %.7f, max-abs %.5f (largest value %.3f)", i, a.cosine, a.maxAbs,
+              a.scale);
+        QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
+        QVERIFY2(a.maxAbs < 0.002 * a.scale, "max-abs above 0.2% of the largest value");
+    }
+    // The markers: llama.cpp's text chunks, their pieces joined, end with ours.
+    QFile json(QString::fromStdString(test::dataPath("vision/" + golden.toStdString() + ".json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray chunks = QJsonDocument::fromJson(json.readAll()).object()["chunks"].toArray();
+    const std::vector<std::string> markers = vision::idefics3Markers(rows, cols);
+    QCOMPARE(markers.size(), images + 1);
+    size_t tile = 0;
+    for (const QJsonValue& c : chunks) {
+        if (c.toObject().contains("image_tokens")) {
+            ++tile;
+            continue;
+        }
+        if (tile >= in.tiles.size()) break; // the overview's markers are token look-ups (#-1 here)
+        QString text;
+        for (const QJsonValue& piece : c.toObject()["text"].toArray()) text += piece.toString();
+        std::string marker = markers[tile];
+        if (marker.rfind("\n", 0) == 0) marker.erase(0, 1); // the piece dump drops control characters
+        QVERIFY2(text.endsWith(QString::fromStdString(marker)), qPrintable(text));
+    }
 }
 
 void TestVisionEncoder::refusesOtherProjectors() {

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 IMG, PATCH, WIDTH, HEADS, FF, LAYERS, SCALE, TEXT = 32, 8, 32, 2, 64, 2, 2, 64
 
 
-def write(path, projector, seed=37):
+def write(path, projector, seed=37, longest=IMG):
     rng = np.random.default_rng(seed)
     w = gguf.GGUFWriter(path, "clip")
     w.add_string("clip.projector_type", projector)
@@ -29,7 +29,7 @@ def write(path, projector, seed=37):
     w.add_uint32("clip.vision.image_size", IMG)
     w.add_uint32("clip.vision.patch_size", PATCH)
     w.add_uint32("clip.vision.projector.scale_factor", SCALE)
-    w.add_uint32("clip.vision.preproc_image_size", IMG)
+    w.add_uint32("clip.vision.preproc_image_size", longest)
     w.add_array("clip.vision.image_mean", [0.5, 0.45, 0.4])
     w.add_array("clip.vision.image_std", [0.5, 0.55, 0.6])
 
@@ -81,3 +81,6 @@ write(os.path.join(HERE, "smolvlm-tiny-mmproj.gguf"), "idefics3")
 write(os.path.join(HERE, "qwen25vl-tiny-mmproj.gguf"), "qwen2.5vl_merger")
 png(os.path.join(HERE, "tiny-32.png"), 32, 32)
 png(os.path.join(HERE, "wide-70x40.png"), 70, 40)
+# The same weights with images resized to a longest edge of 64: up to 2x2 tiles of 32 px.
+write(os.path.join(HERE, "smolvlm-tiny-tiles-mmproj.gguf"), "idefics3", longest=2 * IMG)
+png(os.path.join(HERE, "tall-20x50.png"), 20, 50)
