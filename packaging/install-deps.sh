@@ -23,6 +23,8 @@ PACKAGES=(
   gnome-keyring dbus libsecret-tools
   # text
   libpcre2-dev libsentencepiece-dev
+  # the document library's index (core/retrieval: SQLite with FTS5), and zlib for DOCX/ODT
+  libsqlite3-dev zlib1g-dev
   # Vulkan: headers/loader, shader compiler and validator, lavapipe + validation layers for tests
   libvulkan-dev glslang-tools spirv-tools mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # chat-template reference renders, UI screenshots
