@@ -147,8 +147,8 @@ Pane {
                 TabTextArea {
                     id: input
                     objectName: "promptInput"
-                    placeholderText: App.model.state === "ready" ? qsTr("Ask anything… (Enter sends, Shift+Enter adds a line)")
-                                     : App.model.state === "loading" ? qsTr("Ask anything… it is sent when the model has loaded")
+                    placeholderText: App.model.state === ModelManager.Ready ? qsTr("Ask anything… (Enter sends, Shift+Enter adds a line)")
+                                     : App.model.state === ModelManager.Loading ? qsTr("Ask anything… it is sent when the model has loaded")
                                                                      : qsTr("Open a model to start chatting")
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Prompt")
@@ -180,13 +180,13 @@ Pane {
                         id: thinkSwitch
                         objectName: "thinkingToggle"
                         // Only templates that react to enable_thinking (SmolLM3, Qwen3, …) can think.
-                        readonly property bool available: App.model.state === "ready" && App.model.supportsThinking
+                        readonly property bool available: App.model.state === ModelManager.Ready && App.model.supportsThinking
                         readonly property string hint: available
                             ? (App.model.reasoningEffort
                                // gpt-oss: Think only sets the reasoning effort (off: low).
                                ? qsTr("Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.").arg(App.model.modelName)
                                : qsTr("Let the model think before it answers (this chat only)"))
-                            : App.model.state !== "ready"
+                            : App.model.state !== ModelManager.Ready
                               ? qsTr("Thinking depends on the model's chat template; load a model first")
                               : qsTr("Thinking is not available: the chat template of %1 has no thinking mode").arg(App.model.modelName)
                         anchors.fill: parent
@@ -284,7 +284,7 @@ Pane {
                     highlighted: true
                     text: App.chat.generating ? qsTr("Stop") : qsTr("Send")
                     // While a model loads a prompt can be sent: it is held and answered after the load.
-                    enabled: App.chat.generating || ((App.model.state === "ready" || App.model.state === "loading")
+                    enabled: App.chat.generating || ((App.model.state === ModelManager.Ready || App.model.state === ModelManager.Loading)
                                                      && input.text.trim().length > 0)
                     Accessible.name: App.chat.generating ? qsTr("Stop the answer") : qsTr("Send the prompt")
                     ToolTip.visible: hovered

@@ -7,7 +7,7 @@ import SmolDesk
 // the CPU took over) above the chat.
 Pane {
     id: banner
-    visible: App.model.state === "loading" || App.model.errorText.length > 0 || App.chat.errorText.length > 0
+    visible: App.model.state === ModelManager.Loading || App.model.errorText.length > 0 || App.chat.errorText.length > 0
              || App.model.notice.length > 0 || App.chat.toolNotice.length > 0
     padding: 10
     background: Rectangle {
@@ -21,7 +21,7 @@ Pane {
         spacing: 6
 
         RowLayout {
-            visible: App.model.state === "loading"
+            visible: App.model.state === ModelManager.Loading
             Layout.fillWidth: true
             spacing: 10
             Label {

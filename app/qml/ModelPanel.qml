@@ -107,16 +107,16 @@ Pane {
                       : qsTr("Available memory is unknown.")
             }
 
-            MenuSeparator { Layout.fillWidth: true; visible: App.model.state === "ready" }
+            MenuSeparator { Layout.fillWidth: true; visible: App.model.state === ModelManager.Ready }
             // A remote model runs on its endpoint's machine: the server's address, no context figure.
-            Fact { visible: App.model.state === "ready"; label: App.model.remote ? qsTr("Server") : qsTr("Device"); value: App.model.device }
+            Fact { visible: App.model.state === ModelManager.Ready; label: App.model.remote ? qsTr("Server") : qsTr("Device"); value: App.model.device }
             Fact {
                 objectName: "fallbackFact"
-                visible: App.model.state === "ready" && App.model.fallbackReason.length > 0
+                visible: App.model.state === ModelManager.Ready && App.model.fallbackReason.length > 0
                 label: qsTr("GPU not used")
                 value: App.model.fallbackReason
             }
-            Fact { visible: App.model.state === "ready" && !App.model.remote; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
+            Fact { visible: App.model.state === ModelManager.Ready && !App.model.remote; label: qsTr("Context"); value: qsTr("%1 tokens").arg(App.model.contextSize) }
             // In a Column: a Repeater straight in a Quick Layout whose model changes crashes Qt 6.4
             // (see MessageDelegate.qml).
             Column {
@@ -125,7 +125,7 @@ Pane {
                 spacing: 8
                 Repeater {
                     id: warningRows
-                    model: App.model.state === "ready" ? App.model.warnings : []
+                    model: App.model.state === ModelManager.Ready ? App.model.warnings : []
                     delegate: Label { required property string modelData; text: "⚠ " + modelData; wrapMode: Text.Wrap; width: parent ? parent.width : 0 }
                 }
             }

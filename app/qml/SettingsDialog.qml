@@ -304,7 +304,7 @@ Dialog {
                 DialogButton {
                     Layout.columnSpan: 2
                     text: qsTr("Reload the model now")
-                    enabled: App.model.state === "ready"
+                    enabled: App.model.state === ModelManager.Ready
                     onClicked: App.model.reload()
                 }
                 Item { Layout.fillHeight: true; Layout.columnSpan: 2 }

@@ -24,11 +24,11 @@ ToolBar {
             Label {
                 id: deviceLabel
                 objectName: "deviceLabel"
-                readonly property string fullText: App.model.state === "ready"
+                readonly property string fullText: App.model.state === ModelManager.Ready
                       ? qsTr("%1 on %2").arg(App.model.modelName).arg(App.model.device)
                       : text
-                text: App.model.state === "ready" ? App.model.modelName
-                      : App.model.state === "loading" ? qsTr("Loading…") : qsTr("No model loaded")
+                text: App.model.state === ModelManager.Ready ? App.model.modelName
+                      : App.model.state === ModelManager.Loading ? qsTr("Loading…") : qsTr("No model loaded")
                 elide: Text.ElideRight
                 // Whole pixels up: the layout rounds down, and 165 px for a text of 165.3 px
                 // elided it ("Char…ent…" with room to spare).
@@ -41,7 +41,7 @@ ToolBar {
             }
             Label {
                 objectName: "deviceDetailLabel"
-                visible: App.model.state === "ready" && App.model.device.length > 0
+                visible: App.model.state === ModelManager.Ready && App.model.device.length > 0
                 text: qsTr("on %1").arg(App.model.device)
                 elide: Text.ElideRight
                 Layout.fillWidth: true
@@ -60,7 +60,7 @@ ToolBar {
             id: fallbackLabel
             objectName: "fallbackLabel"
             readonly property string reason: App.model.fallbackReason
-            visible: App.model.state === "ready" && reason.length > 0
+            visible: App.model.state === ModelManager.Ready && reason.length > 0
             text: qsTr("GPU not used…")
             font.pixelSize: bar.font.pixelSize
             opacity: 0.75
@@ -102,7 +102,7 @@ ToolBar {
         }
         Item { Layout.fillWidth: true }
         Label {
-            visible: App.chat.tokensPerSecond > 0 && App.model.state === "ready"
+            visible: App.chat.tokensPerSecond > 0 && App.model.state === ModelManager.Ready
             text: qsTr("%1 tokens/s").arg(Number(App.chat.tokensPerSecond).toLocaleString(Qt.locale(), "f", 1))
         }
         Label {

@@ -24,7 +24,7 @@ Item {
         Label {
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignHCenter
-            text: App.model.state === "ready" && !App.model.isDemo ? qsTr("What can I help with?") : qsTr("Welcome to SmolDesk")
+            text: App.model.state === ModelManager.Ready && !App.model.isDemo ? qsTr("What can I help with?") : qsTr("Welcome to SmolDesk")
             font.pointSize: Qt.application.font.pointSize * 1.8
             font.bold: true
         }
@@ -37,21 +37,21 @@ Item {
             // A remote model answers on another machine: the note names it and says prompts go there.
             // While a model loads, the page says so rather than falling back to the first-run text
             // and its download button (issue 39, defect 15); the banner above shows the progress.
-            text: App.model.state === "loading"
+            text: App.model.state === ModelManager.Loading
                   ? qsTr("Loading %1…").arg(App.model.loadingName)
                   : App.model.isDemo
                   ? qsTr("The tiny bundled demo model is loaded. It only tells short children's stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.")
-                  : App.model.state === "ready" && App.model.remote
+                  : App.model.state === ModelManager.Ready && App.model.remote
                     ? qsTr("%1 answers from the endpoint “%2” at %3. What you type is sent to that server.")
                       .arg(App.model.remoteModel).arg(App.model.remoteEndpoint).arg(App.model.remoteAddress)
-                  : App.model.state === "ready"
+                  : App.model.state === ModelManager.Ready
                     ? qsTr("Everything runs on this computer. Nothing you type leaves it.")
                     : qsTr("Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.")
         }
 
         ColumnLayout {
             objectName: "welcomeActions"
-            visible: App.model.state !== "loading" && (App.model.state !== "ready" || App.model.isDemo)
+            visible: App.model.state !== ModelManager.Loading && (App.model.state !== ModelManager.Ready || App.model.isDemo)
             Layout.alignment: Qt.AlignHCenter
             spacing: 8
             Button {

@@ -145,7 +145,7 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
     // limit under "Loading… 0 %", the load queued behind it on the worker. It stops (and keeps
     // what it has) instead; a prompt held for the model stays held for the new one.
     connect(model_, &ModelManager::stateChanged, this, [this] {
-        if (model_->state() == QLatin1String("loading") && activeId_ != 0) stop();
+        if (model_->state() == ModelManager::State::Loading && activeId_ != 0) stop();
     });
     connect(model_, &ModelManager::modelLoaded, this, &ChatController::onLoadEnded);
     connect(model_, &ModelManager::loadFailed, this, &ChatController::onLoadEnded);
@@ -194,13 +194,14 @@ bool ChatController::contextFull() const {
 bool ChatController::canRegenerate() const {
     const int last = messages_->count() - 1;
     return !generating() && last >= 0 && messages_->at(last).role != QLatin1String("user") &&
-           messages_->at(last).role != QLatin1String("system") && model_->state() == QLatin1String("ready");
+           messages_->at(last).role != QLatin1String("system") &&
+           model_->state() == ModelManager::State::Ready;
 }
 
 bool ChatController::canRetry() const {
     const int last = messages_->count() - 1;
     return !generating() && !overflowOpen_ && last >= 0 &&
-           messages_->at(last).role == QLatin1String("user") && model_->state() == QLatin1String("ready");
+           messages_->at(last).role == QLatin1String("user") && model_->state() == ModelManager::State::Ready;
 }
 
 bool ChatController::canDropOldestTurns() const {
@@ -237,7 +238,7 @@ QList<ChatTurn> ChatController::promptTurns() const {
 
 void ChatController::measureContext() {
     const quint64 id = ++measureId_;
-    if (messages_->count() == 0 || model_->state() != QLatin1String("ready")) {
+    if (messages_->count() == 0 || model_->state() != ModelManager::State::Ready) {
         dropping_ = false;
         setContext(0);
         return;
@@ -479,8 +480,8 @@ bool ChatController::send(const QString& text) {
     if (prompt.isEmpty() || generating()) return false;
     overflowOpen_ = false; // a question left open is answered by the new prompt
     // While a model loads the prompt is shown and held; the answer starts when the load ends.
-    const bool loading = model_->state() == QLatin1String("loading");
-    if (model_->state() != QLatin1String("ready") && !loading) {
+    const bool loading = model_->state() == ModelManager::State::Loading;
+    if (model_->state() != ModelManager::State::Ready && !loading) {
         setRequestError(errorSentence(EngineError::kNoModel) + QLatin1Char(' ') +
                         errorAction(EngineError::kNoModel));
         return false;
@@ -522,12 +523,12 @@ bool ChatController::send(const QString& text) {
 }
 
 void ChatController::onLoadEnded() {
-    if (!waitingForModel_ || model_->state() == QLatin1String("loading")) return;
+    if (!waitingForModel_ || model_->state() == ModelManager::State::Loading) return;
     waitingForModel_ = false;
     emit generatingChanged();
     const int last = messages_->count() - 1;
     if (last < 0 || messages_->at(last).role != QLatin1String("user")) return;
-    if (model_->state() == QLatin1String("ready")) { // the new model, or the previous one kept
+    if (model_->state() == ModelManager::State::Ready) { // the new model, or the previous one kept
         startAssistant();
         return;
     }
@@ -800,7 +801,7 @@ void ChatController::onCardChanged(int card) {
 void ChatController::onToolRoundFinished() {
     if (addingCards_ || !toolRoundOpen_) return;
     toolRoundOpen_ = false;
-    if (toolTurnStopped_ || model_->state() != QLatin1String("ready")) {
+    if (toolTurnStopped_ || model_->state() != ModelManager::State::Ready) {
         endToolTurn(QStringLiteral("stopped"));
         return;
     }
@@ -996,7 +997,8 @@ void ChatController::regenerate() {
 
 void ChatController::editMessage(int row, const QString& text) {
     if (generating() || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
-    if (messages_->at(row).role != QLatin1String("user") || model_->state() != QLatin1String("ready")) return;
+    if (messages_->at(row).role != QLatin1String("user") || model_->state() != ModelManager::State::Ready)
+        return;
     // A sibling of the edited prompt: the old one and everything after it stay in the tree.
     const MessageRecord old = messages_->at(row);
     MessageRecord m;

@@ -135,7 +135,7 @@ QString ModelManager::demoModelPath() const {
     return paths::demoModelPath();
 }
 
-void ModelManager::setState(const QString& s) {
+void ModelManager::setState(State s) {
     if (s == state_) return;
     state_ = s;
     emit stateChanged();
@@ -202,7 +202,7 @@ bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
         emit errorChanged();
         return false;
     }
-    if (state_ == QLatin1String("loading")) cancelLoad();
+    if (state_ == State::Loading) cancelLoad();
     if (!remoteActive_) localModel_ = model_;
     remoteActive_ = true;
     model_ = LoadedModel{};
@@ -220,7 +220,7 @@ bool ModelManager::useRemote(const QString& endpoint, const QString& model) {
     facts_.clear();
     emit factsChanged();
     clearError();
-    setState(QStringLiteral("ready"));
+    setState(State::Ready);
     emit modelChanged();
     emit modelLoaded();
     return true;
@@ -251,7 +251,7 @@ void ModelManager::leaveRemote() {
     model_ = localModel_;
     localModel_ = LoadedModel{};
     if (!model_.path.isEmpty()) settings_->selectModel(model_.path, model_.architecture);
-    setState(model_.path.isEmpty() ? QStringLiteral("empty") : QStringLiteral("ready"));
+    setState(model_.path.isEmpty() ? State::Empty : State::Ready);
     emit modelChanged();
 }
 
@@ -269,7 +269,7 @@ void ModelManager::startLoad(const QString& path, bool keepError) {
     if (!keepError) clearError();
     // The current model stays until the new one has loaded: the worker checks the file first
     // and brings the current model back if the new one fails.
-    setState(QStringLiteral("loading"));
+    setState(State::Loading);
     worker_->armLoad();
     QMetaObject::invokeMethod(
         worker_, [w = worker_, r] { w->load(r); }, Qt::QueuedConnection);
@@ -303,7 +303,7 @@ void ModelManager::loadUrl(const QUrl& url) {
 }
 
 void ModelManager::cancelLoad() {
-    if (state_ == QLatin1String("loading")) worker_->requestCancelLoad();
+    if (state_ == State::Loading) worker_->requestCancelLoad();
 }
 
 void ModelManager::reload() {
@@ -378,7 +378,7 @@ void ModelManager::onLoaded(const LoadedModel& m) {
     qCInfo(lcModel) << "loaded" << m.path << "on" << m.device << "context" << m.contextSize
                     << (m.fallbackReason.isEmpty() ? QString()
                                                    : QStringLiteral("fallback: ") + m.fallbackReason);
-    setState(QStringLiteral("ready"));
+    setState(State::Ready);
     emit modelChanged();
     emit modelLoaded();
 }
@@ -402,7 +402,7 @@ void ModelManager::onUnloaded() {
     }
     if (model_.path.isEmpty()) return;
     model_ = LoadedModel{};
-    setState(QStringLiteral("empty"));
+    setState(State::Empty);
     emit modelChanged();
 }
 
@@ -430,9 +430,7 @@ void ModelManager::onLoadFailed(const EngineError& e, bool keptPrevious) {
                                      << (keptPrevious ? "(the loaded model stays)" : "");
         emit errorChanged();
     }
-    setState(keptPrevious ? QStringLiteral("ready")
-             : cancelled  ? QStringLiteral("empty")
-                          : QStringLiteral("error"));
+    setState(keptPrevious ? State::Ready : cancelled ? State::Empty : State::Error);
     // The panel goes back to the model that answers; the banner keeps the failed file's error.
     if (keptPrevious) inspect(model_.path);
     emit loadFailed(e.code, cancelled ? QString() : errorText_);

@@ -24,7 +24,14 @@ class ModelManager : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Use App.model")
-    Q_PROPERTY(QString state READ state NOTIFY stateChanged) // "empty", "loading", "ready", "error"
+  public:
+    // No model yet (or a load was cancelled), one loading, one answering, or the last load failed
+    // with nothing kept. QML reads them as ModelManager.Empty, .Loading, .Ready, .Error.
+    enum class State { Empty, Loading, Ready, Error };
+    Q_ENUM(State)
+
+  private:
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
     Q_PROPERTY(double loadProgress READ loadProgress NOTIFY loadProgressChanged)
     Q_PROPERTY(QString modelPath READ modelPath NOTIFY modelChanged)
     Q_PROPERTY(QString modelName READ modelName NOTIFY modelChanged)
@@ -70,7 +77,7 @@ class ModelManager : public QObject {
                  QObject* parent = nullptr);
     ~ModelManager() override;
 
-    QString state() const { return state_; }
+    State state() const { return state_; }
     double loadProgress() const { return progress_; }
     QString modelPath() const { return model_.path; }
     QString modelName() const { return model_.name; }
@@ -162,7 +169,7 @@ class ModelManager : public QObject {
     void gpuCheckChanged();
 
   private:
-    void setState(const QString& s);
+    void setState(State s);
     void onLoaded(const LoadedModel& m);
     void onLoadFailed(const EngineError& e, bool keptPrevious);
     void startLoad(const QString& path, bool keepError);
@@ -185,7 +192,7 @@ class ModelManager : public QObject {
     LoadedModel localModel_; // the engine's model, kept while a remote one answers
     void leaveRemote();
     void applyRemoteTarget(const QString& endpoint, const QString& model);
-    QString state_ = QStringLiteral("empty");
+    State state_ = State::Empty;
     double progress_ = 0.0;
     LoadedModel model_;
     QString loadingName_;

@@ -59,7 +59,7 @@ void ServerController::updateModel() {
     // Requests that arrive while no model is ready are answered 503 (model_not_loaded).
     // The engine's model: while a remote model answers the chat, the local one (if any) still serves.
     const QString path = model_->engineModelPath();
-    const bool ready = model_->isRemote() ? !path.isEmpty() : model_->state() == QLatin1String("ready");
+    const bool ready = model_->isRemote() ? !path.isEmpty() : model_->state() == ModelManager::State::Ready;
     server_->setModel(ready ? server::ApiServer::modelIdFor(path) : QString());
 }
 

@@ -71,8 +71,11 @@ int tour(AppFixture& fx, const QString& dir) {
     out.close();
     QSignalSpy failed(model, &smoldesk::app::ModelManager::loadFailed);
     model->load(bad);
-    if (!QTest::qWaitFor([&] { return failed.count() == 1 && model->state() == QLatin1String("ready"); },
-                         20000))
+    if (!QTest::qWaitFor(
+            [&] {
+                return failed.count() == 1 && model->state() == smoldesk::app::ModelManager::State::Ready;
+            },
+            20000))
         return 8;
     if (!save(fx.window, dir + QStringLiteral("/error-truncated.png"))) return 3;
     model->clearError();
@@ -102,7 +105,11 @@ int tour(AppFixture& fx, const QString& dir) {
     settings->setMaxTokens(1000);
     model->reload();
     if (!QTest::qWaitFor(
-            [&] { return model->state() == QLatin1String("ready") && model->contextSize() == 256; }, 30000))
+            [&] {
+                return model->state() == smoldesk::app::ModelManager::State::Ready &&
+                       model->contextSize() == 256;
+            },
+            30000))
         return 9;
     fx.context->chat()->newConversation();
     const QString sentence = QStringLiteral("The little cat sat on the warm mat in the sun. ");
@@ -207,7 +214,7 @@ int uxTour(AppFixture& fx, const QString& dir) {
     fx.context->model()->reload();
     if (!QTest::qWaitFor(
             [&] {
-                return fx.context->model()->state() == QLatin1String("ready") &&
+                return fx.context->model()->state() == smoldesk::app::ModelManager::State::Ready &&
                        fx.context->model()->contextSize() == 256;
             },
             30000))
@@ -243,7 +250,11 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     settings->setMaxTokens(16);
     model->reload();
     if (!QTest::qWaitFor(
-            [&] { return model->state() == QLatin1String("ready") && model->contextSize() == 256; }, 30000))
+            [&] {
+                return model->state() == smoldesk::app::ModelManager::State::Ready &&
+                       model->contextSize() == 256;
+            },
+            30000))
         return 9;
     QObject* dialog = child(fx, "overflowDialog");
     if (!dialog) return 5;
@@ -272,7 +283,11 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     if (!QFile::copy(model->demoModelPath(), other)) return 7;
     model->load(other);
     if (!QTest::qWaitFor(
-            [&] { return model->state() == QLatin1String("ready") && model->modelPath() == other; }, 30000))
+            [&] {
+                return model->state() == smoldesk::app::ModelManager::State::Ready &&
+                       model->modelPath() == other;
+            },
+            30000))
         return 9;
     chat->newConversation();
     settings->setMaxTokens(60);
@@ -302,7 +317,9 @@ int issue39Tour(AppFixture& fx, const QString& dir) {
     chat->exportConversation(QUrl::fromLocalFile(dir + QStringLiteral("/export.md")), QStringLiteral("md"));
     if (!bothSizes(fx, dir, QStringLiteral("export-note"))) return 3;
     model->load(model->demoModelPath());
-    if (!QTest::qWaitFor([&] { return model->state() == QLatin1String("ready") && model->isDemo(); }, 30000))
+    if (!QTest::qWaitFor(
+            [&] { return model->state() == smoldesk::app::ModelManager::State::Ready && model->isDemo(); },
+            30000))
         return 9;
     QFile::remove(other);
     // Defect 10: Check again when the only Vulkan device is a CPU implementation.
@@ -342,7 +359,8 @@ int main(int argc, char* argv[]) {
     AppFixture fx;
     if (!fx.start(QStringLiteral("screenshot"))) return 1;
     fx.window->resize(1280, 800);
-    if (!QTest::qWaitFor([&] { return fx.context->model()->state() == QLatin1String("ready"); }, 20000))
+    if (!QTest::qWaitFor(
+            [&] { return fx.context->model()->state() == smoldesk::app::ModelManager::State::Ready; }, 20000))
         return 4;
     if (argc > 2 && QLatin1String(argv[1]) == QLatin1String("--ux")) {
         const int rc = uxTour(fx, QString::fromLocal8Bit(argv[2]));

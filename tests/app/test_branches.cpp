@@ -6,8 +6,8 @@
 // KV cache of another branch's tokens (the answer equals the one computed from nothing).
 #include "conversation_store.h"
 #include "message_tree.h"
-#include "worker/model_worker.h"
 #include "qml_fixture.h"
+#include "worker/model_worker.h"
 
 #include <QAccessible>
 #include <QJsonArray>
@@ -95,7 +95,8 @@ class TestBranches : public QObject {
     }
     bool startApp(const QString& tag, bool fresh) {
         if (!app_.start(tag, {}, fresh)) return false;
-        if (!QTest::qWaitFor([&] { return app_.context->model()->state() == QLatin1String("ready"); }, 20000))
+        if (!QTest::qWaitFor([&] { return app_.context->model()->state() == ModelManager::State::Ready; },
+                             20000))
             return false;
         app_.context->settings()->setMaxTokens(16);
         app_.context->settings()->setTemperature(1.0); // alternatives that differ
@@ -440,7 +441,7 @@ class TestBranches : public QObject {
         // Cold: no saved state, a model loaded again; the same answer.
         settings->setResumeChats(false);
         app_.context->model()->reload();
-        QTRY_VERIFY_WITH_TIMEOUT(app_.context->model()->state() == QLatin1String("ready"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(app_.context->model()->state() == ModelManager::State::Ready, 20000);
         results.clear();
         QVERIFY(regenerate());
         QTRY_COMPARE(results.count(), 1);

@@ -24,7 +24,7 @@ class TestChatDetails : public QObject {
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_chat_details")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
         app_.context->settings()->setMaxTokens(16);
     }
     void cleanupTestCase() { app_.stop(); }
@@ -99,7 +99,7 @@ class TestChatDetails : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QVERIFY(chat()->tokensPerSecond() > 0);
         app_.context->model()->reload();
-        QTRY_VERIFY_WITH_TIMEOUT(app_.context->model()->state() == QLatin1String("ready"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(app_.context->model()->state() == ModelManager::State::Ready, 30000);
         QCOMPARE(chat()->tokensPerSecond(), 0.0);
     }
 

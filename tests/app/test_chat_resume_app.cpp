@@ -2,8 +2,8 @@
 // opens another one, comes back, and asks a follow-up. The worker restored the first chat's
 // saved KV cache, so the follow-up reuses those tokens; regenerating the same answer cold (resume
 // turned off, the model reloaded: nothing cached) gives the same text with nothing reused.
-#include "worker/model_worker.h"
 #include "qml_fixture.h"
+#include "worker/model_worker.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -27,7 +27,7 @@ class TestChatResumeApp : public QObject {
   private slots:
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_chat_resume_app")));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
         app_.context->settings()->setTemperature(0.0);
         app_.context->settings()->setMaxTokens(24);
     }
@@ -66,7 +66,7 @@ class TestChatResumeApp : public QObject {
         QSignalSpy changed(app_.context->model(), &ModelManager::modelChanged);
         app_.context->model()->reload();
         QTRY_VERIFY_WITH_TIMEOUT(
-            changed.count() >= 1 && app_.context->model()->state() == QLatin1String("ready"), 20000);
+            changed.count() >= 1 && app_.context->model()->state() == ModelManager::State::Ready, 20000);
         results.clear();
         QSignalSpy done(chat, &ChatController::generationFinished);
         chat->regenerate();

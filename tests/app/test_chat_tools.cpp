@@ -5,10 +5,10 @@
 // through the template and the model continues; the calls and results are stored, come back
 // after a restart and are exported.
 #include "mcp_client.h"
-#include "worker/model_worker.h"
 #include "qml_fixture.h"
 #include "require_all.h"
 #include "tiny_model.h"
+#include "worker/model_worker.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -55,7 +55,8 @@ class TestChatTools : public QObject {
     QString cardState(int row) const { return toolOf(chat()->messages()->at(row)).value("state").toString(); }
     bool startApp(bool fresh) {
         if (!app_.start(QStringLiteral("app_chat_tools"), model_, fresh)) return false;
-        if (!QTest::qWaitFor([&] { return app_.context->model()->state() == QLatin1String("ready"); }, 30000))
+        if (!QTest::qWaitFor([&] { return app_.context->model()->state() == ModelManager::State::Ready; },
+                             30000))
             return false;
         app_.context->settings()->setTemperature(1.0);
         app_.context->settings()->setSeed(3);

@@ -37,7 +37,7 @@ class TestComposer : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
         app_.window->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
         QVERIFY(box() && input() && send());
         // A row narrower than the window would make the proportions below meaningless.
         QVERIFY(rowWidth() > 400);

@@ -24,7 +24,7 @@ class TestContextMeter : public QObject {
         model()->reload();
         return QTest::qWaitFor(
             [&] {
-                return model()->state() == QLatin1String("ready") &&
+                return model()->state() == ModelManager::State::Ready &&
                        model()->contextSize() == (tokens ? tokens : 2048);
             },
             30000);
@@ -51,7 +51,7 @@ class TestContextMeter : public QObject {
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_context_meter")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), ModelManager::State::Ready, 20000);
         QCOMPARE(model()->contextSize(), 2048); // the demo's trained context
         settings()->setTemperature(0.0);        // greedy: the same story every run
     }

@@ -148,7 +148,7 @@ class TestDialogKeyboard : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
         app_.window->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
     }
     void cleanupTestCase() { app_.stop(); }
 

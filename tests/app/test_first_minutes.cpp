@@ -7,10 +7,10 @@
 
 #include "common/error.h"
 #include "message_list_model.h"
-#include "worker/model_worker.h"
 #include "test_data.h"
 #include "tiny_model.h"
 #include "window_placement.h"
+#include "worker/model_worker.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -58,7 +58,7 @@ class TestFirstMinutes : public QObject {
                                         .arg(r.height())));
     }
     bool waitReady(int ms = 30000) {
-        return QTest::qWaitFor([&] { return model()->state() == QLatin1String("ready"); }, ms);
+        return QTest::qWaitFor([&] { return model()->state() == ModelManager::State::Ready; }, ms);
     }
 
   private slots:
@@ -154,7 +154,7 @@ class TestFirstMinutes : public QObject {
         disconnect(c);
         QVERIFY2(cancelledAt > 0, "the load never reported progress between 30% and 100%");
         QCOMPARE(failed.at(0).at(0).toInt(), int(ErrorCode::Cancelled));
-        QCOMPARE(model()->state(), QStringLiteral("ready"));
+        QCOMPARE(model()->state(), ModelManager::State::Ready);
         QCOMPARE(model()->modelPath(), demo());
         QVERIFY(model()->errorText().isEmpty()); // a cancel is no error
         QTRY_VERIFY(
@@ -174,7 +174,7 @@ class TestFirstMinutes : public QObject {
         chat()->newConversation();
         QSignalSpy done(chat(), &ChatController::generationFinished);
         model()->reload();
-        QCOMPARE(model()->state(), QStringLiteral("loading"));
+        QCOMPARE(model()->state(), ModelManager::State::Loading);
         QVERIFY(chat()->send(QStringLiteral("Once upon a time")));
         QVERIFY2(chat()->errorText().isEmpty(), qPrintable(chat()->errorText()));
         QCOMPARE(chat()->messages()->count(), 1); // the prompt shows at once
@@ -491,8 +491,8 @@ class TestFirstMinutes : public QObject {
         settings->setContextLength(256);
         settings->setMaxTokens(1000);
         model()->reload();
-        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->contextSize() == 256,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model()->state() == ModelManager::State::Ready && model()->contextSize() == 256, 30000);
         chat()->newConversation();
         QSignalSpy done(chat(), &ChatController::generationFinished);
         QVERIFY(chat()->send(QString(QStringLiteral("The little cat sat on the warm mat in the sun. "))
@@ -512,7 +512,7 @@ class TestFirstMinutes : public QObject {
         settings->setMaxTokens(24);
         model()->reload();
         QVERIFY(waitReady());
-        QTRY_VERIFY(model()->state() == QLatin1String("ready") && model()->contextSize() != 256);
+        QTRY_VERIFY(model()->state() == ModelManager::State::Ready && model()->contextSize() != 256);
     }
 
     // ---- 12: no menu-bar item stays highlighted after Escape; diagnostics keep the last error ----
@@ -667,14 +667,14 @@ class TestFirstMinutes : public QObject {
         QFile::remove(other);
         QVERIFY(QFile::copy(demo(), other));
         model()->load(other);
-        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->modelPath() == other,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model()->state() == ModelManager::State::Ready && model()->modelPath() == other, 30000);
         QVERIFY(!model()->isDemo());
         QCOMPARE(model()->promptMode(), QStringLiteral("continuation"));
         QTRY_COMPARE(
             note(), QStringLiteral("This model has no chat template: it continues your words (in italics)."));
         model()->load(demo());
-        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->isDemo(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == ModelManager::State::Ready && model()->isDemo(), 30000);
     }
 
     // ---- the Open dialog starts in the last model's folder, else in a models or downloads folder ----

@@ -56,7 +56,7 @@ int testDevice(std::string* why) {
 // Loads may run the GPU self-check first (SMOLDESK_SELFTEST_TYPES limits it in tests).
 bool loadAndWait(AppContext& app) {
     app.model()->load(app.model()->demoModelPath());
-    return QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 180000);
+    return QTest::qWaitFor([&] { return app.model()->state() == ModelManager::State::Ready; }, 180000);
 }
 } // namespace
 
@@ -95,7 +95,7 @@ class TestGpuRecovery : public QObject {
 
         // The verdict is kept: the next load does not check again and stays on the CPU.
         app.model()->reload();
-        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 60000));
+        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == ModelManager::State::Ready; }, 60000));
         QCOMPARE(started.count(), 1);
         QCOMPARE(app.model()->fallbackReason(), sentence);
 
@@ -108,7 +108,7 @@ class TestGpuRecovery : public QObject {
         QCOMPARE(app.model()->gpuCheck().value(QStringLiteral("passed")).toBool(), true);
         QVERIFY(app.diagnostics().contains(QLatin1String("GPU self-check: passed")));
         app.model()->reload();
-        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == QLatin1String("ready"); }, 60000));
+        QVERIFY(QTest::qWaitFor([&] { return app.model()->state() == ModelManager::State::Ready; }, 60000));
         QVERIFY2(app.model()->device().endsWith(QLatin1String("(Vulkan)")),
                  qPrintable(app.model()->device()));
         QVERIFY(app.model()->fallbackReason().isEmpty());
@@ -123,7 +123,7 @@ class TestGpuRecovery : public QObject {
         QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
         auto app = std::make_unique<AppContext>(scratch(QStringLiteral("app_quit_loading")));
         app->model()->load(QString::fromLocal8Bit(fifo));
-        QCOMPARE(app->model()->state(), QStringLiteral("loading"));
+        QCOMPARE(app->model()->state(), ModelManager::State::Loading);
         QTest::qWait(300); // the worker is inside open() now
         QElapsedTimer clock;
         clock.start();
@@ -188,7 +188,7 @@ class TestGpuRecovery : public QObject {
         QVERIFY2(!app.model()->device().endsWith(QLatin1String("(Vulkan)")),
                  qPrintable(app.model()->device()));
         QVERIFY(!app.model()->fallbackReason().isEmpty());
-        QCOMPARE(app.model()->state(), QStringLiteral("ready"));
+        QCOMPARE(app.model()->state(), ModelManager::State::Ready);
         QCOMPARE(chat->messages()->count(), 2);
         QCOMPARE(shownAtFault, QString());
         QVERIFY(!chat->messages()->at(1).content.isEmpty());

@@ -117,7 +117,7 @@ class TestKillRecovery : public QObject {
         QVERIFY(!chat->canRegenerate()); // no model yet
         QSignalSpy canRegenerate(chat, &ChatController::canRegenerateChanged);
         context->model()->load(context->model()->demoModelPath());
-        QTRY_COMPARE_WITH_TIMEOUT(context->model()->state(), QStringLiteral("ready"), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(context->model()->state(), ModelManager::State::Ready, 30000);
         QVERIFY(chat->canRegenerate());
         QVERIFY(!canRegenerate.isEmpty());
 

@@ -30,7 +30,7 @@ class TestModelSwitch : public QObject {
         QSignalSpy failed(model(), &ModelManager::loadFailed);
         model()->load(path);
         return QTest::qWaitFor([&] { return loaded.count() + failed.count() > 0; }, ms) &&
-               model()->state() != QLatin1String("loading");
+               model()->state() != ModelManager::State::Loading;
     }
     static QString writeFile(const char* name, const QByteArray& bytes) {
         const QString p = QString::fromStdString(test::tmpPath(name));
@@ -56,7 +56,7 @@ class TestModelSwitch : public QObject {
         QVERIFY(!chat->messages()->at(1).content.trimmed().isEmpty());
     }
     void verifyDemoStillLoaded(const char* after) {
-        QVERIFY2(model()->state() == QLatin1String("ready"), after);
+        QVERIFY2(model()->state() == ModelManager::State::Ready, after);
         QVERIFY2(model()->modelPath() == demo(), after);
         QVERIFY2(!model()->errorText().isEmpty(), after);
         QVERIFY2(app_.item("deviceLabel")->property("text").toString().contains(QLatin1String("stories260K")),
@@ -67,7 +67,7 @@ class TestModelSwitch : public QObject {
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_model_switch")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), ModelManager::State::Ready, 20000);
         app_.context->settings()->setMaxTokens(24);
     }
     void cleanupTestCase() { app_.stop(); }
@@ -98,7 +98,7 @@ class TestModelSwitch : public QObject {
         QCOMPARE(done.at(0).at(0).toString(), QStringLiteral("stopped"));
         QVERIFY2(stoppedAfter < 3000, qPrintable(QString::number(stoppedAfter)));
         QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, 30000);
-        QCOMPARE(model()->state(), QStringLiteral("ready"));
+        QCOMPARE(model()->state(), ModelManager::State::Ready);
         QVERIFY(!chat->messages()->at(1).content.isEmpty()); // what streamed before the switch stays
         verifyChatAnswers();
     }
@@ -113,7 +113,7 @@ class TestModelSwitch : public QObject {
         QVERIFY(actions);
         QSignalSpy loaded(model(), &ModelManager::modelLoaded);
         model()->load(demo());
-        QCOMPARE(model()->state(), QStringLiteral("loading"));
+        QCOMPARE(model()->state(), ModelManager::State::Loading);
         QVERIFY2(text->property("text").toString().startsWith(QLatin1String("Loading stories260K")),
                  qPrintable(text->property("text").toString()));
         QVERIFY(!actions->isVisible());
@@ -183,7 +183,7 @@ class TestModelSwitch : public QObject {
         QQmlEngine engine;
         context.start(&engine, true, bad);
         ModelManager* m = context.model();
-        QTRY_VERIFY_WITH_TIMEOUT(m->state() == QLatin1String("ready"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(m->state() == ModelManager::State::Ready, 30000);
         QCOMPARE(m->modelPath(), demo());
         QVERIFY2(m->errorText().contains(QLatin1String("truncated")), qPrintable(m->errorText()));
         QCOMPARE(m->lastError().code, int(ErrorCode::Truncated));
@@ -201,7 +201,7 @@ class TestModelSwitch : public QObject {
         AppContext context(o);
         QQmlEngine engine;
         context.start(&engine, true, QStringLiteral("/nonexistent/model.gguf"));
-        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == QLatin1String("ready"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == ModelManager::State::Ready, 30000);
         QCOMPARE(context.model()->modelPath(), demo());
         QVERIFY2(context.model()->errorText().contains(QLatin1String("does not exist")),
                  qPrintable(context.model()->errorText()));
@@ -213,8 +213,8 @@ class TestModelSwitch : public QObject {
         QCOMPARE(model()->modelPath(), demo());
         s->setContextLength(300);
         model()->reload();
-        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->contextSize() == 300,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model()->state() == ModelManager::State::Ready && model()->contextSize() == 300, 30000);
 
         test::TinyModelSpec spec;
         spec.nCtx = 1024;
@@ -256,7 +256,7 @@ class TestModelSwitch : public QObject {
         AppContext context(o);
         QQmlEngine engine;
         context.start(&engine, true, demo());
-        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == QLatin1String("ready"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == ModelManager::State::Ready, 30000);
         QCOMPARE(context.model()->contextSize(), 272);
         QCOMPARE(context.settings()->contextLength(), 272);
     }

@@ -6,8 +6,8 @@
 #include "gguf/file.h"
 #include "markdown_segments.h"
 #include "message_list_model.h"
-#include "worker/model_facts.h"
 #include "test_data.h"
+#include "worker/model_facts.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

@@ -79,13 +79,13 @@ class TestOverflowDialog : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
         app_.window->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(model()->state(), ModelManager::State::Ready, 20000);
         settings()->setContextLength(256);
         settings()->setMaxTokens(16);
         settings()->setTemperature(0.0);
         model()->reload();
-        QTRY_VERIFY_WITH_TIMEOUT(model()->state() == QLatin1String("ready") && model()->contextSize() == 256,
-                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model()->state() == ModelManager::State::Ready && model()->contextSize() == 256, 30000);
         chat()->newConversation();
     }
     void cleanupTestCase() { app_.stop(); }

@@ -40,7 +40,7 @@ class TestQml : public QObject {
         return QTest::qWaitFor(
             [&] {
                 ModelManager* m = app_.context->model();
-                return m->state() == QLatin1String("ready") &&
+                return m->state() == ModelManager::State::Ready &&
                        m->modelPath() == QFileInfo(path).absoluteFilePath();
             },
             60000);
@@ -71,7 +71,7 @@ class TestQml : public QObject {
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_qml")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
     }
     void cleanupTestCase() { app_.stop(); }
 
@@ -283,8 +283,8 @@ class TestQml : public QObject {
             dialog->findChild<QObject*>(QStringLiteral("deviceChoice"))->property("currentValue").toString(),
             app_.context->settings()->device());
         model->reload();
-        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("loading"), 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("ready"), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), ModelManager::State::Loading, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), ModelManager::State::Ready, 60000);
         QVERIFY2(model->device().endsWith(QLatin1String("(Vulkan)")), qPrintable(model->device()));
         QVERIFY(model->fallbackReason().isEmpty());
         QTRY_VERIFY(!fallback->isVisible());
@@ -293,8 +293,8 @@ class TestQml : public QObject {
 
         app_.context->settings()->setDevice(QStringLiteral("auto"));
         model->reload();
-        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("loading"), 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(model->state(), QStringLiteral("ready"), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), ModelManager::State::Loading, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(model->state(), ModelManager::State::Ready, 60000);
     }
 
     void openModelDialog() {

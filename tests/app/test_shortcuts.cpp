@@ -26,7 +26,7 @@ class TestShortcuts : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
         app_.window->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
         QVERIFY(find("settingsDialog") && find("openModelDialog"));
     }
     void cleanupTestCase() { app_.stop(); }

@@ -25,7 +25,7 @@ class TestThinkingView : public QObject {
     void initTestCase() {
         QVERIFY(app_.start(QStringLiteral("app_thinking_view")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
     }
     void cleanupTestCase() { app_.stop(); }
 

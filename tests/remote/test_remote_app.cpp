@@ -126,7 +126,7 @@ class TestRemoteApp : public QObject {
         ModelManager* model = app.context->model();
         QVERIFY(model->isRemote());
         QVERIFY(entry->property("checked").toBool());
-        QCOMPARE(model->state(), QStringLiteral("ready"));
+        QCOMPARE(model->state(), ModelManager::State::Ready);
         QVERIFY(model->modelName().contains(model_));
         app.context->settings()->setTemperature(0.0);
         app.context->settings()->setMaxTokens(12);

@@ -51,7 +51,7 @@ class TestRemoteUi : public QObject {
         if (!why.isEmpty()) SMOLDESK_SKIP_OR_FAIL(qPrintable(why));
         QVERIFY(app_.start(QStringLiteral("remote_ui")));
         QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), QStringLiteral("ready"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
     }
     void cleanupTestCase() { app_.stop(); }
 

@@ -33,7 +33,7 @@ class TestServerApp : public QObject {
         QVERIFY(indicator);
         QVERIFY(!indicator->isVisible());
 
-        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == QLatin1String("ready"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(context.model()->state() == ModelManager::State::Ready, 30000);
 
         QTcpServer probe; // a port that is free now
         QVERIFY(probe.listen(QHostAddress::LocalHost));
