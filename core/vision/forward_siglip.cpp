@@ -1,8 +1,9 @@
-// The SigLIP vision encoder's forward pass with the idefics3 projector, as llama.cpp's clip graph
-// computes it for SmolVLM:
+// The SigLIP vision encoder's forward pass with its projector, as llama.cpp's clip graph computes it
+// for SmolVLM (idefics3) and Gemma 3:
 //   x = conv2d(pixels, patch_embd) + bias + pos            (the conv as a matmul over patches)
 //   per layer (pre-norm): x += Wo·attention(LN1(x)) + bo;  x += down(gelu(up·LN2(x) + bu)) + bd
-//   x = post_ln(x);  tokens = fc · pixel_shuffle(x)
+//   x = post_ln(x);  idefics3: tokens = fc · pixel_shuffle(x)
+//                    gemma3:   tokens = projᵀ · (rmsNorm(avg_pool(x)) ⊙ soft_emb_norm)
 // Attention is bidirectional over the image's patches (AttentionShape::causal = false).
 #include "common/error.h"
 #include "vision/vision_encoder.h"
@@ -31,8 +32,13 @@ void VisionEncoder::encode(std::span<const float> chw, std::vector<float>& out) 
     if (preLn_.w != kAbsent) be_.layerNorm(x_, preLn_.w, preLn_.b, x_, n, p_.nEmbd, p_.eps);
     for (int il = 0; il < p_.nLayer; ++il) layer(layers_[static_cast<size_t>(il)], il);
     if (postLn_.w != kAbsent) be_.layerNorm(x_, postLn_.w, postLn_.b, x_, n, p_.nEmbd, p_.eps);
-    pixelShuffle();
     const int tokens = p_.tokensPerImage();
+    if (p_.projector == Projector::Idefics3) {
+        pixelShuffle();
+    } else {
+        averagePool();
+        be_.rmsNorm(merged_, softEmbNorm_, merged_, tokens, p_.nEmbd, p_.eps);
+    }
     be_.matmul(projW_, merged_, out_, tokens);
     out.resize(static_cast<size_t>(tokens) * static_cast<size_t>(p_.projectionDim));
     be_.read(out_, 0, out.size(), out.data());
@@ -96,6 +102,24 @@ void VisionEncoder::pixelShuffle() {
                 be_.copy(x_, srcRow * d, merged_, dst + dy * s * d, s * d);
             }
         }
+}
+
+// Token (ty, tx) is the mean of the s×s patches (ty·s + dy, tx·s + dx), as ggml's pool_2d (avg,
+// kernel = stride = s) over the patch grid: each (dy, dx) is gathered into attn_ by row copies and
+// summed into merged_, then scaled once.
+void VisionEncoder::averagePool() {
+    const size_t s = static_cast<size_t>(p_.scaleFactor), d = static_cast<size_t>(p_.nEmbd);
+    const size_t side = static_cast<size_t>(p_.patchesPerSide()), tokSide = side / s;
+    const size_t values = tokSide * tokSide * d;
+    for (size_t dy = 0; dy < s; ++dy)
+        for (size_t dx = 0; dx < s; ++dx) {
+            const compute::BufferId into = dy == 0 && dx == 0 ? merged_ : attn_;
+            for (size_t ty = 0; ty < tokSide; ++ty)
+                for (size_t tx = 0; tx < tokSide; ++tx)
+                    be_.copy(x_, ((ty * s + dy) * side + tx * s + dx) * d, into, (ty * tokSide + tx) * d, d);
+            if (into != merged_) be_.add(merged_, attn_, merged_, values);
+        }
+    be_.scale(merged_, values, 1.0f / static_cast<float>(s * s));
 }
 
 } // namespace smoldesk::vision

@@ -26,8 +26,10 @@ std::array<float, 3> triple(const gguf::File& f, const std::string& key) {
 
 Projector projectorFromName(const std::string& name) {
     if (name == "idefics3") return Projector::Idefics3;
+    if (name == "gemma3") return Projector::Gemma3;
     throw Error(ErrorCode::UnsupportedArch,
-                "The image projector '" + name + "' is not supported yet (SmolDesk runs idefics3: SmolVLM).");
+                "The image projector '" + name +
+                    "' is not supported yet (SmolDesk runs idefics3: SmolVLM, and gemma3: Gemma 3).");
 }
 
 void checkGeometry(const VisionParams& p) {
@@ -39,7 +41,8 @@ void checkGeometry(const VisionParams& p) {
         throw Error(ErrorCode::BadShape, "The image size " + std::to_string(p.imageSize) +
                                              " is not a multiple of the patch size " +
                                              std::to_string(p.patchSize) + ".");
-    if (p.scaleFactor < 2 || p.patchesPerSide() % p.scaleFactor != 0)
+    const int least = p.projector == Projector::Idefics3 ? 2 : 1;
+    if (p.scaleFactor < least || p.patchesPerSide() % p.scaleFactor != 0)
         throw Error(ErrorCode::BadShape, "The projector's scale factor " + std::to_string(p.scaleFactor) +
                                              " does not divide the " + std::to_string(p.patchesPerSide()) +
                                              " patches per side.");
@@ -70,7 +73,10 @@ VisionParams readVisionParams(const gguf::File& file) {
     p.projectionDim = sizeKey(file, "clip.vision.projection_dim", kWidth);
     p.imageSize = sizeKey(file, "clip.vision.image_size", kPixels);
     p.patchSize = sizeKey(file, "clip.vision.patch_size", kPixels);
-    p.scaleFactor = sizeKey(file, "clip.vision.projector.scale_factor", 64);
+    // Gemma 3 pools 4x4 unless the file says otherwise (llama.cpp's default for the family).
+    p.scaleFactor = p.projector == Projector::Gemma3 && !file.has("clip.vision.projector.scale_factor")
+                        ? 4
+                        : sizeKey(file, "clip.vision.projector.scale_factor", 64);
     p.longestEdge = file.has("clip.vision.preproc_image_size")
                         ? sizeKey(file, "clip.vision.preproc_image_size", kPixels)
                         : p.imageSize;

@@ -1,8 +1,9 @@
 #pragma once
 // The parameters of an mmproj file (the vision encoder and projector llama.cpp's libmtmd loads,
 // general.architecture "clip"), read from its clip.* keys and checked before anything is bound.
-// Supported: the idefics3 projector (SmolVLM, SmolVLM2): a SigLIP ViT, pixel shuffle, one linear
-// layer. Every other projector is refused in one sentence naming it.
+// Supported, both after a SigLIP ViT: idefics3 (SmolVLM, SmolVLM2: pixel shuffle, one linear layer)
+// and gemma3 (average pooling, RMS norm, one linear layer). Every other projector is refused in
+// one sentence naming it.
 #include "gguf/file.h"
 
 #include <array>
@@ -12,6 +13,7 @@ namespace smoldesk::vision {
 
 enum class Projector {
     Idefics3, // SmolVLM: pixel shuffle by scaleFactor, then mm.model.fc
+    Gemma3,   // Gemma 3: scaleFactor² average pooling, mm.soft_emb_norm, mm.input_projection
 };
 
 struct VisionParams {
@@ -21,7 +23,7 @@ struct VisionParams {
     int patchSize = 0; // pixels per patch side
     int nEmbd = 0, nHead = 0, headDim = 0, nFf = 0, nLayer = 0;
     int projectionDim = 0; // the text model's embedding width
-    int scaleFactor = 1;   // pixel shuffle: scaleFactor² patches become one token
+    int scaleFactor = 1;   // scaleFactor² patches become one token (shuffled or pooled)
     int longestEdge = 0;   // idefics3: images are resized so their longest edge is this
     float eps = 1e-6f;
     std::array<float, 3> mean{}, std{};

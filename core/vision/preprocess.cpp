@@ -50,12 +50,18 @@ Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p) {
     Idefics3Input in;
     in.cols = width / s;
     in.rows = height / s;
-    const RgbImage refined = resizePadded(image, width, height);
+    const RgbImage refined = resizePadded(image, width, height, Filter::Bicubic);
     for (int y = 0; y < height; y += s)
         for (int x = 0; x < width; x += s) in.tiles.push_back(normalize(crop(refined, x, y, s, s), p));
     const RgbImage overview = resizeBilinear(image, s, s); // bilinear here, as llama.cpp does
     in.overview = normalize(overview, p);
     return in;
+}
+
+std::vector<float> preprocessGemma3(const RgbImage& image, const VisionParams& p) {
+    checkImage(image);
+    // Bilinear inside the padding here (bicubic gives cosine 0.9995 against llama.cpp, stretching 0.90).
+    return normalize(resizePadded(image, p.imageSize, p.imageSize, Filter::Bilinear), p);
 }
 
 std::vector<std::string> idefics3Markers(int rows, int cols) {

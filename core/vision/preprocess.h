@@ -39,6 +39,13 @@ struct Idefics3Input {
 };
 Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p);
 
+// Gemma 3's input for one image, as llama.cpp makes it: the whole image resized bilinear with its
+// aspect kept into imageSize² and centred on black (one image, no tiles).
+std::vector<float> preprocessGemma3(const RgbImage& image, const VisionParams& p);
+// The text llama.cpp puts before and after a Gemma 3 image's tokens.
+inline const char* const kGemma3ImageStart = "<start_of_image>";
+inline const char* const kGemma3ImageEnd = "<end_of_image>";
+
 // The text llama.cpp puts around the image's tokens, in its order: markers[i] precedes the
 // i-th image (the tiles row by row, then the overview) and markers.back() follows the overview:
 //   <fake_token_around_image><row_R_col_C> before each tile ("\n" first when a row starts),

@@ -28,6 +28,7 @@ float cubic(float pm1, float p0, float p1, float p2, float t) {
 } // namespace
 
 RgbImage resizeBicubic(const RgbImage& src, int width, int height) {
+    if (src.width == width && src.height == height) return src;
     RgbImage dst;
     dst.width = width;
     dst.height = height;
@@ -83,13 +84,13 @@ RgbImage resizeBilinear(const RgbImage& src, int width, int height) {
     return dst;
 }
 
-RgbImage resizePadded(const RgbImage& src, int width, int height) {
+RgbImage resizePadded(const RgbImage& src, int width, int height, Filter filter) {
     if (src.width == width && src.height == height) return src;
     const float scale = std::min(static_cast<float>(width) / static_cast<float>(src.width),
                                  static_cast<float>(height) / static_cast<float>(src.height));
     const int w = std::min(static_cast<int>(std::ceil(static_cast<float>(src.width) * scale)), width);
     const int h = std::min(static_cast<int>(std::ceil(static_cast<float>(src.height) * scale)), height);
-    const RgbImage scaled = resizeBicubic(src, w, h);
+    const RgbImage scaled = filter == Filter::Bicubic ? resizeBicubic(src, w, h) : resizeBilinear(src, w, h);
     RgbImage dst;
     dst.width = width;
     dst.height = height;

@@ -13,9 +13,11 @@ RgbImage resizeBicubic(const RgbImage& src, int width, int height);
 // x·(sw - 1)/(w - 1), the blend truncated to uint8. Same size: a copy.
 RgbImage resizeBilinear(const RgbImage& src, int width, int height);
 
+enum class Filter { Bicubic, Bilinear };
+
 // libmtmd's resize with PAD_CEIL: the aspect ratio kept, each side ceil(side · scale) (at most the
-// target), bicubic, centred on black at ((w - w')/2, (h - h')/2). Same size: a copy.
-RgbImage resizePadded(const RgbImage& src, int width, int height);
+// target), resized with `filter`, centred on black at ((w - w')/2, (h - h')/2). Same size: a copy.
+RgbImage resizePadded(const RgbImage& src, int width, int height, Filter filter);
 
 // A width × height rectangle of src at (x, y).
 RgbImage crop(const RgbImage& src, int x, int y, int width, int height);

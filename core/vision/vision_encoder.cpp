@@ -4,6 +4,7 @@
 #include "vision/vision_encoder.h"
 
 #include "common/error.h"
+#include "quant/fp16.h"
 #include "quant/types.h"
 
 #include <algorithm>
@@ -42,9 +43,9 @@ VisionEncoder::VisionEncoder(const gguf::File& file, VisionParams params, comput
     preLn_ = bindNorm(file, "v.pre_ln", true);
     for (int il = 0; il < p_.nLayer; ++il) layers_.push_back(bindLayer(file, il));
     postLn_ = bindNorm(file, "v.post_ln", true);
-    const uint64_t merged = d * static_cast<uint64_t>(p_.scaleFactor * p_.scaleFactor);
-    projW_ = bind(file, "mm.model.fc.weight", {merged, static_cast<uint64_t>(p_.projectionDim)});
+    bindProjector(file);
 
+    const uint64_t merged = d * static_cast<uint64_t>(p_.scaleFactor * p_.scaleFactor);
     const size_t rows = static_cast<size_t>(n), tokens = static_cast<size_t>(p_.tokensPerImage());
     pixels_ = be_.createBuffer(rows * 3 * ps * ps);
     x_ = be_.createBuffer(rows * d);
@@ -58,6 +59,35 @@ VisionEncoder::VisionEncoder(const gguf::File& file, VisionParams params, comput
     merged_ = be_.createBuffer(tokens * merged);
     out_ = be_.createBuffer(tokens * static_cast<size_t>(p_.projectionDim));
     be_.createKvCache(p_.nLayer, static_cast<int>(n), p_.nEmbd);
+}
+
+// idefics3 multiplies by mm.model.fc; gemma3 by mm.input_projection's transpose (llama.cpp stores it
+// [nEmbd][projectionDim] and transposes in the graph), which is made once here as an F32 copy.
+void VisionEncoder::bindProjector(const gguf::File& file) {
+    const uint64_t d = static_cast<uint64_t>(p_.nEmbd), out = static_cast<uint64_t>(p_.projectionDim);
+    if (p_.projector == Projector::Idefics3) {
+        projW_ = bind(file, "mm.model.fc.weight",
+                      {d * static_cast<uint64_t>(p_.scaleFactor * p_.scaleFactor), out});
+        return;
+    }
+    softEmbNorm_ = bind(file, "mm.soft_emb_norm.weight", {d});
+    const gguf::TensorInfo& w = checked(file, "mm.input_projection.weight", {out, d});
+    if (w.type != quant::Type::F32 && w.type != quant::Type::F16)
+        throw Error(ErrorCode::UnsupportedType, "Tensor 'mm.input_projection.weight' must be F32 or F16.");
+    projT_.resize(d * out);
+    for (uint64_t i = 0; i < d; ++i)       // input channel: the stored row
+        for (uint64_t o = 0; o < out; ++o) // output channel
+            projT_[o * d + i] =
+                w.type == quant::Type::F32
+                    ? reinterpret_cast<const float*>(w.data)[i * out + o]
+                    : quant::fp16ToFp32(reinterpret_cast<const uint16_t*>(w.data)[i * out + o]);
+    projTInfo_ = w;
+    projTInfo_.name = "mm.input_projection.weight (transposed)";
+    projTInfo_.type = quant::Type::F32;
+    projTInfo_.ne = {d, out, 1, 1};
+    projTInfo_.nBytes = projT_.size() * sizeof(float);
+    projTInfo_.data = reinterpret_cast<const uint8_t*>(projT_.data());
+    projW_ = be_.addWeight(projTInfo_);
 }
 
 compute::WeightId VisionEncoder::bind(const gguf::File& file, const std::string& name,

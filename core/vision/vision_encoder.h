@@ -1,7 +1,8 @@
 #pragma once
 // A vision encoder and its projector bound to a backend: SigLIP's ViT (patch embedding as a
 // matmul over unfolded patches, learned positions, pre-LayerNorm blocks with biases, bidirectional
-// attention, GELU MLP, post LayerNorm) and the idefics3 projector (pixel shuffle + linear), written
+// attention, GELU MLP, post LayerNorm) and its projector (idefics3: pixel shuffle + linear; gemma3:
+// average pooling + RMS norm + linear), written
 // once against the compute interface so the CPU and Vulkan backends share it. Input: one
 // preprocessed image (vision/preprocess.h); output: its tokens' embeddings for the text model.
 #include "compute/backend.h"
@@ -45,15 +46,19 @@ class VisionEncoder {
     void unfoldPatches(std::span<const float> chw); // forward_siglip.cpp
     void layer(const Layer& L, int il);             // forward_siglip.cpp
     void pixelShuffle();                            // forward_siglip.cpp
+    void averagePool();                             // forward_siglip.cpp
+    void bindProjector(const gguf::File& file);
 
     VisionParams p_;
     compute::Backend& be_;
-    compute::WeightId patchW_, patchB_ = kAbsent, posEmbd_, projW_;
+    compute::WeightId patchW_, patchB_ = kAbsent, posEmbd_, projW_, softEmbNorm_ = kAbsent;
     Norm preLn_, postLn_;
     std::vector<Layer> layers_;
     std::deque<gguf::TensorInfo> views_; // the patch embedding seen as a [3·p·p][nEmbd] matrix
     compute::BufferId pixels_, x_, h_, q_, k_, v_, attn_, ffn_, proj_, merged_, out_;
     std::vector<float> unfolded_;
+    std::vector<float> projT_; // gemma3: mm.input_projection transposed to [out][in], F32
+    gguf::TensorInfo projTInfo_;
     std::vector<int32_t> positions_;
 };
 

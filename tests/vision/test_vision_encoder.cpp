@@ -67,6 +67,8 @@ class TestVisionEncoder : public QObject {
     void matchesLlamaCppEmbeddings();
     void matchesLlamaCppPreprocessing_data();
     void matchesLlamaCppPreprocessing();
+    void matchesLlamaCppGemma3_data();
+    void matchesLlamaCppGemma3();
     void refusesOtherProjectors();
     void refusesBadImages();
 };
@@ -183,6 +185,47 @@ void TestVisionEncoder::matchesLlamaCppPreprocessing() {
         if (marker.rfind("\n", 0) == 0) marker.erase(0, 1); // the piece dump drops control characters
         QVERIFY2(text.endsWith(QString::fromStdString(marker)), qPrintable(text));
     }
+}
+
+void TestVisionEncoder::matchesLlamaCppGemma3_data() {
+    QTest::addColumn<QString>("image");
+    QTest::newRow("tiny 32") << "tiny-32";       // no resize
+    QTest::newRow("wide 70x40") << "wide-70x40"; // stretched down
+    QTest::newRow("tall 20x50") << "tall-20x50"; // stretched up and down
+}
+
+// Gemma 3's projector (2x2 average pooling, soft-embedding RMS norm, the transposed projection) and
+// its fixed-size preprocessing against llama.cpp's one chunk per image.
+void TestVisionEncoder::matchesLlamaCppGemma3() {
+    QFETCH(QString, image);
+    auto file = gguf::File::open(test::dataPath("vision/gemma3-tiny-mmproj.gguf"));
+    const vision::VisionParams p = vision::readVisionParams(*file);
+    QVERIFY(p.projector == vision::Projector::Gemma3);
+    QCOMPARE(p.tokensPerImage(), 4);
+    compute::CpuBackend cpu(2);
+    vision::VisionEncoder encoder(*file, p, cpu);
+    const std::string name = image.toStdString();
+    std::vector<float> ours;
+    encoder.encode(vision::preprocessGemma3(loadPng(test::dataPath("vision/" + name + ".png")), p), ours);
+    const std::vector<float> ref = test::readF32(test::dataPath("vision/gemma3-tiny-" + name + ".f32"));
+    QCOMPARE(ours.size(), ref.size());
+    const Agreement a = compare(ours.data(), ref.data(), 4, 64);
+    qInfo("worst cosine %.7f, max-abs %.5f (largest value %.3f)", a.cosine, a.maxAbs, a.scale);
+    QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
+    QVERIFY2(a.maxAbs < 0.002 * a.scale, "max-abs above 0.2% of the largest value");
+    // llama.cpp's chunks: text ending in <start_of_image>, the image, text ending in <end_of_image>.
+    QFile json(QString::fromStdString(test::dataPath("vision/gemma3-tiny-" + name + ".json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray chunks = QJsonDocument::fromJson(json.readAll()).object()["chunks"].toArray();
+    QCOMPARE(chunks.size(), 3);
+    QStringList texts;
+    for (int i : {0, 2}) {
+        QString text;
+        for (const QJsonValue& piece : chunks[i].toObject()["text"].toArray()) text += piece.toString();
+        texts << text;
+    }
+    QVERIFY2(texts[0].endsWith(vision::kGemma3ImageStart), qPrintable(texts[0]));
+    QVERIFY2(texts[1].endsWith(vision::kGemma3ImageEnd), qPrintable(texts[1]));
 }
 
 void TestVisionEncoder::refusesOtherProjectors() {

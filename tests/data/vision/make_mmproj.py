@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 IMG, PATCH, WIDTH, HEADS, FF, LAYERS, SCALE, TEXT = 32, 8, 32, 2, 64, 2, 2, 64
 
 
-def write(path, projector, seed=37, longest=IMG):
+def write(path, projector, seed=37, longest=IMG, gemma=False):
     rng = np.random.default_rng(seed)
     w = gguf.GGUFWriter(path, "clip")
     w.add_string("clip.projector_type", projector)
@@ -57,7 +57,11 @@ def write(path, projector, seed=37, longest=IMG):
         t(p + "ffn_down.bias", 0.02 * rng.standard_normal(WIDTH))
     t("v.post_ln.weight", 1 + 0.1 * rng.standard_normal(WIDTH))
     t("v.post_ln.bias", 0.02 * rng.standard_normal(WIDTH))
-    t("mm.model.fc.weight", mat(TEXT, WIDTH * SCALE * SCALE, 0.2))
+    if gemma:  # avg pooling by the scale factor, RMS norm, then x·W with W stored [TEXT][WIDTH] in ggml order
+        t("mm.soft_emb_norm.weight", 1 + 0.1 * rng.standard_normal(WIDTH))
+        t("mm.input_projection.weight", mat(WIDTH, TEXT, 0.2))
+    else:
+        t("mm.model.fc.weight", mat(TEXT, WIDTH * SCALE * SCALE, 0.2))
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
@@ -84,3 +88,5 @@ png(os.path.join(HERE, "wide-70x40.png"), 70, 40)
 # The same weights with images resized to a longest edge of 64: up to 2x2 tiles of 32 px.
 write(os.path.join(HERE, "smolvlm-tiny-tiles-mmproj.gguf"), "idefics3", longest=2 * IMG)
 png(os.path.join(HERE, "tall-20x50.png"), 20, 50)
+# Gemma 3: the same encoder, a 2x2 average pool (4 tokens), soft-embedding RMS norm, a linear map.
+write(os.path.join(HERE, "gemma3-tiny-mmproj.gguf"), "gemma3", gemma=True)
