@@ -155,7 +155,7 @@ ApplicationWindow {
                     MenuSeparator {}
                     Action { text: qsTr("Add an endpoint…"); onTriggered: window.openRemoteSettings() }
                 }
-                Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== "downloading"; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
+                Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== Downloader.Downloading; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
                 MenuSeparator {}
                 Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
                 Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }

@@ -57,7 +57,7 @@ Item {
             Button {
                 Layout.fillWidth: true
                 highlighted: true
-                visible: welcome.dl.state !== "downloading" && welcome.dl.state !== "verifying"
+                visible: welcome.dl.state !== Downloader.Downloading && welcome.dl.state !== Downloader.Verifying
                 text: qsTr("Download %1 (%2)").arg(welcome.dl.catalogueName).arg(welcome.dl.catalogueSize)
                 Accessible.name: qsTr("Download the recommended model")
                 onClicked: welcome.dl.startRecommended()
@@ -71,27 +71,27 @@ Item {
         }
 
         ColumnLayout {
-            visible: welcome.dl.state === "downloading" || welcome.dl.state === "verifying"
+            visible: welcome.dl.state === Downloader.Downloading || welcome.dl.state === Downloader.Verifying
             Layout.fillWidth: true
             spacing: 6
             ProgressBar {
                 Layout.fillWidth: true
                 from: 0; to: 1
                 value: welcome.dl.progress
-                indeterminate: welcome.dl.state === "verifying"
+                indeterminate: welcome.dl.state === Downloader.Verifying
                 Accessible.name: qsTr("Download progress")
             }
             RowLayout {
                 Layout.fillWidth: true
                 Label {
                     Layout.fillWidth: true
-                    text: welcome.dl.state === "verifying" ? qsTr("Checking the download…") : welcome.dl.progressText
+                    text: welcome.dl.state === Downloader.Verifying ? qsTr("Checking the download…") : welcome.dl.progressText
                 }
                 Button { text: qsTr("Cancel"); onClicked: welcome.dl.cancel() }
             }
         }
         Label {
-            visible: welcome.dl.state === "error"
+            visible: welcome.dl.state === Downloader.Error
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             color: Theme.danger

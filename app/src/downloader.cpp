@@ -76,7 +76,7 @@ Downloader::~Downloader() {
 QString Downloader::progressText() const {
     QString s = formatBytes(received_);
     if (total_ > 0) s = tr("%1 of %2").arg(s, formatBytes(total_));
-    if (state_ == QLatin1String("downloading") && speed_ > 0)
+    if (state_ == State::Downloading && speed_ > 0)
         s += QStringLiteral(" · ") + tr("%1/s").arg(formatBytes(qint64(speed_)));
     return s;
 }
@@ -91,7 +91,7 @@ QString Downloader::catalogueSize() const {
     return c.isEmpty() ? QString() : formatBytes(c.first().size);
 }
 
-void Downloader::setState(const QString& s) {
+void Downloader::setState(State s) {
     if (s == state_) return;
     state_ = s;
     emit stateChanged();
@@ -136,7 +136,7 @@ void Downloader::start(const QUrl& url, const QString& destPath, qint64 expected
     reply_ = nam_.get(req);
     connect(reply_, &QNetworkReply::readyRead, this, &Downloader::onReadyRead);
     connect(reply_, &QNetworkReply::finished, this, &Downloader::onFinished);
-    setState(QStringLiteral("downloading"));
+    setState(State::Downloading);
     emit progressChanged();
 }
 
@@ -188,7 +188,7 @@ void Downloader::onFinished() {
     if (cancelled_) {
         file_.close();
         qCInfo(lcDownload) << "download cancelled at" << received_ << "bytes";
-        setState(QStringLiteral("idle"));
+        setState(State::Idle);
         return;
     }
     if (status == 416 && expectedSize_ > 0 && file_.size() == expectedSize_) {
@@ -232,7 +232,7 @@ void Downloader::verify() {
         fail(tr("The download has %1 bytes, expected %2.").arg(size).arg(expectedSize_), true);
         return;
     }
-    setState(QStringLiteral("verifying"));
+    setState(State::Verifying);
     auto* watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, part] {
         watcher->deleteLater();
@@ -248,7 +248,7 @@ void Downloader::verify() {
             return;
         }
         qCInfo(lcDownload) << "downloaded" << dest_ << "sha256" << got;
-        setState(QStringLiteral("done"));
+        setState(State::Done);
         emit finished(dest_);
     });
     watcher->setFuture(QtConcurrent::run([part] { return fileSha256(part); }));
@@ -271,7 +271,7 @@ void Downloader::fail(const QString& error, bool removePartial) {
     if (removePartial) QFile::remove(partPath(dest_));
     errorText_ = error;
     qCWarning(lcDownload) << error;
-    setState(QStringLiteral("error"));
+    setState(State::Error);
     emit failed(error);
 }
 

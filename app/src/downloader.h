@@ -18,7 +18,7 @@ class Downloader : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Use App.downloader")
-    Q_PROPERTY(QString state READ state NOTIFY stateChanged) // idle, downloading, verifying, done, error
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
     Q_PROPERTY(qint64 received READ received NOTIFY progressChanged)
     Q_PROPERTY(qint64 total READ total NOTIFY progressChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
@@ -29,10 +29,14 @@ class Downloader : public QObject {
     Q_PROPERTY(QString catalogueName READ catalogueName CONSTANT)
     Q_PROPERTY(QString catalogueSize READ catalogueSize CONSTANT)
   public:
+    // QML reads them as Downloader.Idle, .Downloading, …
+    enum class State { Idle, Downloading, Verifying, Done, Error };
+    Q_ENUM(State)
+
     explicit Downloader(QObject* parent = nullptr);
     ~Downloader() override;
 
-    QString state() const { return state_; }
+    State state() const { return state_; }
     qint64 received() const { return received_; }
     qint64 total() const { return total_; }
     double progress() const { return total_ > 0 ? double(received_) / double(total_) : 0.0; }
@@ -61,7 +65,7 @@ class Downloader : public QObject {
     void onFinished();
     void verify();
     void fail(const QString& error, bool removePartial);
-    void setState(const QString& s);
+    void setState(State s);
 
     QNetworkAccessManager nam_;
     QPointer<QNetworkReply> reply_;
@@ -76,7 +80,7 @@ class Downloader : public QObject {
     double speed_ = 0.0;
     QElapsedTimer speedClock_;
     qint64 speedBase_ = 0;
-    QString state_ = QStringLiteral("idle");
+    State state_ = State::Idle;
     QString errorText_;
     bool cancelled_ = false;
     bool firstChunk_ = true;

@@ -118,7 +118,7 @@ class TestDownloader : public QObject {
         server_.ranges.clear();
         d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
         QVERIFY(waitFor(finished, 20000));
-        QCOMPARE(d.state(), QStringLiteral("done"));
+        QCOMPARE(d.state(), Downloader::State::Done);
         QCOMPARE(readAll(p), server_.payload);
         QVERIFY(!QFile::exists(Downloader::partPath(p)));
         QCOMPARE(d.received(), qint64(server_.payload.size()));
@@ -134,7 +134,7 @@ class TestDownloader : public QObject {
         server_.cutFirst = true;
         d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
         QVERIFY(waitFor(failed, 20000));
-        QCOMPARE(d.state(), QStringLiteral("error"));
+        QCOMPARE(d.state(), Downloader::State::Error);
         const qint64 partial = QFile(Downloader::partPath(p)).size();
         QVERIFY(partial > 0 && partial < server_.payload.size());
         d.start(server_.url("/model.gguf"), p, server_.payload.size(), sha256(server_.payload));
