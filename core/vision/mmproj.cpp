@@ -3,6 +3,8 @@
 
 #include "common/error.h"
 
+#include <algorithm>
+
 namespace smoldesk::vision {
 
 namespace {
@@ -46,6 +48,15 @@ void checkGeometry(const VisionParams& p) {
         throw Error(ErrorCode::BadShape, "The projector's scale factor " + std::to_string(p.scaleFactor) +
                                              " does not divide the " + std::to_string(p.patchesPerSide()) +
                                              " patches per side.");
+    // Activations are patches × max(width, FFN, 3·patch²) floats and the KV cache layers × patches
+    // × width: a file whose tensors are small can still ask for terabytes here.
+    const int64_t patches = p.patches();
+    const int64_t widest = std::max<int64_t>({p.nEmbd, p.nFf, 3LL * p.patchSize * p.patchSize});
+    if (patches * widest > kMaxActivationFloats || patches * p.nEmbd * p.nLayer > kMaxActivationFloats * 4)
+        throw Error(ErrorCode::BadShape, "The vision encoder's sizes (" + std::to_string(patches) +
+                                             " patches, width " + std::to_string(widest) + ", " +
+                                             std::to_string(p.nLayer) +
+                                             " layers) are beyond what SmolDesk runs.");
     for (float s : p.std)
         if (!(s > 0.0f)) throw Error(ErrorCode::BadShape, "The mmproj file's image_std must be positive.");
 }
@@ -65,7 +76,7 @@ VisionParams readVisionParams(const gguf::File& file) {
     if (p.projectorName.empty())
         throw Error(ErrorCode::MissingKey, "The mmproj file does not say its projector type.");
     p.projector = projectorFromName(p.projectorName);
-    constexpr int64_t kWidth = 1 << 16, kPixels = 1 << 14;
+    constexpr int64_t kWidth = 1 << 16, kPixels = 1 << 14, kMaxLongestEdge = 8192;
     p.nEmbd = sizeKey(file, "clip.vision.embedding_length", kWidth);
     p.nHead = sizeKey(file, "clip.vision.attention.head_count", 1024);
     p.nFf = sizeKey(file, "clip.vision.feed_forward_length", kWidth * 8);
@@ -78,7 +89,7 @@ VisionParams readVisionParams(const gguf::File& file) {
                         ? 4
                         : sizeKey(file, "clip.vision.projector.scale_factor", 64);
     p.longestEdge = file.has("clip.vision.preproc_image_size")
-                        ? sizeKey(file, "clip.vision.preproc_image_size", kPixels)
+                        ? sizeKey(file, "clip.vision.preproc_image_size", kMaxLongestEdge)
                         : p.imageSize;
     const double eps = file.getFloat("clip.vision.attention.layer_norm_epsilon").value_or(1e-6);
     if (!(eps > 0.0 && eps < 1.0))

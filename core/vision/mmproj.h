@@ -7,6 +7,7 @@
 #include "gguf/file.h"
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 namespace smoldesk::vision {
@@ -33,6 +34,10 @@ struct VisionParams {
     // Tokens one encoded image (a tile or the overview) gives the text model.
     int tokensPerImage() const { return patches() / (scaleFactor * scaleFactor); }
 };
+
+// The most floats one activation buffer of the encoder may hold (256 MiB; Gemma 3's largest is
+// 4096 patches × 4304 = 17.6 M).
+constexpr int64_t kMaxActivationFloats = int64_t(1) << 26;
 
 // Reads and checks the file's clip.* keys. Error in one sentence for a file that is not an
 // mmproj, has no vision encoder, names a projector SmolDesk does not run, or impossible sizes.
