@@ -1,0 +1,199 @@
+// One file into the library index: unchanged files are skipped by size and mtime (then by hash),
+// moved files take over their old row, anything else is read, chunked, embedded and written in
+// one transaction, so that a crash leaves either the whole file or none of it.
+#include "library_index.h"
+
+#include "common/error.h"
+#include "retrieval/embedder.h"
+#include "retrieval/sha256.h"
+#include "retrieval/sqlite_db.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace smoldesk::retrieval {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uintmax_t kMaxFileBytes = 32u << 20;
+
+std::string lowerExtension(const std::string& path) {
+    std::string ext = fs::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+// Why a file cannot be indexed, or "" when it can (as `format`).
+std::string unsupportedReason(const std::string& path, const std::string& content, DocFormat& format) {
+    const std::string ext = lowerExtension(path);
+    const std::string name = fs::path(path).filename().string();
+    if (ext == ".pdf") return name + " is a PDF; PDF text extraction is not in this build yet.";
+    if (ext == ".docx" || ext == ".odt")
+        return name + " is a word-processor document; DOCX and ODT are not read yet.";
+    if (content.find('\0') != std::string::npos)
+        return name + " is not a text file (it contains NUL bytes), so it was not indexed.";
+    format = formatForPath(path).value_or(DocFormat::PlainText);
+    return "";
+}
+
+struct Embedded {
+    std::vector<Chunk> chunks;
+    std::vector<std::vector<float>> vectors;
+};
+
+Embedded chunkAndEmbed(const std::string& content, DocFormat format, Embedder& embedder,
+                       const ChunkOptions& chunking) {
+    // The special tokens the model adds to every text ([CLS] and [SEP], an EOS) are not the text's.
+    const int overhead = std::max<int>(0, static_cast<int>(embedder.tokenize("a").size()) - 1);
+    const TokenCounter count = [&](std::string_view s) {
+        return std::max(0, static_cast<int>(embedder.tokenize(s).size()) - overhead);
+    };
+    ChunkOptions o = chunking;
+    o.targetTokens = std::min(o.targetTokens, std::max(16, embedder.maxTokens() / 2));
+    Embedded e;
+    e.chunks = packChunks(documentBlocks(content, format), count, o);
+    for (const Chunk& c : e.chunks) {
+        std::vector<int32_t> ids = embedder.tokenize(c.embedText());
+        if (static_cast<int>(ids.size()) > embedder.maxTokens())
+            ids.resize(static_cast<size_t>(embedder.maxTokens()));
+        e.vectors.push_back(embedder.embed(ids, true));
+    }
+    return e;
+}
+
+} // namespace
+
+IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder& embedder, const std::string& modelId,
+                                      const ChunkOptions& chunking, std::vector<Found>& missing,
+                                      IndexStats& stats) {
+    IndexProgress p;
+    p.path = path;
+    std::error_code ec;
+    const auto size = static_cast<int64_t>(fs::file_size(path, ec));
+    const int64_t mtime = ec ? 0 : fs::last_write_time(path, ec).time_since_epoch().count();
+    int64_t id = 0;
+    std::string oldSha, oldState, oldModel;
+    int64_t oldSize = -1, oldMtime = -1;
+    {
+        Stmt s(*db_, "SELECT id, size, mtime, sha256, state, model FROM files WHERE path = ?");
+        s.bind(1, path);
+        if (s.step())
+            id = s.integer(0), oldSize = s.integer(1), oldMtime = s.integer(2), oldSha = s.text(3),
+            oldState = s.text(4), oldModel = s.text(5);
+    }
+    if (id && oldSize == size && oldMtime == mtime && oldModel == modelId && oldState != "pending") {
+        ++stats.unchanged;
+        p.outcome = IndexProgress::Outcome::Unchanged;
+        return p;
+    }
+    auto fail = [&](const std::string& why, const std::string& sha) {
+        Transaction t(*db_);
+        if (id) removeFile(id);
+        Stmt(*db_,
+             "INSERT INTO files(path, size, mtime, sha256, state, error, model) VALUES(?, ?, ?, ?, 'failed', "
+             "?, ?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = "
+             "excluded.sha256, state = 'failed', error = excluded.error, model = excluded.model")
+            .bind(1, path)
+            .bind(2, size)
+            .bind(3, mtime)
+            .bind(4, sha)
+            .bind(5, why)
+            .bind(6, modelId)
+            .run();
+        t.commit();
+        ++stats.failed;
+        p.outcome = IndexProgress::Outcome::Failed;
+        p.error = why;
+        return p;
+    };
+    const std::string name = fs::path(path).filename().string();
+    if (ec) return fail("Cannot read " + name + ": " + ec.message() + ".", "");
+    if (static_cast<uintmax_t>(size) > kMaxFileBytes)
+        return fail(name + " is larger than 32 MiB; it was not indexed.", "");
+    std::ifstream in(path, std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) return fail("Cannot read " + name + ".", "");
+    const std::string sha = sha256Hex(content);
+    if (id && oldSha == sha && oldModel == modelId && oldState == "indexed") { // touched, not changed
+        Stmt(*db_, "UPDATE files SET size = ?, mtime = ? WHERE id = ?")
+            .bind(1, size)
+            .bind(2, mtime)
+            .bind(3, id)
+            .run();
+        ++stats.unchanged;
+        p.outcome = IndexProgress::Outcome::Unchanged;
+        return p;
+    }
+    if (!id) { // a file that moved here keeps its chunks and vectors
+        auto m = std::find_if(missing.begin(), missing.end(),
+                              [&](const Found& f) { return f.reusable && f.sha == sha; });
+        if (m != missing.end()) {
+            Stmt(*db_, "UPDATE files SET path = ?, size = ?, mtime = ? WHERE id = ?")
+                .bind(1, path)
+                .bind(2, size)
+                .bind(3, mtime)
+                .bind(4, m->id)
+                .run();
+            missing.erase(m);
+            ++stats.moved;
+            p.outcome = IndexProgress::Outcome::Moved;
+            return p;
+        }
+    }
+    DocFormat format = DocFormat::PlainText;
+    if (std::string why = unsupportedReason(path, content, format); !why.empty()) return fail(why, sha);
+    Embedded e;
+    try {
+        e = chunkAndEmbed(content, format, embedder, chunking);
+    } catch (const Error& err) {
+        return fail(name + " could not be embedded: " + err.what(), sha);
+    }
+    Transaction t(*db_);
+    if (id) removeFile(id);
+    Stmt(*db_, "INSERT INTO files(path, size, mtime, sha256, state, error, model) VALUES(?, ?, ?, ?, "
+               "'indexed', NULL, "
+               "?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = "
+               "excluded.sha256, state = 'indexed', error = NULL, model = excluded.model")
+        .bind(1, path)
+        .bind(2, size)
+        .bind(3, mtime)
+        .bind(4, sha)
+        .bind(5, modelId)
+        .run();
+    if (!id) {
+        Stmt s(*db_, "SELECT id FROM files WHERE path = ?");
+        s.bind(1, path);
+        if (s.step()) id = s.integer(0);
+    }
+    Stmt chunk(*db_, "INSERT INTO chunks(file_id, ordinal, page, line_begin, line_end, heading, text) "
+                     "VALUES(?, ?, ?, ?, ?, ?, ?)");
+    Stmt fts(*db_, "INSERT INTO chunks_fts(rowid, body) VALUES(?, ?)");
+    Stmt vec(*db_, "INSERT INTO vectors(chunk_id, model, dim, data) VALUES(?, ?, ?, ?)");
+    for (size_t i = 0; i < e.chunks.size(); ++i) {
+        const Chunk& c = e.chunks[i];
+        chunk.bind(1, id)
+            .bind(2, static_cast<int64_t>(i))
+            .bind(3, int64_t{c.page})
+            .bind(4, int64_t{c.lineBegin});
+        chunk.bind(5, int64_t{c.lineEnd}).bind(6, c.headingPath).bind(7, c.text).run();
+        const int64_t cid = db_->lastInsertId();
+        fts.bind(1, cid).bind(2, c.embedText()).run();
+        vec.bind(1, cid)
+            .bind(2, modelId)
+            .bind(3, static_cast<int64_t>(e.vectors[i].size()))
+            .bindBlob(4, e.vectors[i])
+            .run();
+    }
+    t.commit();
+    ++stats.indexed;
+    stats.chunksEmbedded += static_cast<int>(e.chunks.size());
+    p.chunks = static_cast<int>(e.chunks.size());
+    return p;
+}
+
+} // namespace smoldesk::retrieval
