@@ -106,4 +106,12 @@ VisionParams readVisionParams(const gguf::File& file) {
     return p;
 }
 
+void checkTextModelWidth(const VisionParams& p, int textWidth) {
+    if (p.projectionDim != textWidth)
+        throw Error(ErrorCode::BadShape,
+                    "The mmproj file makes image embeddings " + std::to_string(p.projectionDim) +
+                        " wide, but the text model's embeddings are " + std::to_string(textWidth) +
+                        " wide: they do not belong together.");
+}
+
 } // namespace smoldesk::vision

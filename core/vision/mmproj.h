@@ -43,4 +43,8 @@ constexpr int64_t kMaxActivationFloats = int64_t(1) << 26;
 // mmproj, has no vision encoder, names a projector SmolDesk does not run, or impossible sizes.
 VisionParams readVisionParams(const gguf::File& file);
 
+// Checks that the image embeddings fit the text model they are spliced into (its embedding
+// width); Error in one sentence naming both widths otherwise.
+void checkTextModelWidth(const VisionParams& p, int textWidth);
+
 } // namespace smoldesk::vision

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "gguf/file.h"
+#include "gguf/writer.h"
 #include "test_data.h"
 #include "vision/mmproj.h"
 #include "vision/preprocess.h"
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 
 using namespace smoldesk;
 
@@ -57,6 +59,23 @@ Agreement compare(const float* ours, const float* ref, size_t tokens, size_t wid
     return a;
 }
 
+// The tiny SmolVLM mmproj rewritten with `edit` applied after its keys (set replaces a key) and
+// without the tensor named `drop`.
+std::string editedMmproj(const std::function<void(gguf::Writer&)>& edit, const std::string& drop,
+                         const std::string& name) {
+    auto src = gguf::File::open(test::dataPath("vision/smolvlm-tiny-mmproj.gguf"));
+    gguf::Writer w;
+    for (const auto& [key, value] : src->metadata()) w.set(std::string(key), gguf::WriteValue::copyOf(value));
+    edit(w);
+    for (const gguf::TensorInfo& t : src->tensors())
+        if (t.name != drop)
+            w.addTensor(t.name, t.type, std::vector<uint64_t>(t.ne.begin(), t.ne.begin() + t.nDims),
+                        std::vector<uint8_t>(t.data, t.data + t.nBytes));
+    const std::string path = test::tmpPath(name);
+    w.write(path);
+    return path;
+}
+
 } // namespace
 
 class TestVisionEncoder : public QObject {
@@ -71,6 +90,8 @@ class TestVisionEncoder : public QObject {
     void matchesLlamaCppGemma3();
     void refusesOtherProjectors();
     void refusesBadImages();
+    void refusesHostileFiles_data();
+    void refusesHostileFiles();
 };
 
 void TestVisionEncoder::readsSmolVlmParams() {
@@ -84,6 +105,15 @@ void TestVisionEncoder::readsSmolVlmParams() {
     QCOMPARE(p.projectionDim, 64);
     QCOMPARE(p.mean[1], 0.45f);
     QCOMPARE(p.std[2], 0.6f);
+    vision::checkTextModelWidth(p, 64); // stories260K, the goldens' text model
+    try {
+        vision::checkTextModelWidth(p, 576); // SmolVLM-256M's text width
+        QFAIL("a 64-wide projector was paired with a 576-wide text model");
+    } catch (const Error& e) {
+        QVERIFY2(std::string(e.what()).find("embeddings 64 wide, but the text model's embeddings are 576") !=
+                     std::string::npos,
+                 e.what());
+    }
 }
 
 // tiny-32.png is exactly the encoder's size, so llama.cpp's tile and overview are the image itself
@@ -263,6 +293,53 @@ void TestVisionEncoder::refusesBadImages() {
     vision::VisionEncoder encoder(*file, p, cpu);
     std::vector<float> out;
     QVERIFY_THROWS_EXCEPTION(Error, encoder.encode(std::vector<float>(10), out));
+}
+
+void TestVisionEncoder::refusesHostileFiles_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<QString>("drop");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("heads") << "clip.vision.attention.head_count" << 3 << ""
+                           << "not a multiple of the 3 heads";
+    QTest::newRow("patch") << "clip.vision.patch_size" << 7 << ""
+                           << "not a multiple of the patch size 7";
+    QTest::newRow("scale") << "clip.vision.projector.scale_factor" << 3 << ""
+                           << "scale factor 3 does not divide";
+    QTest::newRow("huge") << "clip.vision.image_size" << 16384 << ""
+                          << "beyond what SmolDesk runs";
+    QTest::newRow("width") << "clip.vision.embedding_length" << 48 << ""
+                           << "has the unexpected shape";
+    QTest::newRow("text width") << "clip.vision.projection_dim" << 96 << ""
+                                << "'mm.model.fc.weight' has the unexpected shape";
+    QTest::newRow("missing") << "" << 0 << "v.blk.1.ffn_down.weight"
+                             << "lacks the tensor 'v.blk.1.ffn_down.weight'";
+    QTest::newRow("no mean") << "" << 0 << ""
+                             << "";
+}
+
+// Each broken file is refused in one sentence naming the key or tensor, before any compute.
+void TestVisionEncoder::refusesHostileFiles() {
+    QFETCH(QString, key);
+    QFETCH(int, value);
+    QFETCH(QString, drop);
+    QFETCH(QString, sentence);
+    const std::string path = editedMmproj(
+        [&](gguf::Writer& w) {
+            if (!key.isEmpty()) w.set(key.toStdString(), gguf::WriteValue::u32(static_cast<uint32_t>(value)));
+            if (sentence.isEmpty()) w.set("clip.vision.image_mean", gguf::WriteValue::f32s({0.5f, 0.5f}));
+        },
+        drop.toStdString(), "hostile.gguf");
+    if (sentence.isEmpty()) sentence = "must hold 3 values";
+    auto file = gguf::File::open(path);
+    try {
+        const vision::VisionParams p = vision::readVisionParams(*file);
+        compute::CpuBackend cpu(1);
+        vision::VisionEncoder encoder(*file, p, cpu);
+        QFAIL("the broken file was accepted");
+    } catch (const Error& e) {
+        QVERIFY2(std::string(e.what()).find(sentence.toStdString()) != std::string::npos, e.what());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestVisionEncoder)
