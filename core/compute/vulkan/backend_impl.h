@@ -90,6 +90,7 @@ class VulkanBackend : public Backend {
     void add(BufferId a, BufferId b, BufferId out, size_t n) override;
     void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
     void read(BufferId src, size_t offset, size_t n, float* dst) override;
+    void write(BufferId dst, size_t offset, size_t n, const float* src) override;
 
     // Tests: writes values into a buffer (through the staging buffers, after pending work).
     void upload(BufferId dst, size_t offset, std::span<const float> values);

@@ -666,6 +666,18 @@ void VulkanBackend::checkKvRange(int layer, int pos0, int n, const char* op) con
                         std::to_string(pos0) + "+" + std::to_string(n) + " are outside the KV cache.");
 }
 
+// Pixels in: the work queued so far finishes first (it may still read dst), then the floats go
+// through the uploader's staging buffer.
+void VulkanBackend::write(BufferId dst, size_t offset, size_t n, const float* src) {
+    flushRope();
+    const DeviceActivation& a = act(dst, offset + n, "write");
+    submit();
+    if (n)
+        uploader_->write(reinterpret_cast<const uint8_t*>(src), n * sizeof(float), a.buffer.handle,
+                         offset * sizeof(float));
+    uploader_->drain();
+}
+
 // Both caches are f16 by position on the device: K and V rows go through the readback
 // buffer in one submission per layer.
 void VulkanBackend::readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) {
