@@ -19,5 +19,6 @@ int cmdResume(Args& args);
 int cmdDequantize(Args& args);
 int cmdMcp(Args& args);
 int cmdEmbed(Args& args);
+int cmdDocs(Args& args);
 
 } // namespace smoldesk::cli

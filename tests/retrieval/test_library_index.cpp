@@ -9,6 +9,7 @@
 #include "gguf/file.h"
 #include "retrieval/embedder.h"
 #include "retrieval/library_index.h"
+#include "retrieval/sha256.h"
 #include "test_data.h"
 
 #include <QJsonArray>
@@ -284,6 +285,18 @@ class TestLibraryIndex : public QObject {
         QVERIFY(!keyword.empty());
         QCOMPARE(keyword[0].vectorRank, 0);
         QVERIFY(keyword[0].text.find("Tomatoes") != std::string::npos);
+    }
+
+    // FIPS 180-4's examples (one block, two blocks, a million 'a's) and the empty string.
+    void sha256KnownAnswers() {
+        QCOMPARE(sha256Hex(""),
+                 std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(sha256Hex("abc"),
+                 std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+                 std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        QCOMPARE(sha256Hex(std::string(1000000, 'a')),
+                 std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
     }
 
     void badDatabase() {

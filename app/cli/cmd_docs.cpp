@@ -1,0 +1,200 @@
+// smoldesk-cli docs: the document library from the command line. `docs index` brings a library
+// database up to date with folders (resumable: finished files are kept when it is stopped),
+// `docs search` runs a hybrid (BM25 + vector) search over it and prints where each hit is.
+#include "commands.h"
+
+#include "common/error.h"
+#include "compute/cpu/cpu_backend.h"
+#include "compute/cpu/thread_pool.h"
+#include "gguf/file.h"
+#include "jinja/template.h"
+#include "retrieval/embedder.h"
+#include "retrieval/library_index.h"
+#include "retrieval/sha256.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+namespace smoldesk::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct LoadedEmbedder {
+    std::unique_ptr<gguf::File> file;
+    std::unique_ptr<compute::CpuBackend> cpu;
+    std::unique_ptr<retrieval::Embedder> embedder;
+    std::string id; // the model identity stored with each vector
+};
+
+// The model's identity: its name, size and the hash of its first 4 MiB (header, metadata and the
+// first tensors), so a renamed copy is the same model and a re-quantized file is another.
+std::string modelIdentity(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4u << 20, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<size_t>(in.gcount()));
+    std::error_code ec;
+    return std::to_string(fs::file_size(path, ec)) + ":" + retrieval::sha256Hex(head).substr(0, 16);
+}
+
+LoadedEmbedder loadEmbedder(const std::string& path, int threads) {
+    LoadedEmbedder e;
+    e.file = gguf::File::open(path);
+    e.cpu =
+        std::make_unique<compute::CpuBackend>(threads > 0 ? threads : compute::ThreadPool::physicalCores());
+    e.embedder = std::make_unique<retrieval::Embedder>(*e.file, *e.cpu);
+    e.id = e.embedder->architecture() + ":" + std::to_string(e.embedder->dimension()) + ":" +
+           modelIdentity(path);
+    return e;
+}
+
+const char* outcomeWord(retrieval::IndexProgress::Outcome o) {
+    switch (o) {
+    case retrieval::IndexProgress::Outcome::Indexed:
+        return "indexed";
+    case retrieval::IndexProgress::Outcome::Unchanged:
+        return "unchanged";
+    case retrieval::IndexProgress::Outcome::Moved:
+        return "moved";
+    case retrieval::IndexProgress::Outcome::Failed:
+        break;
+    }
+    return "failed";
+}
+
+std::string where(const retrieval::SearchHit& h) {
+    std::string s = h.file;
+    if (h.page > 0) s += ":p" + std::to_string(h.page);
+    s += ":" + std::to_string(h.lineBegin);
+    if (h.lineEnd != h.lineBegin) s += "-" + std::to_string(h.lineEnd);
+    return s;
+}
+
+std::string snippet(const std::string& text, size_t max) {
+    std::string s;
+    for (char c : text) {
+        if (c == '\n' || c == '\t') c = ' ';
+        if (c == ' ' && !s.empty() && s.back() == ' ') continue;
+        s += c;
+    }
+    if (s.size() > max) {
+        size_t cut = max;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a character
+        s = s.substr(0, cut) + "…";
+    }
+    return s;
+}
+
+struct DocsOptions {
+    std::optional<std::string> db, model;
+    int64_t threads = 0, top = 5;
+    bool quiet = false, json = false, keywordOnly = false, topGiven = false;
+    std::vector<std::string> rest; // after the subcommand: folders, or the query's words
+};
+
+int docsIndex(const DocsOptions& o) {
+    if (o.json || o.keywordOnly || o.topGiven)
+        throw UsageError("--json, --top and --keyword-only are for docs search.");
+    if (!o.db) throw UsageError("docs index needs a library database (--db FILE.sqlite).");
+    if (!o.model) throw UsageError("docs index needs an embedding model (-m FILE.gguf).");
+    if (o.rest.empty()) throw UsageError("docs index needs at least one folder or file to index.");
+    for (const std::string& f : o.rest)
+        if (!fs::exists(f)) throw Error(ErrorCode::Io, f + " does not exist.");
+    LoadedEmbedder e = loadEmbedder(*o.model, static_cast<int>(o.threads));
+    retrieval::LibraryIndex index(*o.db);
+    const auto start = std::chrono::steady_clock::now();
+    const retrieval::IndexStats s =
+        index.index(o.rest, *e.embedder, e.id, [&](const retrieval::IndexProgress& p) {
+            if (o.quiet && p.outcome != retrieval::IndexProgress::Outcome::Failed) return;
+            std::string line = "[" + std::to_string(p.done) + "/" + std::to_string(p.total) + "] " +
+                               outcomeWord(p.outcome) + " " + p.path;
+            if (p.outcome == retrieval::IndexProgress::Outcome::Indexed)
+                line += " (" + std::to_string(p.chunks) + (p.chunks == 1 ? " chunk)" : " chunks)");
+            if (!p.error.empty()) line += ": " + p.error;
+            std::fprintf(stderr, "%s\n", line.c_str());
+        });
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf(
+        "%d files: %d indexed, %d unchanged, %d moved, %d failed, %d removed; %d chunks embedded in %.1f s "
+        "(%.1f chunks/s)\n",
+        s.files, s.indexed, s.unchanged, s.moved, s.failed, s.removed, s.chunksEmbedded, secs,
+        secs > 0 ? s.chunksEmbedded / secs : 0.0);
+    return kExitOk;
+}
+
+std::string hitJson(const retrieval::SearchHit& h, const char* score) {
+    return "{\"file\": " + jinja::jsonQuote(h.file) +
+           ", \"page\": " + (h.page > 0 ? std::to_string(h.page) : "null") +
+           ", \"line\": " + std::to_string(h.lineBegin) + ", \"line_end\": " + std::to_string(h.lineEnd) +
+           ", \"heading\": " + jinja::jsonQuote(h.heading) + ", \"text\": " + jinja::jsonQuote(h.text) +
+           ", \"score\": " + score + "}";
+}
+
+int docsSearch(const DocsOptions& o) {
+    if (o.quiet) throw UsageError("--quiet is for docs index.");
+    if (!o.db) throw UsageError("docs search needs a library database (--db FILE.sqlite).");
+    if (!o.model && !o.keywordOnly)
+        throw UsageError("docs search needs the embedding model (-m FILE.gguf) or --keyword-only.");
+    if (o.rest.empty()) throw UsageError("docs search needs a query.");
+    if (o.top < 1 || o.top > 1000) throw UsageError("--top takes a number from 1 to 1000.");
+    if (!fs::is_regular_file(*o.db))
+        throw Error(ErrorCode::Io,
+                    "There is no library database at " + *o.db + "; make one with docs index.");
+    std::string query;
+    for (const std::string& w : o.rest) query += (query.empty() ? "" : " ") + w;
+    LoadedEmbedder e;
+    if (!o.keywordOnly) e = loadEmbedder(*o.model, static_cast<int>(o.threads));
+    retrieval::LibraryIndex index(*o.db);
+    const auto hits = index.search(query, e.embedder.get(), e.id, static_cast<int>(o.top));
+    std::string out = o.json ? "[" : "";
+    for (size_t i = 0; i < hits.size(); ++i) {
+        const retrieval::SearchHit& h = hits[i];
+        char score[32];
+        std::snprintf(score, sizeof score, "%.6f", h.score);
+        if (o.json) {
+            out += std::string(i ? ",\n " : "") + hitJson(h, score);
+            continue;
+        }
+        out += std::to_string(i + 1) + ". " + where(h) + "  (score " + score + ")\n";
+        if (!h.heading.empty()) out += "   " + h.heading + "\n";
+        out += "   " + snippet(h.text, 200) + "\n";
+    }
+    if (o.json)
+        out += "]\n";
+    else if (hits.empty())
+        out = "No matches.\n";
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return kExitOk;
+}
+
+} // namespace
+
+// docs index --db FILE.sqlite -m EMBED.gguf [-t N] [--quiet] FOLDER|FILE...
+// docs search --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY...
+int cmdDocs(Args& args) {
+    DocsOptions o;
+    o.db = args.option("--db");
+    o.model = args.option("--model", "-m");
+    o.threads = args.intOption("--threads", "-t", 0);
+    if (const auto top = args.option("--top", "-n")) o.top = parseInt(*top, "--top"), o.topGiven = true;
+    o.quiet = args.flag("--quiet", "-q");
+    o.json = args.flag("--json");
+    o.keywordOnly = args.flag("--keyword-only");
+    o.rest = args.positionals();
+    if (o.threads < 0 || o.threads > 1024) throw UsageError("--threads must be a positive number.");
+    if (o.rest.empty()) throw UsageError("docs needs a subcommand: index or search.");
+    const std::string sub = o.rest.front();
+    o.rest.erase(o.rest.begin());
+    if (sub == "index") return docsIndex(o);
+    if (sub == "search") return docsSearch(o);
+    throw UsageError("Unknown docs subcommand '" + sub + "'; use index or search.");
+}
+
+} // namespace smoldesk::cli

@@ -1,0 +1,144 @@
+// smoldesk-cli docs end to end on a copy of the committed corpus with the tiny bert embedder:
+// progress lines and the summary, a second run that embeds nothing, search results in plain and
+// JSON form citing file and line range, keyword-only search, and bad input refused in one
+// sentence with a non-zero exit.
+#include "test_data.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace smoldesk;
+
+namespace {
+struct Result {
+    int code = -1;
+    QByteArray out, err;
+};
+Result cli(const QStringList& args) {
+    QProcess p;
+    p.start(SMOLDESK_CLI, QStringList{"docs"} + args);
+    if (!p.waitForFinished(60000)) qFatal("smoldesk-cli did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+QString model() {
+    return QString::fromStdString(test::dataPath("embed/bert-tiny.gguf"));
+}
+} // namespace
+
+class TestDocsCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir;
+    QString docs, db;
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(dir.isValid());
+        docs = dir.filePath("docs");
+        db = dir.filePath("library.sqlite");
+        const QString src = QString::fromStdString(test::dataPath("docs/corpus"));
+        QDir().mkpath(docs + "/sub");
+        QDir().mkpath(docs + "/.git");
+        for (const char* f : {"guide.md", "notes.txt", "sub/page.html", "sub/tool.py", "sub/blob.bin"})
+            QVERIFY(QFile::copy(src + "/" + f, docs + "/" + f));
+        QFile hidden(docs + "/.git/HEAD.md");
+        QVERIFY(hidden.open(QIODevice::WriteOnly));
+        hidden.write("# hidden\n");
+    }
+
+    void index() {
+        const Result r = cli({"index", "--db", db, "-m", model(), docs});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QList<QByteArray> lines = r.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5); // one progress line per file, .git skipped
+        QVERIFY(lines[0].startsWith("[1/5] indexed ") && lines[0].endsWith("guide.md (4 chunks)"));
+        QVERIFY(
+            r.err.contains("[3/5] failed ") &&
+            r.err.contains("blob.bin is not a text file (it contains NUL bytes), so it was not indexed."));
+        QVERIFY2(r.out.startsWith(
+                     "5 files: 4 indexed, 0 unchanged, 0 moved, 1 failed, 0 removed; 8 chunks embedded"),
+                 r.out.constData());
+        const Result again = cli({"index", "--db", db, "-m", model(), "--quiet", docs});
+        QCOMPARE(again.code, 0);
+        QVERIFY(again.err.isEmpty() || again.err.contains("failed")); // --quiet keeps only failures
+        QVERIFY2(
+            again.out.startsWith("5 files: 0 indexed, 5 unchanged, 0 moved, 0 failed, 0 removed; 0 chunks"),
+            again.out.constData());
+    }
+
+    void search() {
+        const Result r =
+            cli({"search", "--db", db, "-m", model(), "--top", "3", "--json", "watering", "can"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonArray hits = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(hits.size(), 3);
+        const QJsonObject first = hits[0].toObject();
+        QVERIFY(first.value("file").toString().endsWith("/docs/guide.md"));
+        QVERIFY(first.value("page").isNull());
+        QCOMPARE(first.value("line").toInt(), 15);
+        QCOMPARE(first.value("line_end").toInt(), 21);
+        QCOMPARE(first.value("heading").toString(), QString("Garden Guide > Tools > Watering"));
+        QVERIFY(first.value("text").toString().contains("A watering can"));
+        QVERIFY(first.value("score").toDouble() >= hits[1].toObject().value("score").toDouble());
+
+        const Result plain = cli({"search", "--db", db, "-m", model(), "--top", "1", "watering can"});
+        QCOMPARE(plain.code, 0);
+        QVERIFY2(plain.out.contains("guide.md:15-21  (score ") &&
+                     plain.out.contains("\n   Garden Guide > Tools > Watering\n"),
+                 plain.out.constData());
+
+        const Result keyword = cli({"search", "--db", db, "--keyword-only", "--json", "croissant"});
+        QCOMPARE(keyword.code, 0);
+        const QJsonArray k = QJsonDocument::fromJson(keyword.out).array();
+        QCOMPARE(k.size(), 1);
+        QVERIFY(k[0].toObject().value("file").toString().endsWith("sub/page.html"));
+        QCOMPARE(k[0].toObject().value("heading").toString(),
+                 QString("Kitchen & Bakery > Caf\u00e9 corner \u2013 coffee"));
+    }
+
+    void refusals_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("sentence");
+        QTest::newRow("no subcommand") << QStringList{} << 1 << "docs needs a subcommand: index or search.";
+        QTest::newRow("unknown subcommand") << QStringList{"list"} << 1 << "Unknown docs subcommand 'list'";
+        QTest::newRow("no db") << QStringList{"index", "-m", "x.gguf", "."} << 1
+                               << "needs a library database";
+        QTest::newRow("no folder") << QStringList{"index", "--db", "x.sqlite", "-m", "x.gguf"} << 1
+                                   << "at least one folder";
+        QTest::newRow("missing folder")
+            << QStringList{"index", "--db", "x.sqlite", "-m", "x.gguf", "/no/such/folder"} << 2
+            << "/no/such/folder does not exist.";
+        QTest::newRow("no database yet")
+            << QStringList{"search", "--db", "/no/such.sqlite", "--keyword-only", "x"} << 2
+            << "There is no library database at /no/such.sqlite";
+        QTest::newRow("bad top") << QStringList{"search", "--db", "x", "--keyword-only", "--top", "0", "x"}
+                                 << 1 << "--top takes a number from 1 to 1000.";
+        QTest::newRow("no model") << QStringList{"search", "--db", "x", "q"} << 1 << "or --keyword-only";
+        QTest::newRow("not a model") << QStringList{"index", "--db", "x.sqlite", "-m", SMOLDESK_CLI, "."} << 2
+                                     << "not a GGUF file";
+    }
+    void refusals() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, sentence);
+        const Result r = cli(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(sentence.toUtf8()), r.err.constData());
+        QCOMPARE(r.err.trimmed().count('\n'), 0); // one line
+    }
+
+    void notADatabase() {
+        const Result r = cli({"search", "--db", model(), "--keyword-only", "x"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("The library database failed: file is not a database."), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocsCli)
+#include "test_docs_cli.moc"
