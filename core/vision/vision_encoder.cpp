@@ -23,7 +23,7 @@ const gguf::TensorInfo& checked(const gguf::File& file, const std::string& name,
         throw Error(ErrorCode::BadShape,
                     "Tensor '" + name + "' has the unexpected shape " + t->shapeString() + ".");
     const quant::TypeInfo& ti = quant::typeInfo(t->type);
-    if (!ti.computable || (shape.size() != 2 && t->type != quant::Type::F32))
+    if (!ti.computable || (shape.size() == 1 && t->type != quant::Type::F32))
         throw Error(ErrorCode::UnsupportedType,
                     "Tensor '" + name + "' has type " + ti.name + ", which SmolDesk does not support there.");
     return *t;

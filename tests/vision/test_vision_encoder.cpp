@@ -136,6 +136,10 @@ void TestVisionEncoder::matchesLlamaCppPreprocessing_data() {
     QTest::newRow("tiny 32, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
                                   << "tiny-32.png"
                                   << "smolvlm-tiles-tiny-32" << 2 << 2;
+    // F16 matrices and patch kernel (real files' type; llama.cpp rounds the pixels to f16 in im2col).
+    QTest::newRow("f16 wide 70x40, 2x2") << "smolvlm-tiny-tiles-f16-mmproj.gguf"
+                                         << "wide-70x40.png"
+                                         << "smolvlm-tiles-f16-wide-70x40" << 2 << 2;
 }
 
 // Every chunk llama.cpp encodes (tiles row by row, then the overview) against ours, and the
@@ -189,16 +193,23 @@ void TestVisionEncoder::matchesLlamaCppPreprocessing() {
 
 void TestVisionEncoder::matchesLlamaCppGemma3_data() {
     QTest::addColumn<QString>("image");
-    QTest::newRow("tiny 32") << "tiny-32";       // no resize
-    QTest::newRow("wide 70x40") << "wide-70x40"; // stretched down
-    QTest::newRow("tall 20x50") << "tall-20x50"; // stretched up and down
+    QTest::addColumn<QString>("mmproj");
+    QTest::newRow("tiny 32") << "tiny-32"
+                             << "gemma3-tiny"; // no resize
+    QTest::newRow("wide 70x40") << "wide-70x40"
+                                << "gemma3-tiny"; // padded down
+    QTest::newRow("tall 20x50") << "tall-20x50"
+                                << "gemma3-tiny"; // padded, up
+    QTest::newRow("f16 tall 20x50") << "tall-20x50"
+                                    << "gemma3-tiny-f16"; // F16 matrices
 }
 
 // Gemma 3's projector (2x2 average pooling, soft-embedding RMS norm, the transposed projection) and
 // its fixed-size preprocessing against llama.cpp's one chunk per image.
 void TestVisionEncoder::matchesLlamaCppGemma3() {
     QFETCH(QString, image);
-    auto file = gguf::File::open(test::dataPath("vision/gemma3-tiny-mmproj.gguf"));
+    QFETCH(QString, mmproj);
+    auto file = gguf::File::open(test::dataPath("vision/" + mmproj.toStdString() + "-mmproj.gguf"));
     const vision::VisionParams p = vision::readVisionParams(*file);
     QVERIFY(p.projector == vision::Projector::Gemma3);
     QCOMPARE(p.tokensPerImage(), 4);
@@ -207,14 +218,16 @@ void TestVisionEncoder::matchesLlamaCppGemma3() {
     const std::string name = image.toStdString();
     std::vector<float> ours;
     encoder.encode(vision::preprocessGemma3(loadPng(test::dataPath("vision/" + name + ".png")), p), ours);
-    const std::vector<float> ref = test::readF32(test::dataPath("vision/gemma3-tiny-" + name + ".f32"));
+    const std::vector<float> ref =
+        test::readF32(test::dataPath("vision/" + mmproj.toStdString() + "-" + name + ".f32"));
     QCOMPARE(ours.size(), ref.size());
     const Agreement a = compare(ours.data(), ref.data(), 4, 64);
     qInfo("worst cosine %.7f, max-abs %.5f (largest value %.3f)", a.cosine, a.maxAbs, a.scale);
     QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
     QVERIFY2(a.maxAbs < 0.002 * a.scale, "max-abs above 0.2% of the largest value");
     // llama.cpp's chunks: text ending in <start_of_image>, the image, text ending in <end_of_image>.
-    QFile json(QString::fromStdString(test::dataPath("vision/gemma3-tiny-" + name + ".json")));
+    QFile json(
+        QString::fromStdString(test::dataPath("vision/" + mmproj.toStdString() + "-" + name + ".json")));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonArray chunks = QJsonDocument::fromJson(json.readAll()).object()["chunks"].toArray();
     QCOMPARE(chunks.size(), 3);

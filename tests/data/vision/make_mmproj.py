@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 IMG, PATCH, WIDTH, HEADS, FF, LAYERS, SCALE, TEXT = 32, 8, 32, 2, 64, 2, 2, 64
 
 
-def write(path, projector, seed=37, longest=IMG, gemma=False):
+def write(path, projector, seed=37, longest=IMG, gemma=False, f16=False):
     rng = np.random.default_rng(seed)
     w = gguf.GGUFWriter(path, "clip")
     w.add_string("clip.projector_type", projector)
@@ -33,8 +33,10 @@ def write(path, projector, seed=37, longest=IMG, gemma=False):
     w.add_array("clip.vision.image_mean", [0.5, 0.45, 0.4])
     w.add_array("clip.vision.image_std", [0.5, 0.55, 0.6])
 
-    def t(name, arr):
-        w.add_tensor(name, np.ascontiguousarray(arr, dtype=np.float32))
+    def t(name, arr):  # f16: the matrices and the patch kernel as F16, as real files have them
+        arr = np.ascontiguousarray(arr, dtype=np.float32)
+        half = f16 and arr.ndim >= 2 and "position_embd" not in name  # ggml adds positions in F32
+        w.add_tensor(name, arr.astype(np.float16) if half else arr)
 
     def mat(out, inp, std=0.05):
         return rng.standard_normal((out, inp)) * std
@@ -90,3 +92,6 @@ write(os.path.join(HERE, "smolvlm-tiny-tiles-mmproj.gguf"), "idefics3", longest=
 png(os.path.join(HERE, "tall-20x50.png"), 20, 50)
 # Gemma 3: the same encoder, a 2x2 average pool (4 tokens), soft-embedding RMS norm, a linear map.
 write(os.path.join(HERE, "gemma3-tiny-mmproj.gguf"), "gemma3", gemma=True)
+# F16 matrices (the common real-file type): the tiles file and Gemma 3 again.
+write(os.path.join(HERE, "smolvlm-tiny-tiles-f16-mmproj.gguf"), "idefics3", longest=2 * IMG, f16=True)
+write(os.path.join(HERE, "gemma3-tiny-f16-mmproj.gguf"), "gemma3", gemma=True, f16=True)
