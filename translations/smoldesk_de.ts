@@ -125,6 +125,49 @@
     </message>
 </context>
 <context>
+    <name>CatalogueDialog</name>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="18"/>
+        <source>Download a model</source>
+        <translation>Ein Modell herunterladen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="20"/>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="34"/>
+        <source>Models are downloaded from Hugging Face into %1 and checked against their published checksum. Whether one fits is estimated from the memory that is free now.</source>
+        <translation>Modelle werden von Hugging Face nach %1 heruntergeladen und mit ihrer veröffentlichten Prüfsumme verglichen. Ob eines passt, wird aus dem jetzt freien Speicher geschätzt.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="63"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Download</source>
+        <translation>Herunterladen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="71"/>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
+        <source>Download %1</source>
+        <translation>%1 herunterladen</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -194,39 +237,39 @@
         <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="278"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="283"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="277"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="282"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="223"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="225"/>
+        <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tool servers of this chat</source>
         <translation>Tool-Server dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="231"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="238"/>
+        <location filename="../app/qml/Composer.qml" line="243"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="244"/>
+        <location filename="../app/qml/Composer.qml" line="249"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
@@ -234,32 +277,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="250"/>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="247"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>Offer the tools of %1</source>
         <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Stop the answer</source>
         <translation>Antwort anhalten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Send the prompt</source>
         <translation>Eingabe senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -309,24 +352,24 @@
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt ✓</source>
         <translation>Systemprompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="41"/>
         <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="264"/>
+        <location filename="../app/qml/Composer.qml" line="269"/>
         <source>System prompt of this chat</source>
         <translation>Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="273"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
     </message>
@@ -354,12 +397,12 @@
         <translation>Die Unterhaltung ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="68"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge entfernen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="74"/>
         <source>Start a new chat</source>
         <translation>Neuen Chat beginnen</translation>
     </message>
@@ -376,7 +419,7 @@
         <translation type="vanished">Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -386,22 +429,22 @@
         <translation>Die Nachricht ist zu lang</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="52"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>Die Unterhaltung braucht %1 Token, der Kontext des Modells fasst aber nur %2. Die ältesten Beiträge entfernen (der Systemprompt bleibt) oder in einem neuen Chat weitermachen? Abbrechen legt Ihre Nachricht zurück ins Eingabefeld.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="55"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2. Kürzen Sie sie, oder erhöhen Sie den Kontext unter Einstellungen ▸ Allgemein auf %3 Token und laden Sie das Modell neu.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="57"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>Diese Nachricht braucht %1 Token, der Kontext des Modells fasst aber nur %2, und einen größeren nimmt das Modell nicht. Kürzen Sie sie.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="60"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>Die Beschreibung von %n Tool belegt einen Teil des Kontexts: Tools für diesen Chat abzuschalten, schafft mehr Platz.</numerusform>
@@ -409,7 +452,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Edit the message</source>
         <translation>Nachricht bearbeiten</translation>
     </message>
@@ -781,7 +824,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="214"/>
+        <location filename="../app/qml/Main.qml" line="248"/>
         <source>Conversation exported to %1</source>
         <translation>Unterhaltung exportiert nach %1</translation>
     </message>
@@ -791,7 +834,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="120"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -801,133 +844,137 @@
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="125"/>
         <source>Recent models</source>
         <translation>Zuletzt verwendete Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
-        <translation>SmolLM3-3B &amp;herunterladen …</translation>
+        <translation type="vanished">SmolLM3-3B &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Als &amp;Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="68"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="158"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="71"/>
+        <location filename="../app/qml/Main.qml" line="79"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="72"/>
+        <location filename="../app/qml/Main.qml" line="80"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="170"/>
         <source>&amp;Regenerate answer</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>&amp;Copy conversation</source>
         <translation>Unterhaltung &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="168"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>&amp;Model information</source>
         <translation>&amp;Modellinformationen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="73"/>
+        <location filename="../app/qml/Main.qml" line="81"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>Remote models</source>
         <translation>Entfernte Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>Add an endpoint…</source>
         <translation>Endpunkt hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
+        <source>&amp;Download a model…</source>
+        <translation>Ein Modell &amp;herunterladen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="180"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;Über SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="182"/>
+        <location filename="../app/qml/Main.qml" line="190"/>
         <source>Open a GGUF model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="201"/>
         <source>Export conversation</source>
         <translation>Unterhaltung exportieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown-Dateien (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="183"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="184"/>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="192"/>
+        <location filename="../app/qml/Main.qml" line="203"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="194"/>
+        <location filename="../app/qml/Main.qml" line="202"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -940,7 +987,7 @@
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
@@ -960,63 +1007,63 @@
         <translation>Antwort</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
         <source>Copy message</source>
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="333"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
         <source>Edit prompt</source>
         <translation>Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="343"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Regenerate answer</source>
         <translation>Antwort neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="349"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Eine weitere Antwort schreiben; diese bleibt erhalten (‹ › wechselt zwischen ihnen)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="377"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Die bearbeitete Eingabe beginnt einen neuen Zweig: Diese Version und ihre Antworten bleiben hinter den Pfeilen ‹ › erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="386"/>
         <source>Prompt text</source>
         <translation>Eingabetext</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="404"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="406"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
@@ -1046,17 +1093,17 @@
         <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="322"/>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="324"/>
         <source>Ask for the answer again</source>
         <translation>Die Antwort erneut anfordern</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Diese Eingabe hat noch keine Antwort: Senden Sie sie erneut an das Modell</translation>
     </message>
@@ -1547,22 +1594,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
@@ -1577,29 +1624,29 @@
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="122"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="140"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
@@ -1614,196 +1661,196 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="112"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Appearance</source>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="168"/>
         <source>Like the system</source>
         <translation>Wie das System</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="154"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="194"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="204"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="219"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="206"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="226"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="247"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="238"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="283"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="318"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="307"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="311"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="325"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="326"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="334"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="330"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="333"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="348"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="383"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -1812,23 +1859,23 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="391"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="408"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
@@ -1903,64 +1950,64 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="342"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="357"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="422"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="437"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="436"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="433"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="439"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="448"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="442"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="457"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="443"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="458"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
@@ -2495,32 +2542,32 @@
         <translation>%1 Tools anzeigen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="154"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="158"/>
         <source>Revoke “Always allow”</source>
         <translation>„Immer erlauben“ widerrufen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="165"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="170"/>
         <source>Import MCP servers</source>
         <translation>MCP-Server importieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="166"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="171"/>
         <source>Import</source>
         <translation>Importieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="167"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="172"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>MCP configuration (*.json)</source>
         <translation>MCP-Konfiguration (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
@@ -2528,79 +2575,107 @@
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>What can I help with?</source>
         <translation>Wobei kann ich helfen?</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>Welcome to SmolDesk</source>
         <translation>Willkommen bei SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="42"/>
         <source>Loading %1…</source>
         <translation>%1 wird geladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="43"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Das kleine mitgelieferte Demomodell ist geladen. Es erzählt nur kurze Kindergeschichten (auf Englisch), funktioniert aber offline. Für echte Antworten laden Sie SmolLM3 herunter oder öffnen ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="48"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Alles läuft auf diesem Rechner. Nichts, was Sie eingeben, verlässt ihn.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="49"/>
+        <location filename="../app/qml/WelcomeView.qml" line="50"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chatten Sie mit Sprachmodellen, die vollständig auf diesem Rechner laufen. Beginnen Sie mit SmolLM3 oder öffnen Sie ein vorhandenes GGUF-Modell.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="61"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download %1 (%2)</source>
         <translation>%1 herunterladen (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Download the recommended model</source>
         <translation>Empfohlenes Modell herunterladen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="67"/>
+        <location filename="../app/qml/WelcomeView.qml" line="70"/>
+        <source>More models…</source>
+        <translation>Weitere Modelle …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="71"/>
+        <source>Choose another model to download</source>
+        <translation>Ein anderes Modell zum Herunterladen wählen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="76"/>
         <source>Open a GGUF file…</source>
         <translation>GGUF-Datei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="68"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Open a GGUF file</source>
         <translation>GGUF-Datei öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="82"/>
+        <location filename="../app/qml/WelcomeView.qml" line="91"/>
         <source>Download progress</source>
         <translation>Downloadfortschritt</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="88"/>
+        <location filename="../app/qml/WelcomeView.qml" line="97"/>
         <source>Checking the download…</source>
         <translation>Download wird geprüft …</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="90"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="104"/>
+        <location filename="../app/qml/WelcomeView.qml" line="113"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tipp: Ziehen Sie eine .gguf-Datei einfach auf dieses Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="46"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 antwortet vom Endpunkt „%2“ unter %3. Was Sie eingeben, wird an diesen Server gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::Catalogue</name>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="54"/>
+        <source>Fits this computer</source>
+        <translation>Passt auf diesen Computer</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="56"/>
+        <source>Needs about %1; %2 are free</source>
+        <translation>Braucht etwa %1; %2 sind frei</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="61"/>
+        <source>Needs about %1</source>
+        <translation>Braucht etwa %1</translation>
     </message>
 </context>
 <context>
@@ -2616,12 +2691,12 @@
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="231"/>
+        <location filename="../app/src/chat_controller.cpp" line="232"/>
         <source>The call was interrupted before it ran.</source>
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="315"/>
+        <location filename="../app/src/chat_controller.cpp" line="316"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
@@ -2642,13 +2717,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="860"/>
-        <location filename="../app/src/chat_controller.cpp" line="919"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="920"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1068"/>
+        <location filename="../app/src/chat_controller.cpp" line="1070"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2656,73 +2731,88 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server refused the connection</source>
         <translation>der Server hat die Verbindung abgelehnt</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server closed the connection</source>
         <translation>der Server hat die Verbindung geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the server stopped answering</source>
         <translation>der Server antwortet nicht mehr</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="38"/>
+        <location filename="../app/src/downloader.cpp" line="40"/>
         <source>the secure connection could not be set up</source>
         <translation>die sichere Verbindung konnte nicht aufgebaut werden</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="41"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network went away</source>
         <translation>das Netzwerk ist weg</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="43"/>
+        <location filename="../app/src/downloader.cpp" line="45"/>
         <source>the network failed</source>
         <translation>das Netzwerk hat versagt</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="78"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="80"/>
+        <location filename="../app/src/downloader.cpp" line="82"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="103"/>
+        <location filename="../app/src/downloader.cpp" line="105"/>
         <source>The model catalogue is missing.</source>
         <translation>Der Modellkatalog fehlt.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="121"/>
-        <location filename="../app/src/downloader.cpp" line="163"/>
+        <location filename="../app/src/downloader.cpp" line="114"/>
+        <source>The model catalogue has no entry “%1”.</source>
+        <translation>Der Modellkatalog hat keinen Eintrag „%1“.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="158"/>
+        <location filename="../app/src/downloader.cpp" line="215"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>„%1“ kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="199"/>
+        <location filename="../app/src/downloader.cpp" line="181"/>
+        <source>The server redirected the download to an unencrypted address; it was stopped.</source>
+        <translation>Der Server hat den Download an eine unverschlüsselte Adresse umgeleitet; er wurde angehalten.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="251"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Der Server antwortete mit HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="209"/>
+        <location filename="../app/src/downloader.cpp" line="261"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Keine Verbindung zu %1 (%2). Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="213"/>
+        <location filename="../app/src/downloader.cpp" line="265"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 ab: %2. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="226"/>
+        <location filename="../app/src/downloader.cpp" line="292"/>
+        <source>The server did not say the file&apos;s checksum, so the download cannot be verified; it was not kept.</source>
+        <translation>Der Server hat die Prüfsumme der Datei nicht genannt, daher lässt sich der Download nicht prüfen; er wurde nicht behalten.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="302"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 von %2 ab. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
@@ -2731,17 +2821,17 @@
         <translation type="vanished">Der Download wurde unterbrochen: %1. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="232"/>
+        <location filename="../app/src/downloader.cpp" line="308"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Der Download hat %1 Bytes, erwartet wurden %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="241"/>
+        <location filename="../app/src/downloader.cpp" line="317"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Der Download ist beschädigt (sha256 stimmt nicht). Bitte versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="247"/>
+        <location filename="../app/src/downloader.cpp" line="323"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Der Download kann nicht nach „%1“ verschoben werden.</translation>
     </message>

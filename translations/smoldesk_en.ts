@@ -125,6 +125,49 @@
     </message>
 </context>
 <context>
+    <name>CatalogueDialog</name>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="18"/>
+        <source>Download a model</source>
+        <translation>Download a model</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="20"/>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="34"/>
+        <source>Models are downloaded from Hugging Face into %1 and checked against their published checksum. Whether one fits is estimated from the memory that is free now.</source>
+        <translation>Models are downloaded from Hugging Face into %1 and checked against their published checksum. Whether one fits is estimated from the memory that is free now.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="63"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Download</source>
+        <translation>Download</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="71"/>
+        <source>Open %1</source>
+        <translation>Open %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
+        <source>Download %1</source>
+        <translation>Download %1</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -194,39 +237,39 @@
         <translation>Let the model think before it answers (this chat only)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="278"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="283"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="277"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="282"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="223"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="225"/>
+        <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tool servers of this chat</source>
         <translation>Tool servers of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="231"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choose which tool servers&apos; tools the model sees in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="238"/>
+        <location filename="../app/qml/Composer.qml" line="243"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools the model sees in this chat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="244"/>
+        <location filename="../app/qml/Composer.qml" line="249"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n tool)</numerusform>
@@ -234,32 +277,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="250"/>
         <source>%1 (not connected)</source>
         <translation>%1 (not connected)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="247"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>Offer the tools of %1</source>
         <translation>Offer the tools of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Stop the answer</source>
         <translation>Stop the answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Send the prompt</source>
         <translation>Send the prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -309,24 +352,24 @@
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt ✓</source>
         <translation>System prompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="41"/>
         <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="264"/>
+        <location filename="../app/qml/Composer.qml" line="269"/>
         <source>System prompt of this chat</source>
         <translation>System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="273"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Give this chat instructions that the model follows in every answer</translation>
     </message>
@@ -354,12 +397,12 @@
         <translation>The conversation is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="68"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="74"/>
         <source>Start a new chat</source>
         <translation>Start a new chat</translation>
     </message>
@@ -376,7 +419,7 @@
         <translation type="vanished">Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -386,22 +429,22 @@
         <translation>The message is too long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="52"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="55"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="57"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="60"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>The definition of %n tool takes part of the context: turning tools off for this chat leaves more room.</numerusform>
@@ -409,7 +452,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Edit the message</source>
         <translation>Edit the message</translation>
     </message>
@@ -781,7 +824,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="214"/>
+        <location filename="../app/qml/Main.qml" line="248"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exported to %1</translation>
     </message>
@@ -791,7 +834,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="120"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -801,133 +844,137 @@
         <translation>&amp;Open model…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="125"/>
         <source>Recent models</source>
         <translation>Recent models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
-        <translation>&amp;Download SmolLM3-3B…</translation>
+        <translation type="vanished">&amp;Download SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Export as &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Export as &amp;JSON…</source>
         <translation>Export as &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="68"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="158"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="71"/>
+        <location filename="../app/qml/Main.qml" line="79"/>
         <source>&amp;New chat</source>
         <translation>&amp;New chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="72"/>
+        <location filename="../app/qml/Main.qml" line="80"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="170"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copy conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="168"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>&amp;Model information</source>
         <translation>&amp;Model information</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="73"/>
+        <location filename="../app/qml/Main.qml" line="81"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>Remote models</source>
         <translation>Remote models</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>Add an endpoint…</source>
         <translation>Add an endpoint…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
+        <source>&amp;Download a model…</source>
+        <translation>&amp;Download a model…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="180"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;About SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="182"/>
+        <location filename="../app/qml/Main.qml" line="190"/>
         <source>Open a GGUF model</source>
         <translation>Open a GGUF model</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF models (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>All files (*)</source>
         <translation>All files (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="201"/>
         <source>Export conversation</source>
         <translation>Export conversation</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown files (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="183"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="184"/>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="192"/>
+        <location filename="../app/qml/Main.qml" line="203"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="194"/>
+        <location filename="../app/qml/Main.qml" line="202"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -940,7 +987,7 @@
         <translation>Table</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
     </message>
@@ -960,63 +1007,63 @@
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
         <source>Copy message</source>
         <translation>Copy message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="333"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
         <source>Edit prompt</source>
         <translation>Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="343"/>
         <source>Regenerate</source>
         <translation>Regenerate</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Regenerate answer</source>
         <translation>Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="349"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Write another answer; this one stays (‹ › switches between them)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="377"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="386"/>
         <source>Prompt text</source>
         <translation>Prompt text</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="404"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="406"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
@@ -1046,17 +1093,17 @@
         <translation>This model has no chat template: it continues your words (in italics).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="322"/>
         <source>Retry</source>
         <translation>Retry</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="324"/>
         <source>Ask for the answer again</source>
         <translation>Ask for the answer again</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>This prompt has no answer yet: send it to the model again</translation>
     </message>
@@ -1547,22 +1594,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
         <source>Reasoning effort</source>
         <translation>Reasoning effort</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
         <source>High when Think is on</source>
         <translation>High when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>High reasoning effort when Think is on</source>
         <translation>High reasoning effort when Think is on</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</translation>
     </message>
@@ -1577,29 +1624,29 @@
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="122"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="140"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Device</source>
         <translation>Device</translation>
     </message>
@@ -1614,196 +1661,196 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="112"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>Models</source>
         <translation>Models</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Appearance</source>
         <translation>Appearance</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="168"/>
         <source>Like the system</source>
         <translation>Like the system</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="154"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="194"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
         <source>GPU check</source>
         <translation>GPU check</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="204"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="219"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Checking every GPU kernel against the CPU…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="206"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Not run yet: it runs before a GPU&apos;s first use.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="226"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (driver %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
         <source>Check again</source>
         <translation>Check again</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="247"/>
         <source>CPU safe mode</source>
         <translation>CPU safe mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="238"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Use only the CPU (entered by itself after a crash at GPU start)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
         <source>Resume chats</source>
         <translation>Resume chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="283"/>
         <source>Automatic</source>
         <translation>Automatic</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
         <source>Context length</source>
         <translation>Context length</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Device, threads and context length apply the next time the model loads.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
         <source>Reload the model now</source>
         <translation>Reload the model now</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="318"/>
         <source>Temperature</source>
         <translation>Temperature</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="307"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="311"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="325"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="326"/>
         <source>Repeat penalty</source>
         <translation>Repeat penalty</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="334"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>Random</source>
         <translation>Random</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
         <source>Max tokens</source>
         <translation>Max tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximum answer length in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
         <source>Thinking budget</source>
         <translation>Thinking budget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="330"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
         <source>Unlimited</source>
         <translation>Unlimited</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="333"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="348"/>
         <source>Thinking budget in tokens</source>
         <translation>Thinking budget in tokens</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="383"/>
         <source>These values are kept for %1.</source>
         <translation>These values are kept for %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Reset to the model&apos;s recommended values</translation>
     </message>
@@ -1812,23 +1859,23 @@
         <translation type="vanished">System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="391"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>For example: You are a concise assistant.</source>
         <translation>For example: You are a concise assistant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
         <source>Default for new chats with this model</source>
         <translation>Default for new chats with this model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="408"/>
         <source>Default system prompt</source>
         <translation>Default system prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Model default</source>
         <translation>Model default</translation>
     </message>
@@ -1903,64 +1950,64 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>New chats</source>
         <translation>New chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
         <source>Think before answering</source>
         <translation>Think before answering</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="342"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="357"/>
         <source>Think in new chats</source>
         <translation>Think in new chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
         <source>API server</source>
         <translation>API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="422"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="437"/>
         <source>Local API server</source>
         <translation>Local API server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="436"/>
         <source>Let other programs use the loaded model</source>
         <translation>Let other programs use the loaded model</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="433"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="439"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="448"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="442"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="457"/>
         <source>Not running: %1</source>
         <translation>Not running: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="443"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="458"/>
         <source>Off.</source>
         <translation>Off.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</translation>
     </message>
@@ -2495,32 +2542,32 @@
         <translation>Show %1 tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="154"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="158"/>
         <source>Revoke “Always allow”</source>
         <translation>Revoke “Always allow”</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="165"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="170"/>
         <source>Import MCP servers</source>
         <translation>Import MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="166"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="171"/>
         <source>Import</source>
         <translation>Import</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="167"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="172"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>MCP configuration (*.json)</source>
         <translation>MCP configuration (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>All files (*)</source>
         <translation>All files (*)</translation>
     </message>
@@ -2528,79 +2575,107 @@
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>What can I help with?</source>
         <translation>What can I help with?</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>Welcome to SmolDesk</source>
         <translation>Welcome to SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="42"/>
         <source>Loading %1…</source>
         <translation>Loading %1…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="43"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="48"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Everything runs on this computer. Nothing you type leaves it.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="49"/>
+        <location filename="../app/qml/WelcomeView.qml" line="50"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="61"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download %1 (%2)</source>
         <translation>Download %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Download the recommended model</source>
         <translation>Download the recommended model</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="67"/>
+        <location filename="../app/qml/WelcomeView.qml" line="70"/>
+        <source>More models…</source>
+        <translation>More models…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="71"/>
+        <source>Choose another model to download</source>
+        <translation>Choose another model to download</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="76"/>
         <source>Open a GGUF file…</source>
         <translation>Open a GGUF file…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="68"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Open a GGUF file</source>
         <translation>Open a GGUF file</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="82"/>
+        <location filename="../app/qml/WelcomeView.qml" line="91"/>
         <source>Download progress</source>
         <translation>Download progress</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="88"/>
+        <location filename="../app/qml/WelcomeView.qml" line="97"/>
         <source>Checking the download…</source>
         <translation>Checking the download…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="90"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="104"/>
+        <location filename="../app/qml/WelcomeView.qml" line="113"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Tip: drop a .gguf file anywhere on this window.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="46"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::Catalogue</name>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="54"/>
+        <source>Fits this computer</source>
+        <translation>Fits this computer</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="56"/>
+        <source>Needs about %1; %2 are free</source>
+        <translation>Needs about %1; %2 are free</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="61"/>
+        <source>Needs about %1</source>
+        <translation>Needs about %1</translation>
     </message>
 </context>
 <context>
@@ -2616,12 +2691,12 @@
         <translation>The conversation database cannot be opened: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="231"/>
+        <location filename="../app/src/chat_controller.cpp" line="232"/>
         <source>The call was interrupted before it ran.</source>
         <translation>The call was interrupted before it ran.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="315"/>
+        <location filename="../app/src/chat_controller.cpp" line="316"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
@@ -2642,13 +2717,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="860"/>
-        <location filename="../app/src/chat_controller.cpp" line="919"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="920"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1068"/>
+        <location filename="../app/src/chat_controller.cpp" line="1070"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -2656,73 +2731,88 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server refused the connection</source>
         <translation>the server refused the connection</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server closed the connection</source>
         <translation>the server closed the connection</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the server stopped answering</source>
         <translation>the server stopped answering</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="38"/>
+        <location filename="../app/src/downloader.cpp" line="40"/>
         <source>the secure connection could not be set up</source>
         <translation>the secure connection could not be set up</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="41"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network went away</source>
         <translation>the network went away</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="43"/>
+        <location filename="../app/src/downloader.cpp" line="45"/>
         <source>the network failed</source>
         <translation>the network failed</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="78"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="80"/>
+        <location filename="../app/src/downloader.cpp" line="82"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="103"/>
+        <location filename="../app/src/downloader.cpp" line="105"/>
         <source>The model catalogue is missing.</source>
         <translation>The model catalogue is missing.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="121"/>
-        <location filename="../app/src/downloader.cpp" line="163"/>
+        <location filename="../app/src/downloader.cpp" line="114"/>
+        <source>The model catalogue has no entry “%1”.</source>
+        <translation>The model catalogue has no entry “%1”.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="158"/>
+        <location filename="../app/src/downloader.cpp" line="215"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Cannot write &apos;%1&apos;: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="199"/>
+        <location filename="../app/src/downloader.cpp" line="181"/>
+        <source>The server redirected the download to an unencrypted address; it was stopped.</source>
+        <translation>The server redirected the download to an unencrypted address; it was stopped.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="251"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>The server answered HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="209"/>
+        <location filename="../app/src/downloader.cpp" line="261"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>There is no connection to %1 (%2). Check the network and try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="213"/>
+        <location filename="../app/src/downloader.cpp" line="265"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>The download stopped after %1: %2. Start it again to resume.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="226"/>
+        <location filename="../app/src/downloader.cpp" line="292"/>
+        <source>The server did not say the file&apos;s checksum, so the download cannot be verified; it was not kept.</source>
+        <translation>The server did not say the file's checksum, so the download cannot be verified; it was not kept.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="302"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>The download stopped after %1 of %2. Start it again to resume.</translation>
     </message>
@@ -2731,17 +2821,17 @@
         <translation type="vanished">The download was interrupted: %1. Start it again to resume.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="232"/>
+        <location filename="../app/src/downloader.cpp" line="308"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>The download has %1 bytes, expected %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="241"/>
+        <location filename="../app/src/downloader.cpp" line="317"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>The download is damaged (sha256 mismatch). Please try again.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="247"/>
+        <location filename="../app/src/downloader.cpp" line="323"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Cannot move the download to &apos;%1&apos;.</translation>
     </message>

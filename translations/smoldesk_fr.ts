@@ -125,6 +125,49 @@
     </message>
 </context>
 <context>
+    <name>CatalogueDialog</name>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="18"/>
+        <source>Download a model</source>
+        <translation>Télécharger un modèle</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="20"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="34"/>
+        <source>Models are downloaded from Hugging Face into %1 and checked against their published checksum. Whether one fits is estimated from the memory that is free now.</source>
+        <translation>Les modèles sont téléchargés depuis Hugging Face dans %1 et vérifiés avec leur somme de contrôle publiée. S’il tient ou non est estimé d’après la mémoire libre en ce moment.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="63"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="69"/>
+        <source>Download</source>
+        <translation>Télécharger</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="71"/>
+        <source>Open %1</source>
+        <translation>Ouvrir %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
+        <source>Download %1</source>
+        <translation>Télécharger %1</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/qml/ChatView.qml" line="16"/>
@@ -194,39 +237,39 @@
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="278"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="283"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="277"/>
-        <location filename="../app/qml/Composer.qml" line="280"/>
+        <location filename="../app/qml/Composer.qml" line="282"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="223"/>
+        <location filename="../app/qml/Composer.qml" line="225"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="225"/>
+        <location filename="../app/qml/Composer.qml" line="227"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="228"/>
+        <location filename="../app/qml/Composer.qml" line="231"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="238"/>
+        <location filename="../app/qml/Composer.qml" line="243"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="244"/>
+        <location filename="../app/qml/Composer.qml" line="249"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -234,32 +277,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="250"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="247"/>
+        <location filename="../app/qml/Composer.qml" line="252"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="284"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="286"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
@@ -309,24 +352,24 @@
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="262"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="41"/>
         <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="264"/>
+        <location filename="../app/qml/Composer.qml" line="269"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="273"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
@@ -354,12 +397,12 @@
         <translation>La discussion est trop longue</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="75"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="68"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="81"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="74"/>
         <source>Start a new chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -376,7 +419,7 @@
         <translation type="vanished">Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -386,22 +429,22 @@
         <translation>Le message est trop long</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="59"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="52"/>
         <source>The conversation needs %1 tokens, but the model&apos;s context holds %2. Drop the oldest turns (the system prompt stays), or continue in a new chat? Cancel puts your message back into the prompt box.</source>
         <translation>La discussion demande %1 jetons, mais le contexte du modèle n’en contient que %2. Retirer les échanges les plus anciens (le prompt système est conservé) ou continuer dans une nouvelle discussion&#xa0;? Annuler remet votre message dans la zone de saisie.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="62"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="55"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2. Shorten it, or raise the context to %3 tokens in Settings ▸ General and reload the model.</source>
         <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2. Raccourcissez-le, ou portez le contexte à %3 jetons dans Paramètres ▸ Général et rechargez le modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="64"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="57"/>
         <source>This message needs %1 tokens, but the model&apos;s context holds %2, and the model takes no larger one. Shorten it.</source>
         <translation>Ce message a besoin de %1 jetons, mais le contexte du modèle n’en contient que %2, et le modèle n’en accepte pas de plus grand. Raccourcissez-le.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ContextDialogs.qml" line="67"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="60"/>
         <source>The definitions of %n tool(s) take part of the context: turning tools off for this chat leaves more room.</source>
         <translation>
             <numerusform>La définition de %n outil occupe une partie du contexte&#xa0;: désactiver les outils pour cette discussion libère de la place.</numerusform>
@@ -409,7 +452,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/ContextDialogs.qml" line="91"/>
+        <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Edit the message</source>
         <translation>Modifier le message</translation>
     </message>
@@ -781,7 +824,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="214"/>
+        <location filename="../app/qml/Main.qml" line="248"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exportée vers %1</translation>
     </message>
@@ -791,7 +834,7 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="112"/>
+        <location filename="../app/qml/Main.qml" line="120"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -801,133 +844,137 @@
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="117"/>
+        <location filename="../app/qml/Main.qml" line="125"/>
         <source>Recent models</source>
         <translation>Modèles récents</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="150"/>
         <source>&amp;Download SmolLM3-3B…</source>
-        <translation>&amp;Télécharger SmolLM3-3B…</translation>
+        <translation type="vanished">&amp;Télécharger SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="152"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Exporter en &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="153"/>
+        <location filename="../app/qml/Main.qml" line="161"/>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="70"/>
+        <location filename="../app/qml/Main.qml" line="68"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="158"/>
+        <location filename="../app/qml/Main.qml" line="166"/>
         <source>&amp;Chat</source>
         <translation>&amp;Discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="71"/>
+        <location filename="../app/qml/Main.qml" line="79"/>
         <source>&amp;New chat</source>
         <translation>&amp;Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="72"/>
+        <location filename="../app/qml/Main.qml" line="80"/>
         <source>&amp;Stop</source>
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="162"/>
+        <location filename="../app/qml/Main.qml" line="170"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="163"/>
+        <location filename="../app/qml/Main.qml" line="171"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copier la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="174"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="168"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>&amp;Model information</source>
         <translation>Informations sur le &amp;modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="73"/>
+        <location filename="../app/qml/Main.qml" line="81"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="133"/>
+        <location filename="../app/qml/Main.qml" line="141"/>
         <source>Remote models</source>
         <translation>Modèles distants</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="148"/>
+        <location filename="../app/qml/Main.qml" line="156"/>
         <source>Add an endpoint…</source>
         <translation>Ajouter un point d’accès…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="172"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
+        <source>&amp;Download a model…</source>
+        <translation>&amp;Télécharger un modèle…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Main.qml" line="180"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>&amp;About SmolDesk</source>
         <translation>À &amp;propos de SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="182"/>
+        <location filename="../app/qml/Main.qml" line="190"/>
         <source>Open a GGUF model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="185"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="201"/>
         <source>Export conversation</source>
         <translation>Exporter la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="198"/>
+        <location filename="../app/qml/Main.qml" line="206"/>
         <source>Markdown files (*.md)</source>
         <translation>Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="183"/>
+        <location filename="../app/qml/Main.qml" line="191"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="184"/>
-        <location filename="../app/qml/Main.qml" line="195"/>
+        <location filename="../app/qml/Main.qml" line="192"/>
+        <location filename="../app/qml/Main.qml" line="203"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="194"/>
+        <location filename="../app/qml/Main.qml" line="202"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -940,7 +987,7 @@
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="270"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
@@ -960,63 +1007,63 @@
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="302"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="325"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="333"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="328"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="364"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="335"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="343"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="338"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="341"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="349"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="377"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="386"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="396"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="404"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="406"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="300"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
@@ -1046,17 +1093,17 @@
         <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="314"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="322"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="316"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="324"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="319"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
@@ -1547,22 +1594,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
@@ -1577,29 +1624,29 @@
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="107"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="122"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="108"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="109"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="140"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
@@ -1614,196 +1661,196 @@
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="111"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="112"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>Models</source>
         <translation>Modèles</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 tourne sur son serveur&#xa0;: le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Appearance</source>
         <translation>Apparence</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="168"/>
         <source>Like the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="154"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
         <source>Light</source>
         <translation>Clair</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
         <source>Dark</source>
         <translation>Sombre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="194"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="204"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="219"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="206"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée&#xa0;: elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="207"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2)&#xa0;: les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="226"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="247"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="238"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="250"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="268"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="283"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
         <translation>Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="318"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="304"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="307"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="308"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="311"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="325"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="326"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="312"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="334"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="316"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="330"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="333"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="348"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="383"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -1812,23 +1859,23 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="391"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="408"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="277"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="278"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
@@ -1903,64 +1950,64 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="342"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="357"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="110"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="422"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="437"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="436"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="433"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="439"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="448"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI&#xa0;: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="442"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="457"/>
         <source>Not running: %1</source>
         <translation>Arrêté&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="443"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="458"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1)&#xa0;; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de «&#xa0;Copier le diagnostic&#xa0;» dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton «&#xa0;Prompt système&#xa0;» à côté de sa zone de saisie.</translation>
     </message>
@@ -2495,32 +2542,32 @@
         <translation>Afficher %1 outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="154"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="158"/>
         <source>Revoke “Always allow”</source>
         <translation>Révoquer «&#xa0;Toujours autoriser&#xa0;»</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="165"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="170"/>
         <source>Import MCP servers</source>
         <translation>Importer des serveurs MCP</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="166"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="171"/>
         <source>Import</source>
         <translation>Importer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="167"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="172"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>MCP configuration (*.json)</source>
         <translation>Configuration MCP (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolsSettings.qml" line="168"/>
+        <location filename="../app/qml/ToolsSettings.qml" line="173"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
@@ -2528,79 +2575,107 @@
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>What can I help with?</source>
         <translation>Comment puis-je vous aider&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="27"/>
+        <location filename="../app/qml/WelcomeView.qml" line="28"/>
         <source>Welcome to SmolDesk</source>
         <translation>Bienvenue dans SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="41"/>
+        <location filename="../app/qml/WelcomeView.qml" line="42"/>
         <source>Loading %1…</source>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="43"/>
+        <location filename="../app/qml/WelcomeView.qml" line="44"/>
         <source>The tiny bundled demo model is loaded. It only tells short children&apos;s stories, but it works offline. For real answers, download SmolLM3 or open a GGUF model you already have.</source>
         <translation>Le petit modèle de démonstration fourni est chargé. Il ne raconte que de courtes histoires pour enfants (en anglais), mais fonctionne hors ligne. Pour de vraies réponses, téléchargez SmolLM3 ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="48"/>
+        <location filename="../app/qml/WelcomeView.qml" line="49"/>
         <source>Everything runs on this computer. Nothing you type leaves it.</source>
         <translation>Tout fonctionne sur cet ordinateur. Rien de ce que vous tapez ne le quitte.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="49"/>
+        <location filename="../app/qml/WelcomeView.qml" line="50"/>
         <source>Chat with language models that run entirely on this computer. Start with SmolLM3, or open a GGUF model you already have.</source>
         <translation>Discutez avec des modèles de langage qui tournent entièrement sur cet ordinateur. Commencez avec SmolLM3, ou ouvrez un modèle GGUF que vous avez déjà.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="61"/>
+        <location filename="../app/qml/WelcomeView.qml" line="62"/>
         <source>Download %1 (%2)</source>
         <translation>Télécharger %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="62"/>
+        <location filename="../app/qml/WelcomeView.qml" line="63"/>
         <source>Download the recommended model</source>
         <translation>Télécharger le modèle recommandé</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="67"/>
+        <location filename="../app/qml/WelcomeView.qml" line="70"/>
+        <source>More models…</source>
+        <translation>Autres modèles…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="71"/>
+        <source>Choose another model to download</source>
+        <translation>Choisir un autre modèle à télécharger</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/WelcomeView.qml" line="76"/>
         <source>Open a GGUF file…</source>
         <translation>Ouvrir un fichier GGUF…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="68"/>
+        <location filename="../app/qml/WelcomeView.qml" line="77"/>
         <source>Open a GGUF file</source>
         <translation>Ouvrir un fichier GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="82"/>
+        <location filename="../app/qml/WelcomeView.qml" line="91"/>
         <source>Download progress</source>
         <translation>Progression du téléchargement</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="88"/>
+        <location filename="../app/qml/WelcomeView.qml" line="97"/>
         <source>Checking the download…</source>
         <translation>Vérification du téléchargement…</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="90"/>
+        <location filename="../app/qml/WelcomeView.qml" line="99"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="104"/>
+        <location filename="../app/qml/WelcomeView.qml" line="113"/>
         <source>Tip: drop a .gguf file anywhere on this window.</source>
         <translation>Astuce&#xa0;: déposez un fichier .gguf n’importe où sur cette fenêtre.</translation>
     </message>
     <message>
-        <location filename="../app/qml/WelcomeView.qml" line="45"/>
+        <location filename="../app/qml/WelcomeView.qml" line="46"/>
         <source>%1 answers from the endpoint “%2” at %3. What you type is sent to that server.</source>
         <translation>%1 répond depuis le point d’accès «&#xa0;%2&#xa0;» à l’adresse %3. Ce que vous tapez est envoyé à ce serveur.</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::Catalogue</name>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="54"/>
+        <source>Fits this computer</source>
+        <translation>Tient sur cet ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="56"/>
+        <source>Needs about %1; %2 are free</source>
+        <translation>Demande environ %1 ; %2 sont libres</translation>
+    </message>
+    <message>
+        <location filename="../app/src/catalogue.cpp" line="61"/>
+        <source>Needs about %1</source>
+        <translation>Demande environ %1</translation>
     </message>
 </context>
 <context>
@@ -2616,12 +2691,12 @@
         <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="231"/>
+        <location filename="../app/src/chat_controller.cpp" line="232"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="315"/>
+        <location filename="../app/src/chat_controller.cpp" line="316"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -2642,13 +2717,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="860"/>
-        <location filename="../app/src/chat_controller.cpp" line="919"/>
+        <location filename="../app/src/chat_controller.cpp" line="861"/>
+        <location filename="../app/src/chat_controller.cpp" line="920"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1068"/>
+        <location filename="../app/src/chat_controller.cpp" line="1070"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
@@ -2656,73 +2731,88 @@
 <context>
     <name>smoldesk::app::Downloader</name>
     <message>
-        <location filename="../app/src/downloader.cpp" line="32"/>
+        <location filename="../app/src/downloader.cpp" line="34"/>
         <source>the server refused the connection</source>
         <translation>le serveur a refusé la connexion</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="34"/>
+        <location filename="../app/src/downloader.cpp" line="36"/>
         <source>the server closed the connection</source>
         <translation>le serveur a fermé la connexion</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="36"/>
+        <location filename="../app/src/downloader.cpp" line="38"/>
         <source>the server stopped answering</source>
         <translation>le serveur ne répond plus</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="38"/>
+        <location filename="../app/src/downloader.cpp" line="40"/>
         <source>the secure connection could not be set up</source>
         <translation>la connexion sécurisée n’a pas pu être établie</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="41"/>
+        <location filename="../app/src/downloader.cpp" line="43"/>
         <source>the network went away</source>
         <translation>le réseau a disparu</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="43"/>
+        <location filename="../app/src/downloader.cpp" line="45"/>
         <source>the network failed</source>
         <translation>le réseau a échoué</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="78"/>
+        <location filename="../app/src/downloader.cpp" line="80"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="80"/>
+        <location filename="../app/src/downloader.cpp" line="82"/>
         <source>%1/s</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="103"/>
+        <location filename="../app/src/downloader.cpp" line="105"/>
         <source>The model catalogue is missing.</source>
         <translation>Le catalogue des modèles est introuvable.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="121"/>
-        <location filename="../app/src/downloader.cpp" line="163"/>
+        <location filename="../app/src/downloader.cpp" line="114"/>
+        <source>The model catalogue has no entry “%1”.</source>
+        <translation>Le catalogue des modèles n’a pas d’entrée « %1 ».</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="158"/>
+        <location filename="../app/src/downloader.cpp" line="215"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Impossible d’écrire «&#xa0;%1&#xa0;»&#xa0;: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="199"/>
+        <location filename="../app/src/downloader.cpp" line="181"/>
+        <source>The server redirected the download to an unencrypted address; it was stopped.</source>
+        <translation>Le serveur a redirigé le téléchargement vers une adresse non chiffrée ; il a été arrêté.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="251"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Le serveur a répondu HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="209"/>
+        <location filename="../app/src/downloader.cpp" line="261"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Aucune connexion à %1 (%2). Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="213"/>
+        <location filename="../app/src/downloader.cpp" line="265"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1&#xa0;: %2. Relancez-le pour reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="226"/>
+        <location filename="../app/src/downloader.cpp" line="292"/>
+        <source>The server did not say the file&apos;s checksum, so the download cannot be verified; it was not kept.</source>
+        <translation>Le serveur n’a pas indiqué la somme de contrôle du fichier : le téléchargement ne peut pas être vérifié et n’a pas été conservé.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/downloader.cpp" line="302"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1 sur %2. Relancez-le pour reprendre.</translation>
     </message>
@@ -2731,17 +2821,17 @@
         <translation type="vanished">Le téléchargement a été interrompu&#xa0;: %1. Relancez-le pour le reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="232"/>
+        <location filename="../app/src/downloader.cpp" line="308"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Le téléchargement fait %1 octets, %2 attendus.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="241"/>
+        <location filename="../app/src/downloader.cpp" line="317"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Le téléchargement est endommagé (sha256 différent). Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="247"/>
+        <location filename="../app/src/downloader.cpp" line="323"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Impossible de déplacer le téléchargement vers «&#xa0;%1&#xa0;».</translation>
     </message>

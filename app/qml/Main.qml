@@ -155,7 +155,7 @@ ApplicationWindow {
                     MenuSeparator {}
                     Action { text: qsTr("Add an endpoint…"); onTriggered: window.openRemoteSettings() }
                 }
-                Action { text: qsTr("&Download SmolLM3-3B…"); enabled: App.downloader.state !== Downloader.Downloading; onTriggered: { App.chat.newConversation(); App.downloader.startRecommended() } }
+                Action { text: qsTr("&Download a model…"); onTriggered: catalogueDialog.open() }
                 MenuSeparator {}
                 Action { text: qsTr("Export as &Markdown…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("md") }
                 Action { text: qsTr("Export as &JSON…"); enabled: App.chat.messages.count > 0; onTriggered: window.exportConversation("json") }
@@ -253,6 +253,7 @@ ApplicationWindow {
     SettingsDialog { id: settingsDialog }
     function openRemoteSettings() { settingsDialog.openModels() }
     AboutDialog { id: aboutDialog }
+    CatalogueDialog { id: catalogueDialog }
     ContextDialogs { id: contextDialogs }
 
     DropArea {
@@ -298,6 +299,7 @@ ApplicationWindow {
                     anchors.fill: parent
                     visible: App.chat.messages.count === 0
                     onOpenRequested: window.openModelDialog()
+                    onMoreModelsRequested: catalogueDialog.open()
                 }
             }
 

@@ -8,6 +8,7 @@ import SmolDesk
 Item {
     id: welcome
     signal openRequested()
+    signal moreModelsRequested()
     readonly property var dl: App.downloader
 
     ColumnLayout {
@@ -61,6 +62,14 @@ Item {
                 text: qsTr("Download %1 (%2)").arg(welcome.dl.catalogueName).arg(welcome.dl.catalogueSize)
                 Accessible.name: qsTr("Download the recommended model")
                 onClicked: welcome.dl.startRecommended()
+            }
+            Button {
+                objectName: "moreModelsButton"
+                Layout.fillWidth: true
+                visible: welcome.dl.state !== Downloader.Downloading && welcome.dl.state !== Downloader.Verifying
+                text: qsTr("More models…")
+                Accessible.name: qsTr("Choose another model to download")
+                onClicked: welcome.moreModelsRequested()
             }
             Button {
                 Layout.fillWidth: true

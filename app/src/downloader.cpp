@@ -6,10 +6,12 @@
 #include "worker/quantity_text.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QNetworkReply>
+#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
 Q_LOGGING_CATEGORY(lcDownload, "smoldesk.download")
@@ -103,12 +105,47 @@ void Downloader::startRecommended() {
         fail(tr("The model catalogue is missing."), false);
         return;
     }
-    const CatalogueEntry& e = c.first();
-    start(e.url, paths::modelsDir() + QLatin1Char('/') + e.fileName, e.size, e.sha256);
+    startEntry(c.first(), paths::modelsDir());
+}
+
+void Downloader::startCatalogueEntry(const QString& id) {
+    for (const CatalogueEntry& e : readCatalogue(paths::cataloguePath()))
+        if (e.id == id) return startEntry(e, paths::modelsDir());
+    fail(tr("The model catalogue has no entry “%1”.").arg(id), false);
+}
+
+void Downloader::startEntry(const CatalogueEntry& e, const QString& folder) {
+    // An entry without a pinned sha256 is checked against the one its host states (Hugging
+    // Face's X-Linked-Etag); without either the file is not kept.
+    start(e.url, folder + QLatin1Char('/') + e.fileName, e.size, e.sha256);
+    requireChecksum_ = true; // start() resets it for plain downloads
+}
+
+QString Downloader::modelsFolder() const {
+    return QDir::toNativeSeparators(paths::modelsDir());
+}
+
+QVariantList Downloader::catalogue() const {
+    QVariantList out;
+    const qint64 available = availableMemoryBytes();
+    for (const CatalogueEntry& e : readCatalogue(paths::cataloguePath())) {
+        const FitVerdict v = fitOf(e, available);
+        out << QVariantMap{{QStringLiteral("id"), e.id},
+                           {QStringLiteral("name"), e.name},
+                           {QStringLiteral("description"), e.description},
+                           {QStringLiteral("size"), formatBytes(e.displaySize())},
+                           {QStringLiteral("fits"), v == FitVerdict::Fits},
+                           {QStringLiteral("verdict"), fitText(v, e, available)},
+                           {QStringLiteral("downloaded"),
+                            QFileInfo::exists(paths::modelsDir() + QLatin1Char('/') + e.fileName)},
+                           {QStringLiteral("path"), paths::modelsDir() + QLatin1Char('/') + e.fileName}};
+    }
+    return out;
 }
 
 void Downloader::start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256) {
     if (reply_) return;
+    requireChecksum_ = false;
     url_ = url;
     dest_ = destPath;
     expectedSize_ = expectedSize;
@@ -126,14 +163,29 @@ void Downloader::start(const QUrl& url, const QString& destPath, qint64 expected
     received_ = have;
     startedAt_ = have;
     total_ = expectedSize;
+    hostSha256_.clear();
     QNetworkRequest req(url_);
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Each redirect is seen (and allowed unless it goes from https to http): Hugging Face says a
+    // file's sha256 and size on its redirect to the storage host, not on the file's own response.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::UserVerifiedRedirectPolicy);
     if (have > 0) req.setRawHeader("Range", "bytes=" + QByteArray::number(have) + '-');
     qCInfo(lcDownload) << "downloading" << url_ << "to" << dest_ << "from byte" << have;
     speedClock_.start();
     speedBase_ = have;
     speed_ = 0;
     reply_ = nam_.get(req);
+    connect(reply_, &QNetworkReply::redirected, this, [this](const QUrl& to) {
+        if (!reply_) return;
+        readHostChecksum(reply_);
+        if (url_.scheme() == QLatin1String("https") && to.scheme() != QLatin1String("https")) {
+            fail(tr("The server redirected the download to an unencrypted address; it was stopped."), false);
+            return;
+        }
+        emit reply_->redirectAllowed();
+    });
+    connect(reply_, &QNetworkReply::metaDataChanged, this, [this] {
+        if (reply_) readHostChecksum(reply_);
+    });
     connect(reply_, &QNetworkReply::readyRead, this, &Downloader::onReadyRead);
     connect(reply_, &QNetworkReply::finished, this, &Downloader::onFinished);
     setState(State::Downloading);
@@ -218,8 +270,32 @@ void Downloader::onFinished() {
     verify();
 }
 
+void Downloader::readHostChecksum(QNetworkReply* r) {
+    // X-Linked-Etag: the sha256 of a file kept in Git LFS, quoted (weak tags start with W/).
+    QByteArray tag = r->rawHeader("X-Linked-Etag").trimmed();
+    if (tag.startsWith("W/")) tag = tag.mid(2);
+    tag.replace('"', "");
+    static const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
+    const QString sha = QString::fromLatin1(tag).toLower();
+    if (hex64.match(sha).hasMatch()) hostSha256_ = sha;
+    const qint64 size = r->rawHeader("X-Linked-Size").trimmed().toLongLong();
+    if (expectedSize_ <= 0 && size > 0) {
+        expectedSize_ = size;
+        total_ = size;
+    }
+}
+
 void Downloader::verify() {
     file_.close();
+    if (sha256_.isEmpty() && requireChecksum_) {
+        if (hostSha256_.isEmpty()) {
+            fail(tr("The server did not say the file's checksum, so the download cannot be verified; it was "
+                    "not kept."),
+                 true);
+            return;
+        }
+        sha256_ = hostSha256_;
+    }
     const QString part = partPath(dest_);
     const qint64 size = QFileInfo(part).size();
     if (expectedSize_ > 0 && size < expectedSize_) {

@@ -8,11 +8,14 @@
 #include <QObject>
 #include <QPointer>
 #include <QUrl>
+#include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 class QNetworkReply;
 
 namespace smoldesk::app {
+
+struct CatalogueEntry;
 
 class Downloader : public QObject {
     Q_OBJECT
@@ -51,6 +54,15 @@ class Downloader : public QObject {
     void start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256);
     // Downloads the first catalogue entry into the models folder.
     Q_INVOKABLE void startRecommended();
+    // Downloads the catalogue entry with this id into the models folder.
+    Q_INVOKABLE void startCatalogueEntry(const QString& id);
+    // Downloads an entry into `folder`: without a pinned sha256 the host must state one
+    // (X-Linked-Etag, on the file's response or on a redirect), else the file is not kept.
+    void startEntry(const CatalogueEntry& e, const QString& folder);
+    // The catalogue for the download dialog: id, name, description, size, fits (bool), verdict
+    // (a sentence about this computer's memory), downloaded and path.
+    Q_INVOKABLE QVariantList catalogue() const;
+    Q_INVOKABLE QString modelsFolder() const;
     Q_INVOKABLE void cancel();
     static QString partPath(const QString& dest) { return dest + QStringLiteral(".part"); }
 
@@ -64,6 +76,7 @@ class Downloader : public QObject {
     void onReadyRead();
     void onFinished();
     void verify();
+    void readHostChecksum(QNetworkReply* r);
     void fail(const QString& error, bool removePartial);
     void setState(State s);
 
@@ -83,6 +96,8 @@ class Downloader : public QObject {
     State state_ = State::Idle;
     QString errorText_;
     bool cancelled_ = false;
+    bool requireChecksum_ = false; // a catalogue entry: a sha256, pinned or from the host, is required
+    QString hostSha256_;           // what the host said (X-Linked-Etag)
     bool firstChunk_ = true;
 };
 

@@ -1,10 +1,14 @@
 // The model downloader against a small HTTP server on 127.0.0.1: full download, resume after an
 // interrupted transfer (HTTP Range), wrong checksum (error, partial file removed), 404.
+#include "app_paths.h"
+#include "catalogue.h"
 #include "downloader.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -27,6 +31,7 @@ class HttpServer : public QObject {
     QByteArray payload;
     QStringList ranges; // the Range header of each request ("" when none)
     bool cutFirst = false;
+    QByteArray linkedEtag; // the X-Linked-Etag of /lfs/ redirects ("" for none)
 
     HttpServer() {
         server_.listen(QHostAddress::LocalHost);
@@ -53,6 +58,15 @@ class HttpServer : public QObject {
             if (l.toLower().startsWith("range:")) range = l.mid(6).trimmed();
         ranges << QString::fromLatin1(range);
         buffers_.remove(s);
+        if (path.startsWith("/lfs/")) { // as Hugging Face: the checksum on the redirect
+            QByteArray head = "HTTP/1.1 302 Found\r\nLocation: /model.gguf\r\n";
+            if (!linkedEtag.isEmpty()) head += "X-Linked-Etag: \"" + linkedEtag + "\"\r\n";
+            head += "X-Linked-Size: " + QByteArray::number(payload.size()) + "\r\n";
+            head += "Content-Length: 0\r\nConnection: close\r\n\r\n";
+            s->write(head);
+            s->disconnectFromHost();
+            return;
+        }
         if (path == "/missing.gguf") {
             s->write("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found");
             s->disconnectFromHost();
@@ -165,6 +179,88 @@ class TestDownloader : public QObject {
                  qPrintable(failed.at(0).at(0).toString()));
         QVERIFY(!QFile::exists(p));
         QVERIFY(!QFile::exists(Downloader::partPath(p)));
+    }
+
+    // Catalogue entries without a pinned sha256 are checked against the one the host states on
+    // its redirect (Hugging Face's X-Linked-Etag); without one, the file is not kept.
+    void checksumFromTheHost() {
+        const QString folder = QStringLiteral(SMOLDESK_TEST_TMP "/catalogue");
+        QDir().mkpath(folder);
+        CatalogueEntry e;
+        e.id = QStringLiteral("t");
+        e.fileName = QStringLiteral("host-checked.gguf");
+        e.url = server_.url(QStringLiteral("/lfs/host-checked.gguf"));
+        e.approxSize = 1000;
+        const QString path = folder + QStringLiteral("/host-checked.gguf");
+        const struct {
+            QByteArray tag;
+            bool kept;
+            const char* says;
+        } cases[] = {{sha256(server_.payload).toLatin1(), true, ""},
+                     {QByteArray(64, 'a'), false, "sha256 mismatch"},
+                     {QByteArray(), false, "did not say the file's checksum"}};
+        for (const auto& c : cases) {
+            QFile::remove(path);
+            QFile::remove(Downloader::partPath(path));
+            server_.linkedEtag = c.tag;
+            Downloader d;
+            QSignalSpy finished(&d, &Downloader::finished);
+            QSignalSpy failed(&d, &Downloader::failed);
+            d.startEntry(e, folder);
+            QVERIFY(waitFor(c.kept ? finished : failed, 20000));
+            QCOMPARE(d.total(), qint64(server_.payload.size())); // X-Linked-Size
+            if (c.kept) {
+                QCOMPARE(readAll(path), server_.payload);
+            } else {
+                QVERIFY2(failed.at(0).at(0).toString().contains(QLatin1String(c.says)),
+                         qPrintable(failed.at(0).at(0).toString()));
+                QVERIFY(!QFile::exists(path));
+                QVERIFY(!QFile::exists(Downloader::partPath(path)));
+            }
+        }
+        server_.linkedEtag.clear();
+    }
+
+    // The shipped catalogue: ten entries or more, each a Hugging Face file with a size for the
+    // list; the first pinned; a verdict that follows the free memory.
+    void catalogueAndVerdicts() {
+        const QList<CatalogueEntry> c = readCatalogue(paths::cataloguePath());
+        QVERIFY(c.size() >= 10);
+        QVERIFY(!c.first().sha256.isEmpty() && c.first().size > 0);
+        QSet<QString> ids;
+        for (const CatalogueEntry& e : c) {
+            QVERIFY2(e.url.toString().startsWith(QLatin1String("https://huggingface.co/")) &&
+                         e.url.toString().endsWith(QLatin1String("/resolve/main/") + e.fileName),
+                     qPrintable(e.url.toString()));
+            QVERIFY(e.displaySize() > 100'000'000);
+            QVERIFY(!e.description.isEmpty());
+            ids.insert(e.id);
+        }
+        QCOMPARE(ids.size(), c.size());
+        const qint64 gb = 1000LL * 1000 * 1000;
+        const CatalogueEntry& small = c.first(); // 1.9 GB
+        auto big = std::find_if(c.begin(), c.end(), [](const CatalogueEntry& e) {
+            return e.id.startsWith(QLatin1String("qwen3-30b"));
+        });
+        QVERIFY(big != c.end());
+        QCOMPARE(fitOf(small, 4 * gb), FitVerdict::Fits);
+        QCOMPARE(fitOf(*big, 4 * gb), FitVerdict::TooLarge);
+        QCOMPARE(fitOf(*big, 64 * gb), FitVerdict::Fits);
+        QCOMPARE(fitOf(small, 2 * gb), FitVerdict::TooLarge); // weights alone are not enough
+        QVERIFY(fitText(FitVerdict::TooLarge, *big, 4 * gb).startsWith(QLatin1String("Needs about")));
+
+        // A file name with a folder in it is not an entry (it would write outside the models folder).
+        const QString bad = QStringLiteral(SMOLDESK_TEST_TMP "/bad-catalogue.json");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"models\":[{\"id\":\"x\",\"name\":\"x\",\"file\":\"../x.gguf\",\"url\":"
+                "\"https://huggingface.co/a/b/resolve/main/x.gguf\",\"approxSize\":5},"
+                "{\"id\":\"y\",\"name\":\"y\",\"file\":\"y.gguf\",\"url\":"
+                "\"https://huggingface.co/a/b/resolve/main/y.gguf\",\"approxSize\":5}]}");
+        f.close();
+        const QList<CatalogueEntry> read = readCatalogue(bad);
+        QCOMPARE(read.size(), 1);
+        QCOMPARE(read.first().id, QStringLiteral("y"));
     }
 
     // Issue 39, defect 9: offline, the download said it "was interrupted" when it never started,

@@ -371,6 +371,34 @@ class TestQml : public QObject {
                  qPrintable(QStringLiteral("%1 px left, %2 px right").arg(left).arg(right)));
     }
 
+    // Issue 39 (what peers have): a curated catalogue with a "fits this computer" verdict, from
+    // the welcome view's More models… (and File ▸ Download a model…).
+    void catalogueDialog() {
+        app_.context->chat()->newConversation();
+        QObject* dialog =
+            app_.engine->rootObjects().first()->findChild<QObject*>(QStringLiteral("catalogueDialog"));
+        QVERIFY(dialog);
+        QQuickItem* more = nullptr;
+        QTRY_VERIFY((more = app_.item("moreModelsButton")) != nullptr && more->isVisible());
+        QMetaObject::invokeMethod(more, "clicked");
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QQuickItem* list = dialog->findChild<QQuickItem*>(QStringLiteral("catalogueList"));
+        QVERIFY(list);
+        QTRY_VERIFY(list->property("count").toInt() >= 10);
+        const QList<QQuickItem*> verdicts = app_.items("catalogueVerdict");
+        QVERIFY(!verdicts.isEmpty());
+        const QString first = verdicts.first()->property("text").toString();
+        // "1.9 GB · Fits this computer" on this machine (tens of GB free).
+        QVERIFY2(first.contains(QLatin1String("GB")) &&
+                     first.endsWith(QStringLiteral(" · Fits this computer")),
+                 qPrintable(first));
+        QQuickItem* action = app_.item("catalogueAction_smollm3-3b-q4_k_m");
+        QVERIFY(action);
+        QCOMPARE(action->property("text").toString(), QStringLiteral("Download"));
+        QMetaObject::invokeMethod(dialog, "close");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+    }
+
     void newChatShortcut() {
         QTest::keyClick(app_.window, Qt::Key_N, Qt::ControlModifier);
         QTRY_COMPARE(app_.context->chat()->messages()->count(), 0);
