@@ -2,6 +2,7 @@
 // paragraph, <h1>–<h6> set the heading path, <script>/<style>/comments are dropped, entities are
 // decoded, whitespace is collapsed outside <pre>. Broken markup gives text, never an exception.
 #include "chunker.h"
+#include "markup.h"
 
 #include <array>
 #include <cctype>
@@ -31,6 +32,8 @@ void appendUtf8(std::string& out, uint32_t cp) {
 }
 
 // Decodes the entity at html[i] == '&' into out; returns the bytes consumed (1: a lone '&').
+} // namespace
+
 size_t decodeEntity(std::string_view html, size_t i, std::string& out) {
     const size_t semi = html.find(';', i + 1);
     if (semi == std::string_view::npos || semi - i > 12) return out += '&', 1;
@@ -67,6 +70,8 @@ size_t decodeEntity(std::string_view html, size_t i, std::string& out) {
         if (name == n) return appendUtf8(out, cp), semi - i + 1;
     return out += '&', 1;
 }
+
+namespace {
 
 bool isBlockTag(const std::string& name) {
     static const char* const kBlock[] = {

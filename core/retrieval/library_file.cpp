@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "retrieval/embedder.h"
+#include "retrieval/office_text.h"
 #include "retrieval/sha256.h"
 #include "retrieval/sqlite_db.h"
 
@@ -28,17 +29,27 @@ std::string lowerExtension(const std::string& path) {
     return ext;
 }
 
-// Why a file cannot be indexed, or "" when it can (as `format`).
-std::string unsupportedReason(const std::string& path, const std::string& content, DocFormat& format) {
+// The blocks of a file's text; `why` says why there are none that can be indexed.
+std::vector<Block> fileBlocks(const std::string& path, const std::string& content, std::string& why) {
     const std::string ext = lowerExtension(path);
     const std::string name = fs::path(path).filename().string();
-    if (ext == ".pdf") return name + " is a PDF; PDF text extraction is not in this build yet.";
-    if (ext == ".docx" || ext == ".odt")
-        return name + " is a word-processor document; DOCX and ODT are not read yet.";
-    if (content.find('\0') != std::string::npos)
-        return name + " is not a text file (it contains NUL bytes), so it was not indexed.";
-    format = formatForPath(path).value_or(DocFormat::PlainText);
-    return "";
+    if (ext == ".pdf") {
+        why = name + " is a PDF; PDF text extraction is not in this build yet.";
+        return {};
+    }
+    if (ext == ".docx" || ext == ".odt") {
+        try {
+            return ext == ".docx" ? docxFileBlocks(content) : odtFileBlocks(content);
+        } catch (const Error& e) {
+            why = name + " could not be read: " + e.what();
+            return {};
+        }
+    }
+    if (content.find('\0') != std::string::npos) {
+        why = name + " is not a text file (it contains NUL bytes), so it was not indexed.";
+        return {};
+    }
+    return documentBlocks(content, formatForPath(path).value_or(DocFormat::PlainText));
 }
 
 struct Embedded {
@@ -46,8 +57,7 @@ struct Embedded {
     std::vector<std::vector<float>> vectors;
 };
 
-Embedded chunkAndEmbed(const std::string& content, DocFormat format, Embedder& embedder,
-                       const ChunkOptions& chunking) {
+Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder& embedder, const ChunkOptions& chunking) {
     // The special tokens the model adds to every text ([CLS] and [SEP], an EOS) are not the text's.
     const int overhead = std::max<int>(0, static_cast<int>(embedder.tokenize("a").size()) - 1);
     const TokenCounter count = [&](std::string_view s) {
@@ -56,7 +66,7 @@ Embedded chunkAndEmbed(const std::string& content, DocFormat format, Embedder& e
     ChunkOptions o = chunking;
     o.targetTokens = std::min(o.targetTokens, std::max(16, embedder.maxTokens() / 2));
     Embedded e;
-    e.chunks = packChunks(documentBlocks(content, format), count, o);
+    e.chunks = packChunks(blocks, count, o);
     for (const Chunk& c : e.chunks) {
         std::vector<int32_t> ids = embedder.tokenize(c.embedText());
         if (static_cast<int>(ids.size()) > embedder.maxTokens())
@@ -145,11 +155,12 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder& embedde
             return p;
         }
     }
-    DocFormat format = DocFormat::PlainText;
-    if (std::string why = unsupportedReason(path, content, format); !why.empty()) return fail(why, sha);
+    std::string why;
+    const std::vector<Block> blocks = fileBlocks(path, content, why);
+    if (!why.empty()) return fail(why, sha);
     Embedded e;
     try {
-        e = chunkAndEmbed(content, format, embedder, chunking);
+        e = chunkAndEmbed(blocks, embedder, chunking);
     } catch (const Error& err) {
         return fail(name + " could not be embedded: " + err.what(), sha);
     }
