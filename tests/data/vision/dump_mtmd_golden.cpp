@@ -3,13 +3,19 @@
 //   L=../shared/tools/llama.cpp-cpu
 //   g++ -std=c++17 -O1 dump_mtmd_golden.cpp -I$L/include -L$L -lmtmd -lllama -lggml -lggml-base \
 //       -Wl,-rpath,$L -o /tmp/dump_mtmd_golden
-//   /tmp/dump_mtmd_golden TEXT.gguf MMPROJ.gguf IMAGE.png OUT.f32 > OUT.json
+//   /tmp/dump_mtmd_golden TEXT.gguf MMPROJ.gguf IMAGE.png OUT.f32 [PIXELS.f32] > OUT.json
 // It tokenizes "<__media__>" with the image, encodes every image chunk with mtmd_encode_chunk
 // and appends each chunk's rows (n_tokens x n_embd float32) to OUT.f32; OUT.json lists the
 // chunks in order: text chunks with their token pieces (the markers llama.cpp puts around the
-// image), image chunks with their token count and grid.
+// image), image chunks with their token count and grid. With PIXELS.f32 it also writes the pixels
+// each encode read (the graph input "inp_raw", planar [3][ny][nx] float32, caught by the scheduler's
+// eval callback on the first node that uses it), image after image.
+#include "ggml-backend.h"
+#include "ggml.h"
 #include "llama.h"
 #include "mtmd.h"
+
+#include <cstring>
 
 #include <cstdio>
 #include <string>
@@ -30,9 +36,25 @@ static std::string piece(const llama_vocab* vocab, llama_token t) {
     return out;
 }
 
+static FILE* g_pixels = nullptr;
+static bool g_wantPixels = false; // set before each encode, cleared once its pixels are written
+
+// The callback sees each node; the input is a source of the first one that reads it.
+static bool catchPixels(ggml_tensor* t, bool ask, void*) {
+    if (ask) return true;
+    for (ggml_tensor* src : t->src)
+        if (g_wantPixels && src && std::strcmp(src->name, "inp_raw") == 0) {
+            std::vector<float> v(ggml_nelements(src));
+            ggml_backend_tensor_get(src, v.data(), 0, v.size() * sizeof(float));
+            std::fwrite(v.data(), sizeof(float), v.size(), g_pixels);
+            g_wantPixels = false;
+        }
+    return true;
+}
+
 int main(int argc, char** argv) {
-    if (argc != 5) {
-        std::fprintf(stderr, "usage: %s TEXT.gguf MMPROJ.gguf IMAGE.png OUT.f32\n", argv[0]);
+    if (argc != 5 && argc != 6) {
+        std::fprintf(stderr, "usage: %s TEXT.gguf MMPROJ.gguf IMAGE.png OUT.f32 [PIXELS.f32]\n", argv[0]);
         return 2;
     }
     ggml_backend_load_all();
@@ -44,6 +66,10 @@ int main(int argc, char** argv) {
     cp.n_threads = 2;
     cp.warmup = false;
     cp.flash_attn_type = LLAMA_FLASH_ATTN_TYPE_DISABLED;
+    if (argc == 6) {
+        g_pixels = std::fopen(argv[5], "wb");
+        cp.cb_eval = catchPixels;
+    }
     mtmd_context* ctx = mtmd_init_from_file(argv[2], model, cp);
     if (!ctx) return 1;
     int w = 0, h = 0, comp = 0;
@@ -71,6 +97,7 @@ int main(int argc, char** argv) {
         } else {
             const mtmd_image_tokens* it = mtmd_input_chunk_get_tokens_image(c);
             const size_t n = mtmd_input_chunk_get_n_tokens(c);
+            g_wantPixels = g_pixels != nullptr;
             if (mtmd_encode_chunk(ctx, c) != 0) return 1;
             std::fwrite(mtmd_get_output_embd(ctx), sizeof(float), n * nEmbd, out);
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -81,6 +108,7 @@ int main(int argc, char** argv) {
     }
     std::printf("]}\n");
     std::fclose(out);
+    if (g_pixels) std::fclose(g_pixels);
     mtmd_input_chunks_free(chunks);
     mtmd_bitmap_free(bmp);
     mtmd_free(ctx);
