@@ -152,6 +152,11 @@ int docsSearch(const DocsOptions& o) {
     LoadedEmbedder e;
     if (!o.keywordOnly) e = loadEmbedder(*o.model, static_cast<int>(o.threads));
     retrieval::LibraryIndex index(*o.db);
+    if (e.embedder && index.vectorCount(e.id) == 0)
+        std::fprintf(stderr,
+                     "note: nothing in %s was embedded with this model (index it with -m %s first); "
+                     "the search uses keywords only.\n",
+                     o.db->c_str(), o.model->c_str());
     const auto hits = index.search(query, e.embedder.get(), e.id, static_cast<int>(o.top));
     std::string out = o.json ? "[" : "";
     for (size_t i = 0; i < hits.size(); ++i) {

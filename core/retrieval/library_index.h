@@ -79,6 +79,7 @@ class LibraryIndex {
     SearchHit chunk(int64_t chunkId);
     std::vector<int64_t> chunkIds();
     std::vector<float> vectorOf(int64_t chunkId);
+    int64_t vectorCount(const std::string& modelId); // vectors made by that model
     std::vector<FileEntry> files();
 
   private:

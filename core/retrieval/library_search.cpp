@@ -115,6 +115,12 @@ std::vector<float> LibraryIndex::vectorOf(int64_t chunkId) {
     return s.step() ? s.floats(0) : std::vector<float>{};
 }
 
+int64_t LibraryIndex::vectorCount(const std::string& modelId) {
+    Stmt s(*db_, "SELECT COUNT(*) FROM vectors WHERE model = ?");
+    s.bind(1, modelId);
+    return s.step() ? s.integer(0) : 0;
+}
+
 std::vector<FileEntry> LibraryIndex::files() {
     std::vector<FileEntry> out;
     Stmt s(*db_, "SELECT f.path, f.state, COALESCE(f.error, ''), f.size, "

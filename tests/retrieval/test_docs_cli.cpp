@@ -101,6 +101,16 @@ class TestDocsCli : public QObject {
                  QString("Kitchen & Bakery > Caf\u00e9 corner \u2013 coffee"));
     }
 
+    void otherModelFallsBackToKeywords() {
+        const Result r = cli({"search", "--db", db, "-m",
+                              QString::fromStdString(test::dataPath("embed/nomic-bert-tiny.gguf")), "--json",
+                              "croissant"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("note: nothing in") && r.err.contains("the search uses keywords only."),
+                 r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);
+    }
+
     void refusals_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
