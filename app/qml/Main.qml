@@ -34,9 +34,11 @@ ApplicationWindow {
     palette.mid: systemColors.mid
     palette.dark: systemColors.dark
     palette.shadow: systemColors.shadow
-    palette.disabled.text: disabledColors.text
-    palette.disabled.windowText: disabledColors.windowText
-    palette.disabled.buttonText: disabledColors.buttonText
+    // A palette whose disabled text is its enabled text (X servers without a desktop theme hand
+    // Qt one) made disabled buttons look enabled: then the text fades halfway to its background.
+    palette.disabled.text: Theme.disabledText(disabledColors.text, systemColors.text, systemColors.base)
+    palette.disabled.windowText: Theme.disabledText(disabledColors.windowText, systemColors.windowText, systemColors.window)
+    palette.disabled.buttonText: Theme.disabledText(disabledColors.buttonText, systemColors.buttonText, systemColors.button)
 
     function openModelDialog() {
         openDialog.currentFolder = App.model.openFolder()

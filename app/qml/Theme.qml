@@ -13,4 +13,13 @@ QtObject {
     // An error banner's background: the base colour tinted red.
     readonly property color dangerTint: dark ? "#40ff5040" : "#30d03030"
     readonly property color scrim: dark ? "#99000000" : "#66000000"
+
+    // The system's disabled text colour, unless it is the enabled one: then that colour halfway
+    // to the background it is drawn on.
+    function disabledText(disabledColor, enabledColor, background) {
+        if (!Qt.colorEqual(disabledColor, enabledColor))
+            return disabledColor
+        return Qt.rgba((enabledColor.r + background.r) / 2, (enabledColor.g + background.g) / 2,
+                       (enabledColor.b + background.b) / 2, 1)
+    }
 }

@@ -399,6 +399,25 @@ class TestQml : public QObject {
         QTRY_VERIFY(!dialog->property("visible").toBool());
     }
 
+    // Disabled buttons looked enabled under Xvfb, whose palette has the same text colour in
+    // both groups: the window's disabled text differs from its enabled text whatever the system gives.
+    void disabledTextLooksDisabled() {
+        const QPalette before = QGuiApplication::palette();
+        QPalette flat = before;
+        for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+            flat.setColor(QPalette::Disabled, role, flat.color(QPalette::Active, role));
+        QGuiApplication::setPalette(flat);
+        QObject* palette = app_.window->property("palette").value<QObject*>();
+        QVERIFY(palette);
+        const auto colour = [palette](const char* group, const char* role) {
+            return palette->property(group).value<QObject*>()->property(role).value<QColor>();
+        };
+        QTRY_COMPARE(colour("active", "buttonText"), flat.color(QPalette::Active, QPalette::ButtonText));
+        for (const char* role : {"buttonText", "windowText", "text"})
+            QVERIFY2(colour("disabled", role) != colour("active", role), role);
+        QGuiApplication::setPalette(before);
+    }
+
     void newChatShortcut() {
         QTest::keyClick(app_.window, Qt::Key_N, Qt::ControlModifier);
         QTRY_COMPARE(app_.context->chat()->messages()->count(), 0);
