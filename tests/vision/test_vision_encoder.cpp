@@ -157,6 +157,13 @@ void TestVisionEncoder::matchesLlamaCppPreprocessing_data() {
     QTest::newRow("tiny 32, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
                                   << "tiny-32.png"
                                   << "smolvlm-tiles-tiny-32" << 2 << 2;
+    // Odd sizes: a larger image scaled down into 2x2 tiles, and a 3x2 speck blown up to 64x64.
+    QTest::newRow("large 161x97, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                       << "large-161x97.png"
+                                       << "smolvlm-tiles-large-161x97" << 2 << 2;
+    QTest::newRow("speck 3x2, 2x2") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                    << "speck-3x2.png"
+                                    << "smolvlm-tiles-speck-3x2" << 2 << 2;
     // F16 matrices and patch kernel (real files' type; llama.cpp rounds the pixels to f16 in im2col).
     QTest::newRow("f16 wide 70x40, 2x2") << "smolvlm-tiny-tiles-f16-mmproj.gguf"
                                          << "wide-70x40.png"
@@ -227,6 +234,10 @@ void TestVisionEncoder::matchesLlamaCppGemma3_data() {
                                 << "gemma3-tiny"; // padded down
     QTest::newRow("tall 20x50") << "tall-20x50"
                                 << "gemma3-tiny"; // padded, up
+    QTest::newRow("large 161x97") << "large-161x97"
+                                  << "gemma3-tiny";
+    QTest::newRow("speck 3x2") << "speck-3x2"
+                               << "gemma3-tiny";
     QTest::newRow("f16 tall 20x50") << "tall-20x50"
                                     << "gemma3-tiny-f16"; // F16 matrices
 }

@@ -95,3 +95,6 @@ write(os.path.join(HERE, "gemma3-tiny-mmproj.gguf"), "gemma3", gemma=True)
 # F16 matrices (the common real-file type): the tiles file and Gemma 3 again.
 write(os.path.join(HERE, "smolvlm-tiny-tiles-f16-mmproj.gguf"), "idefics3", longest=2 * IMG, f16=True)
 write(os.path.join(HERE, "gemma3-tiny-f16-mmproj.gguf"), "gemma3", gemma=True, f16=True)
+# Odd sizes for the preprocessing goldens: a larger image scaled down into tiles, and a 3x2 speck.
+png(os.path.join(HERE, "large-161x97.png"), 161, 97)
+png(os.path.join(HERE, "speck-3x2.png"), 3, 2)
