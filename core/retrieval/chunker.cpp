@@ -6,6 +6,7 @@
 #include "chunker.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace smoldesk::retrieval {
 
@@ -71,6 +72,7 @@ std::vector<Piece> piecesOf(const Block& b, const TokenCounter& count, int targe
 
 struct Packer {
     const ChunkOptions& options;
+    const TokenCounter& count;
     std::vector<Chunk> chunks;
     std::vector<Piece> current;
     int tokens = 0;
@@ -101,8 +103,33 @@ struct Packer {
         while (overlap && keep > 1 && kept + current[keep - 1].tokens <= options.overlapTokens)
             kept += current[--keep].tokens;
         if (!overlap) keep = current.size(), kept = 0;
+        // No whole piece fits the overlap (prose paragraphs rarely do): carry the last piece's
+        // final words instead.
+        std::optional<Piece> tail;
+        if (overlap && keep == current.size() && !current.empty()) tail = lastWords(current.back());
         current.erase(current.begin(), current.begin() + static_cast<std::ptrdiff_t>(keep));
+        if (tail) current.push_back(std::move(*tail)), kept = current.back().tokens;
         tokens = kept;
+    }
+    // The longest run of whole words at the end of `p` within overlapTokens (nullopt: none).
+    std::optional<Piece> lastWords(const Piece& p) const {
+        std::optional<Piece> best;
+        size_t start = p.text.size();
+        for (int step = 0; step < 64 && start > 0; ++step) {
+            const size_t space = p.text.find_last_of(" \n\t", start - 1);
+            if (space == std::string::npos || space == 0) break;
+            const std::string_view suffix = std::string_view(p.text).substr(space + 1);
+            const int t = count(suffix);
+            if (t > options.overlapTokens) break;
+            if (!suffix.empty() && t > 0) {
+                const auto newlines = std::count(suffix.begin(), suffix.end(), '\n');
+                best =
+                    Piece{std::string(suffix), std::max(p.lineBegin, p.lineEnd - static_cast<int>(newlines)),
+                          p.lineEnd, t, true};
+            }
+            start = space;
+        }
+        return best;
     }
     void add(Piece p) {
         if (!current.empty() && tokens + p.tokens > options.targetTokens) {
@@ -121,7 +148,7 @@ std::vector<Chunk> packChunks(const std::vector<Block>& blocks, const TokenCount
     ChunkOptions o = options;
     if (o.targetTokens < 1) o.targetTokens = 1;
     if (o.overlapTokens < 0 || o.overlapTokens >= o.targetTokens) o.overlapTokens = o.targetTokens / 4;
-    Packer packer{o, {}, {}, 0, {}, 0};
+    Packer packer{o, count, {}, {}, 0, {}, 0};
     for (const Block& b : blocks) {
         if (b.headingPath != packer.heading || b.page != packer.page) {
             packer.cut(false);

@@ -117,6 +117,27 @@ class TestChunker : public QObject {
         QCOMPARE(covered, 30);
     }
 
+    void overlapInsideParagraphs() {
+        // Paragraphs of 20 words, target 50, overlap 5: no paragraph fits the overlap, so the next
+        // chunk starts with the last (at most 5) words of the one before.
+        std::string text;
+        for (int p = 0; p < 6; ++p) {
+            for (int w = 0; w < 20; ++w)
+                text += "p" + std::to_string(p) + "w" + std::to_string(w) + (w < 19 ? " " : "\n\n");
+        }
+        const auto chunks = packChunks(plainTextBlocks(text), words, {50, 5});
+        QVERIFY(chunks.size() >= 3);
+        for (size_t i = 1; i < chunks.size(); ++i) {
+            QVERIFY(chunks[i].tokens <= 50);
+            const std::string& prev = chunks[i - 1].text;
+            const std::string head = chunks[i].text.substr(0, chunks[i].text.find("\n\n"));
+            QVERIFY2(words(head) >= 1 && words(head) <= 5, head.c_str());
+            QVERIFY2(prev.size() >= head.size() &&
+                         prev.compare(prev.size() - head.size(), head.size(), head) == 0,
+                     (prev + " | " + head).c_str());
+        }
+    }
+
     void codeKeptWhole() {
         // A 5-word paragraph then an 8-word code block, target 10: the block moves whole to the next chunk.
         const auto chunks = packChunks(

@@ -177,6 +177,33 @@ class TestLibraryIndex : public QObject {
                  static_cast<size_t>(s.chunksEmbedded));
     }
 
+    // A long document, counted with the model's own tokenizer: every chunk within the 256-token
+    // target (plus [CLS]/[SEP]) and, with its heading path, within the model's context.
+    void chunksFitTheModel() {
+        const fs::path root = test::tmpPath("lib-long");
+        fs::remove_all(root);
+        std::string md = "# Long document\n\n## Part\n\n";
+        for (int p = 0; p < 30; ++p) {
+            for (int w = 0; w < 40; ++w)
+                md += (w % 7 == 0 ? "embedding " : w % 5 == 0 ? "documents " : "the quick fox ");
+            md += "\n\n";
+        }
+        writeFile(root / "long.md", md);
+        LibraryIndex index((root / "db.sqlite").string());
+        const IndexStats s = index.index({(root / "long.md").string()}, *bert.embedder, kModel);
+        QVERIFY(s.chunksEmbedded >= 10);
+        for (int64_t id : index.chunkIds()) {
+            const SearchHit h = index.chunk(id);
+            Chunk c;
+            c.headingPath = h.heading;
+            c.text = h.text;
+            QCOMPARE(QString::fromStdString(h.heading), QString("Long document > Part"));
+            QVERIFY(bert.embedder->tokenize(h.text).size() <= 256 + 2);
+            QVERIFY(static_cast<int>(bert.embedder->tokenize(c.embedText()).size()) <=
+                    bert.embedder->maxTokens());
+        }
+    }
+
     // BM25 as FTS5 documents it: idf = ln((N - n + 0.5) / (n + 0.5)) (1e-6 when not positive),
     // k1 = 1.2, b = 0.75, score = -sum idf * f * (k1 + 1) / (f + k1 * (1 - b + b * D / avgD)).
     void bm25MatchesTheFormula() {
