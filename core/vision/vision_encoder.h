@@ -5,6 +5,8 @@
 // average pooling + RMS norm + linear), written
 // once against the compute interface so the CPU and Vulkan backends share it. Input: one
 // preprocessed image (vision/preprocess.h); output: its tokens' embeddings for the text model.
+// The encoder's attention goes through the backend's KV cache, which it (re)creates for the image's
+// patches: give it a backend of its own, not the text model's (whose cache it would replace).
 #include "compute/backend.h"
 #include "gguf/file.h"
 #include "vision/mmproj.h"
