@@ -6,6 +6,7 @@
 #include "gguf/file.h"
 #include "gguf/writer.h"
 #include "test_data.h"
+#include "vision/image_embedding.h"
 #include "vision/mmproj.h"
 #include "vision/preprocess.h"
 #include "vision/vision_encoder.h"
@@ -79,6 +80,8 @@ class TestVisionEncoder : public QObject {
     void matchesLlamaCppPreprocessing();
     void matchesLlamaCppGemma3_data();
     void matchesLlamaCppGemma3();
+    void embedsWholeImages_data();
+    void embedsWholeImages();
     void refusesOtherProjectors();
     void refusesBadImages();
     void refusesHostileFiles_data();
@@ -280,6 +283,38 @@ void TestVisionEncoder::matchesLlamaCppGemma3() {
     }
     QVERIFY2(texts[0].endsWith(vision::kGemma3ImageStart), qPrintable(texts[0]));
     QVERIFY2(texts[1].endsWith(vision::kGemma3ImageEnd), qPrintable(texts[1]));
+}
+
+void TestVisionEncoder::embedsWholeImages_data() {
+    QTest::addColumn<QString>("mmproj");
+    QTest::addColumn<QString>("image");
+    QTest::addColumn<QString>("golden");
+    QTest::addColumn<int>("pieces");
+    QTest::newRow("smolvlm 2x1") << "smolvlm-tiny-tiles-mmproj.gguf"
+                                 << "tall-20x50.png"
+                                 << "smolvlm-tiles-tall-20x50" << 3;
+    QTest::newRow("gemma3") << "gemma3-tiny-mmproj.gguf"
+                            << "large-161x97.png"
+                            << "gemma3-tiny-large-161x97" << 1;
+}
+
+// embedImage gives all of llama.cpp's image rows in its order (the whole golden file at once).
+void TestVisionEncoder::embedsWholeImages() {
+    QFETCH(QString, mmproj);
+    QFETCH(QString, image);
+    QFETCH(QString, golden);
+    QFETCH(int, pieces);
+    auto file = gguf::File::open(test::dataPath("vision/" + mmproj.toStdString()));
+    compute::CpuBackend cpu(2);
+    vision::VisionEncoder encoder(*file, vision::readVisionParams(*file), cpu);
+    const vision::ImageEmbedding e =
+        vision::embedImage(encoder, loadPng(test::dataPath("vision/" + image.toStdString())));
+    QCOMPARE(e.pieces, pieces);
+    QCOMPARE(e.markers.size(), size_t(pieces) + 1);
+    const std::vector<float> ref = test::readF32(test::dataPath("vision/" + golden.toStdString() + ".f32"));
+    QCOMPARE(e.rows.size(), ref.size());
+    const Agreement a = compare(e.rows.data(), ref.data(), ref.size() / 64, 64);
+    QVERIFY2(a.cosine > 0.99999 && a.maxAbs < 0.002 * a.scale, "the rows differ from llama.cpp's");
 }
 
 void TestVisionEncoder::refusesOtherProjectors() {
