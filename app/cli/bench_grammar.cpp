@@ -13,12 +13,6 @@ namespace smoldesk::cli {
 
 namespace {
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 struct Run {
     double tokensPerS = 0, maskUsPerToken = 0;
     int tokens = 0;

@@ -1,8 +1,17 @@
 #include "bench_json.h"
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace smoldesk::cli {
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    const size_t mid = v.size() / 2;
+    return v.size() % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
 
 namespace {
 

@@ -9,6 +9,9 @@
 
 namespace smoldesk::cli {
 
+// The middle of the repetitions' figures: the mean of the two middle ones for an even count, 0 for none.
+double median(std::vector<double> v);
+
 struct BenchResult {
     std::string model, arch, device;
     int threads = 0, nPrompt = 0, nGen = 0, depth = 0, reps = 0, layers = 0;

@@ -1,5 +1,6 @@
 #include "bench_spec.h"
 
+#include "bench_json.h"
 #include "commands.h"
 
 #include <algorithm>
@@ -8,12 +9,6 @@
 namespace smoldesk::cli {
 
 namespace {
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 struct Run {
     std::vector<int32_t> ids;

@@ -99,11 +99,6 @@ std::vector<int32_t> specPrompt(const runtime::Session& session, const std::stri
     return tok.encode(text, tok.addBosByDefault(), chatml);
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 } // namespace
 
 int cmdBench(Args& args) {

@@ -2,6 +2,7 @@
 // turn of M tokens it measures, R times each, the time to the first token when the history is
 // read again (cold) and when its saved state is restored first (resumed), plus the time to
 // save and to restore and the state file's size; prints medians.
+#include "bench_json.h"
 #include "commands.h"
 #include "session_options.h"
 
@@ -17,10 +18,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 // Text-like token ids: varied sentences, so that the cache holds what a real chat would.
