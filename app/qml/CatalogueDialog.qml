@@ -67,7 +67,8 @@ Dialog {
                     DialogButton {
                         objectName: "catalogueAction_" + modelData.id
                         text: modelData.downloaded ? qsTr("Open") : qsTr("Download")
-                        enabled: modelData.downloaded || App.downloader.state !== Downloader.Downloading
+                        enabled: modelData.downloaded || (App.downloader.state !== Downloader.Downloading
+                                                          && App.downloader.state !== Downloader.Verifying)
                         Accessible.name: modelData.downloaded ? qsTr("Open %1").arg(modelData.name)
                                                               : qsTr("Download %1").arg(modelData.name)
                         onClicked: {

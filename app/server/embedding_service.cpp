@@ -44,8 +44,18 @@ void EmbeddingService::compute(quint64 id, const EmbeddingsRequest& request) {
     int tokens = 0;
     for (size_t i = 0; i < request.inputs.size(); ++i) {
         const EmbeddingInput& in = request.inputs[i];
-        ids.push_back(in.isTokens ? in.ids : embedder_->tokenize(in.text));
+        try {
+            ids.push_back(in.isTokens ? in.ids : embedder_->tokenize(in.text));
+        } catch (const std::exception& e) {
+            return fail(
+                400,
+                QStringLiteral("Input %1 cannot be tokenized: %2").arg(i).arg(QString::fromUtf8(e.what())),
+                QStringLiteral("invalid_value"), QStringLiteral("invalid_request_error"));
+        }
         const int n = static_cast<int>(ids.back().size());
+        if (n == 0)
+            return fail(400, QStringLiteral("Input %1 has no tokens.").arg(i),
+                        QStringLiteral("invalid_value"), QStringLiteral("invalid_request_error"));
         if (n > embedder_->maxTokens())
             return fail(400,
                         QStringLiteral("Input %1 has %2 tokens, more than the model's context of %3.")
@@ -66,7 +76,7 @@ void EmbeddingService::compute(quint64 id, const EmbeddingsRequest& request) {
     std::vector<std::vector<float>> vectors;
     try {
         for (const auto& seq : ids) vectors.push_back(embedder_->embed(seq, true));
-    } catch (const Error& e) {
+    } catch (const std::exception& e) { // Error, or bad_alloc on a huge batch: never the server's end
         return fail(500, QString::fromUtf8(e.what()), QStringLiteral("engine_error"),
                     QStringLiteral("server_error"));
     }

@@ -117,8 +117,7 @@ void Downloader::startCatalogueEntry(const QString& id) {
 void Downloader::startEntry(const CatalogueEntry& e, const QString& folder) {
     // An entry without a pinned sha256 is checked against the one its host states (Hugging
     // Face's X-Linked-Etag); without either the file is not kept.
-    start(e.url, folder + QLatin1Char('/') + e.fileName, e.size, e.sha256);
-    requireChecksum_ = true; // start() resets it for plain downloads
+    start(e.url, folder + QLatin1Char('/') + e.fileName, e.size, e.sha256, true);
 }
 
 QString Downloader::modelsFolder() const {
@@ -143,9 +142,11 @@ QVariantList Downloader::catalogue() const {
     return out;
 }
 
-void Downloader::start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256) {
-    if (reply_) return;
-    requireChecksum_ = false;
+void Downloader::start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256,
+                       bool requireChecksum) {
+    // One download at a time, its checksum pass included: the pass reads the members below.
+    if (reply_ || state_ == State::Verifying) return;
+    requireChecksum_ = requireChecksum;
     url_ = url;
     dest_ = destPath;
     expectedSize_ = expectedSize;

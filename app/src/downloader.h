@@ -51,7 +51,9 @@ class Downloader : public QObject {
     QString catalogueSize() const;
 
     // Downloads url to destPath; expectedSize 0 and sha256 empty skip those checks.
-    void start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256);
+    // requireChecksum: without a sha256 given, the host must state one (X-Linked-Etag).
+    void start(const QUrl& url, const QString& destPath, qint64 expectedSize, const QString& sha256,
+               bool requireChecksum = false);
     // Downloads the first catalogue entry into the models folder.
     Q_INVOKABLE void startRecommended();
     // Downloads the catalogue entry with this id into the models folder.

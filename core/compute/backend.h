@@ -107,6 +107,10 @@ class Backend {
     // "CPU (2 threads, avx512)" or the GPU's name.
     virtual std::string deviceName() const = 0;
 
+    // The most rows of one forward whose logits equal those of decoding the rows one at a time,
+    // bit for bit: speculative verification stays within it, so its output is plain decoding's.
+    virtual int exactBatchRows() const { return 1 << 30; }
+
     // The weights registered next live in this read-only file mapping: a backend that copies
     // a weight elsewhere (repacked, or uploaded to a device) may release its mapped pages.
     // Weights registered without it (tests build them in ordinary memory) are never released.

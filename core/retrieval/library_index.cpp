@@ -53,7 +53,8 @@ std::vector<std::string> listFiles(const std::vector<std::string>& roots,
         fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec), end;
         if (ec) throw Error(ErrorCode::Io, "Cannot read the folder " + root + ": " + ec.message() + ".");
         for (; it != end; it.increment(ec)) {
-            if (ec) break;
+            // A walk cut short would read as files deleted, and their chunks would go: stop instead.
+            if (ec) throw Error(ErrorCode::Io, "Cannot read the folder " + root + ": " + ec.message() + ".");
             if (skippedName(it->path().filename().string())) {
                 if (it->is_directory(ec)) it.disable_recursion_pending();
                 continue;

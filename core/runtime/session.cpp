@@ -322,8 +322,10 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
     Speculator spec(params.speculation, prompt, size_t(hparams().nVocab), speculationTarget());
     // The loop's decode step: with speculation, one batched pass may serve several steps.
     auto advance = [&](int32_t id) {
-        const int room = std::min({contextSize() - static_cast<int>(cached_.size()) - 1,
-                                   decoder_->maxBatch() - 1, params.maxTokens - stats.generatedTokens});
+        // Verification batches stay where the backend's batched logits are decode's, bit for bit.
+        const int room =
+            std::min({contextSize() - static_cast<int>(cached_.size()) - 1, decoder_->maxBatch() - 1,
+                      backend_->exactBatchRows() - 1, params.maxTokens - stats.generatedTokens});
         spec.advance(id, room, logits);
         stats.proposedTokens = spec.proposed();
         stats.acceptedTokens = spec.accepted();

@@ -91,6 +91,13 @@ VisionParams readVisionParams(const gguf::File& file) {
     p.longestEdge = file.has("clip.vision.preproc_image_size")
                         ? sizeKey(file, "clip.vision.preproc_image_size", kMaxLongestEdge)
                         : p.imageSize;
+    // SmolVLM cuts an image into (longest edge / image size)² tiles, each encoded on its own: a
+    // file that asks for thousands would exhaust memory before any check on one encode (real
+    // files: 2048 / 512 → 4 × 4).
+    constexpr int64_t kMaxTilesPerSide = 16;
+    if ((p.longestEdge + p.imageSize - 1) / p.imageSize > kMaxTilesPerSide)
+        throw Error(ErrorCode::BadShape, "The mmproj file cuts images into more than " +
+                                             std::to_string(kMaxTilesPerSide * kMaxTilesPerSide) + " tiles.");
     const double eps = file.getFloat("clip.vision.attention.layer_norm_epsilon").value_or(1e-6);
     if (!(eps > 0.0 && eps < 1.0))
         throw Error(ErrorCode::BadShape, "The vision LayerNorm epsilon is invalid.");

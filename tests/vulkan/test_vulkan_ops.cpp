@@ -376,7 +376,7 @@ class TestVulkanOps : public QObject {
         gpu_->attention(1, q.gpu, out.gpu, rows, pos0, shape);
         cpu_->attention(1, q.cpu, out.cpu, rows, pos0, shape);
         const uint64_t dispatches = gpu_->stats().dispatches - before;
-        const bool split = rows <= 8 && vk::VulkanBackend::attentionSplits(total, nHeadKv, rows).count > 1;
+        const bool split = rows <= 8 && vk::VulkanBackend::attentionSplits(total, nHeadKv, nCtx).count > 1;
         QCOMPARE(dispatches, uint64_t(split ? 2 : 1)); // attention, plus the merge when split
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention");
     }

@@ -58,6 +58,8 @@ class VulkanBackend : public Backend {
     ~VulkanBackend() override;
 
     std::string deviceName() const override;
+    // Up to kMaxMatvecTokens rows run decode's kernels (the prompt GEMM's f16 tiles round otherwise).
+    int exactBatchRows() const override { return kMaxMatvecTokens; }
     void setWeightMapping(const MappedFile* map) override { mapping_ = map; }
     WeightId addWeight(const gguf::TensorInfo& tensor) override;
     BufferId createBuffer(size_t floats) override;
@@ -66,7 +68,7 @@ class VulkanBackend : public Backend {
     void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
     void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
     void layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int rows, int dim,
-                   float eps) override;            // vulkan_encoder.cpp
+                   float eps) override;       // vulkan_encoder.cpp
     void gelu(BufferId x, size_t n) override; // vulkan_encoder.cpp
     void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
     void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
@@ -115,15 +117,17 @@ class VulkanBackend : public Backend {
     static uint64_t attentionScratchBytes(uint64_t nCtx, uint64_t nHead, uint64_t headDim);
     // Decode attention's split of the positions: a workgroup per (KV head, row, split). The SM/CU
     // count cannot be queried portably, so aim for kAttentionWorkgroups (2x the 132 SMs of an
-    // H100/H200; smaller GPUs just run more waves), with splits of at least kAttentionMinSplit
-    // positions (two steps of the 16 key teams) in power-of-two lengths, so the recorded
-    // dispatch changes only when the context passes a multiple of the length.
+    // H100/H200; smaller GPUs just run more waves) over a full cache of nCtx positions, with
+    // splits of at least kAttentionMinSplit positions (two steps of the 16 key teams) in
+    // power-of-two lengths, so the recorded dispatch changes only when the context passes a
+    // multiple of the length. The length never depends on the rows or the position (see
+    // attentionSplits), so batched verification gives decode's bits.
     // SMOLDESK_VK_ATTENTION_SPLIT=N forces N positions per split (GPU sweeps, tests).
     static constexpr int kAttentionWorkgroups = 256, kAttentionMinSplit = 32, kAttentionMaxSplits = 256;
     struct AttentionSplits {
         uint32_t count = 1, length = 0;
     };
-    static AttentionSplits attentionSplits(int maxPos, int nHeadKv, int rows);
+    static AttentionSplits attentionSplits(int maxPos, int nHeadKv, int nCtx);
     // Activation rows up to which products run as matrix-vector (decode) kernels.
     static constexpr int kMaxMatvecTokens = 8;
     // The prompt GEMM's tile for `rows` weight rows and `tokens` activation rows: the largest of

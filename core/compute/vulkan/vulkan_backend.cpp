@@ -428,21 +428,24 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
-VulkanBackend::AttentionSplits VulkanBackend::attentionSplits(int maxPos, int nHeadKv, int rows) {
+VulkanBackend::AttentionSplits VulkanBackend::attentionSplits(int maxPos, int nHeadKv, int nCtx) {
     const uint64_t positions = static_cast<uint64_t>(std::max(1, maxPos));
+    const uint64_t context = std::max(positions, static_cast<uint64_t>(std::max(1, nCtx)));
     uint64_t length = 0; // forced: SMOLDESK_VK_ATTENTION_SPLIT (0: the automatic choice)
     if (const char* v = std::getenv("SMOLDESK_VK_ATTENTION_SPLIT"); v && *v)
         if ((length = std::strtoull(v, nullptr, 10)) != 0)
             length = std::max<uint64_t>(kAttentionMinSplit, length);
     if (length == 0) {
-        const uint64_t heads =
-            static_cast<uint64_t>(std::max(1, nHeadKv)) * static_cast<uint64_t>(std::max(1, rows));
+        // The length depends on the cache's size and the KV heads only, never on the rows or
+        // the position: a query then sums its keys in the same pieces whether it is decoded
+        // alone or verified in a batch of speculated tokens, so both give the same bits.
+        const uint64_t heads = static_cast<uint64_t>(std::max(1, nHeadKv));
         const uint64_t want =
             std::clamp<uint64_t>((kAttentionWorkgroups + heads - 1) / heads, 1, kAttentionMaxSplits);
-        length = std::max<uint64_t>(kAttentionMinSplit, std::bit_ceil((positions + want - 1) / want));
+        length = std::max<uint64_t>(kAttentionMinSplit, std::bit_ceil((context + want - 1) / want));
     }
     // At most kAttentionMaxSplits (the scratch's size), whatever was forced.
-    while ((positions + length - 1) / length > static_cast<uint64_t>(kAttentionMaxSplits)) length *= 2;
+    while ((context + length - 1) / length > static_cast<uint64_t>(kAttentionMaxSplits)) length *= 2;
     return {static_cast<uint32_t>((positions + length - 1) / length), static_cast<uint32_t>(length)};
 }
 
@@ -478,7 +481,7 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
     // already give one workgroup per row and KV head.
     const int maxPos = pos0 + rows;
     const AttentionSplits splits =
-        rows <= kMaxMatvecTokens ? attentionSplits(maxPos, s.nHeadKv, rows) : AttentionSplits{};
+        rows <= kMaxMatvecTokens ? attentionSplits(maxPos, s.nHeadKv, kvCtx_) : AttentionSplits{};
     const uint32_t nSplit = splits.count;
     // Room for the most splits this cache can need, allocated once: the bindings (and so the
     // descriptor sets) of every later step stay the same.
