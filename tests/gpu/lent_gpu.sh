@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call's work on a lent GPU machine (see README, "Checking on a real GPU"): first correctness, then speed.
-# Prepare here with ../shared/tools/gpu/prepare.sh and a CLI built without Qt (README: SMOLDESK_CLI_SERVER=OFF), then run there, carrying .gpu: bash tests/gpu/lent_gpu.sh
+# Prepare here with tests/gpu/prepare.sh (../shared/tools/gpu/prepare.sh plus SQLite and zlib) and a CLI built without Qt (README: SMOLDESK_CLI_SERVER=OFF), then run there, carrying .gpu: bash tests/gpu/lent_gpu.sh
 # 1. every llama.cpp prompt golden through our Vulkan backend, whole prompt and token by token (golden_check.py);
 # 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench,
 #    then our GPU time per kernel (SMOLDESK_VK_PROFILE) of that file;
