@@ -16,6 +16,8 @@ for d in "$G"/debs/libvulkan1_*.deb "$root"/.gl/*.deb; do [ -f "$d" ] && dpkg -x
 mkdir -p "$G/lib" "$G/x"
 for d in "$G"/debs/*.deb; do case "$d" in *libvulkan1_*) ;; *) dpkg -x "$d" "$G/x" ;; esac; done
 find "$G/x" -name '*.so*' -exec cp -P {} "$G/lib/" \; ; ldconfig
+# tests/gpu/prepare.sh packs the CLI (the 64 MiB a machine takes); ../shared's prepare.sh leaves it as it is.
+if [ -f "$G/smoldesk-cli.xz" ]; then xz -d -f "$G/smoldesk-cli.xz" && chmod +x "$G/smoldesk-cli"; fi
 # Only our CLI sees these libraries: the machine's own tools (cp, python3) crash on Debian's PCRE2.
 printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/lib" exec "%s/smoldesk-cli" "$@"\n' "$G" "$G" >"$G/cli"; chmod +x "$G/cli"
 if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
