@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Writes corpus/chat_formatter/ from the chat-template fixtures (tests/data/jinja/templates):
+"""Writes corpus/chat_formatter/ from the chat-template fixtures (tests/data/jinja/templates.tar.xz):
 every template with every conversation whose messages carry plain text, each with one of the
 fixture variants (generation prompt on/off, thinking on/off/unset, tools as extra JSON).
 The layout is the one fuzz_chat_formatter.cpp reads. Deterministic; run from anywhere."""
 import hashlib
 import json
 import pathlib
+import tarfile
 
 here = pathlib.Path(__file__).resolve().parent
-fixtures = json.loads((here.parent / "data/jinja/templates/conversations.json").read_text())
+# The templates are packed (tests/data/jinja/templates.tar.xz); the build unpacks them for the tests.
+with tarfile.open(here.parent / "data/jinja/templates.tar.xz") as pack:
+    fixtures = json.loads(pack.extractfile("templates/conversations.json").read().decode("utf-8"))
 out = here / "corpus/chat_formatter"
 out.mkdir(parents=True, exist_ok=True)
 for old in out.glob("seed-*"):
