@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     }
     const std::string dir = argv[1];
     const char* fixtures[] = {
-        "resources/models/stories260K.gguf", "tests/data/models/llama-2-tiny-random.gguf",
+        "resources/models/stories260K.gguf", "build/test-data/models/llama-2-tiny-random.gguf",
         "tests/data/models/smollm3-tiny.gguf", "build/test-data/models/arch/qwen3moe-tiny-Q4_K_M.gguf",
         "build/test-data/models/arch/gpt-oss-tiny-mxfp4.gguf"};
     try {
