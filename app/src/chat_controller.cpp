@@ -1,11 +1,11 @@
 #include "chat_controller.h"
 
 #include "answer_stats.h"
+#include "answer_stream.h"
 #include "app_settings.h"
-#include "conversation_list_model.h"
-#include "conversation_store.h"
+#include "context_budget.h"
+#include "conversation_session.h"
 #include "exporter.h"
-#include "message_list_model.h"
 #include "model_manager.h"
 #include "model_source.h"
 #include "tool_servers.h"
@@ -19,7 +19,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocale>
 #include <QLoggingCategory>
 #include <QStandardPaths>
 
@@ -27,94 +26,38 @@ Q_LOGGING_CATEGORY(lcChat, "smoldesk.chat")
 
 namespace smoldesk::app {
 namespace {
-constexpr int kFlushMs = 30;           // streamed text reaches the view at most once per frame or two
-constexpr int kPersistMs = 500;        // and the database at most twice a second (a kill loses less)
-constexpr int kAnswerReserve = 16;     // as ModelWorker: a prompt must leave this much room to answer
-constexpr int kDropTargetPercent = 75; // dropOldestTurns() leaves room for a few more turns
-
 QJsonObject toolObject(const MessageRecord& m) {
     return m.toolJson.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m.toolJson.toUtf8()).object();
-}
-
-QString cardStateName(ToolTurn::CardState s) {
-    switch (s) {
-    case ToolTurn::CardState::Waiting:
-        return QStringLiteral("waiting");
-    case ToolTurn::CardState::Running:
-        return QStringLiteral("running");
-    case ToolTurn::CardState::Done:
-        return QStringLiteral("done");
-    case ToolTurn::CardState::Failed:
-        return QStringLiteral("failed");
-    case ToolTurn::CardState::Denied:
-        return QStringLiteral("denied");
-    case ToolTurn::CardState::Stopped:
-        return QStringLiteral("stopped");
-    }
-    return QStringLiteral("failed");
 }
 } // namespace
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                                QObject* parent)
-    : QObject(parent), model_(model), settings_(settings), conversations_(new ConversationListModel(this)),
-      messages_(new MessageListModel(this)), store_(new ConversationStore) {
-    ConversationStore::registerTypes();
+    : QObject(parent), model_(model), settings_(settings),
+      session_(new ConversationSession(databasePath, this)), stream_(new AnswerStream(session_, this)),
+      budget_(new ContextBudget(
+          model, session_,
+          [this](quint64 id) {
+              model_->source()->countTokens(id, promptTurns(), thinkingEnabled(), offeredToolsJson());
+          },
+          this)) {
     registerEngineTypes();
-    storeThread_.setObjectName(QStringLiteral("ConversationStore"));
-    store_->moveToThread(&storeThread_);
-    connect(&storeThread_, &QThread::finished, store_, &QObject::deleteLater);
-    connect(store_, &ConversationStore::conversationsLoaded, this, &ChatController::onConversationsLoaded);
-    connect(store_, &ConversationStore::messagesLoaded, this, &ChatController::onMessagesLoaded);
-    connect(store_, &ConversationStore::opened, this, [this](bool ok, const QString& error) {
-        if (!ok) setError(tr("The conversation database cannot be opened: %1").arg(error));
+    connect(session_, &ConversationSession::conversationsLoaded, this,
+            &ChatController::onConversationsLoaded);
+    connect(session_, &ConversationSession::messagesLoaded, this, [this] {
+        measureContext(); // a reopened chat shows its real size, not 0
+        emit messagesReady();
     });
-    connect(store_, &ConversationStore::writeFailed, this,
-            [](const QString& error) { qCWarning(lcChat) << "store write failed:" << error; });
-    connect(store_, &ConversationStore::searchFinished, this,
-            [this](quint64 token, const QList<qint64>& ids) {
-                if (token != searchToken_ || searchText_.isEmpty()) return;
-                conversations_->setFilter(QSet<qint64>(ids.begin(), ids.end()));
-            });
-    storeThread_.start();
+    connect(session_, &ConversationSession::failed, this, [this](const QString& error) {
+        setError(tr("The conversation database cannot be opened: %1").arg(error));
+    });
+    connect(stream_, &AnswerStream::contextReported, budget_, &ContextBudget::set);
+    connect(stream_, &AnswerStream::promptProgressChanged, this, &ChatController::promptProgressChanged);
+    connect(budget_, &ContextBudget::changed, this, &ChatController::contextChanged);
 
     // Every source's results: request ids are this controller's, so only the answer that runs
-    // (activeId_) or the latest measurement (measureId_) is taken, whichever source sent it.
-    for (ModelSource* source : model_->sources()) {
-        connect(source, &ModelSource::delta, this, &ChatController::onDelta);
-        connect(source, &ModelSource::thoughtFinished, this, &ChatController::onThoughtFinished);
-        connect(source, &ModelSource::promptReady, this, &ChatController::onPromptReady);
-        connect(source, &ModelSource::promptProgress, this,
-                [this](quint64 id, int done, int total, double tps) {
-                    if (id == activeId_ && total > 0) setPromptProgress(double(done) / total, tps);
-                });
-        connect(source, &ModelSource::finished, this, &ChatController::onFinished);
-        connect(source, &ModelSource::failed, this, &ChatController::onFailed);
-        connect(source, &ModelSource::contextOverflow, this, &ChatController::onOverflow);
-        connect(source, &ModelSource::tokensCounted, this, &ChatController::onTokensCounted);
-        connect(source, &ModelSource::toolCall, this, &ChatController::onToolCall);
-        connect(source, &ModelSource::toolLeftOut, this,
-                [this](quint64, const QString& name, const QString& why) {
-                    if (toolsNamedLeftOut_.contains(name)) return;
-                    toolsNamedLeftOut_.insert(name);
-                    toolNotice_ =
-                        tr("The tool “%1” is left out of your chats: its parameters cannot be held to their "
-                           "schema (%2)")
-                            .arg(name, why);
-                    emit toolNoticeChanged();
-                });
-        // E.g. the engine answers again on the CPU after a GPU fault: the answer starts over.
-        connect(source, &ModelSource::answerRestarted, this, [this](quint64 id) {
-            if (id != activeId_ || activeRow_ < 0) return;
-            flushTimer_.stop();
-            pendingThought_.clear();
-            pendingAnswer_.clear();
-            messages_->setContent(activeRow_, QString());
-            messages_->setThought(activeRow_, QString());
-            messages_->setThinking(activeRow_, false, 0.0);
-            persistActive();
-        });
-    }
+    // (the stream's) or the latest measurement (the budget's) is taken, whichever source sent it.
+    for (ModelSource* source : model_->sources()) connectSource(source);
     // Another model has another context size and tokenizer: measure the conversation again.
     connect(model_, &ModelManager::modelChanged, this, [this] {
         clearRequestError(); // another model (or endpoint) answers the next request
@@ -126,94 +69,153 @@ ChatController::ChatController(ModelManager* model, AppSettings* settings, const
             emit statsChanged();
         }
         // An empty chat takes the new model's Think default.
-        if (current_.id == 0 && messages_->count() == 0 && current_.thinking != settings_->thinkByDefault()) {
-            current_.thinking = settings_->thinkByDefault();
+        if (currentId() == 0 && messages()->count() == 0 &&
+            thinkingEnabled() != settings_->thinkByDefault()) {
+            session_->setThinking(settings_->thinkByDefault());
             emit currentChanged();
         }
     });
 
-    flushTimer_.setSingleShot(true);
-    flushTimer_.setInterval(kFlushMs);
-    connect(&flushTimer_, &QTimer::timeout, this, &ChatController::flushPending);
-    persistTimer_.setSingleShot(true);
-    persistTimer_.setInterval(kPersistMs);
-    connect(&persistTimer_, &QTimer::timeout, this, &ChatController::persistActive);
     connect(this, &ChatController::generatingChanged, this, &ChatController::canRegenerateChanged);
-    connect(messages_, &MessageListModel::countChanged, this, &ChatController::canRegenerateChanged);
+    connect(messages(), &MessageListModel::countChanged, this, &ChatController::canRegenerateChanged);
     connect(model_, &ModelManager::stateChanged, this, &ChatController::canRegenerateChanged);
     // Issue 39, defect 13: an answer still streaming when another model starts loading ran to its
     // limit under "Loading… 0 %", the load queued behind it on the worker. It stops (and keeps
     // what it has) instead; a prompt held for the model stays held for the new one.
     connect(model_, &ModelManager::stateChanged, this, [this] {
-        if (model_->state() == ModelManager::State::Loading && activeId_ != 0) stop();
+        if (model_->state() == ModelManager::State::Loading && stream_->id() != 0) stop();
     });
     connect(model_, &ModelManager::modelLoaded, this, &ChatController::onLoadEnded);
     connect(model_, &ModelManager::loadFailed, this, &ChatController::onLoadEnded);
+}
 
-    QMetaObject::invokeMethod(
-        store_,
-        [s = store_, databasePath] {
-            s->open(databasePath);
-            s->loadConversations();
-        },
-        Qt::QueuedConnection);
+void ChatController::connectSource(ModelSource* source) {
+    connect(source, &ModelSource::delta, this, &ChatController::onDelta);
+    connect(source, &ModelSource::thoughtFinished, this, [this](quint64 id, double seconds) {
+        if (stream_->owns(id)) stream_->endThought(seconds);
+    });
+    connect(source, &ModelSource::promptReady, this, [this](quint64 id, int promptTokens, int) {
+        if (stream_->owns(id)) budget_->set(promptTokens);
+    });
+    connect(source, &ModelSource::promptProgress, this, [this](quint64 id, int done, int total, double tps) {
+        if (stream_->owns(id) && total > 0) stream_->setPromptProgress(double(done) / total, tps);
+    });
+    connect(source, &ModelSource::finished, this, &ChatController::onFinished);
+    connect(source, &ModelSource::failed, this, &ChatController::onFailed);
+    connect(source, &ModelSource::contextOverflow, this, &ChatController::onOverflow);
+    connect(source, &ModelSource::tokensCounted, this, &ChatController::onTokensCounted);
+    connect(source, &ModelSource::toolCall, this, &ChatController::onToolCall);
+    connect(source, &ModelSource::toolLeftOut, this,
+            [this](quint64, const QString& name, const QString& why) {
+                if (toolsNamedLeftOut_.contains(name)) return;
+                toolsNamedLeftOut_.insert(name);
+                toolNotice_ =
+                    tr("The tool “%1” is left out of your chats: its parameters cannot be held to their "
+                       "schema (%2)")
+                        .arg(name, why);
+                emit toolNoticeChanged();
+            });
+    // E.g. the engine answers again on the CPU after a GPU fault: the answer starts over.
+    connect(source, &ModelSource::answerRestarted, this, [this](quint64 id) {
+        if (stream_->owns(id)) stream_->restart();
+    });
 }
 
 ChatController::~ChatController() {
-    if (activeId_) {
-        if (activeSource_) activeSource_->stop(activeId_);
-        finishActive();
+    if (stream_->id()) {
+        if (stream_->source()) stream_->source()->stop(stream_->id());
+        stream_->finish();
     }
-    flushStore();
-    storeThread_.quit();
-    storeThread_.wait();
+    // The session (a child) writes what is queued and ends the store's thread.
 }
 
 void ChatController::flushStore() {
-    if (!storeThread_.isRunning()) return;
-    QMetaObject::invokeMethod(
-        store_, [] {}, Qt::BlockingQueuedConnection);
+    session_->flush();
+}
+
+ConversationListModel* ChatController::conversations() const {
+    return session_->conversations();
+}
+
+MessageListModel* ChatController::messages() const {
+    return session_->messages();
+}
+
+const MessageTree& ChatController::tree() const {
+    return session_->tree();
+}
+
+qint64 ChatController::currentId() const {
+    return session_->current().id;
+}
+
+QString ChatController::currentTitle() const {
+    return session_->current().title;
+}
+
+bool ChatController::thinkingEnabled() const {
+    return session_->current().thinking;
+}
+
+QString ChatController::systemPrompt() const {
+    return session_->current().systemPrompt;
+}
+
+bool ChatController::generating() const {
+    return stream_->id() != 0 || waitingForModel_ || toolsRunning();
+}
+
+bool ChatController::toolsRunning() const {
+    return toolTurn_ && toolTurn_->roundOpen();
+}
+
+double ChatController::promptProgress() const {
+    return stream_->promptProgress();
+}
+
+double ChatController::promptTokensPerSecond() const {
+    return stream_->promptTokensPerSecond();
 }
 
 int ChatController::contextTotal() const {
-    return model_->contextSize();
+    return budget_->total();
 }
 
 int ChatController::contextUsed() const {
-    return contextTotal() > 0 ? std::min(contextUsed_, contextTotal()) : contextUsed_;
+    return budget_->used();
 }
 
 bool ChatController::contextWarning() const {
-    return contextTotal() > 0 && contextUsed_ * 10 >= contextTotal() * 9;
+    return budget_->warning();
 }
 
 bool ChatController::contextFull() const {
-    return contextTotal() > 0 && contextUsed_ > 0 && contextUsed_ + kAnswerReserve > contextTotal();
+    return budget_->full();
+}
+
+bool ChatController::canDropOldestTurns() const {
+    return budget_->canDropOldestTurns();
 }
 
 bool ChatController::canRegenerate() const {
-    const int last = messages_->count() - 1;
-    return !generating() && last >= 0 && messages_->at(last).role != QLatin1String("user") &&
-           messages_->at(last).role != QLatin1String("system") &&
+    const int last = messages()->count() - 1;
+    return !generating() && last >= 0 && messages()->at(last).role != QLatin1String("user") &&
+           messages()->at(last).role != QLatin1String("system") &&
            model_->state() == ModelManager::State::Ready;
 }
 
 bool ChatController::canRetry() const {
-    const int last = messages_->count() - 1;
+    const int last = messages()->count() - 1;
     return !generating() && !overflowOpen_ && last >= 0 &&
-           messages_->at(last).role == QLatin1String("user") && model_->state() == ModelManager::State::Ready;
-}
-
-bool ChatController::canDropOldestTurns() const {
-    int first = 0, next = 0;
-    return oldestDroppableTurn(&first, &next);
+           messages()->at(last).role == QLatin1String("user") &&
+           model_->state() == ModelManager::State::Ready;
 }
 
 QList<ChatTurn> ChatController::promptTurns() const {
     QList<ChatTurn> turns;
-    if (!current_.systemPrompt.trimmed().isEmpty())
-        turns.append({QStringLiteral("system"), current_.systemPrompt.trimmed()});
-    for (const MessageRecord& m : messages_->messages()) {
+    const QString system = systemPrompt().trimmed();
+    if (!system.isEmpty()) turns.append({QStringLiteral("system"), system});
+    for (const MessageRecord& m : messages()->messages()) {
         if (!m.inContext || m.role == QLatin1String("system")) continue;
         ChatTurn t{m.role, m.content};
         const QJsonObject tool = toolObject(m);
@@ -237,36 +239,15 @@ QList<ChatTurn> ChatController::promptTurns() const {
 }
 
 void ChatController::measureContext() {
-    const quint64 id = ++measureId_;
-    if (messages_->count() == 0 || model_->state() != ModelManager::State::Ready) {
-        dropping_ = false;
-        setContext(0);
-        return;
-    }
-    model_->source()->countTokens(id, promptTurns(), current_.thinking, offeredToolsJson());
+    budget_->measure();
 }
 
 void ChatController::onTokensCounted(quint64 id, int tokens, int) {
-    if (id != measureId_ || activeId_) return; // a newer measurement, or a generation reports itself
-    setContext(std::max(0, tokens));
-    if (!dropping_) return;
-    if (contextUsed_ * 100 > contextTotal() * kDropTargetPercent && dropOldestTurn()) {
-        measureContext();
-        return;
-    }
-    dropping_ = false;
+    budget_->takeMeasurement(id, tokens, stream_->id() != 0);
 }
 
 void ChatController::dropOldestTurns() {
-    if (activeId_ || !dropOldestTurn()) return;
-    dropping_ = true;
-    measureContext();
-}
-
-void ChatController::setContext(int used) {
-    if (used == contextUsed_) return;
-    contextUsed_ = used;
-    emit contextChanged();
+    if (stream_->id() == 0) budget_->dropOldestTurns();
 }
 
 void ChatController::setRequestError(const QString& text) {
@@ -317,27 +298,14 @@ QString ChatController::titleFromPrompt(const QString& prompt) {
 }
 
 void ChatController::setThinkingEnabled(bool on) {
-    if (current_.id == 0) {
-        current_.thinking = on;
-        emit currentChanged();
-        return;
-    }
-    if (current_.thinking == on) return;
-    current_.thinking = on;
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
-    conversations_->upsert(current_);
+    if (currentId() != 0 && thinkingEnabled() == on) return;
+    session_->setThinking(on);
     emit currentChanged();
 }
 
 void ChatController::setSystemPrompt(const QString& prompt) {
-    if (current_.systemPrompt == prompt) return;
-    current_.systemPrompt = prompt;
-    if (current_.id != 0) {
-        QMetaObject::invokeMethod(
-            store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
-        conversations_->upsert(current_);
-    }
+    if (systemPrompt() == prompt) return;
+    session_->setSystemPrompt(prompt);
     emit currentChanged();
 }
 
@@ -345,51 +313,34 @@ void ChatController::setSearchText(const QString& text) {
     if (text == searchText_) return;
     searchText_ = text;
     emit searchTextChanged();
-    const quint64 token = ++searchToken_;
-    if (text.trimmed().isEmpty()) {
-        conversations_->setFilter(std::nullopt);
-        return;
-    }
-    QMetaObject::invokeMethod(
-        store_, [s = store_, token, t = text.trimmed()] { s->search(token, t); }, Qt::QueuedConnection);
+    session_->search(text);
+}
+
+void ChatController::openConversation(const ConversationRecord& record) {
+    if (generating()) stop();
+    finishActive();
+    session_->open(record);
+    budget_->invalidate();
+    overflowOpen_ = false;
+    budget_->set(0);
+    clearError();
+    emit currentChanged();
+    openInSources(record.id);
 }
 
 void ChatController::newConversation() {
-    if (generating()) stop();
-    finishActive();
-    current_ = ConversationRecord{};
+    ConversationRecord record;
     // The model's default, not whatever the previous chat had.
-    current_.thinking = settings_->thinkByDefault();
-    current_.systemPrompt = settings_->defaultSystemPrompt();
-    messages_->clear();
-    tree_.clear();
-    ++measureId_;
-    dropping_ = false;
-    overflowOpen_ = false;
-    setContext(0);
-    clearError();
-    emit currentChanged();
-    openInSources(0);
+    record.thinking = settings_->thinkByDefault();
+    record.systemPrompt = settings_->defaultSystemPrompt();
+    openConversation(record);
 }
 
 void ChatController::selectConversation(qint64 id) {
-    if (id == current_.id) return;
-    const ConversationRecord* c = conversations_->find(id);
+    if (id == currentId()) return;
+    const ConversationRecord* c = conversations()->find(id);
     if (!c) return;
-    if (generating()) stop();
-    finishActive();
-    current_ = *c;
-    messages_->clear();
-    tree_.clear();
-    ++measureId_;
-    dropping_ = false;
-    overflowOpen_ = false;
-    setContext(0);
-    clearError();
-    emit currentChanged();
-    QMetaObject::invokeMethod(
-        store_, [s = store_, id] { s->loadMessages(id); }, Qt::QueuedConnection);
-    openInSources(id);
+    openConversation(*c);
 }
 
 void ChatController::openInSources(qint64 id) {
@@ -399,80 +350,19 @@ void ChatController::openInSources(qint64 id) {
 }
 
 void ChatController::renameConversation(qint64 id, const QString& title) {
-    const ConversationRecord* c = conversations_->find(id);
-    if (!c || title.trimmed().isEmpty()) return;
-    ConversationRecord r = *c;
-    r.title = title.trimmed();
-    conversations_->upsert(r);
-    if (id == current_.id) {
-        current_.title = r.title;
-        emit currentChanged();
-    }
-    QMetaObject::invokeMethod(
-        store_, [s = store_, r] { s->saveConversation(r); }, Qt::QueuedConnection);
+    if (session_->rename(id, title) && id == currentId()) emit currentChanged();
 }
 
 void ChatController::deleteConversation(qint64 id) {
-    if (id == current_.id) newConversation();
-    conversations_->remove(id);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+    if (id == currentId()) newConversation();
+    session_->remove(id);
     for (ModelSource* source : model_->sources()) source->forgetConversation(id);
 }
 
 void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all) {
-    conversations_->setConversations(all);
     emit conversationsReady();
-    if (current_.id == 0 && messages_->count() == 0 && !all.isEmpty())
-        selectConversation(conversations_->idAt(0));
-}
-
-void ChatController::onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages) {
-    if (id != current_.id) return;
-    // A card that waited or ran when the app ended cannot be answered any more.
-    QList<MessageRecord> rows = messages;
-    for (MessageRecord& m : rows) {
-        if (m.role != QLatin1String("tool")) continue;
-        QJsonObject tool = toolObject(m);
-        const QString state = tool.value(QLatin1String("state")).toString();
-        if (state != QLatin1String("waiting") && state != QLatin1String("running")) continue;
-        tool.insert(QStringLiteral("state"), QStringLiteral("interrupted"));
-        m.toolJson = QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact));
-    }
-    tree_.setMessages(rows);
-    messages_->setMessages(tree_.path()); // the branch the user chose last
-    refreshAlternatives(0);
-    measureContext(); // a reopened chat shows its real size, not 0
-    emit messagesReady();
-}
-
-void ChatController::touchConversation() {
-    current_.updated = QDateTime::currentDateTime();
-    conversations_->upsert(current_);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_] { s->saveConversation(c); }, Qt::QueuedConnection);
-}
-
-void ChatController::saveRow(int row) {
-    if (row < 0 || row >= messages_->count()) return;
-    const bool added = tree_.upsert(messages_->at(row));
-    QMetaObject::invokeMethod(
-        store_, [s = store_, m = messages_->at(row)] { s->saveMessage(m); }, Qt::QueuedConnection);
-    if (!added) return;
-    // A new alternative is the one shown: its siblings are not any more.
-    const MessageRecord* m = tree_.find(messages_->at(row).id);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, p = m->parentId, id = m->id] { s->selectMessage(c, p, id); },
-        Qt::QueuedConnection);
-    refreshAlternatives(row);
-}
-
-void ChatController::refreshAlternatives(int from) {
-    for (int r = std::max(0, from); r < messages_->count(); ++r) {
-        const qint64 id = messages_->at(r).id;
-        messages_->setAlternatives(r, std::max(1, tree_.alternativeIndex(id)),
-                                   std::max(1, tree_.alternativeCount(id)));
-    }
+    if (currentId() == 0 && messages()->count() == 0 && !all.isEmpty())
+        selectConversation(conversations()->idAt(0));
 }
 
 bool ChatController::send(const QString& text) {
@@ -487,10 +377,8 @@ bool ChatController::send(const QString& text) {
         return false;
     }
     clearError();
-    if (current_.id == 0) {
-        current_.id = newRecordId();
-        current_.title = titleFromPrompt(prompt);
-        current_.created = QDateTime::currentDateTime();
+    if (currentId() == 0) {
+        session_->beginRecord(newRecordId(), titleFromPrompt(prompt));
         // The servers turned off in the composer before the chat had an id go with it.
         if (tools_)
             for (const QVariant& v : tools_->enabledServers()) {
@@ -501,17 +389,11 @@ bool ChatController::send(const QString& text) {
             }
         emit currentChanged();
     }
-    MessageRecord m;
-    m.id = newRecordId();
-    m.conversationId = current_.id;
-    m.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
-    m.parentId = messages_->count() ? messages_->at(messages_->count() - 1).id : 0;
-    m.role = QStringLiteral("user");
+    MessageRecord m = session_->nextMessage(QStringLiteral("user"));
     m.content = prompt;
-    m.created = QDateTime::currentDateTime();
-    touchConversation();
-    messages_->append(m);
-    saveRow(messages_->count() - 1);
+    session_->touch();
+    messages()->append(m);
+    session_->saveRow(messages()->count() - 1);
     autoDrop_ = false;
     if (loading) {
         waitingForModel_ = true;
@@ -526,8 +408,8 @@ void ChatController::onLoadEnded() {
     if (!waitingForModel_ || model_->state() == ModelManager::State::Loading) return;
     waitingForModel_ = false;
     emit generatingChanged();
-    const int last = messages_->count() - 1;
-    if (last < 0 || messages_->at(last).role != QLatin1String("user")) return;
+    const int last = messages()->count() - 1;
+    if (last < 0 || messages()->at(last).role != QLatin1String("user")) return;
     if (model_->state() == ModelManager::State::Ready) { // the new model, or the previous one kept
         startAssistant();
         return;
@@ -538,70 +420,59 @@ void ChatController::onLoadEnded() {
     emit generationFinished(QStringLiteral("error"));
 }
 
-void ChatController::startAssistant(bool continuingTools) {
-    GenerationRequest req;
-    req.turns = promptTurns();
-    req.enableThinking = current_.thinking;
-    req.sampling = settings_->sampling();
-    req.id = ++nextRequest_;
-    req.conversationId = current_.id;
-    if (!continuingTools) { // a new turn: the chat's servers as they are now
+void ChatController::startToolTurn() {
+    delete toolTurn_;
+    toolTurn_ = nullptr;
+    const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
+    if (servers.isEmpty()) return;
+    toolTurn_ = new ToolTurn(tools_, servers, tools_->maxRounds(), this);
+    connect(toolTurn_, &ToolTurn::cardChanged, this, &ChatController::onCardChanged);
+    connect(toolTurn_, &ToolTurn::roundFinished, this, &ChatController::onToolRoundFinished);
+    if (toolTurn_->offered().empty()) {
         delete toolTurn_;
         toolTurn_ = nullptr;
-        toolTurnStopped_ = false;
-        const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
-        if (!servers.isEmpty()) {
-            toolTurn_ = new ToolTurn(tools_, servers, tools_->maxRounds(), this);
-            connect(toolTurn_, &ToolTurn::cardChanged, this, &ChatController::onCardChanged);
-            connect(toolTurn_, &ToolTurn::roundFinished, this, &ChatController::onToolRoundFinished);
-            if (toolTurn_->offered().empty()) {
-                delete toolTurn_;
-                toolTurn_ = nullptr;
-            }
-        }
     }
-    pendingCalls_.clear();
-    if (toolTurn_) {
-        req.toolsJson = mcp::openAiToolsJson(toolTurn_->offered(), forcedToolName_);
-        req.toolChoice = GenerationRequest::ToolChoice::Auto; // free text; a call held to its schema
-        if (forcedToolRounds_ > 0) {
-            --forcedToolRounds_;
-            req.toolChoice = forcedToolName_.isEmpty() ? GenerationRequest::ToolChoice::Required
-                                                       : GenerationRequest::ToolChoice::Named;
-            req.toolChoiceName = forcedToolName_;
-            req.parallelToolCalls = false;
-        }
-    }
+}
 
-    MessageRecord a;
-    a.id = newRecordId();
-    a.conversationId = current_.id;
-    a.position = messages_->count() ? messages_->at(messages_->count() - 1).position + 1 : 0;
-    a.parentId = messages_->count() ? messages_->at(messages_->count() - 1).id : 0;
-    a.role = QStringLiteral("assistant");
-    a.created = QDateTime::currentDateTime();
+GenerationRequest ChatController::nextRequest(bool continuingTools) {
+    GenerationRequest req;
+    req.turns = promptTurns();
+    req.enableThinking = thinkingEnabled();
+    req.sampling = settings_->sampling();
+    req.id = ++nextRequest_;
+    req.conversationId = currentId();
+    if (!continuingTools) startToolTurn(); // a new turn: the chat's servers as they are now
+    if (!toolTurn_) return req;
+    toolTurn_->clearStreamedCalls();
+    req.toolsJson = mcp::openAiToolsJson(toolTurn_->offered(), forcedToolName_);
+    req.toolChoice = GenerationRequest::ToolChoice::Auto; // free text; a call held to its schema
+    if (forcedToolRounds_ > 0) {
+        --forcedToolRounds_;
+        req.toolChoice = forcedToolName_.isEmpty() ? GenerationRequest::ToolChoice::Required
+                                                   : GenerationRequest::ToolChoice::Named;
+        req.toolChoiceName = forcedToolName_;
+        req.parallelToolCalls = false;
+    }
+    return req;
+}
+
+void ChatController::startAssistant(bool continuingTools) {
+    const GenerationRequest req = nextRequest(continuingTools);
+    MessageRecord a = session_->nextMessage(QStringLiteral("assistant"));
     a.state = MessageState::Streaming; // written now: a kill leaves an answer to regenerate
-    messages_->append(a);
-    activeRow_ = messages_->count() - 1;
-    messages_->setStreaming(activeRow_, true);
-    saveRow(activeRow_);
-    activeId_ = req.id;
-    stopRequested_ = false;
-    dropping_ = false;
-    ++measureId_; // the generation reports the size from here on
-    pendingContext_ = -1;
-    pendingAnswer_.clear();
-    pendingThought_.clear();
-    setPromptProgress(-1.0, 0.0);
+    messages()->append(a);
+    const int row = messages()->count() - 1;
+    messages()->setStreaming(row, true);
+    session_->saveRow(row);
+    budget_->invalidate(); // the generation reports the size from here on
+    stream_->begin(req.id, row, model_->source());
     emit generatingChanged();
-    activeSource_ = model_->source();
-    activeSource_->generate(req);
+    stream_->source()->generate(req);
 }
 
 void ChatController::stop() {
-    if (toolRoundOpen_ && toolTurn_) { // waiting cards are denied, running calls cancelled
-        toolTurnStopped_ = true;
-        for (int i = 0; i < int(toolTurn_->cards().size()); ++i) toolTurn_->stop(i);
+    if (toolsRunning()) { // waiting cards are denied, running calls cancelled
+        toolTurn_->stopByUser();
         return;
     }
     if (waitingForModel_) { // the held prompt stays, unanswered (Regenerate is not offered for it)
@@ -610,98 +481,22 @@ void ChatController::stop() {
         emit generationFinished(QStringLiteral("stopped"));
         return;
     }
-    if (!activeId_ || stopRequested_) return;
-    stopRequested_ = true;
-    if (activeSource_) activeSource_->stop(activeId_);
-    flushPending(); // what arrived before Stop is shown; nothing after it
+    stream_->requestStop();
 }
 
 void ChatController::onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed) {
-    if (id != activeId_ || stopRequested_) return;
-    pendingThought_ += thought;
-    pendingAnswer_ += answer;
-    pendingContext_ = contextUsed;
-    if (!flushTimer_.isActive()) flushTimer_.start();
-}
-
-void ChatController::flushPending() {
-    flushTimer_.stop();
-    if (activeRow_ < 0) return;
-    if (!pendingThought_.isEmpty()) {
-        messages_->appendThought(activeRow_, pendingThought_);
-        if (messages_->at(activeRow_).thoughtSeconds == 0.0) messages_->setThinking(activeRow_, true, 0.0);
-        pendingThought_.clear();
-    }
-    if (!pendingAnswer_.isEmpty()) {
-        messages_->appendContent(activeRow_, pendingAnswer_);
-        pendingAnswer_.clear();
-    }
-    if (pendingContext_ >= 0) setContext(pendingContext_);
-    pendingContext_ = -1;
-    if (!persistTimer_.isActive()) persistTimer_.start();
-}
-
-void ChatController::persistActive() {
-    persistTimer_.stop();
-    if (activeRow_ >= 0) saveRow(activeRow_);
-}
-
-void ChatController::removeRowsFrom(int row, bool showAlternative) {
-    if (row < 0 || row >= messages_->count()) return;
-    const qint64 id = messages_->at(row).id;
-    const MessageRecord* node = tree_.find(id);
-    const qint64 parent = node ? node->parentId : 0;
-    messages_->removeFrom(row);
-    const qint64 shown = node ? tree_.remove(id) : 0;
-    QMetaObject::invokeMethod(
-        store_,
-        [s = store_, c = current_.id, id, parent, shown] {
-            s->deleteMessage(c, id);
-            if (shown) s->selectMessage(c, parent, shown);
-        },
-        Qt::QueuedConnection);
-    if (showAlternative && shown) {
-        messages_->replaceFrom(row, QList<MessageRecord>{*tree_.find(shown)} + tree_.below(shown));
-    }
-    refreshAlternatives(std::max(0, row - 1));
-}
-
-void ChatController::onThoughtFinished(quint64 id, double seconds) {
-    if (id != activeId_) return;
-    flushPending();
-    messages_->setThinking(activeRow_, false, std::max(seconds, 0.1));
-}
-
-void ChatController::onPromptReady(quint64 id, int promptTokens, int) {
-    if (id != activeId_) return;
-    setContext(promptTokens);
-}
-
-void ChatController::setPromptProgress(double fraction, double tokensPerSecond) {
-    if (fraction == promptProgress_ && tokensPerSecond == promptTokensPerSecond_) return;
-    promptProgress_ = fraction;
-    promptTokensPerSecond_ = tokensPerSecond;
-    emit promptProgressChanged();
+    if (stream_->owns(id)) stream_->add(thought, answer, contextUsed);
 }
 
 void ChatController::finishActive() {
-    if (activeRow_ < 0) return;
-    flushPending();
-    persistTimer_.stop();
-    messages_->setStreaming(activeRow_, false);
-    messages_->setThinking(activeRow_, false, messages_->at(activeRow_).thoughtSeconds);
-    messages_->setState(activeRow_, MessageState::Complete);
-    saveRow(activeRow_);
-    activeRow_ = -1;
-    activeId_ = 0;
-    setPromptProgress(-1.0, 0.0);
-    emit generatingChanged();
+    if (stream_->finish()) emit generatingChanged();
 }
 
 void ChatController::onFinished(quint64 id, const GenerationResult& r) {
-    if (id != activeId_) return;
+    if (!stream_->owns(id)) return;
     clearRequestError(); // an answer came: what failed before works now
-    flushPending();
+    stream_->flush();
+    const int row = stream_->row();
     AnswerStats stats;
     stats.tokensPerSecond = r.tokensPerSecond;
     stats.firstTokenMs = r.firstTokenMs;
@@ -709,7 +504,7 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     stats.reason = r.stopReason;
     stats.promptTokens = r.promptTokens;
     stats.promptTokensPerSecond = r.promptTokensPerSecond;
-    messages_->setStats(activeRow_, stats.toStored());
+    messages()->setStats(row, stats.toStored());
     // An answer stopped before its first token has no speed to show.
     if (r.generatedTokens > 0) {
         tokensPerSecond_ = r.tokensPerSecond;
@@ -717,22 +512,21 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     }
     // A context-full stop leaves contextFull() true: the composer offers the ways on, and a
     // model with a larger context clears it (no error banner that outlives the model).
-    setContext(r.contextUsed);
-    const bool callsToRun = toolTurn_ && !pendingCalls_.isEmpty() && !stopRequested_;
+    budget_->set(r.contextUsed);
+    const bool callsToRun = toolTurn_ && !toolTurn_->streamedCalls().isEmpty() && !stream_->stopRequested();
     if (callsToRun) {
         QJsonArray calls;
-        for (const ToolCallInfo& c : pendingCalls_)
+        for (const ToolCallInfo& c : toolTurn_->streamedCalls())
             calls.append(QJsonObject{{"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
-        messages_->setToolJson(
-            activeRow_,
+        messages()->setToolJson(
+            row,
             QString::fromUtf8(QJsonDocument(QJsonObject{{"calls", calls}}).toJson(QJsonDocument::Compact)));
         // The space a model writes before its call is no answer.
-        if (messages_->at(activeRow_).content.trimmed().isEmpty())
-            messages_->setContent(activeRow_, QString());
-        toolRoundOpen_ = true; // generating() stays true across the round
+        if (messages()->at(row).content.trimmed().isEmpty()) messages()->setContent(row, QString());
+        toolTurn_->setRoundOpen(true); // generating() stays true across the round
     }
     finishActive();
-    touchConversation();
+    session_->touch();
     if (callsToRun) {
         beginToolRound();
         return;
@@ -741,83 +535,56 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
 }
 
 void ChatController::onToolCall(quint64 id, int, const ToolCallInfo& call) {
-    if (id == activeId_ && !stopRequested_) pendingCalls_.append(call);
-}
-
-QString ChatController::cardJson(int card) const {
-    const ToolTurn::Card& c = toolTurn_->cards()[size_t(card)];
-    const QString callId = card < pendingCalls_.size() ? pendingCalls_.at(card).id : QString();
-    QJsonObject json{{"callId", callId},
-                     {"name", c.name},
-                     {"server", c.server},
-                     {"tool", c.tool},
-                     {"arguments", c.argumentsJson},
-                     {"state", cardStateName(c.state)}};
-    int omitted = 0;
-    if (const QJsonArray images = toolResultImages(c.result, &omitted); !images.isEmpty())
-        json.insert("images", images);
-    if (omitted > 0) json.insert("imagesOmitted", omitted);
-    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
+    if (toolTurn_ && stream_->owns(id) && !stream_->stopRequested()) toolTurn_->addStreamedCall(call);
 }
 
 void ChatController::beginToolRound() {
-    std::vector<chat::ToolCall> calls;
-    for (const ToolCallInfo& c : pendingCalls_)
-        calls.push_back({c.id.toStdString(), c.name.toStdString(), c.arguments.toStdString()});
-    cardRows_.clear();
-    addingCards_ = true;
-    const bool started = toolTurn_->beginRound(calls);
-    addingCards_ = false;
-    if (!started) {
+    if (!toolTurn_->beginStreamedRound()) {
         setError(toolTurn_->roundLimitSentence());
         endToolTurn(QStringLiteral("tool-rounds"));
         return;
     }
+    QList<int> rows;
     for (int i = 0; i < int(toolTurn_->cards().size()); ++i) {
-        MessageRecord m;
-        m.id = newRecordId();
-        m.conversationId = current_.id;
-        m.position = messages_->at(messages_->count() - 1).position + 1;
-        m.parentId = messages_->at(messages_->count() - 1).id; // the cards follow each other
-        m.role = QStringLiteral("tool");
-        m.created = QDateTime::currentDateTime();
+        MessageRecord m = session_->nextMessage(QStringLiteral("tool")); // the cards follow each other
         m.content = toolTurn_->cards()[size_t(i)].resultText;
-        m.toolJson = cardJson(i);
-        messages_->append(m);
-        cardRows_.append(messages_->count() - 1);
-        saveRow(messages_->count() - 1);
+        m.toolJson = toolTurn_->cardJson(i);
+        messages()->append(m);
+        rows.append(messages()->count() - 1);
+        session_->saveRow(messages()->count() - 1);
     }
+    toolTurn_->setCardRows(rows);
     if (toolTurn_->finished()) onToolRoundFinished(); // every call was refused before it was asked
 }
 
 void ChatController::onCardChanged(int card) {
-    if (addingCards_ || card < 0 || card >= cardRows_.size()) return;
-    const int row = cardRows_.at(card);
-    messages_->setContent(row, toolTurn_->cards()[size_t(card)].resultText);
-    messages_->setToolJson(row, cardJson(card));
-    saveRow(row);
+    const int row = toolTurn_->rowOfCard(card);
+    if (toolTurn_->beginningRound() || row < 0) return;
+    messages()->setContent(row, toolTurn_->cards()[size_t(card)].resultText);
+    messages()->setToolJson(row, toolTurn_->cardJson(card));
+    session_->saveRow(row);
 }
 
 void ChatController::onToolRoundFinished() {
-    if (addingCards_ || !toolRoundOpen_) return;
-    toolRoundOpen_ = false;
-    if (toolTurnStopped_ || model_->state() != ModelManager::State::Ready) {
+    if (toolTurn_->beginningRound() || !toolTurn_->roundOpen()) return;
+    toolTurn_->setRoundOpen(false);
+    if (toolTurn_->stoppedByUser() || model_->state() != ModelManager::State::Ready) {
         endToolTurn(QStringLiteral("stopped"));
         return;
     }
-    touchConversation();
+    session_->touch();
     startAssistant(true); // the results go back through the template; the model continues
 }
 
 void ChatController::endToolTurn(const QString& reason) {
-    toolRoundOpen_ = false;
+    toolTurn_->setRoundOpen(false);
     emit generatingChanged();
     emit generationFinished(reason);
 }
 
 void ChatController::allowToolCall(int row, bool always) {
-    const int card = cardRows_.indexOf(row);
-    if (!toolRoundOpen_ || !toolTurn_ || card < 0) return;
+    const int card = toolsRunning() ? toolTurn_->cardOfRow(row) : -1;
+    if (card < 0) return;
     if (always)
         toolTurn_->allowAlways(card);
     else
@@ -825,36 +592,34 @@ void ChatController::allowToolCall(int row, bool always) {
 }
 
 void ChatController::denyToolCall(int row) {
-    const int card = cardRows_.indexOf(row);
-    if (toolRoundOpen_ && toolTurn_ && card >= 0) toolTurn_->deny(card);
+    const int card = toolsRunning() ? toolTurn_->cardOfRow(row) : -1;
+    if (card >= 0) toolTurn_->deny(card);
 }
 
 void ChatController::stopToolCall(int row) {
-    if (toolRoundOpen_ && cardRows_.contains(row)) stop();
+    if (toolsRunning() && toolTurn_->cardOfRow(row) >= 0) stop();
 }
 
 void ChatController::onFailed(quint64 id, const EngineError& e) {
-    if (id != activeId_) return;
-    const int row = activeRow_;
-    const bool empty = messages_->at(row).content.isEmpty() && messages_->at(row).thought.isEmpty();
+    if (!stream_->owns(id)) return;
+    const int row = stream_->row();
+    const bool empty = messages()->at(row).content.isEmpty() && messages()->at(row).thought.isEmpty();
     finishActive();
-    if (empty) removeRowsFrom(row, true); // a regenerated answer that failed: the earlier one is back
+    if (empty)
+        session_->removeRowsFrom(row, true); // a regenerated answer that failed: the earlier one is back
     setRequestError(describeError(e));
     emit canRegenerateChanged(); // the prompt is left without an answer: Retry
     emit generationFinished(QStringLiteral("error"));
 }
 
 void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
-    if (id != activeId_) return;
-    const int row = activeRow_;
-    persistTimer_.stop();
-    activeRow_ = -1;
-    activeId_ = 0;
-    removeRowsFrom(row, false); // the empty answer, written when it started; the prompt is the last row
+    if (!stream_->owns(id)) return;
+    // The empty answer, written when it started, goes; the prompt is the last row.
+    session_->removeRowsFrom(stream_->abandon(), false);
     emit generatingChanged();
-    setContext(promptTokens);
+    budget_->set(promptTokens);
     if (autoDrop_) {
-        if (dropOldestTurn()) {
+        if (budget_->dropOldestTurn()) {
             startAssistant();
             return;
         }
@@ -862,103 +627,62 @@ void ChatController::onOverflow(quint64 id, int promptTokens, int contextSize) {
         emit generationFinished(QStringLiteral("overflow"));
         return;
     }
-    // A context that holds the prompt and a few paragraphs of answer, in the steps of Settings;
-    // none where the model was not trained for that much (its answers would be garbage) or the
-    // context is the server's.
-    const int trained = model_->trainedContext();
-    int suggested = 0;
-    if (!model_->isRemote() && (trained <= 0 || promptTokens + kAnswerReserve <= trained)) {
-        constexpr int kStep = 1024, kRoom = 512;
-        suggested = (promptTokens + kRoom + kStep - 1) / kStep * kStep;
-        if (trained > 0) suggested = std::min(suggested, trained);
-        if (suggested <= contextSize) suggested = 0;
-    }
+    const int suggested = budget_->suggestedContext(promptTokens, contextSize);
     const int tools = toolTurn_ ? static_cast<int>(toolTurn_->offered().size()) : 0;
     overflowOpen_ = true;
     emit generationFinished(QStringLiteral("overflow"));
-    emit overflowRequested(promptTokens + kAnswerReserve, contextSize, suggested, tools);
-}
-
-bool ChatController::oldestDroppableTurn(int* firstRow, int* nextRow) const {
-    const auto& rows = messages_->messages();
-    int lastUser = -1;
-    for (int r = 0; r < rows.size(); ++r)
-        if (rows[r].role == QLatin1String("user")) lastUser = r;
-    int first = -1;
-    for (int r = 0; r < rows.size(); ++r)
-        if (rows[r].inContext && rows[r].role != QLatin1String("system")) {
-            first = r;
-            break;
-        }
-    if (first < 0 || first >= lastUser) return false; // the latest prompt always stays
-    int next = first + 1;
-    while (next < rows.size() && rows[next].role != QLatin1String("user")) ++next;
-    *firstRow = first;
-    *nextRow = next;
-    return true;
-}
-
-bool ChatController::dropOldestTurn() {
-    int first = 0, next = 0;
-    if (!oldestDroppableTurn(&first, &next)) return false;
-    const int position = messages_->at(next).position;
-    messages_->setInContextBefore(position);
-    // The rows of this branch; other branches keep their own marks below where they part.
-    for (int r = 0; r < next; ++r) saveRow(r);
-    emit contextChanged(); // canDropOldestTurns
-    return true;
+    emit overflowRequested(promptTokens + ContextBudget::kAnswerReserve, contextSize, suggested, tools);
 }
 
 void ChatController::resolveOverflow(bool dropOldest) {
-    if (!overflowOpen_ || activeId_ || messages_->count() == 0) return;
+    if (!overflowOpen_ || stream_->id() || messages()->count() == 0) return;
     overflowOpen_ = false;
     if (dropOldest) {
         autoDrop_ = true;
-        if (dropOldestTurn()) {
+        if (budget_->dropOldestTurn()) {
             startAssistant();
         } else {
             setError(tr("The prompt alone does not fit into the context of %1 tokens.").arg(contextTotal()));
         }
         return;
     }
-    const int last = messages_->count() - 1;
-    const MessageRecord m = messages_->at(last);
+    const int last = messages()->count() - 1;
+    const MessageRecord m = messages()->at(last);
     if (m.role != QLatin1String("user")) return;
     // The prompt moves; one that has earlier answers (a regenerate that no longer fits) stays
     // with them. The new chat keeps this one's system prompt and Think.
-    if (tree_.below(m.id).isEmpty()) removeRowsFrom(last, true);
-    const QString systemPrompt = current_.systemPrompt;
-    const bool thinking = current_.thinking;
+    if (tree().below(m.id).isEmpty()) session_->removeRowsFrom(last, true);
+    const QString system = systemPrompt();
+    const bool thinking = thinkingEnabled();
     discardIfEmpty();
     newConversation();
-    current_.systemPrompt = systemPrompt;
-    current_.thinking = thinking;
+    session_->setSystemPrompt(system);
+    session_->setThinking(thinking);
     emit currentChanged();
     send(m.content);
 }
 
 void ChatController::cancelOverflow() {
-    if (!overflowOpen_ || generating() || messages_->count() == 0) return;
+    if (!overflowOpen_ || generating() || messages()->count() == 0) return;
     overflowOpen_ = false;
-    const int last = messages_->count() - 1;
-    const MessageRecord m = messages_->at(last);
+    const int last = messages()->count() - 1;
+    const MessageRecord m = messages()->at(last);
     if (m.role != QLatin1String("user")) return;
-    if (!tree_.below(m.id).isEmpty()) {
+    if (!tree().below(m.id).isEmpty()) {
         // A regenerated answer that no longer fits: the answers it had are shown again.
-        messages_->replaceFrom(last + 1, tree_.below(m.id));
-        refreshAlternatives(last);
+        session_->restoreBelow(last + 1, m.id);
         measureContext();
         return;
     }
-    removeRowsFrom(last, true); // an edited prompt: the one it replaced is back
+    session_->removeRowsFrom(last, true); // an edited prompt: the one it replaced is back
     discardIfEmpty();
     measureContext();
     emit promptReturned(m.content);
 }
 
 void ChatController::discardIfEmpty() {
-    if (current_.id == 0 || messages_->count() > 0 || tree_.size() > 0) return;
-    const qint64 id = current_.id;
+    if (currentId() == 0 || messages()->count() > 0 || tree().size() > 0) return;
+    const qint64 id = currentId();
     const QString key = toolChatKey();
     // The tools chosen for the chat are again the new chat's (send moved them to its id).
     if (tools_)
@@ -966,14 +690,9 @@ void ChatController::discardIfEmpty() {
             const QString server = v.toMap().value(QStringLiteral("name")).toString();
             tools_->setChatUsesServer(QStringLiteral("0"), server, tools_->chatUsesServer(key, server));
         }
-    conversations_->remove(id);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, id] { s->deleteConversation(id); }, Qt::QueuedConnection);
+    session_->remove(id);
     for (ModelSource* source : model_->sources()) source->forgetConversation(id);
-    current_.id = 0;
-    current_.title.clear();
-    current_.created = {};
-    current_.updated = {};
+    session_->forgetRecord();
     emit currentChanged();
     openInSources(0);
 }
@@ -988,52 +707,41 @@ void ChatController::regenerate() {
     if (!canRegenerate()) return;
     // The whole answer makes way (with tools: its calls, their results and the answers between
     // them) but stays in the tree: the new answer is another child of the prompt.
-    int first = messages_->count() - 1;
-    while (first > 0 && messages_->at(first - 1).role != QLatin1String("user")) --first;
-    messages_->removeFrom(first);
+    int first = messages()->count() - 1;
+    while (first > 0 && messages()->at(first - 1).role != QLatin1String("user")) --first;
+    messages()->removeFrom(first);
     clearError();
     startAssistant();
 }
 
 void ChatController::editMessage(int row, const QString& text) {
-    if (generating() || row < 0 || row >= messages_->count() || text.trimmed().isEmpty()) return;
-    if (messages_->at(row).role != QLatin1String("user") || model_->state() != ModelManager::State::Ready)
+    if (generating() || row < 0 || row >= messages()->count() || text.trimmed().isEmpty()) return;
+    if (messages()->at(row).role != QLatin1String("user") || model_->state() != ModelManager::State::Ready)
         return;
     // A sibling of the edited prompt: the old one and everything after it stay in the tree.
-    const MessageRecord old = messages_->at(row);
-    MessageRecord m;
-    m.id = newRecordId();
-    m.conversationId = current_.id;
+    const MessageRecord old = messages()->at(row);
+    MessageRecord m = session_->nextMessage(old.role);
     m.position = old.position;
     m.parentId =
-        tree_.contains(old.id) ? tree_.find(old.id)->parentId : (row > 0 ? messages_->at(row - 1).id : 0);
-    m.role = old.role;
+        tree().contains(old.id) ? tree().find(old.id)->parentId : (row > 0 ? messages()->at(row - 1).id : 0);
     m.content = text.trimmed();
     m.inContext = old.inContext;
-    m.created = QDateTime::currentDateTime();
-    messages_->removeFrom(row);
-    messages_->append(m);
-    saveRow(row);
+    messages()->removeFrom(row);
+    messages()->append(m);
+    session_->saveRow(row);
     clearError();
-    touchConversation();
+    session_->touch();
     startAssistant();
 }
 
 void ChatController::selectAlternative(int row, int step) {
-    if (generating() || row < 0 || row >= messages_->count() || step == 0) return;
-    const qint64 id = messages_->at(row).id;
-    const QList<qint64> alternatives = tree_.siblings(id);
+    if (generating() || row < 0 || row >= messages()->count() || step == 0) return;
+    const qint64 id = messages()->at(row).id;
+    const QList<qint64> alternatives = tree().siblings(id);
     const int to = static_cast<int>(alternatives.indexOf(id)) + step;
     if (to < 0 || to >= alternatives.size()) return;
-    const qint64 chosen = alternatives.at(to);
-    tree_.select(chosen);
-    const MessageRecord m = *tree_.find(chosen);
-    QMetaObject::invokeMethod(
-        store_, [s = store_, c = current_.id, p = m.parentId, chosen] { s->selectMessage(c, p, chosen); },
-        Qt::QueuedConnection);
     emit alternativeSwitching(row);
-    messages_->replaceFrom(row, QList<MessageRecord>{m} + tree_.below(chosen));
-    refreshAlternatives(row);
+    session_->showAlternative(row, alternatives.at(to));
     emit alternativeShown(row);
     clearError();
     measureContext(); // another branch, another length
@@ -1045,26 +753,27 @@ void ChatController::copyText(const QString& text) const {
 }
 
 void ChatController::copyMessage(int row) const {
-    if (row < 0 || row >= messages_->count()) return;
-    const MessageRecord& m = messages_->at(row);
+    if (row < 0 || row >= messages()->count()) return;
+    const MessageRecord& m = messages()->at(row);
     // A model without a chat template continues the prompt's text ("Once upon a time" + " there
     // was…"), and the view shows the two as one story: Copy copies the story, not its second
     // half (issue 39, defect 15).
     const bool continuesPrompt = model_->promptMode() == QLatin1String("continuation") && row > 0 &&
                                  m.role == QLatin1String("assistant") &&
-                                 messages_->at(row - 1).role == QLatin1String("user");
-    copyText(continuesPrompt ? messages_->at(row - 1).content + m.content : m.content);
+                                 messages()->at(row - 1).role == QLatin1String("user");
+    copyText(continuesPrompt ? messages()->at(row - 1).content + m.content : m.content);
 }
 
 void ChatController::copyConversation() const {
-    copyText(Exporter::toMarkdown(current_, messages_->messages(), &tree_));
+    copyText(Exporter::toMarkdown(session_->current(), messages()->messages(), &tree()));
 }
 
 bool ChatController::exportConversation(const QUrl& url, const QString& format) {
     const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     const bool json = format == QLatin1String("json");
-    const QByteArray data = json ? Exporter::toJson(current_, messages_->messages(), &tree_)
-                                 : Exporter::toMarkdown(current_, messages_->messages(), &tree_).toUtf8();
+    const ConversationRecord& c = session_->current();
+    const QByteArray data = json ? Exporter::toJson(c, messages()->messages(), &tree())
+                                 : Exporter::toMarkdown(c, messages()->messages(), &tree()).toUtf8();
     QString error;
     if (!Exporter::writeFile(path, data, &error)) {
         setError(tr("The conversation cannot be exported: %1").arg(error));
@@ -1080,7 +789,7 @@ QUrl ChatController::suggestedExportUrl(const QString& format) const {
     QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (folder.isEmpty() || !QFileInfo(folder).isDir()) folder = QDir::homePath();
     return QUrl::fromLocalFile(folder + QLatin1Char('/') +
-                               Exporter::suggestedFileName(current_.title, format));
+                               Exporter::suggestedFileName(currentTitle(), format));
 }
 
 } // namespace smoldesk::app

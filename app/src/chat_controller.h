@@ -1,8 +1,10 @@
 #pragma once
-// ChatController: the conversation logic behind the chat view. Sends the open conversation to the
-// model source (model_source.h: the local engine or a remote endpoint; it never asks which),
-// streams the answer into the MessageListModel (batched per frame), persists through the
-// ConversationStore thread and handles stop, regenerate, edit, context overflow and export.
+// ChatController: the chat view's one object, and the turn's conductor. It sends the open
+// conversation to the model source (model_source.h: the local engine or a remote endpoint; it never
+// asks which) and decides what each result means: stop, regenerate, retry, edit and branches, the
+// tool rounds of a turn, context overflow, errors. Its parts do the rest: ConversationSession (the
+// open chat, its tree and the database), AnswerStream (the answer that streams into its row),
+// ContextBudget (the meter and making room), ToolTurn (a turn's tool calls and their cards).
 #include "conversation_list_model.h"
 #include "message_list_model.h"
 #include "message_tree.h"
@@ -11,15 +13,15 @@
 
 #include <QObject>
 #include <QSet>
-#include <QThread>
-#include <QTimer>
 #include <QUrl>
 #include <QtQml/qqmlregistration.h>
 
 namespace smoldesk::app {
 
+class AnswerStream;
 class AppSettings;
-class ConversationStore;
+class ContextBudget;
+class ConversationSession;
 class ModelManager;
 class ModelSource;
 class ToolServers;
@@ -65,16 +67,16 @@ class ChatController : public QObject {
                    QObject* parent = nullptr);
     ~ChatController() override;
 
-    ConversationListModel* conversations() const { return conversations_; }
-    MessageListModel* messages() const { return messages_; }
-    qint64 currentId() const { return current_.id; }
-    QString currentTitle() const { return current_.title; }
-    bool thinkingEnabled() const { return current_.thinking; }
+    ConversationListModel* conversations() const;
+    MessageListModel* messages() const;
+    qint64 currentId() const;
+    QString currentTitle() const;
+    bool thinkingEnabled() const;
     void setThinkingEnabled(bool on);
-    QString systemPrompt() const { return current_.systemPrompt; }
+    QString systemPrompt() const;
     void setSystemPrompt(const QString& prompt);
-    bool generating() const { return activeId_ != 0 || waitingForModel_ || toolRoundOpen_; }
-    bool toolsRunning() const { return toolRoundOpen_; }
+    bool generating() const;
+    bool toolsRunning() const;
     // The MCP servers whose tools the chats may offer the model (AppContext; none in tests
     // without tools). The API server never gets them.
     void setToolServers(ToolServers* servers);
@@ -98,8 +100,8 @@ class ChatController : public QObject {
     bool contextFull() const;
     bool canDropOldestTurns() const;
     double tokensPerSecond() const { return tokensPerSecond_; }
-    double promptProgress() const { return promptProgress_; }
-    double promptTokensPerSecond() const { return promptTokensPerSecond_; }
+    double promptProgress() const;
+    double promptTokensPerSecond() const;
     QString errorText() const { return errorText_; }
     QString searchText() const { return searchText_; }
     void setSearchText(const QString& text);
@@ -143,11 +145,11 @@ class ChatController : public QObject {
     // Stop on a running card: cancels the call, then the turn (as Stop in the composer).
     Q_INVOKABLE void stopToolCall(int row);
     // The chat's key in ToolServers' per-chat choice ("0": the new chat not yet saved).
-    Q_INVOKABLE QString toolChatKey() const { return QString::number(current_.id); }
+    Q_INVOKABLE QString toolChatKey() const { return QString::number(currentId()); }
     // Waits until every queued write reached the database (tests, shutdown).
     void flushStore();
     // Every message of the open conversation, every branch (the shown one is messages()).
-    const MessageTree& tree() const { return tree_; }
+    const MessageTree& tree() const;
     // The open conversation as the model is sent it: the shown branch, in-context rows.
     QList<ChatTurn> promptTurns() const;
     // The tools the next answer would be offered (OpenAI's `tools`; empty: none), for the meter.
@@ -182,44 +184,33 @@ class ChatController : public QObject {
     void exported(const QString& path);
 
   private:
+    void connectSource(ModelSource* source);
     void openInSources(qint64 id);
+    // A new chat, or chat `record`, replaces the open one.
+    void openConversation(const ConversationRecord& record);
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
     void onTokensCounted(quint64 id, int tokens, int contextSize);
     // Asks the model source to measure the open conversation (contextChanged follows).
     void measureContext();
-    // The rows [first, next) that dropping the oldest turn would leave out; false if none can go.
-    bool oldestDroppableTurn(int* first, int* next) const;
-    void onThoughtFinished(quint64 id, double seconds);
-    void onPromptReady(quint64 id, int promptTokens, int contextSize);
-    void setPromptProgress(double fraction, double tokensPerSecond);
     void onFinished(quint64 id, const GenerationResult& r);
     void onFailed(quint64 id, const EngineError& e);
     void onOverflow(quint64 id, int promptTokens, int contextSize);
     void onConversationsLoaded(const QList<ConversationRecord>& all);
-    void onMessagesLoaded(qint64 id, const QList<MessageRecord>& messages);
-    void flushPending();
-    // Writes the streaming answer as shown so far (a crash keeps it; see MessageState).
-    void persistActive();
-    // Removes the message of `row` and its branches from the view, the tree and the store; with
-    // showAlternative, the alternative its parent selects instead is shown in its place.
-    void removeRowsFrom(int row, bool showAlternative);
-    // The ‹ n/m › of rows [from, end).
-    void refreshAlternatives(int from);
     // continuingTools: the next round of a turn whose tool calls were answered (no new ToolTurn).
     void startAssistant(bool continuingTools = false);
+    // A new turn: a ToolTurn when the chat's servers offer tools now.
+    void startToolTurn();
+    GenerationRequest nextRequest(bool continuingTools);
     void onToolCall(quint64 id, int index, const ToolCallInfo& call);
     // The answer that just ended made tool calls: shows a card (tool row) per call and asks.
     void beginToolRound();
     void onCardChanged(int card);
     void onToolRoundFinished();
     void endToolTurn(const QString& reason);
-    QString cardJson(int card) const;
     // The load a held prompt waited for ended: answer it, or say why it cannot be.
     void onLoadEnded();
+    // The answer that streams is complete as shown (generatingChanged).
     void finishActive();
-    void touchConversation();
-    void saveRow(int row);
-    bool dropOldestTurn();
     // The open chat has no message left (its only prompt went back): it is deleted, and the
     // window shows a new chat with the same settings.
     void discardIfEmpty();
@@ -228,49 +219,26 @@ class ChatController : public QObject {
     // cause is gone (another model, an endpoint changed, an answer that arrives).
     void setRequestError(const QString& text);
     void clearRequestError();
-    void setContext(int used);
 
     ModelManager* model_;
     AppSettings* settings_;
-    ConversationListModel* conversations_;
-    MessageListModel* messages_;
-    QThread storeThread_;
-    ConversationStore* store_;
-    ConversationRecord current_;
-    MessageTree tree_; // the open conversation, every branch; messages_ shows the selected one
+    ConversationSession* session_;
+    AnswerStream* stream_;
+    ContextBudget* budget_;
 
     quint64 nextRequest_ = 0;
-    quint64 activeId_ = 0;
-    ModelSource* activeSource_ = nullptr; // the source that answers activeId_
-    int activeRow_ = -1;
-    bool stopRequested_ = false;
     bool waitingForModel_ = false; // the last prompt waits for the model that loads
     bool autoDrop_ = false;        // the user chose to drop oldest turns for this prompt
     bool overflowOpen_ = false;    // overflowRequested waits for the user's answer
-    QString pendingThought_, pendingAnswer_;
-    QTimer flushTimer_;
-    QTimer persistTimer_;
-    int contextUsed_ = 0;     // as measured or reported (may exceed a smaller model's context)
-    int pendingContext_ = -1; // from the latest delta, shown at the next flush
-    quint64 measureId_ = 0;
-    bool dropping_ = false; // dropOldestTurns() is measuring after each dropped turn
     double tokensPerSecond_ = 0.0;
-    double promptProgress_ = -1.0;
-    double promptTokensPerSecond_ = 0.0;
     QString errorText_;
     bool requestError_ = false; // errorText_ came from setRequestError
     QString searchText_;
-    quint64 searchToken_ = 0;
 
     ToolServers* tools_ = nullptr;
     QString toolNotice_;
     QSet<QString> toolsNamedLeftOut_;
-    ToolTurn* toolTurn_ = nullptr;     // the user's turn with tools, across its rounds
-    QList<ToolCallInfo> pendingCalls_; // the calls of the answer that streams
-    QList<int> cardRows_;              // each card's row in messages_
-    bool toolRoundOpen_ = false;       // cards wait for consent or run
-    bool addingCards_ = false;         // beginRound settles some cards before their rows exist
-    bool toolTurnStopped_ = false;
+    ToolTurn* toolTurn_ = nullptr; // the user's turn with tools, across its rounds
     int forcedToolRounds_ = 0;
     QString forcedToolName_;
 };

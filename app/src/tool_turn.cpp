@@ -54,6 +54,58 @@ QString ToolTurn::roundLimitSentence() const {
         .arg(maxRounds_);
 }
 
+namespace {
+QString cardStateName(ToolTurn::CardState s) {
+    switch (s) {
+    case ToolTurn::CardState::Waiting:
+        return QStringLiteral("waiting");
+    case ToolTurn::CardState::Running:
+        return QStringLiteral("running");
+    case ToolTurn::CardState::Done:
+        return QStringLiteral("done");
+    case ToolTurn::CardState::Failed:
+        return QStringLiteral("failed");
+    case ToolTurn::CardState::Denied:
+        return QStringLiteral("denied");
+    case ToolTurn::CardState::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return QStringLiteral("failed");
+}
+} // namespace
+
+bool ToolTurn::beginStreamedRound() {
+    std::vector<chat::ToolCall> calls;
+    for (const ToolCallInfo& c : streamedCalls_)
+        calls.push_back({c.id.toStdString(), c.name.toStdString(), c.arguments.toStdString()});
+    cardRows_.clear();
+    beginning_ = true;
+    const bool started = beginRound(calls);
+    beginning_ = false;
+    return started;
+}
+
+QString ToolTurn::cardJson(int card) const {
+    const Card& c = cards_[size_t(card)];
+    const QString callId = card < streamedCalls_.size() ? streamedCalls_.at(card).id : QString();
+    QJsonObject json{{"callId", callId},
+                     {"name", c.name},
+                     {"server", c.server},
+                     {"tool", c.tool},
+                     {"arguments", c.argumentsJson},
+                     {"state", cardStateName(c.state)}};
+    int omitted = 0;
+    if (const QJsonArray images = toolResultImages(c.result, &omitted); !images.isEmpty())
+        json.insert("images", images);
+    if (omitted > 0) json.insert("imagesOmitted", omitted);
+    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
+}
+
+void ToolTurn::stopByUser() {
+    stoppedByUser_ = true;
+    for (int i = 0; i < int(cards_.size()); ++i) stop(i);
+}
+
 bool ToolTurn::beginRound(const std::vector<chat::ToolCall>& calls) {
     if (round_ >= maxRounds_) return false;
     ++round_;

@@ -8,6 +8,7 @@
 #include "chat/tool_calls.h"
 #include "mcp_toolset.h"
 #include "mcp_types.h"
+#include "worker/engine_types.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -63,6 +64,28 @@ class ToolTurn : public QObject {
     // The tool messages of the round, in the calls' order: [{name, content}] for the template.
     QVariantList toolMessages() const;
 
+    // The chat's side of the turn (ChatController). The calls of the answer that streams, which
+    // run as the next round:
+    void addStreamedCall(const ToolCallInfo& call) { streamedCalls_.append(call); }
+    void clearStreamedCalls() { streamedCalls_.clear(); }
+    const QList<ToolCallInfo>& streamedCalls() const { return streamedCalls_; }
+    // beginRound with the streamed calls. While it runs (beginningRound()), cards settle before
+    // the chat has rows for them: their signals are not the chat's to show yet.
+    bool beginStreamedRound();
+    bool beginningRound() const { return beginning_; }
+    // The card's state, arguments, images and call id, as its tool row in the chat stores them.
+    QString cardJson(int card) const;
+    // Each card's row in the chat's messages.
+    void setCardRows(const QList<int>& rows) { cardRows_ = rows; }
+    int cardOfRow(int row) const { return int(cardRows_.indexOf(row)); }
+    int rowOfCard(int card) const { return card >= 0 && card < cardRows_.size() ? cardRows_.at(card) : -1; }
+    // The round's cards wait for consent or run: the chat's turn goes on (generating).
+    bool roundOpen() const { return roundOpen_; }
+    void setRoundOpen(bool open) { roundOpen_ = open; }
+    // Stop: waiting cards are denied, running calls cancelled, and no round follows.
+    void stopByUser();
+    bool stoppedByUser() const { return stoppedByUser_; }
+
   signals:
     void cardChanged(int card);
     void roundFinished();
@@ -83,6 +106,11 @@ class ToolTurn : public QObject {
     int round_ = 0;
     std::vector<Card> cards_;
     bool announced_ = false;
+    QList<ToolCallInfo> streamedCalls_;
+    QList<int> cardRows_;
+    bool beginning_ = false;
+    bool roundOpen_ = false;
+    bool stoppedByUser_ = false;
 };
 
 // What the model reads back for a result: its text, cut at `limit` characters with a note.
