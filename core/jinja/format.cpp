@@ -268,6 +268,112 @@ std::string percentFormat(Interpreter& in, const std::string& format, const Valu
     return out;
 }
 
+namespace {
+
+// The value a replacement field names: "", "0", "name", then ".attr" and "[key]" steps.
+Value fieldValue(Interpreter& in, const std::string& field, CallArgs& args, size_t& autoIndex) {
+    size_t nameEnd = field.find_first_of(".[");
+    std::string head = field.substr(0, nameEnd);
+    Value v;
+    if (head.empty()) {
+        if (autoIndex >= args.positional.size())
+            fail("builtins.IndexError", "Replacement index " + std::to_string(autoIndex) +
+                                            " out of range for positional args tuple");
+        v = args.positional[autoIndex++];
+    } else if (std::all_of(head.begin(), head.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+        size_t digitsAt = 0;
+        const auto idx = size_t(readDigits(head, digitsAt, INT64_MAX, kTooManyDigits));
+        if (idx >= args.positional.size())
+            fail("builtins.IndexError",
+                 "Replacement index " + head + " out of range for positional args tuple");
+        v = args.positional[idx];
+    } else {
+        bool found = false;
+        for (const auto& [k, val] : args.keyword)
+            if (k == head) {
+                v = val;
+                found = true;
+            }
+        if (!found) fail("builtins.KeyError", reprString(head));
+    }
+    size_t p = nameEnd;
+    while (p != std::string::npos && p < field.size()) {
+        if (field[p] == '.') {
+            size_t e = field.find_first_of(".[", p + 1);
+            v = in.getAttr(v, field.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1));
+            p = e;
+        } else {
+            size_t e = field.find(']', p);
+            std::string key = field.substr(p + 1, e - p - 1);
+            bool numeric = !key.empty() && std::all_of(key.begin(), key.end(),
+                                                       [](char ch) { return ch >= '0' && ch <= '9'; });
+            size_t digitsAt = 0;
+            v = in.getItem(v, numeric ? Value(readDigits(key, digitsAt, INT64_MAX, kTooManyDigits))
+                                      : Value(key));
+            p = e == std::string::npos ? e : e + 1;
+        }
+    }
+    return v;
+}
+
+// `v` under a format spec: [[fill]align][sign][0][width][,][.precision][type].
+std::string formatWithSpec(Interpreter& in, const Value& v, const std::string& spec) {
+    size_t k = 0;
+    std::string fill = " ";
+    char align = v.isNumber() ? '>' : '<';
+    auto isAlign = [](char ch) { return ch == '<' || ch == '>' || ch == '^' || ch == '='; };
+    if (spec.size() >= 2 && isAlign(spec[1])) {
+        fill = spec.substr(0, 1);
+        align = spec[1];
+        k = 2;
+    } else if (!spec.empty() && isAlign(spec[0])) {
+        align = spec[0];
+        k = 1;
+    }
+    std::string flags;
+    if (k < spec.size() && (spec[k] == '+' || spec[k] == '-' || spec[k] == ' ')) flags += spec[k++];
+    if (k < spec.size() && spec[k] == '0') {
+        fill = "0";
+        if (align != '<' && align != '^') align = '=';
+        ++k;
+    }
+    int64_t width = -1, precision = -1;
+    if (k < spec.size() && isdigit(static_cast<unsigned char>(spec[k])))
+        width = readDigits(spec, k, INT64_MAX, kTooManyDigits);
+    if (k < spec.size() && spec[k] == '.') {
+        ++k;
+        precision = readDigits(spec, k, INT64_MAX, kTooManyDigits);
+    }
+    char type = k < spec.size() ? spec[k] : 0;
+    if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
+    if (type != 's' && precision > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(precision));
+    if (type == 0 && !v.isNumber()) type = 's';
+    std::string text;
+    if (type == 's') {
+        text = toStr(v);
+        if (precision >= 0) {
+            std::vector<char32_t> cps = utf8::decode(text);
+            if (int64_t(cps.size()) > precision) cps.resize(size_t(precision));
+            text = utf8::encode(cps);
+        }
+    } else if (type == 0) {
+        text = v.isFloat() && precision >= 0 ? formatNumber(v, 'g', flags, -1, precision) : toStr(v);
+    } else if (type == '%') {
+        text =
+            formatNumber(Value(v.numberValue() * 100), 'f', flags, -1, precision < 0 ? 6 : precision) + "%";
+    } else {
+        if ((type == 'f' || type == 'e' || type == 'g' || type == 'F' || type == 'E' || type == 'G') &&
+            precision < 0)
+            precision = 6;
+        text = formatNumber(v, type, flags, -1, precision);
+    }
+    if (align == '=' && !text.empty() && (text[0] == '-' || text[0] == '+'))
+        return text.substr(0, 1) + padTo(text.substr(1), width - 1, '>', fill);
+    return padTo(text, width, align == '=' ? '>' : align, fill);
+}
+
+} // namespace
+
 std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& args) {
     std::string out;
     size_t autoIndex = 0;
@@ -303,116 +409,13 @@ std::string braceFormat(Interpreter& in, const std::string& format, CallArgs& ar
             conversion = field.substr(bang + 1);
             field = field.substr(0, bang);
         }
-        size_t nameEnd = field.find_first_of(".[");
-        std::string head = field.substr(0, nameEnd);
-        Value v;
-        if (head.empty()) {
-            if (autoIndex >= args.positional.size())
-                fail("builtins.IndexError", "Replacement index " + std::to_string(autoIndex) +
-                                                " out of range for positional args tuple");
-            v = args.positional[autoIndex++];
-        } else if (std::all_of(head.begin(), head.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-            size_t digitsAt = 0;
-            const auto idx = size_t(readDigits(head, digitsAt, INT64_MAX, kTooManyDigits));
-            if (idx >= args.positional.size())
-                fail("builtins.IndexError",
-                     "Replacement index " + head + " out of range for positional args tuple");
-            v = args.positional[idx];
-        } else {
-            bool found = false;
-            for (const auto& [k, val] : args.keyword)
-                if (k == head) {
-                    v = val;
-                    found = true;
-                }
-            if (!found) fail("builtins.KeyError", reprString(head));
-        }
-        size_t p = nameEnd;
-        while (p != std::string::npos && p < field.size()) {
-            if (field[p] == '.') {
-                size_t e = field.find_first_of(".[", p + 1);
-                v = in.getAttr(v,
-                               field.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1));
-                p = e;
-            } else {
-                size_t e = field.find(']', p);
-                std::string key = field.substr(p + 1, e - p - 1);
-                bool numeric = !key.empty() && std::all_of(key.begin(), key.end(),
-                                                           [](char ch) { return ch >= '0' && ch <= '9'; });
-                size_t digitsAt = 0;
-                v = in.getItem(v, numeric ? Value(readDigits(key, digitsAt, INT64_MAX, kTooManyDigits))
-                                          : Value(key));
-                p = e == std::string::npos ? e : e + 1;
-            }
-        }
-        std::string text;
+        Value v = fieldValue(in, field, args, autoIndex);
         if (conversion == "r" || conversion == "a") {
             v = Value(repr(v));
         } else if (conversion == "s") {
             v = Value(toStr(v));
         }
-        if (spec.empty()) {
-            text = toStr(v);
-        } else {
-            // [[fill]align][sign][0][width][,][.precision][type]
-            size_t k = 0;
-            std::string fill = " ";
-            char align = v.isNumber() ? '>' : '<';
-            auto isAlign = [](char ch) { return ch == '<' || ch == '>' || ch == '^' || ch == '='; };
-            if (spec.size() >= 2 && isAlign(spec[1])) {
-                fill = spec.substr(0, 1);
-                align = spec[1];
-                k = 2;
-            } else if (!spec.empty() && isAlign(spec[0])) {
-                align = spec[0];
-                k = 1;
-            }
-            std::string flags;
-            if (k < spec.size() && (spec[k] == '+' || spec[k] == '-' || spec[k] == ' ')) flags += spec[k++];
-            if (k < spec.size() && spec[k] == '0') {
-                fill = "0";
-                if (align != '<' && align != '^') align = '=';
-                ++k;
-            }
-            int64_t width = -1, precision = -1;
-            if (k < spec.size() && isdigit(static_cast<unsigned char>(spec[k])))
-                width = readDigits(spec, k, INT64_MAX, kTooManyDigits);
-            if (k < spec.size() && spec[k] == '.') {
-                ++k;
-                precision = readDigits(spec, k, INT64_MAX, kTooManyDigits);
-            }
-            char type = k < spec.size() ? spec[k] : 0;
-            if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
-            if (type != 's' && precision > int64_t(in.options().maxOutputBytes))
-                in.chargeString(size_t(precision));
-            if (type == 0 && !v.isNumber()) type = 's';
-            if (type == 's') {
-                text = toStr(v);
-                if (precision >= 0) {
-                    std::vector<char32_t> cps = utf8::decode(text);
-                    if (int64_t(cps.size()) > precision) cps.resize(size_t(precision));
-                    text = utf8::encode(cps);
-                }
-            } else if (type == 0) {
-                text = v.isFloat() && precision >= 0 ? formatNumber(v, 'g', flags, -1, precision) : toStr(v);
-            } else if (type == '%') {
-                text = formatNumber(Value(v.numberValue() * 100), 'f', flags, -1,
-                                    precision < 0 ? 6 : precision) +
-                       "%";
-            } else {
-                if ((type == 'f' || type == 'e' || type == 'g' || type == 'F' || type == 'E' ||
-                     type == 'G') &&
-                    precision < 0)
-                    precision = 6;
-                text = formatNumber(v, type, flags, -1, precision);
-            }
-            if (align == '=' && !text.empty() && (text[0] == '-' || text[0] == '+')) {
-                text = text.substr(0, 1) + padTo(text.substr(1), width - 1, '>', fill);
-            } else {
-                text = padTo(text, width, align == '=' ? '>' : align, fill);
-            }
-        }
-        out += text;
+        out += spec.empty() ? toStr(v) : formatWithSpec(in, v, spec);
         in.checkSize(out.size());
     }
     in.chargeString(out.size());

@@ -174,6 +174,165 @@ template <typename Pred> bool allChars(const std::string& s, Pred pred) {
     return true;
 }
 
+std::vector<Value> splitLines(const std::string& s) {
+    std::vector<Value> lines;
+    size_t start = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\n' || s[i] == '\r') {
+            lines.emplace_back(s.substr(start, i - start));
+            if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
+            start = i + 1;
+        }
+    }
+    if (start < s.size()) lines.emplace_back(s.substr(start));
+    return lines;
+}
+
+// str.replace(old, new[, count]); an empty `old` inserts `new` between code points, as Python does.
+std::string replaced(Interpreter& in, const std::string& s, ArgList& args) {
+    const Value& oldV = args.require(0, "old");
+    const Value& newV = args.require(1, "new");
+    if (!oldV.isString() || !newV.isString())
+        fail(py::kTypeError,
+             std::string("replace() argument must be str, not ") + typeName(oldV.isString() ? newV : oldV));
+    int64_t count = toInt(args.get(2, "count", Value(-1)), "count");
+    const std::string& o = oldV.str();
+    const std::string& n = newV.str();
+    std::string out;
+    int64_t done = 0;
+    if (o.empty()) {
+        size_t pos = 0;
+        while (pos <= s.size()) {
+            if (count < 0 || done < count) {
+                out += n;
+                ++done;
+            }
+            if (pos == s.size()) break;
+            size_t start = pos;
+            utf8::next(s, pos);
+            out.append(s, start, pos - start);
+            in.checkSize(out.size());
+        }
+        return out;
+    }
+    size_t start = 0;
+    while (count < 0 || done < count) {
+        size_t p = s.find(o, start);
+        if (p == std::string::npos) break;
+        out.append(s, start, p - start);
+        out += n;
+        start = p + o.size();
+        ++done;
+        in.step();
+        if (n.size() > o.size()) in.checkSize(out.size());
+    }
+    out.append(s, start);
+    in.chargeString(out.size());
+    return out;
+}
+
+std::string capitalized(const std::string& s) {
+    std::string out;
+    size_t pos = 0;
+    bool first = true;
+    while (pos < s.size()) {
+        char32_t cp = utf8::next(s, pos);
+        utf8::append(out, first ? utf8::toUpper(cp) : utf8::toLower(cp));
+        first = false;
+    }
+    return out;
+}
+
+std::string swappedCase(const std::string& s) {
+    std::string out;
+    size_t pos = 0;
+    while (pos < s.size()) {
+        char32_t cp = utf8::next(s, pos);
+        char32_t up = utf8::toUpper(cp);
+        utf8::append(out, up != cp ? up : utf8::toLower(cp));
+    }
+    return out;
+}
+
+// find, rfind, index, rindex: a code-point index (index/rindex raise when nothing is found).
+Value position(const std::string& s, const std::string& name, ArgList& args) {
+    const Value& sub = args.require(0, "sub");
+    if (!sub.isString()) fail(py::kTypeError, std::string("must be str, not ") + typeName(sub));
+    size_t p = name[0] == 'r' ? s.rfind(sub.str()) : s.find(sub.str());
+    if (p == std::string::npos) {
+        if (name == "index" || name == "rindex") fail(py::kValueError, "substring not found");
+        return Value(int64_t(-1));
+    }
+    return Value(codePointIndex(s, p));
+}
+
+int64_t occurrences(const std::string& s, ArgList& args) {
+    const Value& sub = args.require(0, "sub");
+    if (!sub.isString()) fail(py::kTypeError, std::string("must be str, not ") + typeName(sub));
+    if (sub.str().empty()) return int64_t(utf8::length(s) + 1);
+    int64_t n = 0;
+    for (size_t p = s.find(sub.str()); p != std::string::npos; p = s.find(sub.str(), p + sub.str().size()))
+        ++n;
+    return n;
+}
+
+std::string joined(Interpreter& in, const std::string& s, ArgList& args) {
+    std::string out;
+    size_t i = 0;
+    for (const Value& item : in.iterate(args.require(0, "iterable"))) {
+        if (!item.isString())
+            fail(py::kTypeError, "sequence item " + std::to_string(i) + ": expected str instance, " +
+                                     typeName(item) + " found");
+        if (i++) out += s;
+        out += item.str();
+        in.checkSize(out.size());
+    }
+    in.chargeString(out.size());
+    return out;
+}
+
+std::string zeroFilled(Interpreter& in, const std::string& s, ArgList& args) {
+    int64_t width = toInt(args.require(0, "width"), "width");
+    if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
+    int64_t len = int64_t(utf8::length(s));
+    if (width <= len) return s;
+    size_t signLen = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    return s.substr(0, signLen) + std::string(size_t(width - len), '0') + s.substr(signLen);
+}
+
+// isupper / islower: at least one cased character, and all of them in that case.
+bool allCased(const std::string& s, bool upper) {
+    bool anyCased = false, ok = true;
+    size_t pos = 0;
+    while (pos < s.size()) {
+        char32_t c = utf8::next(s, pos);
+        if (utf8::toUpper(c) != utf8::toLower(c)) {
+            anyCased = true;
+            if ((upper && utf8::toUpper(c) != c) || (!upper && utf8::toLower(c) != c)) ok = false;
+        }
+    }
+    return anyCased && ok;
+}
+
+Value partitioned(const std::string& s, const std::string& name, ArgList& args) {
+    const std::string& sep = args.require(0, "sep").str();
+    if (sep.empty()) fail(py::kValueError, "empty separator");
+    size_t p = name == "partition" ? s.find(sep) : s.rfind(sep);
+    if (p == std::string::npos)
+        return name == "partition" ? Value::tuple({Value(s), Value(""), Value("")})
+                                   : Value::tuple({Value(""), Value(""), Value(s)});
+    return Value::tuple({Value(s.substr(0, p)), Value(sep), Value(s.substr(p + sep.size()))});
+}
+
+std::string withoutAffix(const std::string& s, const std::string& name, ArgList& args) {
+    const std::string& a = args.require(0, "affix").str();
+    if (name == "removeprefix" && s.compare(0, a.size(), a) == 0) return s.substr(a.size());
+    if (name == "removesuffix" && !a.empty() && s.size() >= a.size() &&
+        s.compare(s.size() - a.size(), a.size(), a) == 0)
+        return s.substr(0, s.size() - a.size());
+    return s;
+}
+
 Value stringMethod(Interpreter& in, const std::string& s, const std::string& name, CallArgs& raw) {
     ArgList args(raw, name.c_str());
     if (name == "strip" || name == "lstrip" || name == "rstrip") {
@@ -193,170 +352,36 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
                                                 : splitOn(in, s, sep.str(), maxsplit, name == "rsplit");
         return Value::list(std::move(parts));
     }
-    if (name == "splitlines") {
-        std::vector<Value> lines;
-        size_t start = 0;
-        for (size_t i = 0; i < s.size(); ++i) {
-            if (s[i] == '\n' || s[i] == '\r') {
-                lines.emplace_back(s.substr(start, i - start));
-                if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
-                start = i + 1;
-            }
-        }
-        if (start < s.size()) lines.emplace_back(s.substr(start));
-        return Value::list(std::move(lines));
-    }
+    if (name == "splitlines") return Value::list(splitLines(s));
     if (name == "startswith" || name == "endswith")
         return Value(matchesAffix(s, args.require(0, "prefix"), name == "startswith"));
-    if (name == "replace") {
-        const Value& oldV = args.require(0, "old");
-        const Value& newV = args.require(1, "new");
-        if (!oldV.isString() || !newV.isString())
-            fail(py::kTypeError, std::string("replace() argument must be str, not ") +
-                                     typeName(oldV.isString() ? newV : oldV));
-        int64_t count = toInt(args.get(2, "count", Value(-1)), "count");
-        const std::string& o = oldV.str();
-        const std::string& n = newV.str();
-        std::string out;
-        int64_t done = 0;
-        if (o.empty()) {
-            size_t pos = 0;
-            while (pos <= s.size()) {
-                if (count < 0 || done < count) {
-                    out += n;
-                    ++done;
-                }
-                if (pos == s.size()) break;
-                size_t start = pos;
-                utf8::next(s, pos);
-                out.append(s, start, pos - start);
-                in.checkSize(out.size());
-            }
-            return Value(std::move(out));
-        }
-        size_t start = 0;
-        while (count < 0 || done < count) {
-            size_t p = s.find(o, start);
-            if (p == std::string::npos) break;
-            out.append(s, start, p - start);
-            out += n;
-            start = p + o.size();
-            ++done;
-            in.step();
-            if (n.size() > o.size()) in.checkSize(out.size());
-        }
-        out.append(s, start);
-        in.chargeString(out.size());
-        return Value(std::move(out));
-    }
+    if (name == "replace") return Value(replaced(in, s, args));
     if (name == "upper") return Value(utf8::upper(s));
     if (name == "lower") return Value(utf8::lower(s));
     if (name == "title") return Value(titleCase(s));
-    if (name == "capitalize") {
-        std::string out;
-        size_t pos = 0;
-        bool first = true;
-        while (pos < s.size()) {
-            char32_t cp = utf8::next(s, pos);
-            utf8::append(out, first ? utf8::toUpper(cp) : utf8::toLower(cp));
-            first = false;
-        }
-        return Value(std::move(out));
-    }
-    if (name == "swapcase") {
-        std::string out;
-        size_t pos = 0;
-        while (pos < s.size()) {
-            char32_t cp = utf8::next(s, pos);
-            char32_t up = utf8::toUpper(cp);
-            utf8::append(out, up != cp ? up : utf8::toLower(cp));
-        }
-        return Value(std::move(out));
-    }
-    if (name == "find" || name == "rfind" || name == "index" || name == "rindex") {
-        const Value& sub = args.require(0, "sub");
-        if (!sub.isString()) fail(py::kTypeError, std::string("must be str, not ") + typeName(sub));
-        size_t p = name[0] == 'r' ? s.rfind(sub.str()) : s.find(sub.str());
-        if (p == std::string::npos) {
-            if (name == "index" || name == "rindex") fail(py::kValueError, "substring not found");
-            return Value(int64_t(-1));
-        }
-        return Value(codePointIndex(s, p));
-    }
-    if (name == "count") {
-        const Value& sub = args.require(0, "sub");
-        if (!sub.isString()) fail(py::kTypeError, std::string("must be str, not ") + typeName(sub));
-        if (sub.str().empty()) return Value(int64_t(utf8::length(s) + 1));
-        int64_t n = 0;
-        for (size_t p = s.find(sub.str()); p != std::string::npos;
-             p = s.find(sub.str(), p + sub.str().size()))
-            ++n;
-        return Value(n);
-    }
+    if (name == "capitalize") return Value(capitalized(s));
+    if (name == "swapcase") return Value(swappedCase(s));
+    if (name == "find" || name == "rfind" || name == "index" || name == "rindex")
+        return position(s, name, args);
+    if (name == "count") return Value(occurrences(s, args));
     if (name == "format") return Value(braceFormat(in, s, raw));
-    if (name == "join") {
-        std::string out;
-        size_t i = 0;
-        for (const Value& item : in.iterate(args.require(0, "iterable"))) {
-            if (!item.isString())
-                fail(py::kTypeError, "sequence item " + std::to_string(i) + ": expected str instance, " +
-                                         typeName(item) + " found");
-            if (i++) out += s;
-            out += item.str();
-            in.checkSize(out.size());
-        }
-        in.chargeString(out.size());
-        return Value(std::move(out));
-    }
+    if (name == "join") return Value(joined(in, s, args));
     if (name == "center" || name == "ljust" || name == "rjust") {
         int64_t width = toInt(args.require(0, "width"), "width");
         if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
         std::string fill = args.get(1, "fillchar", Value(" ")).str();
         return Value(padded(s, width, fill, name == "center" ? 0 : name == "ljust" ? -1 : 1));
     }
-    if (name == "zfill") {
-        int64_t width = toInt(args.require(0, "width"), "width");
-        if (width > int64_t(in.options().maxOutputBytes)) in.chargeString(size_t(width));
-        int64_t len = int64_t(utf8::length(s));
-        if (width <= len) return Value(s);
-        size_t signLen = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-        return Value(s.substr(0, signLen) + std::string(size_t(width - len), '0') + s.substr(signLen));
-    }
+    if (name == "zfill") return Value(zeroFilled(in, s, args));
     if (name == "isdigit" || name == "isnumeric" || name == "isdecimal")
         return Value(allChars(s, [](char32_t c) { return c >= '0' && c <= '9'; }));
     if (name == "isalpha") return Value(allChars(s, utf8::isAlpha));
     if (name == "isalnum")
         return Value(allChars(s, [](char32_t c) { return utf8::isAlpha(c) || (c >= '0' && c <= '9'); }));
     if (name == "isspace") return Value(allChars(s, utf8::isSpace));
-    if (name == "isupper" || name == "islower") {
-        bool upper = name == "isupper", anyCased = false, ok = true;
-        size_t pos = 0;
-        while (pos < s.size()) {
-            char32_t c = utf8::next(s, pos);
-            if (utf8::toUpper(c) != utf8::toLower(c)) {
-                anyCased = true;
-                if ((upper && utf8::toUpper(c) != c) || (!upper && utf8::toLower(c) != c)) ok = false;
-            }
-        }
-        return Value(anyCased && ok);
-    }
-    if (name == "partition" || name == "rpartition") {
-        const std::string& sep = args.require(0, "sep").str();
-        if (sep.empty()) fail(py::kValueError, "empty separator");
-        size_t p = name == "partition" ? s.find(sep) : s.rfind(sep);
-        if (p == std::string::npos)
-            return name == "partition" ? Value::tuple({Value(s), Value(""), Value("")})
-                                       : Value::tuple({Value(""), Value(""), Value(s)});
-        return Value::tuple({Value(s.substr(0, p)), Value(sep), Value(s.substr(p + sep.size()))});
-    }
-    if (name == "removeprefix" || name == "removesuffix") {
-        const std::string& a = args.require(0, "affix").str();
-        if (name == "removeprefix" && s.compare(0, a.size(), a) == 0) return Value(s.substr(a.size()));
-        if (name == "removesuffix" && !a.empty() && s.size() >= a.size() &&
-            s.compare(s.size() - a.size(), a.size(), a) == 0)
-            return Value(s.substr(0, s.size() - a.size()));
-        return Value(s);
-    }
+    if (name == "isupper" || name == "islower") return Value(allCased(s, name == "isupper"));
+    if (name == "partition" || name == "rpartition") return partitioned(s, name, args);
+    if (name == "removeprefix" || name == "removesuffix") return Value(withoutAffix(s, name, args));
     fail(py::kUndefinedError, "'str object' has no attribute " + reprString(name));
 }
 
