@@ -10,6 +10,10 @@
 #include "jinja/template.h"
 #include "retrieval/embedder.h"
 #include "retrieval/library_index.h"
+#include "retrieval/pdf_text.h"
+#ifdef SMOLDESK_HAVE_PDF
+#include "library/pdf_reader.h"
+#endif
 #include "retrieval/sha256.h"
 
 #include <chrono>
@@ -100,26 +104,32 @@ struct DocsOptions {
 };
 
 int docsIndex(const DocsOptions& o) {
-    if (o.json || o.keywordOnly || o.topGiven)
-        throw UsageError("--json, --top and --keyword-only are for docs search.");
+    if (o.json || o.topGiven) throw UsageError("--json and --top are for docs search.");
     if (!o.db) throw UsageError("docs index needs a library database (--db FILE.sqlite).");
-    if (!o.model) throw UsageError("docs index needs an embedding model (-m FILE.gguf).");
+    if (!o.model && !o.keywordOnly)
+        throw UsageError("docs index needs an embedding model (-m FILE.gguf) or --keyword-only.");
+    if (o.model && o.keywordOnly) throw UsageError("docs index takes either -m FILE.gguf or --keyword-only.");
     if (o.rest.empty()) throw UsageError("docs index needs at least one folder or file to index.");
     for (const std::string& f : o.rest)
         if (!fs::exists(f)) throw Error(ErrorCode::Io, f + " does not exist.");
-    LoadedEmbedder e = loadEmbedder(*o.model, static_cast<int>(o.threads));
+    LoadedEmbedder e;
+    if (o.model) e = loadEmbedder(*o.model, static_cast<int>(o.threads));
     retrieval::LibraryIndex index(*o.db);
     const auto start = std::chrono::steady_clock::now();
-    const retrieval::IndexStats s =
-        index.index(o.rest, *e.embedder, e.id, [&](const retrieval::IndexProgress& p) {
-            if (o.quiet && p.outcome != retrieval::IndexProgress::Outcome::Failed) return;
-            std::string line = "[" + std::to_string(p.done) + "/" + std::to_string(p.total) + "] " +
-                               outcomeWord(p.outcome) + " " + p.path;
-            if (p.outcome == retrieval::IndexProgress::Outcome::Indexed)
-                line += " (" + std::to_string(p.chunks) + (p.chunks == 1 ? " chunk)" : " chunks)");
-            if (!p.error.empty()) line += ": " + p.error;
-            std::fprintf(stderr, "%s\n", line.c_str());
-        });
+    retrieval::IndexRun run;
+    run.progress = [&](const retrieval::IndexProgress& p) {
+        const bool noText = !p.pagesWithoutText.empty();
+        if (o.quiet && p.outcome != retrieval::IndexProgress::Outcome::Failed && !noText) return;
+        std::string line = "[" + std::to_string(p.done) + "/" + std::to_string(p.total) + "] " +
+                           outcomeWord(p.outcome) + " " + p.path;
+        if (p.outcome == retrieval::IndexProgress::Outcome::Indexed)
+            line += " (" + std::to_string(p.chunks) + (p.chunks == 1 ? " chunk" : " chunks") +
+                    (noText ? "; " + retrieval::pagesWithoutTextNote(p.pagesWithoutText) : "") + ")";
+        if (!p.error.empty()) line += ": " + p.error;
+        std::fprintf(stderr, "%s\n", line.c_str());
+    };
+    const retrieval::IndexStats s = index.index(o.rest, e.embedder.get(),
+                                                e.embedder ? e.id : retrieval::LibraryIndex::kKeywordOnlyModel, run);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf(
         "%d files: %d indexed, %d unchanged, %d moved, %d failed, %d removed; %d chunks embedded in %.1f s "
@@ -181,9 +191,12 @@ int docsSearch(const DocsOptions& o) {
 
 } // namespace
 
-// docs index --db FILE.sqlite -m EMBED.gguf [-t N] [--quiet] FOLDER|FILE...
+// docs index --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] FOLDER|FILE...
 // docs search --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY...
 int cmdDocs(Args& args) {
+#ifdef SMOLDESK_HAVE_PDF
+    library::installPdfReader();
+#endif
     DocsOptions o;
     o.db = args.option("--db");
     o.model = args.option("--model", "-m");

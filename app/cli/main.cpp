@@ -69,7 +69,7 @@ const Command kCommands[] = {
      "[-t THREADS] [--ctx N] TEXT...",
      "one embedding vector per text with an embedding model (bert, nomic-bert, Qwen3-Embedding)"},
     {"docs", cmdDocs,
-     "docs index --db FILE.sqlite -m EMBED.gguf [-t N] [--quiet] FOLDER|FILE... | docs search --db FILE.sqlite "
+     "docs index --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] FOLDER|FILE... | docs search --db FILE.sqlite "
      "(-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY",
      "index folders of documents into a library database (resumable), and search it (BM25 + vectors)"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT", "print token ids"},

@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "retrieval/embedder.h"
 #include "retrieval/office_text.h"
+#include "retrieval/pdf_text.h"
 #include "retrieval/sha256.h"
 #include "retrieval/sqlite_db.h"
 
@@ -57,28 +58,50 @@ struct Embedded {
     std::vector<std::vector<float>> vectors;
 };
 
-Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder& embedder, const ChunkOptions& chunking) {
+// Without a model (keyword-only), a chunk is sized by words: about 4 tokens for 3 words.
+int wordTokens(std::string_view s) {
+    int words = 0;
+    bool in = false;
+    for (char c : s) {
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (!space && !in) ++words;
+        in = !space;
+    }
+    return (words * 4 + 2) / 3;
+}
+
+Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, const ChunkOptions& chunking) {
+    Embedded e;
+    if (!embedder) {
+        e.chunks = packChunks(blocks, wordTokens, chunking);
+        return e;
+    }
     // The special tokens the model adds to every text ([CLS] and [SEP], an EOS) are not the text's.
-    const int overhead = std::max<int>(0, static_cast<int>(embedder.tokenize("a").size()) - 1);
+    const int overhead = std::max<int>(0, static_cast<int>(embedder->tokenize("a").size()) - 1);
     const TokenCounter count = [&](std::string_view s) {
-        return std::max(0, static_cast<int>(embedder.tokenize(s).size()) - overhead);
+        return std::max(0, static_cast<int>(embedder->tokenize(s).size()) - overhead);
     };
     ChunkOptions o = chunking;
-    o.targetTokens = std::min(o.targetTokens, std::max(16, embedder.maxTokens() / 2));
-    Embedded e;
+    o.targetTokens = std::min(o.targetTokens, std::max(16, embedder->maxTokens() / 2));
     e.chunks = packChunks(blocks, count, o);
     for (const Chunk& c : e.chunks) {
-        std::vector<int32_t> ids = embedder.tokenize(c.embedText());
-        if (static_cast<int>(ids.size()) > embedder.maxTokens())
-            ids.resize(static_cast<size_t>(embedder.maxTokens()));
-        e.vectors.push_back(embedder.embed(ids, true));
+        std::vector<int32_t> ids = embedder->tokenize(c.embedText());
+        if (static_cast<int>(ids.size()) > embedder->maxTokens())
+            ids.resize(static_cast<size_t>(embedder->maxTokens()));
+        e.vectors.push_back(embedder->embed(ids, true));
     }
     return e;
 }
 
+bool isPdf(const std::string& path) {
+    std::string ext = fs::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".pdf";
+}
+
 } // namespace
 
-IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder& embedder, const std::string& modelId,
+IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedder, const std::string& modelId,
                                       const ChunkOptions& chunking, std::vector<Found>& missing,
                                       IndexStats& stats) {
     IndexProgress p;
@@ -156,7 +179,14 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder& embedde
         }
     }
     std::string why;
-    const std::vector<Block> blocks = fileBlocks(path, content, why);
+    std::vector<Block> blocks;
+    if (isPdf(path)) { // read here, not by fileBlocks: the pages without text are kept
+        PdfText pdf = pdfFileText(name, content, why);
+        blocks = std::move(pdf.blocks);
+        p.pagesWithoutText = std::move(pdf.pagesWithoutText);
+    } else {
+        blocks = fileBlocks(path, content, why);
+    }
     if (!why.empty()) return fail(why, sha);
     Embedded e;
     try {
@@ -194,12 +224,15 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder& embedde
         chunk.bind(5, int64_t{c.lineEnd}).bind(6, c.headingPath).bind(7, c.text).run();
         const int64_t cid = db_->lastInsertId();
         fts.bind(1, cid).bind(2, c.embedText()).run();
-        vec.bind(1, cid)
-            .bind(2, modelId)
-            .bind(3, static_cast<int64_t>(e.vectors[i].size()))
-            .bindBlob(4, e.vectors[i])
-            .run();
+        if (i < e.vectors.size())
+            vec.bind(1, cid)
+                .bind(2, modelId)
+                .bind(3, static_cast<int64_t>(e.vectors[i].size()))
+                .bindBlob(4, e.vectors[i])
+                .run();
     }
+    Stmt noText(*db_, "INSERT INTO pages_without_text(file_id, page) VALUES(?, ?)");
+    for (int page : p.pagesWithoutText) noText.bind(1, id).bind(2, int64_t{page}).run();
     t.commit();
     ++stats.indexed;
     stats.chunksEmbedded += static_cast<int>(e.chunks.size());

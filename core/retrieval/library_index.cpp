@@ -28,6 +28,10 @@ CREATE TABLE IF NOT EXISTS vectors(
     chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE, model TEXT NOT NULL,
     dim INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS pages_without_text(
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, page INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS pages_without_text_file ON pages_without_text(file_id);
+CREATE TABLE IF NOT EXISTS folders(path TEXT PRIMARY KEY);
 )sql";
 
 bool skippedName(const std::string& name) {
@@ -35,15 +39,18 @@ bool skippedName(const std::string& name) {
 }
 
 // The files under each root (a folder, walked without following links, or a single file).
-std::vector<std::string> listFiles(const std::vector<std::string>& roots,
-                                   std::vector<std::string>& rootPaths) {
+std::vector<std::string> listFiles(const std::vector<std::string>& roots, std::vector<std::string>& rootPaths,
+                                   bool skipMissing) {
     std::vector<std::string> out;
     for (const std::string& root : roots) {
         std::error_code ec;
         const fs::path p = fs::absolute(root, ec).lexically_normal();
         std::string rp = p.string();
         while (rp.size() > 1 && rp.back() == '/') rp.pop_back();
-        if (ec || !fs::exists(p, ec)) throw Error(ErrorCode::Io, root + " does not exist.");
+        if (ec || !fs::exists(p, ec)) {
+            if (skipMissing) continue; // not in rootPaths: its rows are not taken for deleted
+            throw Error(ErrorCode::Io, root + " does not exist.");
+        }
         rootPaths.push_back(rp);
         if (fs::is_regular_file(p, ec)) {
             out.push_back(rp);
@@ -107,14 +114,23 @@ void LibraryIndex::removeFile(int64_t fileId) {
         .bind(1, fileId)
         .run();
     Stmt(*db_, "DELETE FROM chunks WHERE file_id = ?").bind(1, fileId).run(); // vectors cascade
+    Stmt(*db_, "DELETE FROM pages_without_text WHERE file_id = ?").bind(1, fileId).run();
 }
 
 IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder& embedder,
                                const std::string& modelId,
                                const std::function<void(const IndexProgress&)>& progress,
                                const ChunkOptions& chunking) {
+    IndexRun run;
+    run.progress = progress;
+    run.chunking = chunking;
+    return index(roots, &embedder, modelId, run);
+}
+
+IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder* embedder,
+                               const std::string& modelId, const IndexRun& run) {
     std::vector<std::string> rootPaths;
-    const std::vector<std::string> paths = listFiles(roots, rootPaths);
+    const std::vector<std::string> paths = listFiles(roots, rootPaths, run.skipMissingRoots);
     std::vector<Found> missing; // rows under the roots whose file is gone: moved or deleted
     {
         Stmt s(*db_, "SELECT id, path, sha256, state, model FROM files");
@@ -128,10 +144,11 @@ IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder& 
     IndexStats stats;
     stats.files = static_cast<int>(paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
-        IndexProgress p = indexFile(paths[i], embedder, modelId, chunking, missing, stats);
+        if (run.starting) run.starting(i, paths.size(), paths[i]);
+        IndexProgress p = indexFile(paths[i], embedder, modelId, run.chunking, missing, stats);
         p.done = i + 1;
         p.total = paths.size();
-        if (progress) progress(p);
+        if (run.progress) run.progress(p);
     }
     for (const Found& m : missing) {
         Transaction t(*db_);

@@ -26,8 +26,26 @@ struct IndexProgress {
     size_t done = 0, total = 0; // files handled so far (this one included), files found
     std::string path;
     Outcome outcome = Outcome::Indexed;
-    int chunks = 0;    // chunks embedded for this file (Indexed)
-    std::string error; // the sentence (Failed)
+    int chunks = 0;                    // chunks embedded for this file (Indexed)
+    std::string error;                 // the sentence (Failed)
+    std::vector<int> pagesWithoutText; // a PDF's pages that have no text (scanned?), 1-based
+};
+
+// How one index() run reports and what it does with a folder that is not there.
+struct IndexRun {
+    std::function<void(const IndexProgress&)> progress; // after each file is committed
+    // Before each file is read (index 0-based); an exception from either stops the run.
+    std::function<void(size_t index, size_t total, const std::string& path)> starting;
+    // A missing root (an unmounted drive) keeps its files in the index instead of failing the run.
+    bool skipMissingRoots = false;
+    ChunkOptions chunking;
+};
+
+// A folder of the library (the app's Settings ▸ Documents) and what the index holds under it.
+struct FolderEntry {
+    std::string path;
+    int files = 0, indexed = 0, failed = 0;
+    int filesWithoutTextPages = 0; // files with at least one page without text
 };
 
 struct IndexStats {
@@ -48,11 +66,15 @@ struct FileEntry {
     std::string path, state, error;
     int64_t size = 0;
     int chunks = 0;
+    std::vector<int> pagesWithoutText; // 1-based (PDF pages that have no text: scanned?)
 };
 
 class LibraryIndex {
   public:
     static constexpr int kRrfK = 60; // reciprocal rank fusion: score = sum 1 / (kRrfK + rank)
+    // The model id of chunks indexed without an embedding model (keyword search only); choosing a
+    // model later re-indexes them with vectors.
+    static constexpr const char* kKeywordOnlyModel = "keyword-only";
 
     // Opens or creates the database. Error(Io) in one sentence when it cannot.
     explicit LibraryIndex(const std::string& path);
@@ -65,6 +87,16 @@ class LibraryIndex {
     IndexStats index(const std::vector<std::string>& roots, Embedder& embedder, const std::string& modelId,
                      const std::function<void(const IndexProgress&)>& progress = {},
                      const ChunkOptions& chunking = {});
+    // The same with a null embedder allowed (keyword only: chunks sized by a word count, no
+    // vectors; use kKeywordOnlyModel as modelId) and a start-of-file hook.
+    IndexStats index(const std::vector<std::string>& roots, Embedder* embedder, const std::string& modelId,
+                     const IndexRun& run);
+
+    // The library's folders, kept in the index file (library_folders.cpp). Removing one takes
+    // its files out of the index unless another folder holds them.
+    void addFolder(const std::string& path);
+    void removeFolder(const std::string& path);
+    std::vector<FolderEntry> folders();
 
     // Hybrid search: BM25 over the chunks and cosine over the vectors of `modelId` (skipped
     // when embedder is null: keyword only), fused by reciprocal rank.
@@ -89,7 +121,7 @@ class LibraryIndex {
         bool reusable = false; // indexed by the current model: its chunks and vectors can move
     };
     void removeFile(int64_t fileId);
-    IndexProgress indexFile(const std::string& path, Embedder& embedder, const std::string& modelId,
+    IndexProgress indexFile(const std::string& path, Embedder* embedder, const std::string& modelId,
                             const ChunkOptions& chunking, std::vector<Found>& missing, IndexStats& stats);
 
     std::unique_ptr<Db> db_;

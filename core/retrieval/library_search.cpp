@@ -126,7 +126,16 @@ std::vector<FileEntry> LibraryIndex::files() {
     Stmt s(*db_, "SELECT f.path, f.state, COALESCE(f.error, ''), f.size, "
                  "(SELECT COUNT(*) FROM chunks c WHERE c.file_id = f.id) FROM files f ORDER BY f.path");
     while (s.step())
-        out.push_back({s.text(0), s.text(1), s.text(2), s.integer(3), static_cast<int>(s.integer(4))});
+        out.push_back({s.text(0), s.text(1), s.text(2), s.integer(3), static_cast<int>(s.integer(4)), {}});
+    Stmt pages(*db_, "SELECT f.path, p.page FROM pages_without_text p JOIN files f ON f.id = p.file_id "
+                     "ORDER BY f.path, p.page");
+    while (pages.step()) {
+        const std::string path = pages.text(0);
+        auto it = std::lower_bound(out.begin(), out.end(), path,
+                                   [](const FileEntry& f, const std::string& p) { return f.path < p; });
+        if (it != out.end() && it->path == path)
+            it->pagesWithoutText.push_back(static_cast<int>(pages.integer(1)));
+    }
     return out;
 }
 
