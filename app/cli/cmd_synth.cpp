@@ -10,6 +10,7 @@
 #include "gguf/file.h"
 #include "gguf/writer.h"
 #include "quant/fp16.h"
+#include "quant/random_weights.h"
 
 #include <cstdio>
 #include <cstring>
@@ -19,7 +20,8 @@ namespace smoldesk::cli {
 
 namespace {
 
-// Random bytes with the block scales overwritten by small finite f16 values.
+// Random bytes with the block scales overwritten by small finite f16 values (the scale fields of
+// the type table's random weights), MXFP4's E8M0 exponent byte by 2^-9 .. 2^-6.
 std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows, std::mt19937_64& rng) {
     const quant::TypeInfo& ti = quant::typeInfo(type);
     const uint64_t blocks = cols / ti.blockSize * rows;
@@ -29,37 +31,14 @@ std::vector<uint8_t> randomBlocks(quant::Type type, uint64_t cols, uint64_t rows
         std::memcpy(&bytes[i], &r, 8);
     }
     std::uniform_real_distribution<float> scale(0.0005f, 0.002f);
+    const std::vector<int> scaleOffsets = quant::scaleFieldOffsets(type);
     for (uint64_t b = 0; b < blocks; ++b) {
         uint8_t* blk = bytes.data() + b * ti.blockBytes;
-        auto putF16 = [&](size_t off) {
-            uint16_t h = quant::fp32ToFp16(scale(rng));
+        for (int off : scaleOffsets) {
+            const uint16_t h = quant::fp32ToFp16(scale(rng));
             std::memcpy(blk + off, &h, 2);
-        };
-        switch (type) {
-        case quant::Type::Q4_K:
-        case quant::Type::Q5_K:
-            putF16(0);
-            putF16(2);
-            break;
-        case quant::Type::Q6_K:
-            putF16(208);
-            break;
-        case quant::Type::IQ4_XS:
-        case quant::Type::IQ3_S:
-        case quant::Type::IQ3_XXS:
-        case quant::Type::IQ2_XXS:
-        case quant::Type::IQ2_XS:
-        case quant::Type::IQ2_S:
-        case quant::Type::IQ1_S:
-        case quant::Type::Q8_0:
-            putF16(0);
-            break;
-        case quant::Type::MXFP4: // an E8M0 exponent byte: scales of 2^-9 .. 2^-6
-            blk[0] = static_cast<uint8_t>(118 + rng() % 4);
-            break;
-        default:
-            break;
         }
+        if (type == quant::Type::MXFP4) blk[0] = static_cast<uint8_t>(118 + rng() % 4);
     }
     return bytes;
 }
@@ -105,63 +84,67 @@ constexpr SynthShape kShapes[] = {
     {"gpt-oss", "gpt-oss-20b", 24, 2880, 64, 8, 64, 2880, 64, 150000.0f, false, 32, 4},
 };
 
-} // namespace
+struct SynthOptions {
+    std::string out, vocab;
+    const SynthShape* shape = nullptr;
+    const SynthMix* mix = nullptr;
+    bool gptOss = false; // one layout, the real file's (llama-quantize's MXFP4_MOE, file type 38)
+    uint64_t seed = 1;
+};
 
-int cmdSynth(Args& args) {
+SynthOptions parseSynthOptions(Args& args) {
+    SynthOptions o;
     auto out = args.option("--output", "-o");
     auto vocab = args.option("--vocab");
     const std::string archName = args.option("--arch").value_or("smollm3");
-    const uint64_t seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
+    o.seed = static_cast<uint64_t>(args.intOption("--seed", "", 1));
     const std::optional<std::string> typeOption = args.option("--type");
     const std::string typeName = typeOption.value_or("Q4_K_M");
-    const SynthMix* mix = nullptr;
     std::string mixes;
     for (const SynthMix& m : kMixes) {
-        if (typeName == m.name) mix = &m;
+        if (typeName == m.name) o.mix = &m;
         mixes += (mixes.empty() ? "" : ", ") + std::string(m.name);
     }
-    if (!mix) throw UsageError("Unknown --type '" + typeName + "' (choose one of " + mixes + ").");
+    if (!o.mix) throw UsageError("Unknown --type '" + typeName + "' (choose one of " + mixes + ").");
     if (!out || !vocab)
         throw UsageError("synth needs -o OUT.gguf and --vocab VOCAB.gguf (for example "
                          "build/test-data/text/smollm3-vocab.gguf, unpacked from "
                          "tests/data/text/vocabs.tar.xz by CMake).");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
-    const SynthShape* shape = nullptr;
     std::string known;
     for (const SynthShape& s : kShapes) {
-        if (archName == s.arch) shape = &s;
+        if (archName == s.arch) o.shape = &s;
         known += (known.empty() ? "" : ", ") + std::string(s.arch);
     }
-    if (!shape) throw UsageError("Unknown --arch '" + archName + "' (choose one of " + known + ").");
-    auto voc = gguf::File::open(*vocab);
-    const gguf::Value* tokens = voc->getArray("tokenizer.ggml.tokens", gguf::ValueType::String);
-    if (!tokens) throw UsageError("The vocabulary file " + *vocab + " has no tokenizer.ggml.tokens.");
-
-    const SynthShape& sh = *shape;
-    const std::string a = sh.arch;
-    const int nLayer = sh.nLayer, d = sh.d, nHead = sh.nHead, nHeadKv = sh.nHeadKv, hd = sh.hd, ff = sh.ff;
-    const int nVocab = static_cast<int>(tokens->size());
-    gguf::Writer w;
-    w.set("general.architecture", gguf::WriteValue::string(a));
-    // gpt-oss has one layout, the real file's (llama-quantize's MXFP4_MOE, file type 38).
-    const bool gptOss = a == "gpt-oss";
-    if (gptOss && typeOption)
+    if (!o.shape) throw UsageError("Unknown --arch '" + archName + "' (choose one of " + known + ").");
+    o.gptOss = archName == "gpt-oss";
+    if (o.gptOss && typeOption)
         throw UsageError(
             "--arch gpt-oss is written as the real gpt-oss-20b-mxfp4.gguf is (MXFP4 experts, Q8_0 "
             "elsewhere); leave out --type.");
-    const std::string mixName = gptOss ? "MXFP4 experts" : mix->name;
+    o.out = *out;
+    o.vocab = *vocab;
+    return o;
+}
+
+// general.*, the family's hyperparameters and the vocabulary file's tokenizer.
+void writeSynthMetadata(gguf::Writer& w, const SynthOptions& o, const std::string& mixName,
+                        const gguf::File& voc, int nVocab) {
+    const SynthShape& sh = *o.shape;
+    const std::string a = sh.arch;
+    w.set("general.architecture", gguf::WriteValue::string(a));
     w.set("general.name", gguf::WriteValue::string(std::string(sh.model) + "-shaped synthetic " + mixName +
                                                    " (random weights)"));
-    w.set("general.file_type", gguf::WriteValue::u32(gptOss ? 38 : mix->fileType));
+    w.set("general.file_type", gguf::WriteValue::u32(o.gptOss ? 38 : o.mix->fileType));
     w.set("general.quantization_version", gguf::WriteValue::u32(2));
-    w.set(a + ".block_count", gguf::WriteValue::u32(nLayer));
+    w.set(a + ".block_count", gguf::WriteValue::u32(sh.nLayer));
     w.set(a + ".context_length", gguf::WriteValue::u32(32768));
-    w.set(a + ".embedding_length", gguf::WriteValue::u32(d));
-    w.set(a + ".feed_forward_length", gguf::WriteValue::u32(ff));
-    w.set(a + ".attention.head_count", gguf::WriteValue::u32(nHead));
-    w.set(a + ".attention.head_count_kv", gguf::WriteValue::u32(nHeadKv));
-    w.set(a + ".attention.key_length", gguf::WriteValue::u32(hd));
-    w.set(a + ".attention.value_length", gguf::WriteValue::u32(hd));
+    w.set(a + ".embedding_length", gguf::WriteValue::u32(sh.d));
+    w.set(a + ".feed_forward_length", gguf::WriteValue::u32(sh.ff));
+    w.set(a + ".attention.head_count", gguf::WriteValue::u32(sh.nHead));
+    w.set(a + ".attention.head_count_kv", gguf::WriteValue::u32(sh.nHeadKv));
+    w.set(a + ".attention.key_length", gguf::WriteValue::u32(sh.hd));
+    w.set(a + ".attention.value_length", gguf::WriteValue::u32(sh.hd));
     w.set(a + ".rope.freq_base", gguf::WriteValue::f32(sh.ropeBase));
     w.set(a + ".attention.layer_norm_rms_epsilon", gguf::WriteValue::f32(1e-6f));
     w.set(a + ".vocab_size", gguf::WriteValue::u32(nVocab));
@@ -169,9 +152,9 @@ int cmdSynth(Args& args) {
     if (sh.nExpert > 0) {
         w.set(a + ".expert_count", gguf::WriteValue::u32(sh.nExpert));
         w.set(a + ".expert_used_count", gguf::WriteValue::u32(sh.nExpertUsed));
-        w.set(a + ".expert_feed_forward_length", gguf::WriteValue::u32(ff));
+        w.set(a + ".expert_feed_forward_length", gguf::WriteValue::u32(sh.ff));
     }
-    if (a == "gpt-oss") {
+    if (o.gptOss) {
         w.set(a + ".attention.sliding_window", gguf::WriteValue::u32(128));
         w.set(a + ".rope.scaling.type", gguf::WriteValue::string("yarn"));
         w.set(a + ".rope.scaling.factor", gguf::WriteValue::f32(32.0f));
@@ -183,49 +166,67 @@ int cmdSynth(Args& args) {
         w.set(a + ".rope.scaling.type", gguf::WriteValue::string("linear"));
         w.set(a + ".rope.scaling.factor", gguf::WriteValue::f32(8.0f));
     }
-    for (const auto& [key, value] : voc->metadata())
+    for (const auto& [key, value] : voc.metadata())
         if (key.rfind("tokenizer.", 0) == 0) w.set(std::string(key), gguf::WriteValue::copyOf(value));
+}
 
-    std::mt19937_64 rng(seed);
-    auto vec = [&](const std::string& name, int n) {
-        w.addTensorF32(name, {uint64_t(n)}, std::vector<float>(static_cast<size_t>(n), 1.0f));
-    };
-    auto mat = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
-        w.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng));
-    };
-    // A 3-D expert tensor [nExpert][rows][cols], generated expert by expert while writing.
-    auto experts = [&](const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
-        const uint64_t n = static_cast<uint64_t>(sh.nExpert);
-        w.addTensorStreamed(name, t, {cols, rows, n},
-                            [&rng, t, cols, rows, n](const gguf::Writer::Emit& emit) {
-                                for (uint64_t e = 0; e < n; ++e) {
-                                    const std::vector<uint8_t> bytes = randomBlocks(t, cols, rows, rng);
-                                    emit(bytes.data(), bytes.size());
-                                }
-                            });
-    };
-    // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
-    // layers; Q5_K for fused QKV. The i-quant mixes: see kMixes.
-    const bool kMix = mix->bulk == quant::Type::Q4_K;
-    const quant::Type bulk = mix->bulk;
-    const uint64_t qd = uint64_t(nHead) * hd, kvd = uint64_t(nHeadKv) * hd;
-    // gpt-oss-20b-mxfp4.gguf: Q8_0 for every 2-D matrix, MXFP4 experts.
-    const quant::Type q8 = quant::Type::Q8_0;
-    mat("token_embd.weight", gptOss ? q8 : sh.nExpert > 0 ? bulk : mix->embedding, d, nVocab);
-    if (!sh.tied) mat("output.weight", gptOss ? q8 : quant::Type::Q6_K, d, nVocab);
-    for (int il = 0; il < nLayer; ++il) {
+// The tensors, in the real files' order, with random blocks of each tensor's type.
+class SynthTensors {
+  public:
+    SynthTensors(gguf::Writer& w, const SynthOptions& o) : w_(w), o_(o), sh_(*o.shape), rng_(o.seed) {}
+
+    void write(int nVocab) {
+        // gpt-oss-20b-mxfp4.gguf: Q8_0 for every 2-D matrix, MXFP4 experts.
+        const quant::Type q8 = quant::Type::Q8_0;
+        mat("token_embd.weight",
+            o_.gptOss         ? q8
+            : sh_.nExpert > 0 ? o_.mix->bulk
+                              : o_.mix->embedding,
+            sh_.d, nVocab);
+        if (!sh_.tied) mat("output.weight", o_.gptOss ? q8 : quant::Type::Q6_K, sh_.d, nVocab);
+        for (int il = 0; il < sh_.nLayer; ++il) layer(il);
+        vec("output_norm.weight", sh_.d);
+    }
+
+  private:
+    void vec(const std::string& name, int n) {
+        w_.addTensorF32(name, {uint64_t(n)}, std::vector<float>(static_cast<size_t>(n), 1.0f));
+    }
+    void mat(const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
+        w_.addTensor(name, t, {cols, rows}, randomBlocks(t, cols, rows, rng_));
+    }
+    // A 3-D expert tensor [nExpert][rows][cols], generated expert by expert while writing, so
+    // the 12-19 GB files never sit in memory.
+    void experts(const std::string& name, quant::Type t, uint64_t cols, uint64_t rows) {
+        const uint64_t n = static_cast<uint64_t>(sh_.nExpert);
+        w_.addTensorStreamed(name, t, {cols, rows, n},
+                             [this, t, cols, rows, n](const gguf::Writer::Emit& emit) {
+                                 for (uint64_t e = 0; e < n; ++e) {
+                                     const std::vector<uint8_t> bytes = randomBlocks(t, cols, rows, rng_);
+                                     emit(bytes.data(), bytes.size());
+                                 }
+                             });
+    }
+
+    void layer(int il) {
+        // llama.cpp's Q4_K_M: Q6_K for the (tied) embedding, and for attn_v and ffn_down of some
+        // layers; Q5_K for fused QKV. The i-quant mixes: see kMixes.
+        const std::string a = sh_.arch;
+        const bool kMix = o_.mix->bulk == quant::Type::Q4_K, gptOss = o_.gptOss;
+        const quant::Type bulk = o_.mix->bulk, q8 = quant::Type::Q8_0;
+        const int d = sh_.d, hd = sh_.hd;
+        const uint64_t qd = uint64_t(sh_.nHead) * hd, kvd = uint64_t(sh_.nHeadKv) * hd;
         const std::string p = "blk." + std::to_string(il) + ".";
-        const quant::Type more = !kMix                     ? bulk
-                                 : useMoreBits(il, nLayer) ? quant::Type::Q6_K
-                                                           : quant::Type::Q4_K;
-        const quant::Type attnV = gptOss ? q8 : kMix ? more : mix->attnV;
+        const quant::Type more = !kMix                         ? bulk
+                                 : useMoreBits(il, sh_.nLayer) ? quant::Type::Q6_K
+                                                               : quant::Type::Q4_K;
         vec(p + "attn_norm.weight", d);
         if (a == "phi3") {
             mat(p + "attn_qkv.weight", kMix ? quant::Type::Q5_K : bulk, d, qd + 2 * kvd);
         } else {
             mat(p + "attn_q.weight", gptOss ? q8 : bulk, d, qd);
             mat(p + "attn_k.weight", gptOss ? q8 : bulk, d, kvd);
-            mat(p + "attn_v.weight", attnV, d, kvd);
+            mat(p + "attn_v.weight", gptOss ? q8 : kMix ? more : o_.mix->attnV, d, kvd);
         }
         if (a == "qwen2" || gptOss) {
             vec(p + "attn_q.bias", static_cast<int>(qd));
@@ -239,45 +240,62 @@ int cmdSynth(Args& args) {
         mat(p + "attn_output.weight", gptOss ? q8 : bulk, qd, d);
         if (gptOss) {
             vec(p + "attn_output.bias", d);
-            vec(p + "attn_sinks.weight", nHead);
+            vec(p + "attn_sinks.weight", sh_.nHead);
         }
         vec(p + (gptOss ? "post_attention_norm.weight" : "ffn_norm.weight"), d);
-        if (sh.nExpert > 0) {
-            // The router stays F32 in every real file; gpt-oss's experts are MXFP4, Qwen3
-            // MoE's Q4_K with Q6_K down projections where llama.cpp's Q4_K_M gives more bits.
-            const uint64_t ne = static_cast<uint64_t>(sh.nExpert);
-            w.addTensorF32(p + "ffn_gate_inp.weight", {uint64_t(d), ne},
-                           std::vector<float>(static_cast<size_t>(d) * ne, 0.01f));
-            const quant::Type et = gptOss ? quant::Type::MXFP4 : bulk;
-            experts(p + "ffn_gate_exps.weight", et, d, ff);
-            experts(p + "ffn_up_exps.weight", et, d, ff);
-            experts(p + "ffn_down_exps.weight", gptOss ? et : more, ff, d);
-            if (gptOss) {
-                vec(p + "ffn_gate_inp.bias", sh.nExpert);
-                w.addTensorF32(p + "ffn_gate_exps.bias", {uint64_t(ff), ne},
-                               std::vector<float>(static_cast<size_t>(ff) * ne, 0.0f));
-                w.addTensorF32(p + "ffn_up_exps.bias", {uint64_t(ff), ne},
-                               std::vector<float>(static_cast<size_t>(ff) * ne, 0.0f));
-                w.addTensorF32(p + "ffn_down_exps.bias", {uint64_t(d), ne},
-                               std::vector<float>(static_cast<size_t>(d) * ne, 0.0f));
-            }
-            continue;
+        if (sh_.nExpert > 0) {
+            expertFfn(p, more);
+            return;
         }
         if (a == "phi3") {
-            mat(p + "ffn_up.weight", bulk, d, 2 * uint64_t(ff));
+            mat(p + "ffn_up.weight", bulk, d, 2 * uint64_t(sh_.ff));
         } else {
-            mat(p + "ffn_gate.weight", bulk, d, ff);
-            mat(p + "ffn_up.weight", bulk, d, ff);
+            mat(p + "ffn_gate.weight", bulk, d, sh_.ff);
+            mat(p + "ffn_up.weight", bulk, d, sh_.ff);
         }
-        mat(p + "ffn_down.weight", more, ff, d);
+        mat(p + "ffn_down.weight", more, sh_.ff, d);
         if (a == "gemma3") {
             vec(p + "post_attention_norm.weight", d);
             vec(p + "post_ffw_norm.weight", d);
         }
     }
-    vec("output_norm.weight", d);
-    w.write(*out);
-    std::fprintf(stderr, "wrote %s (%s-shaped, %s)\n", out->c_str(), sh.model, mixName.c_str());
+
+    // The router stays F32 in every real file; gpt-oss's experts are MXFP4, Qwen3 MoE's Q4_K
+    // with Q6_K down projections where llama.cpp's Q4_K_M gives more bits.
+    void expertFfn(const std::string& p, quant::Type more) {
+        const uint64_t ne = static_cast<uint64_t>(sh_.nExpert), d = uint64_t(sh_.d), ff = uint64_t(sh_.ff);
+        w_.addTensorF32(p + "ffn_gate_inp.weight", {d, ne}, std::vector<float>(d * ne, 0.01f));
+        const quant::Type et = o_.gptOss ? quant::Type::MXFP4 : o_.mix->bulk;
+        experts(p + "ffn_gate_exps.weight", et, d, ff);
+        experts(p + "ffn_up_exps.weight", et, d, ff);
+        experts(p + "ffn_down_exps.weight", o_.gptOss ? et : more, ff, d);
+        if (!o_.gptOss) return;
+        vec(p + "ffn_gate_inp.bias", sh_.nExpert);
+        w_.addTensorF32(p + "ffn_gate_exps.bias", {ff, ne}, std::vector<float>(ff * ne, 0.0f));
+        w_.addTensorF32(p + "ffn_up_exps.bias", {ff, ne}, std::vector<float>(ff * ne, 0.0f));
+        w_.addTensorF32(p + "ffn_down_exps.bias", {d, ne}, std::vector<float>(d * ne, 0.0f));
+    }
+
+    gguf::Writer& w_;
+    const SynthOptions& o_;
+    const SynthShape& sh_;
+    std::mt19937_64 rng_;
+};
+
+} // namespace
+
+int cmdSynth(Args& args) {
+    const SynthOptions o = parseSynthOptions(args);
+    auto voc = gguf::File::open(o.vocab);
+    const gguf::Value* tokens = voc->getArray("tokenizer.ggml.tokens", gguf::ValueType::String);
+    if (!tokens) throw UsageError("The vocabulary file " + o.vocab + " has no tokenizer.ggml.tokens.");
+    const int nVocab = static_cast<int>(tokens->size());
+    const std::string mixName = o.gptOss ? "MXFP4 experts" : o.mix->name;
+    gguf::Writer w;
+    writeSynthMetadata(w, o, mixName, *voc, nVocab);
+    SynthTensors(w, o).write(nVocab);
+    w.write(o.out);
+    std::fprintf(stderr, "wrote %s (%s-shaped, %s)\n", o.out.c_str(), o.shape->model, mixName.c_str());
     return kExitOk;
 }
 

@@ -6,9 +6,6 @@
 
 namespace smoldesk::quant {
 
-namespace {
-
-// Byte offsets of the f16 scale fields inside one block.
 std::vector<int> scaleFieldOffsets(Type type) {
     switch (type) {
     case Type::Q4_0:
@@ -43,6 +40,8 @@ std::vector<int> scaleFieldOffsets(Type type) {
         return {};
     }
 }
+
+namespace {
 
 void putHalf(uint8_t* p, float v) {
     const uint16_t h = fp32ToFp16(v);

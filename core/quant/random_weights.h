@@ -14,4 +14,7 @@ namespace smoldesk::quant {
 // get normally distributed values.
 std::vector<uint8_t> randomWeightBytes(std::mt19937& rng, Type type, int64_t n);
 
+// Byte offsets of the f16 scale fields inside one block of `type` (empty: none, or not f16).
+std::vector<int> scaleFieldOffsets(Type type);
+
 } // namespace smoldesk::quant
