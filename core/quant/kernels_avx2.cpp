@@ -276,13 +276,23 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 
 #include "nibble_decode.inc"
 
-// No fused or wide decoded kernels in this variant (decoded_dot.inc's hooks).
+// No fused decode kernels in this variant yet (decoded_dot.inc's hooks).
 DotFn isaFusedDot(const TypeRow&) {
     return nullptr;
 }
-int wideTileDecoded(const TypeRow&, int64_t, const void*, size_t, int, const void*, size_t, int, float*,
-                    size_t) {
-    return 0;
+
+// Prompt tiles through decoded groups of 8 rows (kernels_avx2_decoded.cpp).
+int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,
+                    const void* act, size_t actRowStride, int nCols, float* out, size_t outColStride) {
+    if (nCols < 2) return 0;
+    if (row.decode32)
+        return decodedGroup32TileAvx2(row.info.type, n, w, wRowStride, nRows, act, actRowStride, nCols, out,
+                                      outColStride);
+    // That kernel flips the activations to unsigned bytes, which needs levels within ±63; IQ4_XS's
+    // reach ±127 (its rows run packed wherever they can).
+    if (!row.decode256 || row.info.type == Type::IQ4_XS) return 0;
+    return decodedGroupTileAvx2(isaDecode256(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
+                                actRowStride, nCols, out, outColStride);
 }
 
 #include "decoded_dot.inc"

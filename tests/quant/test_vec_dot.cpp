@@ -1,5 +1,6 @@
-// Every dot-product kernel of every ISA variant this CPU runs, against a double-precision
-// reference built from the dequantized weights and the dequantized activations.
+// Every dot-product kernel of every ISA variant this CPU runs (on an AVX-512 machine the AVX2
+// variant too), against a double-precision reference built from the dequantized weights and the
+// dequantized activations.
 #include "quant_test_util.h"
 #include "test_data.h"
 
@@ -7,6 +8,7 @@
 #include "gguf/file.h"
 #include "quant/dequant.h"
 #include "quant/quantize.h"
+#include "quant/type_kernels.h"
 #include "quant/vec_dot.h"
 
 #include <QtTest>
@@ -16,6 +18,7 @@
 #include <cstring>
 
 using smoldesk::quant::Type;
+using smoldesk::quant::TypeRow;
 namespace quant = smoldesk::quant;
 namespace test = smoldesk::test;
 
@@ -96,6 +99,44 @@ class TestVecDot : public QObject {
     }
 
     static std::vector<Type> weightTypes() { return test::dotTypes(); }
+
+    // vecDotTile of every variant on nRows rows and acts.size() tokens against the
+    // double-precision reference, for several token counts.
+    void checkTile(Type type, int64_t n, const std::vector<uint8_t>& weights, int nRows,
+                   const std::vector<Activation>& acts, const char* what) {
+        const size_t wStride = quant::rowBytes(type, static_cast<uint64_t>(n));
+        const int maxCols = static_cast<int>(acts.size());
+        const size_t aStride = acts[0].bytes.size() + 32; // padded rows
+        std::vector<uint8_t> actBytes(aStride * static_cast<size_t>(maxCols));
+        std::vector<Reference> refs; // refs[c · nRows + r]
+        for (int c = 0; c < maxCols; ++c) {
+            std::memcpy(actBytes.data() + c * aStride, acts[c].bytes.data(), acts[c].bytes.size());
+            for (int r = 0; r < nRows; ++r)
+                refs.push_back(referenceDot(type, weights.data() + r * wStride, acts[c]));
+        }
+        for (const auto& v : test::supportedVariants()) {
+            for (int nCols : {2, 3, 4, 5, 8, 9, maxCols}) {
+                if (nCols > maxCols) continue;
+                const size_t outStride = static_cast<size_t>(nRows) + 5;
+                std::vector<float> out(outStride * static_cast<size_t>(nCols), -7.0f);
+                v.kernels->vecDotTile(type, n, weights.data(), wStride, nRows, actBytes.data(), aStride,
+                                      nCols, out.data(), outStride);
+                for (int c = 0; c < nCols; ++c) {
+                    for (int r = 0; r < nRows; ++r) {
+                        const float got = out[c * outStride + r];
+                        const Reference& ref = refs[static_cast<size_t>(c * nRows + r)];
+                        QVERIFY2(close(got, ref),
+                                 qPrintable(QString("%1, tile of %2 tokens, token %3: %4")
+                                                .arg(what)
+                                                .arg(nCols)
+                                                .arg(c)
+                                                .arg(describe(v.kernels->name, type, n, r, got, ref))));
+                    }
+                    for (size_t r = nRows; r < outStride; ++r) QCOMPARE(out[c * outStride + r], -7.0f);
+                }
+            }
+        }
+    }
 
   private slots:
     void activationTypes() {
@@ -180,9 +221,14 @@ class TestVecDot : public QObject {
             const size_t aStride = quant::rowBytes(actType, n) + 64; // padded rows
             const auto weights = test::randomBlocks(rng, type, n * nRows);
             std::vector<uint8_t> acts(aStride * maxCols);
+            // Σ|w·a| of each row and token: the two float sums differ in order, so they may differ
+            // by a few ulps of it (not of the result, which can cancel to near zero).
+            std::vector<double> scale;
             for (int c = 0; c < maxCols; ++c) {
-                const auto x = test::gaussianRow(rng, n);
-                quant::quantizeRow(actType, x.data(), acts.data() + c * aStride, n);
+                const Activation a = makeActivation(type, test::gaussianRow(rng, n));
+                std::memcpy(acts.data() + c * aStride, a.bytes.data(), a.bytes.size());
+                for (int r = 0; r < nRows; ++r)
+                    scale.push_back(referenceDot(type, weights.data() + r * wStride, a).absSum);
             }
             for (const auto& v : test::supportedVariants()) {
                 for (int nCols = 1; nCols <= maxCols; ++nCols) {
@@ -195,7 +241,7 @@ class TestVecDot : public QObject {
                             const float want = v.kernels->vecDot(type, n, weights.data() + r * wStride,
                                                                  acts.data() + c * aStride);
                             const float got = out[c * outStride + r];
-                            QVERIFY2(std::fabs(got - want) <= 1e-5f * (std::fabs(want) + 1.0f),
+                            QVERIFY2(std::fabs(got - want) <= kRelTolerance * scale[c * nRows + r] + 1e-30,
                                      qPrintable(QString("%1 %2 tile %3 cols, row %4 col %5: %6 vs %7")
                                                     .arg(v.kernels->name)
                                                     .arg(quant::typeName(type))
@@ -210,6 +256,61 @@ class TestVecDot : public QObject {
                 }
             }
         }
+    }
+
+    // The prompt tiles of the decoded types (groups of 16 rows on AVX-512, 8 on AVX2, decoded
+    // once per tile) against the reference, not only against the same variant's vecDot: random
+    // rows with whole groups and a tail of rows (27 = 16 + 8 + 3), tiles of tokens and a tail,
+    // 32-value types with a block count that is no multiple of 8 (n = 800).
+    void decodedTilesMatchReference() {
+        std::mt19937 rng(35);
+        for (Type type : weightTypes()) {
+            const TypeRow& row = quant::typeRow(type);
+            if (!row.decode256 && !row.decode32) continue;
+            const int64_t block = quant::typeInfo(type).blockSize;
+            for (int64_t n : block == 32 ? std::vector<int64_t>{800, 2880} : std::vector<int64_t>{512, 768}) {
+                const int nRows = 27;
+                const auto weights = test::randomBlocks(rng, type, n * nRows);
+                std::vector<Activation> acts;
+                for (int c = 0; c < 11; ++c)
+                    acts.push_back(makeActivation(type, test::gaussianRow(rng, n, 2.0f)));
+                checkTile(type, n, weights, nRows, acts, "random rows");
+            }
+        }
+    }
+
+    // The same on the ggml-made fixture blocks: their 8 rows repeated in another order to 19
+    // rows, against the fixture's source rows and gaussian rows as tokens.
+    void decodedTilesOnFixtureBlocks() {
+        const auto blocks = smoldesk::gguf::File::open(test::dataPath("quant/quant-blocks-iq.gguf"));
+        const auto* src = blocks->findTensor("f32");
+        QVERIFY(src);
+        std::mt19937 rng(36);
+        int checked = 0;
+        for (const auto& ft : test::iqFixtureTypes()) {
+            const TypeRow& row = quant::typeRow(ft.type);
+            if (!row.decode256 && !row.decode32) continue;
+            const auto* t = blocks->findTensor(ft.name);
+            QVERIFY2(t, ft.name);
+            const int64_t n = 512;
+            const size_t stride = quant::rowBytes(ft.type, n);
+            QVERIFY(t->nBytes >= 8 * stride);
+            std::vector<uint8_t> weights;
+            for (int r = 0; r < 19; ++r) {
+                const uint8_t* from = t->data + static_cast<size_t>((3 * r + 1) % 8) * stride;
+                weights.insert(weights.end(), from, from + stride);
+            }
+            std::vector<Activation> acts;
+            for (int c = 0; c < 8; ++c) {
+                const auto* x = reinterpret_cast<const float*>(src->data) + 512 * c;
+                acts.push_back(makeActivation(ft.type, std::vector<float>(x, x + 512)));
+            }
+            for (int c = 0; c < 3; ++c)
+                acts.push_back(makeActivation(ft.type, test::gaussianRow(rng, n, 0.5f)));
+            checkTile(ft.type, n, weights, 19, acts, "fixture blocks");
+            ++checked;
+        }
+        QVERIFY(checked >= 11);
     }
 
     void publicEntryPointsUseTheActiveVariant() {
