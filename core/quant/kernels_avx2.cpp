@@ -276,9 +276,18 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 
 #include "nibble_decode.inc"
 
-// No fused decode kernels in this variant yet (decoded_dot.inc's hooks).
-DotFn isaFusedDot(const TypeRow&) {
-    return nullptr;
+// The fused decode kernels of the grid types (kernels_avx2_grid.cpp).
+DotFn isaFusedDot(const TypeRow& row) {
+    switch (row.info.type) {
+    case Type::IQ2_XXS:
+        return dotIQ2_XXSAvx2;
+    case Type::IQ3_XXS:
+        return dotIQ3_XXSAvx2;
+    case Type::IQ3_S:
+        return dotIQ3_SAvx2;
+    default:
+        return nullptr;
+    }
 }
 
 // Prompt tiles through decoded groups of 8 rows (kernels_avx2_decoded.cpp).

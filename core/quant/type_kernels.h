@@ -130,6 +130,10 @@ int decodedGroupTileAvx2(Decode256Fn decode, size_t blockBytes, int64_t n, const
                          size_t outColStride);
 int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                            size_t actRowStride, int nCols, float* out, size_t outColStride);
+// The AVX2 decode kernels of the grid types (kernels_avx2_grid.cpp).
+float dotIQ2_XXSAvx2(int64_t n, const void* w, const void* act);
+float dotIQ3_XXSAvx2(int64_t n, const void* w, const void* act);
+float dotIQ3_SAvx2(int64_t n, const void* w, const void* act);
 } // namespace cpu
 
 } // namespace smoldesk::quant
