@@ -86,8 +86,7 @@ Decoder::Decoder(const gguf::File& file, HyperParams hp, compute::Backend& backe
     be_.createKvCache(hp_.nLayer, nCtx_, hp_.kvDim());
 }
 
-void Decoder::runLayers(std::span<const int32_t> ids, int pos0, const std::atomic<bool>* cancel) {
-    const int n = static_cast<int>(ids.size());
+void Decoder::checkBatch(int n, int pos0) const {
     if (n > maxBatch_)
         throw Error(ErrorCode::InvalidArgument, "A forward batch of " + std::to_string(n) +
                                                     " tokens exceeds the maximum of " +
@@ -95,9 +94,19 @@ void Decoder::runLayers(std::span<const int32_t> ids, int pos0, const std::atomi
     if (pos0 < 0 || pos0 + n > nCtx_)
         throw Error(ErrorCode::InvalidArgument, "The context holds " + std::to_string(nCtx_) + " tokens; " +
                                                     std::to_string(pos0 + n) + " do not fit.");
+}
+
+void Decoder::runLayers(std::span<const int32_t> ids, int pos0, const std::atomic<bool>* cancel) {
+    const int n = static_cast<int>(ids.size());
+    checkBatch(n, pos0);
     be_.embed(tokEmbd_, ids, x_);
     if (hp_.embedScale != 1.0f)
         be_.scale(x_, static_cast<size_t>(n) * static_cast<size_t>(hp_.nEmbd), hp_.embedScale);
+    causal_ = true;
+    runBlocks(n, pos0, cancel);
+}
+
+void Decoder::runBlocks(int n, int pos0, const std::atomic<bool>* cancel) {
     for (int il = 0; il < hp_.nLayer; ++il) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             throw Error(ErrorCode::Cancelled, "Cancelled.");
@@ -124,6 +133,32 @@ void Decoder::forward(std::span<const int32_t> ids, int pos0, bool allLogits, st
     const int n = static_cast<int>(ids.size());
     if (n == 0) return;
     runLayers(ids, pos0, cancel);
+    headLogits(n, allLogits, logits);
+}
+
+void Decoder::forwardRows(std::span<const float> rows, int pos0, bool causal, bool allLogits,
+                          std::vector<float>& logits, const std::atomic<bool>* cancel) {
+    const size_t d = static_cast<size_t>(hp_.nEmbd);
+    if (rows.size() % d != 0)
+        throw Error(ErrorCode::BadShape, "Embedding rows of " + std::to_string(rows.size()) +
+                                             " values do not divide into rows of the model's width " +
+                                             std::to_string(d) + ".");
+    const int n = static_cast<int>(rows.size() / d);
+    if (n == 0) return;
+    checkBatch(n, pos0);
+    be_.write(x_, 0, rows.size(), rows.data());
+    causal_ = causal;
+    try {
+        runBlocks(n, pos0, cancel);
+    } catch (...) {
+        causal_ = true;
+        throw;
+    }
+    causal_ = true;
+    headLogits(n, allLogits, logits);
+}
+
+void Decoder::headLogits(int n, bool allLogits, std::vector<float>& logits) {
     const size_t d = static_cast<size_t>(hp_.nEmbd);
     const int first = allLogits ? 0 : n - 1;
     const size_t nv = static_cast<size_t>(hp_.nVocab);
@@ -155,7 +190,7 @@ void Decoder::forwardHidden(std::span<const int32_t> ids, int pos0, std::vector<
 
 compute::AttentionShape Decoder::attentionShape(const Layer& L, int il) const {
     return compute::AttentionShape{hp_.nHead,        hp_.nHeadKv, hp_.headDim, hp_.attentionScale(),
-                                   hp_.windowOf(il), L.sinks};
+                                   hp_.windowOf(il), L.sinks,     causal_};
 }
 
 void Decoder::headNorm(BufferId x, compute::WeightId w, int n, int heads) {

@@ -40,6 +40,13 @@ class Decoder {
     // ids.size() × n_embd floats, instead of logits: decoder embedding models (Qwen3-Embedding).
     void forwardHidden(std::span<const int32_t> ids, int pos0, std::vector<float>& hidden,
                        const std::atomic<bool>* cancel = nullptr);
+    // The same as forward(), but the inputs are precomputed embedding rows (an image's, from
+    // its projector: rows.size() / n_embd of them, n_embd wide) instead of token ids looked up
+    // in token_embd; they are not scaled (Gemma 3 scales only looked-up rows, as llama.cpp
+    // does). causal false: every row of the call also sees the later rows of the call (Gemma 3's
+    // image tokens attend to each other both ways, libmtmd's non-causal image batches).
+    void forwardRows(std::span<const float> rows, int pos0, bool causal, bool allLogits,
+                     std::vector<float>& logits, const std::atomic<bool>* cancel = nullptr);
 
   private:
     static constexpr compute::WeightId kAbsent = -1;
@@ -58,6 +65,11 @@ class Decoder {
     compute::WeightId addWeight(const gguf::TensorInfo& t);
     // The embedding lookup and every layer on the residual stream x_ (forward's shared part).
     void runLayers(std::span<const int32_t> ids, int pos0, const std::atomic<bool>* cancel);
+    // Every layer on the n rows already in x_ (from the lookup or written from outside).
+    void runBlocks(int n, int pos0, const std::atomic<bool>* cancel);
+    void checkBatch(int n, int pos0) const;
+    // The output norm and head on x_'s n rows: every row's logits, or the last row's.
+    void headLogits(int n, bool allLogits, std::vector<float>& logits);
     compute::WeightId bindOptional(const gguf::File& file, const std::string& name,
                                    std::vector<uint64_t> shape);
     // Rows [row0, row0 + rows) of a fused 2-D tensor of shape {cols, totalRows} as a weight of
@@ -91,6 +103,7 @@ class Decoder {
     std::deque<gguf::TensorInfo> views_;      // row ranges of fused tensors, bound as weights
     std::vector<Layer> layers_;
     compute::BufferId x_, h_, q_, k_, v_, attn_, proj_, gate_, up_, last_, logits_, moeScratch_;
+    bool causal_ = true; // this forward's attention (false only for forwardRows' bidirectional rows)
     static constexpr int kLogitRows = kLogitRowsPerChunk; // logits in chunks, to bound memory
 };
 

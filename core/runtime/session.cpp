@@ -208,6 +208,43 @@ std::string Session::deviceName() const {
     return backend_->deviceName();
 }
 
+void Session::attachImage(std::shared_ptr<PromptImage> image) {
+    const int width = hparams().nEmbd;
+    if (!image || image->layout.pieces <= 0 || image->layout.tokensPerPiece <= 0)
+        throw Error(ErrorCode::InvalidArgument, "The image has no positions to put in the prompt.");
+    if (!image->layout.rows.empty() &&
+        image->layout.rows.size() != static_cast<size_t>(image->layout.pieces) *
+                                         static_cast<size_t>(image->layout.tokensPerPiece) *
+                                         static_cast<size_t>(width))
+        throw Error(ErrorCode::BadShape, "The image's embeddings do not have the text model's width of " +
+                                             std::to_string(width) + ".");
+    for (int p = 0; p < image->layout.pieces; ++p) images_[image->pieceToken(p)] = ImagePiece{image, p};
+}
+
+void Session::forwardImage(int32_t id, int pos0, int n, bool allLogits, std::vector<float>& part,
+                           const std::atomic<bool>* cancel) {
+    const auto it = images_.find(id);
+    if (it == images_.end())
+        throw Error(ErrorCode::InvalidArgument,
+                    "The prompt holds an image that was not given with it; attach the image again.");
+    PromptImage& image = *it->second.image;
+    const std::vector<float>& all = image.rows();
+    const size_t d = static_cast<size_t>(hparams().nEmbd);
+    const size_t perPiece = static_cast<size_t>(image.layout.tokensPerPiece);
+    if (all.size() != static_cast<size_t>(image.layout.pieces) * perPiece * d)
+        throw Error(ErrorCode::BadShape, "The image's embeddings do not have the text model's width of " +
+                                             std::to_string(d) + ".");
+    // The row of each position: how far into its piece's run it stands (the run may have started
+    // in an earlier batch, or be cached from an earlier turn).
+    size_t before = 0;
+    while (before < cached_.size() && cached_[cached_.size() - 1 - before] == id) ++before;
+    std::vector<float> rows(static_cast<size_t>(n) * d);
+    const float* piece = all.data() + static_cast<size_t>(it->second.piece) * perPiece * d;
+    for (size_t r = 0; r < static_cast<size_t>(n); ++r)
+        std::copy_n(piece + ((before + r) % perPiece) * d, d, rows.data() + r * d);
+    decoder_->forwardRows(rows, pos0, !image.bidirectional, allLogits, part, cancel);
+}
+
 void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits,
                              std::vector<float>& logits, const std::atomic<bool>* cancel,
                              const PromptProgress& progress) {
@@ -215,11 +252,20 @@ void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool all
     const size_t batch = static_cast<size_t>(decoder_->maxBatch());
     std::vector<float> part;
     logits.clear();
-    for (size_t b = 0; b < tokens.size(); b += batch) {
+    for (size_t b = 0; b < tokens.size();) {
         if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "Cancelled.");
-        const size_t n = std::min(batch, tokens.size() - b);
+        // A batch is text only, or one image piece only (its rows replace the lookup; Gemma 3's
+        // attend both ways within the batch, as libmtmd decodes each image on its own).
+        const int32_t first = tokens[b];
+        size_t n = 1;
+        while (n < batch && b + n < tokens.size() &&
+               (isImageToken(first) ? tokens[b + n] == first : !isImageToken(tokens[b + n])))
+            ++n;
         const bool last = b + n == tokens.size();
-        decoder_->forward(tokens.subspan(b, n), pos0 + static_cast<int>(b), allLogits, part, cancel);
+        if (isImageToken(first))
+            forwardImage(first, pos0 + static_cast<int>(b), static_cast<int>(n), allLogits, part, cancel);
+        else
+            decoder_->forward(tokens.subspan(b, n), pos0 + static_cast<int>(b), allLogits, part, cancel);
         // The cache now holds these positions: record them so a later cancel keeps them.
         cached_.insert(cached_.end(), tokens.begin() + static_cast<long>(b),
                        tokens.begin() + static_cast<long>(b + n));
@@ -227,7 +273,8 @@ void Session::forwardChunked(std::span<const int32_t> tokens, int pos0, bool all
             logits.insert(logits.end(), part.begin(), part.end());
         else if (last)
             logits.assign(part.end() - static_cast<long>(nv), part.end());
-        if (progress) progress(static_cast<int>(b + n), static_cast<int>(tokens.size()));
+        b += n;
+        if (progress) progress(static_cast<int>(b), static_cast<int>(tokens.size()));
     }
 }
 
@@ -241,13 +288,15 @@ std::vector<float> Session::evaluate(std::span<const int32_t> tokens, bool allLo
                                                     " tokens but the context holds only " +
                                                     std::to_string(contextSize()) + ".");
     for (int32_t id : tokens)
-        if (id < 0 || id >= hparams().nVocab)
+        if (id >= hparams().nVocab) // negative ids are images' positions (forwardImage checks those)
             throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) +
                                                         " is outside the vocabulary of " +
                                                         std::to_string(hparams().nVocab) + " tokens.");
     size_t common = 0;
     while (common < cached_.size() && common < tokens.size() && cached_[common] == tokens[common]) ++common;
     if (common == tokens.size()) --common; // the last token is evaluated again to get its logits
+    // An image piece goes through the model whole: its rows may attend to each other both ways.
+    while (common > 0 && isImageToken(tokens[common]) && tokens[common - 1] == tokens[common]) --common;
     cached_.resize(common);
     if (reused) *reused = static_cast<int>(common);
     std::vector<float> logits;

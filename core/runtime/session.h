@@ -8,6 +8,7 @@
 #include "grammar/matcher.h"
 #include "model/decoder.h"
 #include "model/hparams.h"
+#include "runtime/prompt_image.h"
 #include "runtime/sampler.h"
 #include "runtime/session_state.h"
 #include "runtime/speculation.h"
@@ -19,6 +20,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace smoldesk::runtime {
@@ -143,6 +145,13 @@ class Session {
     // Drops the cached state.
     void reset() { cached_.clear(); }
 
+    // Makes an image's token ids (PromptImage::pieceToken, negative) known to evaluate(): a
+    // prompt may then hold them, and the image's rows go through the model where its positions
+    // are not cached yet (encoded then, once). Error when the rows' width is not the model's.
+    void attachImage(std::shared_ptr<PromptImage> image);
+    // Forgets the attached images (their rows); cached positions stay valid.
+    void forgetImages() { images_.clear(); }
+
     // Saving and restoring the KV cache, so that a chat resumes without reading its history
     // again (format: session_state.h). saveState writes the tokens the cache holds and their
     // K/V rows and returns the bytes written; Error(Io) when the stream fails.
@@ -183,12 +192,21 @@ class Session {
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,
                         const std::atomic<bool>* cancel, const PromptProgress& progress = {});
+    // forwardChunked's step for n positions of one attached image piece from pos0 (cached_ holds
+    // everything before them).
+    void forwardImage(int32_t id, int pos0, int n, bool allLogits, std::vector<float>& part,
+                      const std::atomic<bool>* cancel);
 
     std::unique_ptr<gguf::File> file_;
     std::unique_ptr<text::Tokenizer> tokenizer_;
     std::unique_ptr<compute::Backend> backend_;
     std::unique_ptr<model::Decoder> decoder_;
     std::vector<int32_t> cached_;
+    struct ImagePiece {
+        std::shared_ptr<PromptImage> image;
+        int piece = 0;
+    };
+    std::unordered_map<int32_t, ImagePiece> images_; // by the pieces' token ids
     std::shared_ptr<const grammar::VocabTrie> vocabTrie_;
     ModelIdentity identity_;
     std::string fallbackReason_;

@@ -151,7 +151,7 @@ const std::vector<int32_t>& Session::restoreState(std::istream& in) {
         uint32_t u = 0;
         for (int b = 3; b >= 0; --b) u = (u << 8) | ids[i * 4 + static_cast<size_t>(b)];
         tokens[i] = static_cast<int32_t>(u);
-        if (tokens[i] < 0 || tokens[i] >= hparams().nVocab)
+        if (tokens[i] >= hparams().nVocab) // negative: an image's positions (prompt_image.h)
             throw Error(ErrorCode::Corrupt,
                         "The saved chat state is damaged (a token is outside the vocabulary).");
     }

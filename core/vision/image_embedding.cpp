@@ -3,6 +3,22 @@
 
 namespace smoldesk::vision {
 
+ImageEmbedding imageLayout(const VisionParams& p, int width, int height) {
+    if (width <= 0 || height <= 0 || width > kMaxImageSide || height > kMaxImageSide)
+        checkImage(RgbImage{width, height, {}}); // its sentence for an empty or huge image
+    ImageEmbedding e;
+    e.tokensPerPiece = p.tokensPerImage();
+    if (p.projector == Projector::Gemma3) {
+        e.markers = {kGemma3ImageStart, kGemma3ImageEnd};
+        e.pieces = 1;
+    } else {
+        const TileGrid grid = idefics3Grid(width, height, p);
+        e.markers = idefics3Markers(grid.rows, grid.cols);
+        e.pieces = grid.rows * grid.cols + 1;
+    }
+    return e;
+}
+
 ImageEmbedding embedImage(VisionEncoder& encoder, const RgbImage& image) {
     const VisionParams& p = encoder.params();
     ImageEmbedding e;

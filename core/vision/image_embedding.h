@@ -19,6 +19,11 @@ struct ImageEmbedding {
     std::vector<float> rows; // pieces × tokensPerPiece rows of projectionDim floats
 };
 
+// Where one image's rows go, known from its size alone (nothing encoded): what a prompt lays out
+// before deciding whether the image needs encoding at all (a follow-up question finds its rows in
+// the cache). rows stays empty.
+ImageEmbedding imageLayout(const VisionParams& p, int width, int height);
+
 // Preprocesses and encodes one image for the encoder's projector. Error in one sentence for an
 // image checkImage refuses.
 ImageEmbedding embedImage(VisionEncoder& encoder, const RgbImage& image);

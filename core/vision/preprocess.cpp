@@ -41,15 +41,21 @@ int alignedSide(int side, float scale, int align) {
 
 } // namespace
 
+TileGrid idefics3Grid(int width, int height, const VisionParams& p) {
+    const float scale = std::min(static_cast<float>(p.longestEdge) / static_cast<float>(width),
+                                 static_cast<float>(p.longestEdge) / static_cast<float>(height));
+    return {alignedSide(height, scale, p.imageSize) / p.imageSize,
+            alignedSide(width, scale, p.imageSize) / p.imageSize};
+}
+
 Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p) {
     checkImage(image);
     const int s = p.imageSize;
-    const float scale = std::min(static_cast<float>(p.longestEdge) / static_cast<float>(image.width),
-                                 static_cast<float>(p.longestEdge) / static_cast<float>(image.height));
-    const int width = alignedSide(image.width, scale, s), height = alignedSide(image.height, scale, s);
+    const TileGrid grid = idefics3Grid(image.width, image.height, p);
+    const int width = grid.cols * s, height = grid.rows * s;
     Idefics3Input in;
-    in.cols = width / s;
-    in.rows = height / s;
+    in.cols = grid.cols;
+    in.rows = grid.rows;
     const RgbImage refined = resizePadded(image, width, height, Filter::Bicubic);
     for (int y = 0; y < height; y += s)
         for (int x = 0; x < width; x += s) in.tiles.push_back(normalize(crop(refined, x, y, s, s), p));

@@ -38,6 +38,11 @@ struct Idefics3Input {
     std::vector<float> overview;
 };
 Idefics3Input preprocessIdefics3(const RgbImage& image, const VisionParams& p);
+// The tile grid preprocessIdefics3 cuts an image of this size into (from its size alone).
+struct TileGrid {
+    int rows = 0, cols = 0;
+};
+TileGrid idefics3Grid(int width, int height, const VisionParams& p);
 
 // Gemma 3's input for one image, as llama.cpp makes it: the whole image resized bilinear with its
 // aspect kept into imageSize² and centred on black (one image, no tiles).

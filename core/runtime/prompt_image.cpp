@@ -1,0 +1,69 @@
+// Image token ids, the pixels' hash and the prompt tokenization around media markers.
+#include "runtime/prompt_image.h"
+
+#include "common/error.h"
+
+namespace smoldesk::runtime {
+
+int32_t PromptImage::pieceToken(int piece) const {
+    // splitmix64 of the key and the piece; 30 bits, so the id stays well inside int32's negatives.
+    uint64_t z = key + 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(piece + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return -1 - static_cast<int32_t>(z & 0x3fffffffu);
+}
+
+const std::vector<float>& PromptImage::rows() {
+    if (layout.rows.empty()) {
+        if (!encode) throw Error(ErrorCode::InvalidArgument, "The image has no encoder to compute its rows.");
+        layout.rows = encode();
+    }
+    return layout.rows;
+}
+
+uint64_t imageKey(int width, int height, std::span<const uint8_t> rgb) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    const auto mix = [&h](uint8_t b) {
+        h ^= b;
+        h *= 0x100000001b3ull;
+    };
+    for (int v : {width, height})
+        for (int i = 0; i < 4; ++i) mix(static_cast<uint8_t>(static_cast<uint32_t>(v) >> (8 * i)));
+    for (uint8_t b : rgb) mix(b);
+    return h;
+}
+
+std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::string_view text, bool addBos,
+                                        std::span<const std::shared_ptr<PromptImage>> images) {
+    std::vector<int32_t> out;
+    const auto append = [&](std::string_view part, bool bos) {
+        const std::vector<int32_t> ids = tokenizer.encode(part, bos, true);
+        out.insert(out.end(), ids.begin(), ids.end());
+    };
+    size_t markers = 0;
+    for (size_t m = text.find(kMediaMarker); m != std::string_view::npos; m = text.find(kMediaMarker, m + 1))
+        ++markers;
+    if (markers != images.size())
+        throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(markers) +
+                                                    " image marker" + (markers == 1 ? "" : "s") + " (" +
+                                                    std::string(kMediaMarker) + ") but " +
+                                                    std::to_string(images.size()) + " image" +
+                                                    (images.size() == 1 ? " is" : "s are") + " attached.");
+    size_t at = 0;
+    for (const std::shared_ptr<PromptImage>& image : images) {
+        const size_t m = text.find(kMediaMarker, at);
+        append(text.substr(at, m - at), addBos && at == 0);
+        at = m + kMediaMarker.size();
+        const vision::ImageEmbedding& l = image->layout;
+        for (int p = 0; p < l.pieces; ++p) {
+            append(l.markers[static_cast<size_t>(p)], false);
+            out.insert(out.end(), static_cast<size_t>(l.tokensPerPiece), image->pieceToken(p));
+        }
+        append(l.markers.back(), false);
+    }
+    append(text.substr(at), addBos && at == 0);
+    return out;
+}
+
+} // namespace smoldesk::runtime
