@@ -1755,6 +1755,17 @@
         <translation>Threads</translation>
     </message>
     <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <source>GPU layers</source>
+        <translation>GPU-Schichten</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
+        <translation>Schichten des Modells auf der GPU, wenn es dort nicht ganz Platz hat; der Rest läuft auf der CPU</translation>
+    </message>
+    <message>
         <location filename="../app/qml/SettingsDialog.qml" line="282"/>
         <location filename="../app/qml/SettingsDialog.qml" line="283"/>
         <source>Automatic</source>

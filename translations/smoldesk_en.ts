@@ -1755,6 +1755,17 @@
         <translation>Threads</translation>
     </message>
     <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <source>GPU layers</source>
+        <translation>GPU layers</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
+        <translation>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</translation>
+    </message>
+    <message>
         <location filename="../app/qml/SettingsDialog.qml" line="282"/>
         <location filename="../app/qml/SettingsDialog.qml" line="283"/>
         <source>Automatic</source>

@@ -4,6 +4,7 @@
 
 #include "api_server.h"
 #include "embedding_service.h"
+#include "session_options.h"
 #include "runtime/speculation.h"
 #include "worker/engine_types.h"
 #include "worker/model_worker.h"
@@ -71,6 +72,7 @@ int cmdServe(Args& args) {
         else if (*b != "auto")
             throw UsageError("serve's --backend takes auto or cpu.");
     }
+    if (auto layers = args.option("--gpu-layers")) load.gpuLayers = parseGpuLayers(*layers);
     if (auto spec = args.option("--spec")) {
         if (spec->rfind("draft:", 0) == 0)
             throw UsageError(

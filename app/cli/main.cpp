@@ -24,14 +24,16 @@ const Command kCommands[] = {
     {"run", cmdRun,
      "run -m FILE -p TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P] [--seed S] [-t THREADS] "
      "[--ctx N] [--raw] [--json-schema FILE | --grammar FILE.gbnf | --json-object] "
-     "[--spec off|ngram|auto|draft:FILE]",
+     "[--spec off|ngram|auto|draft:FILE] [--backend auto|cpu|vulkan] [--gpu-layers N|auto]",
      "generate text after a prompt (constrained to a JSON schema or GBNF grammar when given)"},
-    {"logits", cmdLogits, "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] -o OUT.f32",
+    {"logits", cmdLogits,
+     "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] [--backend auto|cpu|vulkan] "
+     "[--gpu-layers N|auto] -o OUT.f32",
      "write the logits after the given token ids as raw float32"},
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "
-     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [sampling options]",
+     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [--gpu-layers N|auto] [sampling options]",
      "chat on the model's chat template (a file without one continues your words), with the tools of an "
      "mcp.json's servers, each call asked for (--yes: allowed), or of an OpenAI tools file (calls shown, not "
      "run); or chat --endpoint URL [--api-key KEY] "
@@ -39,7 +41,7 @@ const Command kCommands[] = {
      "[-n N] [--think | --no-think] [sampling options]: a model on an OpenAI-compatible endpoint"},
     {"serve", cmdServe,
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N] "
-     "[--spec off|ngram|auto] [--embedding-model FILE]",
+     "[--spec off|ngram|auto] [--gpu-layers N|auto] [--embedding-model FILE]",
      "local OpenAI-compatible API server (/v1/embeddings with an embedding model)"},
     {"mcp", cmdMcp,
      "mcp list --config MCP.json [--timeout SECONDS] [--verbose] | mcp call --config MCP.json SERVER TOOL "
@@ -47,7 +49,8 @@ const Command kCommands[] = {
      "list the tools of the MCP servers in a Claude Desktop-style mcp.json (one server/tool line each), "
      "or call one and print its result's text"},
     {"bench", cmdBench,
-     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--json] [--no-bandwidth] "
+     "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--gpu-layers N|auto] [--json] "
+     "[--no-bandwidth] "
      "[--json-schema FILE | --grammar FILE.gbnf | --json-object] "
      "[-f PROMPT.txt [--spec off|ngram|auto|draft:FILE] [--spec-max K] [--spec-ceiling]]",
      "prompt/decode speed, memory, bandwidth"},

@@ -5,6 +5,7 @@
 #include "grammar/grammar_cache.h"
 #include "runtime/draft_proposer.h"
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -51,6 +52,7 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
             throw UsageError("--backend takes auto, cpu or vulkan.");
     }
     o.device = static_cast<int>(args.intOption("--device", "", -1));
+    if (auto layers = args.option("--gpu-layers")) o.gpuLayers = parseGpuLayers(*layers);
     // Every option is taken by now (those taken after the load are deferred): a mistyped one is
     // refused before the model is read.
     args.rejectUnknownOptions();
@@ -75,6 +77,16 @@ std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
                      s->contextSize(), seconds);
     }
     return s;
+}
+
+int parseGpuLayers(const std::string& value) {
+    if (value == "auto") return -1;
+    int layers = 0;
+    const char* end = value.data() + value.size();
+    const auto [p, ec] = std::from_chars(value.data(), end, layers);
+    if (value.empty() || ec != std::errc() || p != end || layers < 0)
+        throw UsageError("--gpu-layers takes a number of layers (0 or more) or auto, not '" + value + "'.");
+    return layers;
 }
 
 void deferGrammarOptions(Args& args) {

@@ -7,11 +7,15 @@
 
 namespace smoldesk::cli {
 
-// Takes -m/--model, -t/--threads, --ctx, --batch and --backend from args and loads the
+// Takes -m/--model, -t/--threads, --ctx, --batch, --backend, --device and --gpu-layers from args and loads the
 // model, printing warnings and the device (and any GPU fallback reason) to stderr. The command
 // takes its other options first (or defers them, Args::defer): any other one left is refused
 // before the load.
 std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false);
+
+// --gpu-layers N|auto: the layers to run on the GPU (LoadOptions::gpuLayers; auto is -1), or a
+// UsageError of one sentence for anything else.
+int parseGpuLayers(const std::string& value);
 
 // The options grammarOption takes, for Args::defer before loadSession.
 void deferGrammarOptions(Args& args);

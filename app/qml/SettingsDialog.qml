@@ -284,6 +284,18 @@ Dialog {
                     onValueModified: dialog.s.threads = value
                     Accessible.name: qsTr("Threads")
                 }
+                Label { text: qsTr("GPU layers") }
+                SpinBox {
+                    objectName: "gpuLayersSpin"
+                    from: -1; to: 1024
+                    editable: true
+                    value: dialog.s.gpuLayers
+                    textFromValue: { const word = qsTr("Automatic"); return (v) => v === -1 ? word : String(v) }
+                    valueFromText: { const word = qsTr("Automatic"); return (t) => t === word ? -1 : parseInt(t) }
+                    onValueModified: dialog.s.gpuLayers = value
+                    Accessible.name: qsTr("GPU layers")
+                    Accessible.description: qsTr("Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU")
+                }
                 Label { text: qsTr("Context length") }
                 SpinBox {
                     from: 0; to: 131072; stepSize: 1024

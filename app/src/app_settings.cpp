@@ -159,6 +159,10 @@ int AppSettings::threadsFor(const QString& path) const {
     return valueFor(modelKeyFor(path), "threads", 0).toInt();
 }
 
+int AppSettings::gpuLayersFor(const QString& path) const {
+    return valueFor(modelKeyFor(path), "gpuLayers", -1).toInt();
+}
+
 void AppSettings::setModelValue(const char* key, const QVariant& v) {
     const QString k = QStringLiteral("model-%1/%2").arg(modelKey_, QLatin1String(key));
     if (s_->value(k) == v) return;
@@ -177,6 +181,12 @@ int AppSettings::threads() const {
 }
 void AppSettings::setThreads(int v) {
     setModelValue("threads", std::max(0, v));
+}
+int AppSettings::gpuLayers() const {
+    return modelValue("gpuLayers", -1).toInt();
+}
+void AppSettings::setGpuLayers(int v) {
+    setModelValue("gpuLayers", std::max(-1, v));
 }
 double AppSettings::temperature() const {
     return modelValue("temperature", recommended(arch_).temperature).toDouble();

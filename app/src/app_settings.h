@@ -36,6 +36,8 @@ class AppSettings : public QObject {
     Q_PROPERTY(bool thinkHard READ thinkHard WRITE setThinkHard NOTIFY modelSettingsChanged)
     Q_PROPERTY(int contextLength READ contextLength WRITE setContextLength NOTIFY modelSettingsChanged)
     Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
+    // Layers on the GPU when the model does not fit it whole: -1 automatic (from free memory).
+    Q_PROPERTY(int gpuLayers READ gpuLayers WRITE setGpuLayers NOTIFY modelSettingsChanged)
     Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
     Q_PROPERTY(double topP READ topP WRITE setTopP NOTIFY modelSettingsChanged)
     Q_PROPERTY(int topK READ topK WRITE setTopK NOTIFY modelSettingsChanged)
@@ -77,6 +79,7 @@ class AppSettings : public QObject {
     // What a load of `path` needs before that model is selected (0: the model's default).
     int contextLengthFor(const QString& path) const;
     int threadsFor(const QString& path) const;
+    int gpuLayersFor(const QString& path) const;
     int thinkingBudget() const; // 0: unlimited
     void setThinkingBudget(int v);
     bool thinkByDefault() const;
@@ -87,6 +90,8 @@ class AppSettings : public QObject {
     void setContextLength(int v);
     int threads() const;
     void setThreads(int v);
+    int gpuLayers() const; // -1: automatic
+    void setGpuLayers(int v);
     double temperature() const;
     void setTemperature(double v);
     double topP() const;

@@ -134,6 +134,7 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
                 : request.gpuIndex >= 0 ? runtime::BackendChoice::Vulkan
                                         : runtime::BackendChoice::Auto;
     o.device = request.cpuOnly ? -1 : request.gpuIndex;
+    o.gpuLayers = request.gpuLayers;
     int lastPercent = -1;
     float lastValue = 0.0f;
     o.progress = [this, cancellable, &lastPercent, &lastValue](float f) {

@@ -61,4 +61,15 @@ MemoryPlan planMemory(const gguf::File& file, const HyperParams& hp, int nCtx, i
     return plan;
 }
 
+MemoryPlan planGpuShare(const gguf::File& file, const HyperParams& hp, int nCtx, int maxBatch,
+                        const compute::LayerSplit& split) {
+    MemoryPlan plan = planMemory(file, hp, nCtx, maxBatch);
+    plan.weightBytes = 0;
+    for (const auto& t : file.tensors())
+        if (split.place(t.name) & compute::kOnGpu) plan.weightBytes = add(plan.weightBytes, t.nBytes);
+    const uint64_t kvd = mul({positive(hp.nHeadKv), positive(hp.headDim)});
+    plan.kvCacheBytes = mul({2, positive(split.gpuLayers), positive(nCtx), kvd, sizeof(uint16_t)});
+    return plan;
+}
+
 } // namespace smoldesk::model

@@ -2,6 +2,7 @@
 // What a model will hold in a backend's memory for a context and a batch size, computed from
 // the file and the hyper-parameters before anything is allocated, so that a GPU too small for
 // the model is refused up front. The Decoder creates exactly the buffers counted here.
+#include "compute/layer_split.h"
 #include "gguf/file.h"
 #include "model/hparams.h"
 
@@ -26,6 +27,12 @@ std::array<uint64_t, 12> activationBufferFloats(const HyperParams& hp, uint64_t 
 // The plan for `file` run with `hp` (the vocabulary size is read from token_embd.weight when hp
 // leaves it 0). Never throws: a file the Decoder will refuse still gets a (meaningless) plan.
 MemoryPlan planMemory(const gguf::File& file, const HyperParams& hp, int nCtx, int maxBatch);
+
+// The GPU's share of a model split by layers (compute::LayerSplit): the weights placed there (as
+// the split backend places them), the KV cache of the GPU's layers, and all activation buffers
+// (each exists on both sides). Never throws.
+MemoryPlan planGpuShare(const gguf::File& file, const HyperParams& hp, int nCtx, int maxBatch,
+                        const compute::LayerSplit& split);
 
 // Rows of logits the decoder computes at once (bounds the logits buffer and each read).
 inline constexpr int kLogitRowsPerChunk = 8;

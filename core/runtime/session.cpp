@@ -7,6 +7,7 @@
 #include "compute/vulkan/vulkan_backend.h"
 #endif
 #include "model/memory_plan.h"
+#include "runtime/gpu_offload.h"
 #include "runtime/decode_constraint.h"
 #include "runtime/stop_matcher.h"
 
@@ -44,39 +45,6 @@ void touchWeights(const gguf::File& file, const std::function<bool(float)>& prog
         }
     }
     (void)sink;
-}
-
-// The Vulkan backend when the build, the device and the model allow it; otherwise nullptr
-// and one sentence saying why the CPU is used. Nothing is allocated on a device that cannot
-// hold the model (weights, KV cache for nCtx, activations for the batch, the backend's own
-// buffers and a margin). The upload reports its bytes to onUpload, which may cancel.
-std::unique_ptr<compute::Backend> createGpuBackend(const gguf::File& file, const model::HyperParams& hp,
-                                                   int nCtx, int batch, const LoadOptions& options,
-                                                   std::function<bool(uint64_t)> onUpload,
-                                                   std::string* reason) {
-#ifdef SMOLDESK_HAVE_VULKAN
-    for (const auto& t : file.tensors()) {
-        if (t.nDims >= 2 && !compute::vulkanSupportsType(t.type)) {
-            *reason = std::string("The GPU backend cannot compute with ") + quant::typeName(t.type) +
-                      " tensors yet, so the CPU is used.";
-            return nullptr;
-        }
-    }
-    const model::MemoryPlan plan = model::planMemory(file, hp, nCtx, batch);
-    compute::VulkanOptions vk;
-    vk.device = options.device;
-    vk.memoryNeed = {plan.weightBytes, plan.kvCacheBytes, plan.activationBytes, plan.logitBytes, nCtx,
-                     hp.nHead,         hp.headDim};
-    vk.uploadProgress = std::move(onUpload);
-    std::string why;
-    auto backend = compute::createVulkanBackend(vk, &why);
-    if (!backend) *reason = why.empty() ? "No usable Vulkan GPU was found, so the CPU is used." : why;
-    return backend;
-#else
-    (void)file, (void)hp, (void)nCtx, (void)batch, (void)options, (void)onUpload;
-    *reason = "This build of SmolDesk has no Vulkan support, so the CPU is used.";
-    return nullptr;
-#endif
 }
 
 } // namespace
@@ -171,7 +139,8 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     touchWeights(*s->file_, [&](float f) { return report(0.5f * f); });
     if (options.backend != BackendChoice::Cpu) {
         s->backend_ =
-            createGpuBackend(*s->file_, hp, nCtx, batch, options, secondHalf(reported), &s->fallbackReason_);
+            createGpuBackend(*s->file_, hp, nCtx, batch, options, s->threads_, secondHalf(reported),
+                             &s->fallbackReason_);
         if (s->backend_) {
             try {
                 s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);

@@ -34,6 +34,9 @@ struct LoadOptions {
     int batchSize = 256;   // prompt tokens per forward pass
     BackendChoice backend = BackendChoice::Auto;
     int device = -1; // GPU index for Vulkan, -1: best
+    // Layers on the GPU (the last ones, with the output head; the rest on the CPU): -1 chooses
+    // from the GPU's free memory (all when the model fits), 0 runs everything on the CPU.
+    int gpuLayers = -1;
     // Called with 0…1 while weights are brought in; return false to cancel (Error(Cancelled)).
     std::function<bool(float)> progress;
     // Test hook: edit the hyper-parameters before the model is built.

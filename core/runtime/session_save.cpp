@@ -1,6 +1,7 @@
 // Session::saveState / restoreState: the KV cache to and from a file (format: session_state.h).
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "compute/split_backend.h"
 #include "runtime/session.h"
 
 #include <filesystem>
@@ -15,7 +16,9 @@ std::string contextWords(uint32_t n) {
     return "a context of " + std::to_string(n) + " tokens";
 }
 
-const char* cacheKindWords(uint32_t kind) {
+std::string cacheKindWords(uint32_t kind) {
+    if ((kind & 0xff) == kCacheSplitF16)
+        return "the GPU and the CPU with " + std::to_string(kind >> 8) + " layers on the GPU";
     return kind == kCacheCpuF16 ? "the CPU" : kind == kCacheVulkanF16 ? "the GPU" : "an unknown device";
 }
 
@@ -47,6 +50,9 @@ StateHeader Session::stateHeader() const {
     h.kvDim = static_cast<uint32_t>(hparams().kvDim());
     h.nTokens = static_cast<uint32_t>(cached_.size());
     h.cacheKind = dynamic_cast<const compute::CpuBackend*>(backend_.get()) ? kCacheCpuF16 : kCacheVulkanF16;
+    // A split's layers round as their device does: its states restore only into the same split.
+    if (const auto* split = dynamic_cast<const compute::SplitBackend*>(backend_.get()))
+        h.cacheKind = kCacheSplitF16 | static_cast<uint32_t>(split->split().gpuLayers) << 8;
     return h;
 }
 

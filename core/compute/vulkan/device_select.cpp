@@ -130,6 +130,29 @@ int resolveVulkanDevice(const VulkanOptions& options, std::string* reason) {
     }
 }
 
+uint64_t vulkanMemoryBudget(const VulkanOptions& options, std::string* reason) {
+    std::string why;
+    try {
+        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
+        std::vector<vk::DeviceCaps> devices;
+        if (instance)
+            for (VkPhysicalDevice physical : instance->physicalDevices())
+                devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
+        int index = devices.empty() ? -2 : requestedDevice(options, devices, &why);
+        if (index == -1) index = automaticDevice(devices, &why);
+        if (index >= 0 && !devices[size_t(index)].usable) {
+            why = devices[size_t(index)].whyNot;
+            index = -1;
+        }
+        if (index >= 0) return devices[size_t(index)].memoryBudget;
+        if (reason) *reason = why.empty() ? "The Vulkan loader found no device." : why;
+        return 0;
+    } catch (const std::exception& e) {
+        if (reason) *reason = e.what();
+        return 0;
+    }
+}
+
 std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::string* reason) {
     std::string why;
     try {

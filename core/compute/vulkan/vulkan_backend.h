@@ -88,6 +88,12 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
 // the automatic choice), -1 when it would use none (*reason, if given, says why). Never throws.
 int resolveVulkanDevice(const VulkanOptions& options, std::string* reason = nullptr);
 
+// The device memory the memory check of createVulkanBackend compares with, for the device these
+// options select: VK_EXT_memory_budget's budget for this process (else the largest device-local
+// heap), the RAM free now for a CPU-type device, capped by SMOLDESK_VK_MEMORY_BUDGET_MB. 0, with
+// *reason (if given) saying why in one sentence, when no device would be used. Never throws.
+uint64_t vulkanMemoryBudget(const VulkanOptions& options, std::string* reason = nullptr);
+
 // Host-cost counters of a Vulkan backend, running totals since it was created (subtract two
 // snapshots for a step's cost). weightBytesRead counts the bytes of weight tensors bound by
 // the dispatches (an embedding lookup counts the rows it reads).

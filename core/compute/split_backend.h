@@ -1,0 +1,115 @@
+#pragma once
+// Partial offload as a backend: a model whose first layers run on the CPU backend and whose last
+// ones (with the output head) run on the Vulkan backend, behind the same op interface.
+//
+// Why a composite backend rather than a forward pass that asks "which backend runs layer i":
+// every family's forward pass, the decoder's buffers, the session (save/restore through
+// readKv/writeKv, speculation) and the embedding models stay exactly as they are, and the split
+// is one object the session builds. The per-layer alternative would thread a backend and a second
+// set of buffers through every forward file, and MoE experts kept on the CPU (inside a GPU layer)
+// would have to be written into the MoE families' passes. Here each op runs where its weights live
+// (LayerSplit::place decides that by tensor name at addWeight); ops without weights run where their
+// input is. Every activation buffer exists on both backends, and the composite remembers which
+// side holds the current contents and how many floats of it matter; an op on the other side first
+// copies them across (read from one, write to the other). For a dense model that is the hidden
+// state, once per step, at the first GPU layer; with experts on the CPU, the expert input and the
+// residual go across and back in each such layer. No op is deferred: each is forwarded at once.
+#include "compute/backend.h"
+#include "compute/layer_split.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace smoldesk::compute {
+
+class SplitBackend : public Backend {
+  public:
+    SplitBackend(std::unique_ptr<Backend> cpu, std::unique_ptr<Backend> gpu, const LayerSplit& split);
+
+    const LayerSplit& split() const { return split_; }
+    const Backend& cpu() const { return *cpu_; }
+    const Backend& gpu() const { return *gpu_; }
+    // Hidden-state crossings so far and the floats they moved (tests, bench).
+    uint64_t transfers() const { return transfers_; }
+    uint64_t transferredFloats() const { return transferredFloats_; }
+
+    // "<GPU> (Vulkan), 24 of 36 layers on the GPU, the rest on CPU (…)".
+    std::string deviceName() const override;
+    int exactBatchRows() const override;
+    void setWeightMapping(const MappedFile* map) override;
+    WeightId addWeight(const gguf::TensorInfo& tensor) override;
+    BufferId createBuffer(size_t floats) override;
+    void createKvCache(int nLayers, int nCtx, int kvDim) override;
+
+    void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
+    void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
+    void layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int rows, int dim, float eps) override;
+    void gelu(BufferId x, size_t n) override;
+    void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
+    void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
+    void normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,
+                         std::span<const MatmulOutput> outputs, int rows, int dim) override;
+    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
+                   size_t outWidth) override;
+    void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
+                      BufferId scratch, int rows, size_t inWidth, size_t outWidth) override;
+    void addBias(BufferId x, WeightId bias, int rows, int dim) override;
+    void scale(BufferId x, size_t n, float factor) override;
+    void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
+    void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
+    void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
+                   const AttentionShape& shape) override;
+    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch, int rows) override;
+    void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
+    void add(BufferId a, BufferId b, BufferId out, size_t n) override;
+    void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
+    void read(BufferId src, size_t offset, size_t n, float* dst) override;
+    void write(BufferId dst, size_t offset, size_t n, const float* src) override;
+    void readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) override;
+    void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
+
+  private:
+    enum Side : int { kCpu = 0, kGpu = 1 };
+    struct Weight {
+        WeightId id[2] = {-1, -1}; // on the CPU, on the GPU
+        unsigned where = 0;        // Place flags
+        uint64_t cols = 0, rows = 0;
+    };
+    struct Buffer {
+        BufferId id[2] = {-1, -1};
+        size_t floats = 0;
+        Side side = kCpu; // where the current contents are
+        size_t valid = 0; // floats from the start that hold them
+    };
+    Backend& be(Side s) { return s == kCpu ? *cpu_ : *gpu_; }
+    const Weight& weight(WeightId w) const;
+    Buffer& buffer(BufferId b);
+    // The Place flags of the weights an op reads (kOnBoth for none).
+    unsigned placesOf(std::initializer_list<WeightId> ws) const;
+    // The side an op allowed on `places` runs on: the only one, else where `input` is (else
+    // where layer 0 runs, for an op without an input buffer).
+    Side pick(unsigned places, BufferId input, const char* op) const;
+    WeightId on(Side s, WeightId w) const; // the weight's id on that side (-1 stays -1)
+    Side layerSide(int layer) const { return split_.layerOnGpu(layer) ? kGpu : kCpu; }
+    int localLayer(int layer) const {
+        return layer < split_.firstGpuLayer() ? layer : layer - split_.firstGpuLayer();
+    }
+    // The buffer's id on side s for an op that reads its first `floats` values (they cross over
+    // first when they are on the other side) …
+    BufferId in(BufferId b, Side s, size_t floats);
+    // … that overwrites its first `floats` values (nothing crosses) …
+    BufferId out(BufferId b, Side s, size_t floats);
+    // … or that reads `readFloats` and then writes values up to `writeEnd` in place.
+    BufferId inOut(BufferId b, Side s, size_t readFloats, size_t writeEnd);
+
+    std::unique_ptr<Backend> cpu_, gpu_;
+    LayerSplit split_;
+    std::vector<Weight> weights_;
+    std::vector<Buffer> buffers_;
+    std::vector<float> staging_; // host copy of a crossing buffer
+    int kvDim_ = 0;
+    uint64_t transfers_ = 0, transferredFloats_ = 0;
+};
+
+} // namespace smoldesk::compute
