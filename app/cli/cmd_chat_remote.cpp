@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 
 namespace smoldesk::cli {
@@ -32,9 +33,14 @@ int failWith(const QString& sentence) {
     return kExitRuntime;
 }
 
-} // namespace
+struct RemoteChatOptions {
+    remote::Endpoint endpoint;
+    QString model;
+    std::optional<std::string> system;
+    app::GenerationRequest request; // sampling, thinking and the system turn
+};
 
-int cmdChatRemote(Args& args, const std::string& url) {
+RemoteChatOptions parseRemoteOptions(Args& args, const std::string& url) {
     // The key: --api-key, else SMOLDESK_API_KEY from the environment (which, unlike an argument,
     // other users cannot read in the process list).
     std::string key;
@@ -49,7 +55,8 @@ int cmdChatRemote(Args& args, const std::string& url) {
     const bool noThink = args.flag("--no-think");
     if (think && noThink) throw UsageError("Choose either --think or --no-think.");
     const int maxTokens = static_cast<int>(args.intOption("--n-predict", "-n", 2048));
-    auto system = args.option("--system");
+    RemoteChatOptions o;
+    o.system = args.option("--system");
     runtime::SamplingParams defaults;
     defaults.temperature = 0.6f;
     defaults.topP = 0.95f;
@@ -62,40 +69,15 @@ int cmdChatRemote(Args& args, const std::string& url) {
 
     ensureQtApp();
     QString urlError;
-    remote::Endpoint endpoint;
-    endpoint.baseUrl = remote::parseBaseUrl(QString::fromStdString(url), &urlError);
+    o.endpoint.baseUrl = remote::parseBaseUrl(QString::fromStdString(url), &urlError);
     if (!urlError.isEmpty()) throw UsageError(urlError.toStdString());
-    endpoint.name =
-        endpoint.baseUrl.host() +
-        (endpoint.baseUrl.port() > 0 ? QStringLiteral(":%1").arg(endpoint.baseUrl.port()) : QString());
-    endpoint.apiKey = QString::fromStdString(key);
-    const QString modelName = QString::fromStdString(*model);
+    o.endpoint.name =
+        o.endpoint.baseUrl.host() +
+        (o.endpoint.baseUrl.port() > 0 ? QStringLiteral(":%1").arg(o.endpoint.baseUrl.port()) : QString());
+    o.endpoint.apiKey = QString::fromStdString(key);
+    o.model = QString::fromStdString(*model);
 
-    // The model list first: a dead endpoint or a refused key says so before the first prompt.
-    {
-        remote::RemoteModelLister lister;
-        QEventLoop loop;
-        QString failure;
-        QStringList models;
-        QObject::connect(&lister, &remote::RemoteModelLister::listed, &loop, [&](const QStringList& m) {
-            models = m;
-            loop.quit();
-        });
-        QObject::connect(&lister, &remote::RemoteModelLister::failed, &loop, [&](const QString& sentence) {
-            failure = sentence;
-            loop.quit();
-        });
-        lister.list(endpoint);
-        loop.exec();
-        if (!failure.isEmpty()) return failWith(failure);
-        if (!models.isEmpty() && !models.contains(modelName))
-            printText(
-                stderr,
-                QStringLiteral("note: %1 does not list the model \"%2\" (it lists: %3); trying it anyway.\n")
-                    .arg(endpoint.name, modelName, models.join(QStringLiteral(", "))));
-    }
-
-    app::GenerationRequest request;
+    app::GenerationRequest& request = o.request;
     request.sampling.temperature = s.temperature;
     request.sampling.topP = s.topP;
     request.sampling.topK = s.topK;
@@ -104,67 +86,107 @@ int cmdChatRemote(Args& args, const std::string& url) {
     request.sampling.seed = static_cast<qint64>(s.seed);
     request.sampling.maxTokens = maxTokens;
     request.enableThinking = !noThink;
-    if (system) request.turns.append({QStringLiteral("system"), QString::fromStdString(*system)});
+    if (o.system) request.turns.append({QStringLiteral("system"), QString::fromStdString(*o.system)});
+    return o;
+}
 
-    printText(stderr, QStringLiteral("remote model: %1 at %2\n")
-                          .arg(modelName, remote::apiUrl(endpoint.baseUrl, {}).toString()));
-    std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
+// The model list first: a dead endpoint or a refused key says so before the first prompt. An
+// unlisted model is only noted (some servers list none or alias names). Empty: the endpoint answered.
+QString checkEndpoint(const remote::Endpoint& endpoint, const QString& modelName) {
+    remote::RemoteModelLister lister;
+    QEventLoop loop;
+    QString failure;
+    QStringList models;
+    QObject::connect(&lister, &remote::RemoteModelLister::listed, &loop, [&](const QStringList& m) {
+        models = m;
+        loop.quit();
+    });
+    QObject::connect(&lister, &remote::RemoteModelLister::failed, &loop, [&](const QString& sentence) {
+        failure = sentence;
+        loop.quit();
+    });
+    lister.list(endpoint);
+    loop.exec();
+    if (failure.isEmpty() && !models.isEmpty() && !models.contains(modelName))
+        printText(stderr, QStringLiteral(
+                              "note: %1 does not list the model \"%2\" (it lists: %3); trying it anyway.\n")
+                              .arg(endpoint.name, modelName, models.join(QStringLiteral(", "))));
+    return failure;
+}
+
+// One answer, streamed to stdout (the thought dimmed on a terminal). Empty: it arrived.
+QString streamAnswer(remote::RemoteChatClient& client, const RemoteChatOptions& o, QString* answer,
+                     remote::RemoteResult* result) {
     const char* dim = platformStdoutIsTerminal() ? "\033[2m" : "";
     const char* plain = platformStdoutIsTerminal() ? "\033[0m" : "";
+    QEventLoop loop;
+    QString failure;
+    bool thoughtOpen = false;
+    QObject::connect(&client, &remote::RemoteChatClient::text, &loop,
+                     [&](const QString& reasoning, const QString& content) {
+                         if (!reasoning.isEmpty()) {
+                             if (!thoughtOpen) std::printf("%s[thinking] ", dim);
+                             thoughtOpen = true;
+                             printText(stdout, reasoning);
+                         }
+                         if (!content.isEmpty()) {
+                             if (thoughtOpen) std::printf("%s\n", plain);
+                             thoughtOpen = false;
+                             printText(stdout, content);
+                             *answer += content;
+                         }
+                         std::fflush(stdout);
+                     });
+    QObject::connect(&client, &remote::RemoteChatClient::finished, &loop, [&](const remote::RemoteResult& r) {
+        *result = r;
+        loop.quit();
+    });
+    QObject::connect(&client, &remote::RemoteChatClient::failed, &loop, [&](const QString& sentence, int) {
+        failure = sentence;
+        loop.quit();
+    });
+    client.start(o.endpoint, o.model, o.request);
+    loop.exec();
+    QObject::disconnect(&client, nullptr, &loop, nullptr);
+    std::printf("%s\n", thoughtOpen ? plain : "");
+    return failure;
+}
 
+void printAnswerStats(const remote::RemoteResult& result) {
+    const double decode = result.seconds - std::max(0.0, result.firstTokenMs) / 1000.0;
+    const int generated = result.usage.completionTokens;
+    std::fprintf(stderr, "[%d prompt tokens, %d tokens at %.1f tokens/s, first token after %.0f ms; %s]\n",
+                 result.usage.promptTokens, generated,
+                 generated > 1 && decode > 0 ? (generated - 1) / decode : 0.0,
+                 std::max(0.0, result.firstTokenMs), result.finishReason.toUtf8().constData());
+}
+
+} // namespace
+
+int cmdChatRemote(Args& args, const std::string& url) {
+    RemoteChatOptions o = parseRemoteOptions(args, url);
+    if (const QString failure = checkEndpoint(o.endpoint, o.model); !failure.isEmpty())
+        return failWith(failure);
+    printText(stderr, QStringLiteral("remote model: %1 at %2\n")
+                          .arg(o.model, remote::apiUrl(o.endpoint.baseUrl, {}).toString()));
+    std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
     remote::RemoteChatClient client;
     std::string line;
     while (true) {
         std::fprintf(stderr, "\n> ");
         if (!std::getline(std::cin, line) || line == "/exit") break;
         if (line == "/reset") {
-            request.turns.resize(system ? 1 : 0);
+            o.request.turns.resize(o.system ? 1 : 0);
             continue;
         }
         if (line.empty()) continue;
-        request.turns.append({QStringLiteral("user"), QString::fromStdString(line)});
-        QEventLoop loop;
-        QString answer, failure;
-        bool thoughtOpen = false;
+        o.request.turns.append({QStringLiteral("user"), QString::fromStdString(line)});
+        QString answer;
         remote::RemoteResult result;
-        QObject::connect(&client, &remote::RemoteChatClient::text, &loop,
-                         [&](const QString& reasoning, const QString& content) {
-                             if (!reasoning.isEmpty()) {
-                                 if (!thoughtOpen) std::printf("%s[thinking] ", dim);
-                                 thoughtOpen = true;
-                                 printText(stdout, reasoning);
-                             }
-                             if (!content.isEmpty()) {
-                                 if (thoughtOpen) std::printf("%s\n", plain);
-                                 thoughtOpen = false;
-                                 printText(stdout, content);
-                                 answer += content;
-                             }
-                             std::fflush(stdout);
-                         });
-        QObject::connect(&client, &remote::RemoteChatClient::finished, &loop,
-                         [&](const remote::RemoteResult& r) {
-                             result = r;
-                             loop.quit();
-                         });
-        QObject::connect(&client, &remote::RemoteChatClient::failed, &loop,
-                         [&](const QString& sentence, int) {
-                             failure = sentence;
-                             loop.quit();
-                         });
-        client.start(endpoint, modelName, request);
-        loop.exec();
-        QObject::disconnect(&client, nullptr, &loop, nullptr);
-        std::printf("%s\n", thoughtOpen ? plain : "");
-        if (!failure.isEmpty()) return failWith(failure);
-        request.turns.append({QStringLiteral("assistant"), answer}); // the thought is never sent back
-        const double decode = result.seconds - std::max(0.0, result.firstTokenMs) / 1000.0;
-        const int generated = result.usage.completionTokens;
-        std::fprintf(stderr,
-                     "[%d prompt tokens, %d tokens at %.1f tokens/s, first token after %.0f ms; %s]\n",
-                     result.usage.promptTokens, generated,
-                     generated > 1 && decode > 0 ? (generated - 1) / decode : 0.0,
-                     std::max(0.0, result.firstTokenMs), result.finishReason.toUtf8().constData());
+        if (const QString failure = streamAnswer(client, o, &answer, &result); !failure.isEmpty())
+            return failWith(failure);
+        o.request.turns.append({QStringLiteral("assistant"), answer}); // the thought is never sent back
+        printAnswerStats(result);
     }
     return kExitOk;
 }
