@@ -14,12 +14,11 @@
 #ifdef SMOLDESK_HAVE_PDF
 #include "library/pdf_reader.h"
 #endif
-#include "retrieval/sha256.h"
+#include "retrieval/model_identity.h"
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -36,25 +35,13 @@ struct LoadedEmbedder {
     std::string id; // the model identity stored with each vector
 };
 
-// The model's identity: its name, size and the hash of its first 4 MiB (header, metadata and the
-// first tensors), so a renamed copy is the same model and a re-quantized file is another.
-std::string modelIdentity(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string head(4u << 20, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<size_t>(in.gcount()));
-    std::error_code ec;
-    return std::to_string(fs::file_size(path, ec)) + ":" + retrieval::sha256Hex(head).substr(0, 16);
-}
-
 LoadedEmbedder loadEmbedder(const std::string& path, int threads) {
     LoadedEmbedder e;
     e.file = gguf::File::open(path);
     e.cpu =
         std::make_unique<compute::CpuBackend>(threads > 0 ? threads : compute::ThreadPool::physicalCores());
     e.embedder = std::make_unique<retrieval::Embedder>(*e.file, *e.cpu);
-    e.id = e.embedder->architecture() + ":" + std::to_string(e.embedder->dimension()) + ":" +
-           modelIdentity(path);
+    e.id = retrieval::embedderModelId(path, *e.embedder);
     return e;
 }
 

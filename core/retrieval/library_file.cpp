@@ -4,8 +4,8 @@
 #include "library_index.h"
 
 #include "common/error.h"
+#include "retrieval/document_file.h"
 #include "retrieval/embedder.h"
-#include "retrieval/office_text.h"
 #include "retrieval/pdf_text.h"
 #include "retrieval/sha256.h"
 #include "retrieval/sqlite_db.h"
@@ -22,36 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr uintmax_t kMaxFileBytes = 32u << 20;
-
-std::string lowerExtension(const std::string& path) {
-    std::string ext = fs::path(path).extension().string();
-    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext;
-}
-
-// The blocks of a file's text; `why` says why there are none that can be indexed.
-std::vector<Block> fileBlocks(const std::string& path, const std::string& content, std::string& why) {
-    const std::string ext = lowerExtension(path);
-    const std::string name = fs::path(path).filename().string();
-    if (ext == ".pdf") {
-        why = name + " is a PDF; PDF text extraction is not in this build yet.";
-        return {};
-    }
-    if (ext == ".docx" || ext == ".odt") {
-        try {
-            return ext == ".docx" ? docxFileBlocks(content) : odtFileBlocks(content);
-        } catch (const Error& e) {
-            why = name + " could not be read: " + e.what();
-            return {};
-        }
-    }
-    if (content.find('\0') != std::string::npos) {
-        why = name + " is not a text file (it contains NUL bytes), so it was not indexed.";
-        return {};
-    }
-    return documentBlocks(content, formatForPath(path).value_or(DocFormat::PlainText));
-}
+constexpr uintmax_t kMaxFileBytes = kMaxDocumentBytes;
 
 struct Embedded {
     std::vector<Chunk> chunks;
@@ -180,12 +151,12 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedde
     }
     std::string why;
     std::vector<Block> blocks;
-    if (isPdf(path)) { // read here, not by fileBlocks: the pages without text are kept
+    if (isPdf(path)) { // read here, not by documentFileBlocks: the pages without text are kept
         PdfText pdf = pdfFileText(name, content, why);
         blocks = std::move(pdf.blocks);
         p.pagesWithoutText = std::move(pdf.pagesWithoutText);
     } else {
-        blocks = fileBlocks(path, content, why);
+        blocks = documentFileBlocks(path, content, why);
     }
     if (!why.empty()) return fail(why, sha);
     Embedded e;

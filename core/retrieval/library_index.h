@@ -113,6 +113,10 @@ class LibraryIndex {
     std::vector<float> vectorOf(int64_t chunkId);
     int64_t vectorCount(const std::string& modelId); // vectors made by that model
     std::vector<FileEntry> files();
+    // Every chunk of one file (as stored: its path), in document order; empty for a path not indexed.
+    std::vector<SearchHit> fileChunks(const std::string& path);
+    // The bytes of all chunk texts: a cheap bound on what the whole library would cost in a prompt.
+    int64_t textBytes();
 
   private:
     struct Found { // a row whose file is gone from its path: moved or deleted

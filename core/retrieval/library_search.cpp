@@ -139,4 +139,28 @@ std::vector<FileEntry> LibraryIndex::files() {
     return out;
 }
 
+std::vector<SearchHit> LibraryIndex::fileChunks(const std::string& path) {
+    std::vector<SearchHit> out;
+    Stmt s(*db_, "SELECT c.id, c.page, c.line_begin, c.line_end, c.heading, c.text FROM chunks c "
+                 "JOIN files f ON f.id = c.file_id WHERE f.path = ? ORDER BY c.ordinal");
+    s.bind(1, path);
+    while (s.step()) {
+        SearchHit h;
+        h.chunkId = s.integer(0);
+        h.file = path;
+        h.page = static_cast<int>(s.integer(1));
+        h.lineBegin = static_cast<int>(s.integer(2));
+        h.lineEnd = static_cast<int>(s.integer(3));
+        h.heading = s.text(4);
+        h.text = s.text(5);
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
+int64_t LibraryIndex::textBytes() {
+    Stmt s(*db_, "SELECT COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM chunks");
+    return s.step() ? s.integer(0) : 0;
+}
+
 } // namespace smoldesk::retrieval

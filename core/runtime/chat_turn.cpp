@@ -39,6 +39,12 @@ ChatTurn::ChatTurn(Session& session, const ChatPrompt& chatPrompt, grammar::Gram
     } else {
         const bool offersTools = !request.prompt.toolsJson.empty() && request.toolChoice != ToolChoice::None;
         PromptRequest promptRequest = request.prompt;
+        if (!request.documents.empty()) {
+            documents_ = grounding::ground(request.documents, promptRequest.messages, session.tokenizer(),
+                                           session.contextSize());
+            promptRequest.messages = grounding::withDocuments(std::move(promptRequest.messages), documents_);
+            hasDocuments_ = true;
+        }
         std::vector<chat::ToolSpec> specs;
         if (offersTools) {
             family_ = chatPrompt.toolCallFamily();
@@ -135,6 +141,7 @@ ChatTurnResult ChatTurn::run(GenerateParams params, const ChatTurnEvents& events
     if (callFormat) calls.emplace(*callFormat);
     const auto parser = chat::makeOutputParser(prompt_.outputFormat, prompt_.startsInThought);
     ChatTurnResult result;
+    if (hasDocuments_ && events.onDocuments) events.onDocuments(documents_);
     int generated = 0;
     auto stopped = [&] { return stop != nullptr && stop->load(); };
     auto publish = [&](chat::ParsedDelta d, bool last) {

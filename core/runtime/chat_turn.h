@@ -2,12 +2,14 @@
 // One chat turn, the same for the app's worker, the CLI's `chat` and the API server: the prompt
 // (ChatPrompt's mode, or a raw completion text), the tools offered and the grammar their calls
 // are held to (family, forced / lazy / named, harmony's own form), then the stream split once
-// into thought, answer and complete tool calls. Callers convert events to their own types; no
-// caller decides any of this itself, so the three cannot disagree.
+// into thought, answer and complete tool calls. Documents the request names (a library, attached
+// files) go into the prompt too, and their sources are reported (grounding/). Callers convert events to their
+// own types; no caller decides any of this itself, so the three cannot disagree.
 //
 // A tool whose parameters schema no grammar can express is left out of the request (named in
 // leftOutTools()), never failing the turn: one odd tool of an MCP server must not sink a chat.
 #include "grammar/grammar_cache.h"
+#include "grounding/documents.h"
 #include "runtime/chat_prompt.h"
 #include "runtime/session.h"
 
@@ -34,6 +36,9 @@ struct ChatTurnRequest {
     bool parallelToolCalls = true;
     // The answer held to a grammar (response_format, llama.cpp's grammar); the thought stays free.
     std::optional<grammar::GrammarSource> constraint;
+    // Documents the answer draws on (a library, attached files): whole or as passages, with the
+    // sources the turn reports (grounding/documents.h). Empty: none.
+    grounding::DocumentRequest documents;
 };
 
 struct LeftOutTool {
@@ -47,6 +52,9 @@ struct ChatTurnEvents {
     // A complete call, its text not in the answer; index counts from 0 in this turn.
     std::function<void(const chat::ToolCall& call, int index)> onToolCall;
     std::function<void(double thoughtSeconds)> onThoughtEnded;
+    // Before the first text, when the request named documents: what went into the prompt (whole
+    // documents or passages) and the sources the answer may cite.
+    std::function<void(const grounding::Grounding& documents)> onDocuments;
 };
 
 struct ChatTurnResult {
@@ -66,6 +74,8 @@ class ChatTurn {
     const BuiltPrompt& prompt() const { return prompt_; }
     const std::vector<LeftOutTool>& leftOutTools() const { return leftOut_; }
     chat::ToolCallFamily toolCallFamily() const { return family_; }
+    // The documents put into the prompt (mode None when the request named none).
+    const grounding::Grounding& documents() const { return documents_; }
 
     // Generates with `params`' sampling, limits, stop strings and thinking budget; the turn sets
     // the thought and grammar fields. Once *stop is set nothing more is reported.
@@ -78,6 +88,8 @@ class ChatTurn {
     grammar::GrammarCache& grammars_;
     bool raw_ = false;
     BuiltPrompt prompt_;
+    grounding::Grounding documents_;
+    bool hasDocuments_ = false;
     chat::ToolCallFamily family_ = chat::ToolCallFamily::None;
     std::vector<LeftOutTool> leftOut_;
     std::shared_ptr<grammar::GrammarTables> grammar_;

@@ -1,0 +1,23 @@
+#pragma once
+// A document file's blocks by its format, for the library's indexer and for a chat's attached
+// files alike: DOCX and ODT out of their ZIP, Markdown, HTML, source code and plain text by
+// structure. A file that cannot be read (binary, damaged, too large, a PDF in a build without PDF
+// text) gets one sentence instead of blocks.
+#include "retrieval/chunker.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace smoldesk::retrieval {
+
+constexpr uintmax_t kMaxDocumentBytes = 32u << 20;
+
+// The blocks of a file whose bytes are `content`; `why` is set (and nothing returned) when the
+// file has no text that can be read. Never throws.
+std::vector<Block> documentFileBlocks(const std::string& path, const std::string& content, std::string& why);
+
+// Reads the file and returns its blocks; Error(Io) with the sentence when it cannot.
+std::vector<Block> readDocumentBlocks(const std::string& path);
+
+} // namespace smoldesk::retrieval
