@@ -294,7 +294,7 @@ DotFn isaFusedDot(const TypeRow& row) {
 int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,
                     const void* act, size_t actRowStride, int nCols, float* out, size_t outColStride) {
     if (nCols < 2) return 0;
-    if (row.decode32)
+    if (row.decode32 || row.info.type == Type::Q8_0)
         return decodedGroup32TileAvx2(row.info.type, n, w, wRowStride, nRows, act, actRowStride, nCols, out,
                                       outColStride);
     // That kernel flips the activations to unsigned bytes, which needs levels within ±63; IQ4_XS's

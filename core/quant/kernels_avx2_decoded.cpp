@@ -11,7 +11,8 @@
 //    side as a + 128 (a copy of the tile's activations, flipped once per call) and the signed
 //    levels the other; 255·63·2 < 32768. The bias 128·Σ levels is one integer per row and
 //    block, computed at decode time.
-//  - levels up to ±127 (IQ4_NL): |level| on the unsigned side and the level's sign moved onto the
+//  - levels up to ±127 (IQ4_NL, and Q8_0 weights): |level| on the unsigned side and the level's sign moved
+//  onto the
 //    broadcast activations (one vpsignb per token and register); 127·127·2 < 32768.
 // Compiled with the AVX2 flags; reached only through the avx2 kernel table.
 #include "quant/block_formats.h"
@@ -100,7 +101,7 @@ void transpose8(const __m256i* r, __m256i* out) {
     }
 }
 
-// ---- 32-value blocks (MXFP4, IQ4_NL) against Q8_0 ----
+// ---- 32-value blocks (MXFP4, IQ4_NL, Q8_0) against Q8_0 ----
 
 struct Group32 {
     alignas(32) int8_t q[8][32]; // q[k][4r + j]: value 4k + j of row r
@@ -124,20 +125,24 @@ float mxfp4Scale(uint8_t e) {
     return f;
 }
 
-// Block i of eight rows of MXFP4 (mx) or IQ4_NL, with 128·Σ levels per row for the flipped tile.
-void decodeGroup32(bool mx, const uint8_t* rows, size_t rowStride, int64_t i, Group32& g) {
-    const __m256i table = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(mx ? grids::kFp4Values : grids::kIq4nlValues)));
+// Block i of eight rows of MXFP4, IQ4_NL or Q8_0, with 128·Σ levels per row for the flipped tile.
+void decodeGroup32(Type type, const uint8_t* rows, size_t rowStride, int64_t i, Group32& g) {
+    const __m256i table = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+        reinterpret_cast<const __m128i*>(type == Type::MXFP4 ? grids::kFp4Values : grids::kIq4nlValues)));
     __m256i r[kRows];
     for (int row = 0; row < kRows; ++row) {
         const uint8_t* b = rows + static_cast<size_t>(row) * rowStride;
-        if (mx) {
+        if (type == Type::MXFP4) {
             const auto& x = reinterpret_cast<const BlockMXFP4*>(b)[i];
             r[row] = nibbleLevels(x.qs, table);
             g.d[row] = mxfp4Scale(x.e);
-        } else {
+        } else if (type == Type::IQ4_NL) {
             const auto& x = reinterpret_cast<const BlockIQ4_NL*>(b)[i];
             r[row] = nibbleLevels(x.qs, table);
+            g.d[row] = _cvtsh_ss(x.d);
+        } else {
+            const auto& x = reinterpret_cast<const BlockQ8_0*>(b)[i];
+            r[row] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs));
             g.d[row] = _cvtsh_ss(x.d);
         }
     }
@@ -184,7 +189,8 @@ void tileMx(int64_t nb, const Group32* g, const ActTile& a, int c0, float* out, 
     for (int c = 0; c < NC; ++c) _mm256_storeu_ps(out + static_cast<size_t>(c) * outColStride, acc[c]);
 }
 
-// IQ4_NL: |level| ≤ 127: |level| unsigned, its sign moved onto the (unflipped) activations.
+// IQ4_NL and Q8_0: |level| ≤ 127 (Q8_0's -128 too: vpabsb gives 128 as an unsigned byte, and
+// 2·128·127 < 32768): |level| unsigned, its sign moved onto the (unflipped) activations.
 template <int NC>
 void tileNl(int64_t nb, const Group32* g, const ActTile& a, int c0, float* out, size_t outColStride) {
     const __m256i ones16 = _mm256_set1_epi16(1);
@@ -303,7 +309,7 @@ int runGroups(int nRows, int nCols, const ActTile& acts, std::vector<Group>& gro
 int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                            size_t actRowStride, int nCols, float* out, size_t outColStride) {
     const bool mx = type == Type::MXFP4;
-    if ((!mx && type != Type::IQ4_NL) || nRows < kRows) return 0;
+    if ((!mx && type != Type::IQ4_NL && type != Type::Q8_0) || nRows < kRows) return 0;
     thread_local ActTile acts;
     thread_local std::vector<Group32> groups;
     prepareActs<BlockQ8_0>(n, static_cast<const uint8_t*>(act), actRowStride, nCols, mx, acts);
@@ -311,7 +317,7 @@ int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStrid
     const auto* rows = static_cast<const uint8_t*>(w);
     return runGroups(nRows, nCols, acts, groups, mx ? kTilesMx : kTilesNl, out, outColStride, [&](int r0) {
         for (size_t i = 0; i < groups.size(); ++i)
-            decodeGroup32(mx, rows + static_cast<size_t>(r0) * wRowStride, wRowStride,
+            decodeGroup32(type, rows + static_cast<size_t>(r0) * wRowStride, wRowStride,
                           static_cast<int64_t>(i), groups[i]);
     });
 }

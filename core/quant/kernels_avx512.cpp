@@ -290,11 +290,21 @@ DotFn isaFusedDot(const TypeRow& row) {
     }
 }
 
+// Q8_0 weights as a decoded type: the decoded-group prompt tiles take its bytes as they are.
+void copyDecodeQ8_0(const void* block, Decoded32* out) {
+    const auto* x = static_cast<const BlockQ8_0*>(block);
+    out->d = halfToFloat(x->d);
+    std::memcpy(out->q, x->qs, sizeof x->qs);
+}
+
 int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStride, int nRows,
                     const void* act, size_t actRowStride, int nCols, float* out, size_t outColStride) {
     if (nCols < 2) return 0;
     if (row.decode32)
         return decodedGroup32TileAvx512(isaDecode32(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
+                                        actRowStride, nCols, out, outColStride);
+    if (row.info.type == Type::Q8_0)
+        return decodedGroup32TileAvx512(copyDecodeQ8_0, row.info.blockBytes, n, w, wRowStride, nRows, act,
                                         actRowStride, nCols, out, outColStride);
     if (!row.decode256) return 0;
     return decodedGroupTileAvx512(isaDecode256(row), row.info.blockBytes, n, w, wRowStride, nRows, act,

@@ -123,8 +123,8 @@ float dotIQ3_SAvx512(int64_t n, const void* w, const void* act);
 
 // The AVX2 kernels of decoded types (kernels_avx2_decoded.cpp), reached only from the avx2
 // kernel table. The tiles compute rows [0, returned) (whole groups of 8 rows); the 256-value one
-// needs levels within ±63 (every decoded type but IQ4_XS), the 32-value one takes MXFP4 and
-// IQ4_NL (0 for other types).
+// needs levels within ±63 (every decoded type but IQ4_XS), the 32-value one takes MXFP4, IQ4_NL
+// and Q8_0 (0 for other types).
 int decodedGroupTileAvx2(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
                          int nRows, const void* act, size_t actRowStride, int nCols, float* out,
                          size_t outColStride);
