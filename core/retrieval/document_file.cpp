@@ -3,6 +3,7 @@
 
 #include "common/error.h"
 #include "retrieval/office_text.h"
+#include "retrieval/pdf_text.h"
 
 #include <cctype>
 #include <filesystem>
@@ -26,10 +27,7 @@ std::string lowerExtension(const std::string& path) {
 std::vector<Block> documentFileBlocks(const std::string& path, const std::string& content, std::string& why) {
     const std::string ext = lowerExtension(path);
     const std::string name = fs::path(path).filename().string();
-    if (ext == ".pdf") {
-        why = name + " is a PDF; PDF text extraction is not in this build yet.";
-        return {};
-    }
+    if (ext == ".pdf") return pdfFileText(name, content, why).blocks; // with the reader the app installs
     if (ext == ".docx" || ext == ".odt") {
         try {
             return ext == ".docx" ? docxFileBlocks(content) : odtFileBlocks(content);

@@ -1,8 +1,8 @@
 #pragma once
 // A document file's blocks by its format, for the library's indexer and for a chat's attached
 // files alike: DOCX and ODT out of their ZIP, Markdown, HTML, source code and plain text by
-// structure. A file that cannot be read (binary, damaged, too large, a PDF in a build without PDF
-// text) gets one sentence instead of blocks.
+// structure, PDF by pages through the reader the app installs (pdf_text.h). A file that cannot be
+// read (binary, damaged, too large, a PDF without a reader) gets one sentence instead of blocks.
 #include "retrieval/chunker.h"
 
 #include <cstdint>

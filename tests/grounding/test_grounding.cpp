@@ -15,6 +15,7 @@
 #include "jinja/template.h"
 #include "retrieval/embedder.h"
 #include "retrieval/library_index.h"
+#include "retrieval/pdf_text.h"
 #include "runtime/chat_turn.h"
 #include "test_data.h"
 
@@ -22,6 +23,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace smoldesk;
@@ -226,6 +228,54 @@ class TestGrounding : public QObject {
         runtime::ChatTurn bare(*session, chatPrompt, grammars, plain);
         QCOMPARE(int(bare.documents().mode), int(Grounding::Mode::None));
         QVERIFY(bare.prompt().tokens.size() < turn.prompt().tokens.size());
+    }
+
+    void pdfPagesAreCited() {
+        // A PDF reader as the app installs one (Qt PDF), here a stand-in whose "PDF" is page texts
+        // separated by form feeds: the page a passage comes from is known by construction.
+        retrieval::setPdfTextReader([](std::string_view bytes) {
+            std::vector<std::string> pages(1);
+            for (char c : bytes)
+                if (c == '\f')
+                    pages.emplace_back();
+                else
+                    pages.back().push_back(c);
+            return pages;
+        });
+        const fs::path root = test::tmpPath("grounding-pdf");
+        fs::remove_all(root);
+        fs::create_directories(root / "docs");
+        const std::string pdf = (root / "docs/heat-pump.pdf").string();
+        std::ofstream(pdf, std::ios::binary)
+            << "Heat pump HP-7 installation guide.\n\nUnpack the unit and keep it upright.\f"
+               "Wiring: the outdoor unit takes a 16 A circuit of its own.\f"
+               "Maintenance: clean the air filter every three months and rinse it in lukewarm water.\f"
+               "Warranty: five years when the unit is serviced yearly.";
+        auto bertFile = gguf::File::open(test::dataPath("embed/bert-tiny.gguf"));
+        compute::CpuBackend cpu(1);
+        retrieval::Embedder bert(*bertFile, cpu);
+        const std::string db = (root / "library.sqlite").string();
+        retrieval::LibraryIndex(db).index({(root / "docs").string()}, bert, "bert-tiny");
+        DocumentRequest r;
+        r.libraryPath = db;
+        r.maxPassages = 1;
+        const Grounding g = ground(r, {{"user", "How often do I clean the air filter?"}}, *tokenizer_, 400);
+        QCOMPARE(int(g.mode), int(Grounding::Mode::Passages));
+        QCOMPARE(g.sources.size(), size_t(1));
+        QCOMPARE(g.sources[0].page, 3);
+        QVERIFY2(g.text.find("[1] heat-pump.pdf, page 3, line 1") != std::string::npos, g.text.c_str());
+        QVERIFY(sourcesJson(g.sources).find("\"page\": 3") != std::string::npos);
+        // Whole, the pages are marked; read_document reads one page.
+        const Grounding whole = ground(r, {{"user", "Summarise"}}, *tokenizer_, 4096);
+        QCOMPARE(int(whole.mode), int(Grounding::Mode::Whole));
+        QVERIFY(whole.text.find("(page 2)\nWiring") != std::string::npos);
+        DocumentTools tools(r, *tokenizer_);
+        const std::string page4 =
+            tools.run({"c", "read_document", "{\"file\": \"heat-pump.pdf\", \"page\": 4}"});
+        QVERIFY2(page4.find("[1] heat-pump.pdf, page 4") == 0, page4.c_str());
+        QVERIFY(page4.find("Warranty") != std::string::npos && page4.find("Wiring") == std::string::npos);
+        retrieval::setPdfTextReader({});
+        fs::remove_all(root);
     }
 
     void documentTools() {
