@@ -281,6 +281,10 @@ DotFn isaFusedDot(const TypeRow& row) {
     switch (row.info.type) {
     case Type::IQ2_XXS:
         return dotIQ2_XXSAvx2;
+    case Type::IQ2_XS:
+        return dotIQ2_XSAvx2;
+    case Type::IQ2_S:
+        return dotIQ2_SAvx2;
     case Type::IQ3_XXS:
         return dotIQ3_XXSAvx2;
     case Type::IQ3_S:

@@ -1,8 +1,8 @@
-// AVX2 decode kernels (one token, Q8_K activations) of the grid i-quants of the common 2- and
-// 3-bit mixes, IQ2_XXS, IQ3_XXS and IQ3_S: the counterpart of the fused kernels in
-// kernels_avx512_decoded.cpp. Per 32 values, the grid entries go into one register from four
-// (eight) scalar loads, and the sign bits select ±1 bytes from a table, which vpsignb applies to
-// the activations; the unsigned grid bytes (≤ 62) then go straight into vpmaddubsw and the
+// AVX2 decode kernels (one token, Q8_K activations) of the grid i-quants of the 2- and 3-bit
+// mixes, IQ2_XXS, IQ2_XS, IQ2_S, IQ3_XXS and IQ3_S: the counterpart of the fused kernels in
+// kernels_avx512_decoded.cpp (which has none for IQ2_XS and IQ2_S). Per 32 values, the grid entries go into
+// one register from four (eight) scalar loads, and the sign bits select ±1 bytes from a table, which vpsignb
+// applies to the activations; the unsigned grid bytes (≤ 62) then go straight into vpmaddubsw and the
 // sub-block's integer scale into vpmaddwd. No byte stores, no Decoded256. Without AVX-512 the
 // sign bits cannot become a mask register, and BMI2's pdep (which the AVX-512 kernel uses) is
 // microcoded on AMD CPUs before Zen 3, so the 7-bit sign fields are looked up instead.
@@ -57,10 +57,20 @@ __m256i xxsSigns(uint32_t aux) {
     return fourWords64(t[aux & 127], t[(aux >> 7) & 127], t[(aux >> 14) & 127], t[(aux >> 21) & 127]);
 }
 
-// Σ over 32 values of grid bytes · signed activations, each int16 pair times the scale: 8 int32 lanes.
-__m256i gridStep(__m256i grid, __m256i signs, const int8_t* a, int scale) {
+// Σ over 32 values of grid bytes · signed activations, each int16 pair times its scale (int16
+// lanes 0..7 hold values 0..15, lanes 8..15 values 16..31): 8 int32 lanes.
+__m256i gridStep(__m256i grid, __m256i signs, const int8_t* a, __m256i scales) {
     const __m256i y = _mm256_sign_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a)), signs);
-    return _mm256_madd_epi16(_mm256_maddubs_epi16(grid, y), _mm256_set1_epi16(static_cast<short>(scale)));
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(grid, y), scales);
+}
+__m256i gridStep(__m256i grid, __m256i signs, const int8_t* a, int scale) {
+    return gridStep(grid, signs, a, _mm256_set1_epi16(static_cast<short>(scale)));
+}
+
+// IQ2_XS and IQ2_S: a 4-bit scale per 16 values, 2s + 1, two to a byte.
+__m256i halfScales(uint8_t twoNibbles) {
+    return _mm256_set_m128i(_mm_set1_epi16(static_cast<short>(2 * (twoNibbles >> 4) + 1)),
+                            _mm_set1_epi16(static_cast<short>(2 * (twoNibbles & 0xF) + 1)));
 }
 
 float hsum(__m256 v) {
@@ -99,6 +109,32 @@ float dotIQ2_XXSAvx2(int64_t n, const void* w, const void* act) {
         const uint32_t aux = loadWord(b + 4);
         return gridStep(fourWords64(grid[b[0]], grid[b[1]], grid[b[2]], grid[b[3]]), xxsSigns(aux), a,
                         2 * static_cast<int>(aux >> 28) + 1);
+    });
+}
+
+float dotIQ2_XSAvx2(int64_t n, const void* w, const void* act) {
+    return gridDot<BlockIQ2_XS>(n, w, act, 0.125f, [](const BlockIQ2_XS& x, int ib, const int8_t* a) {
+        // Per eight values: a 9-bit grid index and seven sign bits in one word.
+        const uint16_t* q = x.qs + 4 * ib;
+        const uint64_t* grid = grids::kIq2xs;
+        const uint64_t* sign = kSignBytes.byParity7;
+        return gridStep(fourWords64(grid[q[0] & 511], grid[q[1] & 511], grid[q[2] & 511], grid[q[3] & 511]),
+                        fourWords64(sign[q[0] >> 9], sign[q[1] >> 9], sign[q[2] >> 9], sign[q[3] >> 9]), a,
+                        halfScales(x.scales[ib]));
+    });
+}
+
+float dotIQ2_SAvx2(int64_t n, const void* w, const void* act) {
+    return gridDot<BlockIQ2_S>(n, w, act, 0.125f, [](const BlockIQ2_S& x, int ib, const int8_t* a) {
+        // Per eight values: a low index byte, two high bits from the sub-block's qh byte, a sign byte.
+        const uint8_t* lo = x.qs + 4 * ib;
+        const uint8_t* s = x.qs + kQK256 / 8 + 4 * ib;
+        const uint32_t h = x.qh[ib];
+        const uint64_t* grid = grids::kIq2s;
+        const uint64_t* t = kSignBytes.byBits;
+        return gridStep(fourWords64(grid[lo[0] | ((h << 8) & 0x300u)], grid[lo[1] | ((h << 6) & 0x300u)],
+                                    grid[lo[2] | ((h << 4) & 0x300u)], grid[lo[3] | ((h << 2) & 0x300u)]),
+                        fourWords64(t[s[0]], t[s[1]], t[s[2]], t[s[3]]), a, halfScales(x.scales[ib]));
     });
 }
 

@@ -132,6 +132,8 @@ int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStrid
                            size_t actRowStride, int nCols, float* out, size_t outColStride);
 // The AVX2 decode kernels of the grid types (kernels_avx2_grid.cpp).
 float dotIQ2_XXSAvx2(int64_t n, const void* w, const void* act);
+float dotIQ2_XSAvx2(int64_t n, const void* w, const void* act);
+float dotIQ2_SAvx2(int64_t n, const void* w, const void* act);
 float dotIQ3_XXSAvx2(int64_t n, const void* w, const void* act);
 float dotIQ3_SAvx2(int64_t n, const void* w, const void* act);
 } // namespace cpu
