@@ -5,6 +5,10 @@
 // with the f16 and the f32 weight tile; K that is not a multiple of 8 or 4 (F32/F16 widths), the
 // residual-add epilogue, the step widths of SMOLDESK_VK_MATMUL_BK, and the host's choice of the
 // tile within 16, 32 and 48 KiB of shared memory. Small shapes: lavapipe is slow and CI slower.
+// The tensor-core GEMM (matmul_coop.comp) runs here in its emulated build: the second
+// registration (test_vulkan_matmul_coopmat_emulated) sets SMOLDESK_VK_MATMUL=coopmat-emulated for
+// every case, and coopShapes forces the fragment shapes a device may list; its bound allows for
+// the activations' rounding to f16 as well.
 #include "../quant/quant_test_util.h"
 #include "gguf/file.h"
 #include "quant/types.h"
@@ -24,16 +28,25 @@ namespace {
 
 constexpr int kFixtureRows = 8, kFixtureCols = 512;
 
-// Sets an environment variable for the scope (the backend reads the tile overrides per dispatch).
+// Sets an environment variable for the scope (the backend reads the tile overrides per dispatch)
+// and restores what it was.
 struct ScopedEnv {
     const char* name;
-    ScopedEnv(const char* n, const QByteArray& v) : name(n) {
+    QByteArray old;
+    bool had;
+    ScopedEnv(const char* n, const QByteArray& v)
+        : name(n), old(qgetenv(n)), had(qEnvironmentVariableIsSet(n)) {
         if (v.isEmpty())
             qunsetenv(n);
         else
             qputenv(n, v);
     }
-    ~ScopedEnv() { qunsetenv(name); }
+    ~ScopedEnv() {
+        if (had)
+            qputenv(name, old);
+        else
+            qunsetenv(name);
+    }
 };
 
 // A weight of `rows` rows cycling through a fixture's 8 rows, with its reference values.
@@ -45,13 +58,16 @@ struct FixtureWeight {
 
 // The bound of the product's error: the f16 weight tile rounds each weight to 11 bits (relative
 // 2^-11, or 2^-25 absolute below f16's normal range; twice that for any rounding mode), the
-// f32 tile only reorders f32 sums.
+// f32 tile only reorders f32 sums; the tensor-core GEMM rounds the activations too (each
+// product within 2·2^-10 relative, plus 2^-24 of the other factor below f16's normal range).
 struct Check {
-    bool f16 = true;
+    bool f16 = true, coop = false;
     double worst = 0; // error / bound, over every output
-    void add(double got, double want, double magnitude, double xMagnitude) {
-        const double bound = f16 ? std::ldexp(magnitude, -10) + std::ldexp(xMagnitude, -24) + 1e-5 * magnitude
-                                 : 2e-5 * magnitude + 1e-30;
+    void add(double got, double want, double magnitude, double xMagnitude, double wMagnitude) {
+        const double bound =
+            coop  ? std::ldexp(magnitude, -9) + std::ldexp(xMagnitude + wMagnitude, -24) + 1e-5 * magnitude
+            : f16 ? std::ldexp(magnitude, -10) + std::ldexp(xMagnitude, -24) + 1e-5 * magnitude
+                  : 2e-5 * magnitude + 1e-30;
         const double e = std::fabs(got - want) / bound;
         if (!(e <= worst)) worst = std::isnan(e) ? INFINITY : e;
     }
@@ -64,6 +80,7 @@ class TestVulkanMatmul : public QObject {
 
     std::unique_ptr<vk::VulkanBackend> gpu_;
     std::unique_ptr<gguf::File> blocks_, dequant_, iqBlocks_, iqDequant_;
+    int coopProducts_ = 0; // products that ran matmul_coop.comp
 
     BufferId upload(const std::vector<float>& v) {
         const BufferId b = gpu_->createBuffer(v.size());
@@ -124,16 +141,20 @@ class TestVulkanMatmul : public QObject {
         gpu_->read(y, 0, got.size(), got.data());
         Check check;
         check.f16 = f16;
+        check.coop = vk::VulkanBackend::coopTile(gpu_->caps(), rows, tokens, info.type).has_value();
+        if (check.coop) ++coopProducts_;
         for (int t = 0; t < tokens; ++t)
             for (int r = 0; r < rows; ++r) {
-                double ref = add ? base[size_t(t) * rows + r] : 0.0, mag = std::fabs(ref), xMag = 0;
+                double ref = add ? base[size_t(t) * rows + r] : 0.0, mag = std::fabs(ref), xMag = 0, wMag = 0;
                 for (int c = 0; c < cols; ++c) {
-                    const double xc = xv[size_t(t) * cols + c], p = double(values[size_t(r) * cols + c]) * xc;
+                    const double xc = xv[size_t(t) * cols + c], wc = values[size_t(r) * cols + c],
+                                 p = wc * xc;
                     ref += p;
                     mag += std::fabs(p);
                     xMag += std::fabs(xc);
+                    wMag += std::fabs(wc);
                 }
-                check.add(got[size_t(t) * rows + r], ref, mag, xMag);
+                check.add(got[size_t(t) * rows + r], ref, mag, xMag, wMag);
             }
         return check.worst;
     }
@@ -176,7 +197,7 @@ class TestVulkanMatmul : public QObject {
         const ScopedEnv tile("SMOLDESK_VK_MATMUL_TILE", "32"), half("SMOLDESK_VK_MATMUL_F16", f16 ? "" : "0");
         const FixtureWeight w = fixtureWeight(quant::Type(type), 37);
         const double e = product(w.info, w.values, 41, f16Tile(quant::Type(type), f16));
-        qInfo("error %.3g of the bound", e);
+        qInfo("error %.6g of the bound", e);
         QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
     }
 
@@ -198,7 +219,7 @@ class TestVulkanMatmul : public QObject {
         const ScopedEnv force("SMOLDESK_VK_MATMUL_TILE", QByteArray::number(tile));
         const FixtureWeight w = fixtureWeight(quant::Type(type), 133);
         const double e = product(w.info, w.values, 130, f16Tile(quant::Type(type), true));
-        qInfo("error %.3g of the bound", e);
+        qInfo("error %.6g of the bound", e);
         QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
     }
 
@@ -220,7 +241,7 @@ class TestVulkanMatmul : public QObject {
         std::mt19937 rng(unsigned(type * 31 + cols + tokens));
         const TestWeight w(quant::Type(type), cols, 45, rng);
         const double e = product(w.info, w.dequantized, tokens, false); // F16/F32 weights stay exact
-        qInfo("error %.3g of the bound", e);
+        qInfo("error %.6g of the bound", e);
         QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
     }
 
@@ -234,7 +255,7 @@ class TestVulkanMatmul : public QObject {
         const ScopedEnv force("SMOLDESK_VK_MATMUL_TILE", QByteArray::number(tile));
         const FixtureWeight w = fixtureWeight(quant::Type::Q6_K, 70);
         const double e = product(w.info, w.values, 20, true, true);
-        qInfo("error %.3g of the bound", e);
+        qInfo("error %.6g of the bound", e);
         QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
     }
 
@@ -249,8 +270,93 @@ class TestVulkanMatmul : public QObject {
             step("SMOLDESK_VK_MATMUL_BK", QByteArray::number(bk));
         const FixtureWeight w = fixtureWeight(quant::Type::Q4_K, 70);
         const double e = product(w.info, w.values, 70, true);
-        qInfo("error %.3g of the bound", e);
+        qInfo("error %.6g of the bound", e);
         QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
+    }
+
+    // The fragment shapes a device may list, through the emulated build, with partial tiles of
+    // rows and tokens (the 16x16x16 shape's 128 and 32 tiles run in the second registration).
+    void coopShapes_data() {
+        QTest::addColumn<QString>("shape");
+        QTest::addColumn<int>("tile");
+        QTest::addColumn<bool>("add");
+        for (const char* shape : {"16x16x16", "16x8x16", "8x16x8", "16x16x8"})
+            QTest::addRow("%s tile 64", shape) << QString(shape) << 64 << false;
+        QTest::addRow("8x16x8 tile 32, residual add") << QString("8x16x8") << 32 << true;
+    }
+    void coopShapes() {
+        QFETCH(QString, shape);
+        QFETCH(int, tile);
+        QFETCH(bool, add);
+        const ScopedEnv mode("SMOLDESK_VK_MATMUL", "coopmat-emulated"),
+            forced("SMOLDESK_VK_COOPMAT_SHAPE", shape.toUtf8()),
+            size("SMOLDESK_VK_MATMUL_TILE", QByteArray::number(tile));
+        const auto t = vk::VulkanBackend::coopTile(gpu_->caps(), 133, 130, quant::Type::Q6_K);
+        QVERIFY(t && t->emulated && t->bm == uint32_t(tile));
+        QCOMPARE(QString("%1x%2x%3").arg(t->shape.m).arg(t->shape.n).arg(t->shape.k), shape);
+        const FixtureWeight w = fixtureWeight(quant::Type::Q6_K, 133);
+        const double e = product(w.info, w.values, 130, true, add);
+        qInfo("error %.6g of the bound", e);
+        QVERIFY2(e <= 1.0, qPrintable(QString("error %1 of the bound").arg(e)));
+    }
+
+    // The tensor-core GEMM's choices (no device needed): the shape from a property list, the
+    // tile within shared memory, and when the tiled matmul.comp runs instead.
+    void coopChoice() {
+        using vk::VulkanBackend;
+        vk::DeviceCaps caps;
+        caps.maxWorkgroupInvocations = 1024;
+        caps.maxSharedMemory = 49152;
+        QVERIFY(!VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K)); // no tensor cores
+        caps.coopShapes = {{16, 8, 16, true}, {16, 16, 16, false}, {32, 8, 16, true}, {16, 16, 16, true}};
+        QVERIFY(vk::pickCoopShape(caps.coopShapes, caps.coopShape));
+        QVERIFY(caps.coopShape.m == 16 && caps.coopShape.n == 16 && caps.coopShape.k == 16 &&
+                caps.coopShape.f32Acc);
+        caps.coopmat = true;
+        auto t = VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K);
+        QVERIFY(t && !t->emulated && t->bm == 128 && t->bk == 32 && t->sharedBytes() <= 49152);
+        QCOMPARE(std::string(t->shader()), std::string("matmul_coop"));
+        QCOMPARE(VulkanBackend::coopTile(caps, 2048, 512, quant::Type::Q4_K)->bm, 64u); // as matmulTile
+        QVERIFY(!VulkanBackend::coopTile(caps, 11008, 512, quant::Type::F32)); // f16 lacks their range
+        QVERIFY(!VulkanBackend::coopTile(caps, 11008, 512, quant::Type::BF16));
+        {
+            const ScopedEnv tiled("SMOLDESK_VK_MATMUL", "tiled");
+            QVERIFY(!VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K));
+        }
+        {
+            const ScopedEnv f32("SMOLDESK_VK_MATMUL_F16", "0");
+            QVERIFY(!VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K));
+        }
+        {
+            const ScopedEnv listed("SMOLDESK_VK_COOPMAT_SHAPE", "16x8x16");
+            QCOMPARE(VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K)->shape.n, 8u);
+            const ScopedEnv unlisted("SMOLDESK_VK_COOPMAT_SHAPE", "8x8x8"); // not the device's: ignored
+            QCOMPARE(VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K)->shape.n, 16u);
+        }
+        caps.maxSharedMemory = 16384; // the least a Vulkan device has
+        t = VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K);
+        QVERIFY(t && t->sharedBytes() <= 16384 && t->bk % 16 == 0);
+        // Only f16 accumulators: the f16 build; none that fits: no tensor cores.
+        std::vector<vk::CoopShape> f16Only = {{16, 16, 16, false}},
+                                   none = {{32, 32, 16, true}, {16, 16, 32, true}};
+        QVERIFY(vk::pickCoopShape(f16Only, caps.coopShape));
+        QCOMPARE(std::string(VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K)->shader()),
+                 std::string("matmul_coop16"));
+        vk::CoopShape unused;
+        QVERIFY(!vk::pickCoopShape(none, unused));
+        // The emulated build on lavapipe's 32 KiB: f32 tiles, a narrower step.
+        caps.coopmat = false;
+        caps.maxSharedMemory = 32768;
+        const ScopedEnv emulated("SMOLDESK_VK_MATMUL", "coopmat-emulated");
+        t = VulkanBackend::coopTile(caps, 11008, 512, quant::Type::Q4_K);
+        QVERIFY(t && t->emulated && t->bm == 128 && t->bk == 16 && t->sharedBytes() <= 32768 &&
+                t->shape.f32Acc);
+        QCOMPARE(std::string(t->shader()), std::string("matmul_coop_emu"));
+    }
+
+    // The second registration really ran the emulated tensor-core GEMM.
+    void cleanupTestCase() {
+        if (qgetenv("SMOLDESK_VK_MATMUL") == "coopmat-emulated") QVERIFY(coopProducts_ > 20);
     }
 
     // The host's tile: within the device's shared memory and invocations, the overrides obeyed,

@@ -52,6 +52,18 @@ struct MatmulTile {
     uint64_t sharedBytes() const; // both shared tiles, padding included
 };
 
+// The prompt GEMM on tensor cores (matmul_coop.comp): bm × bm tiles computed by 4 warps of 32,
+// bk columns per step, in fragments of the device's shape; emulated: the same shader with the
+// matrix operations in plain GLSL over shared memory (any device: lavapipe, CI).
+struct CoopTile {
+    uint32_t bm = 128, bk = 32;
+    CoopShape shape;
+    bool emulated = false;
+    static constexpr uint32_t workgroup = 128;
+    uint64_t sharedBytes() const; // both tiles and the warps' scratch
+    const char* shader() const;   // the embedded shader variant
+};
+
 class VulkanBackend : public Backend {
   public:
     VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps, const VulkanOptions& options);
@@ -136,6 +148,13 @@ class VulkanBackend : public Backend {
     // and SMOLDESK_VK_MATMUL_F16=0 (f32 weight tile) override it (GPU sweeps, tests).
     static constexpr uint64_t kMatmulWorkgroups = 256;
     static MatmulTile matmulTile(const DeviceCaps& caps, uint64_t rows, uint64_t tokens, quant::Type type);
+    // The tensor-core GEMM's tile, or nothing when the tiled matmul.comp runs: on devices with a
+    // usable VK_NV_cooperative_matrix shape (caps.coopmat), for weights that take the f16 tile.
+    // SMOLDESK_VK_MATMUL=tiled forces matmul.comp, =coopmat-emulated the emulated shader on any
+    // device (with SMOLDESK_VK_COOPMAT_SHAPE=MxNxK, e.g. 16x8x16, its fragment shape); the tile
+    // size (same choice as matmulTile) and bk follow SMOLDESK_VK_MATMUL_TILE and _BK.
+    static std::optional<CoopTile> coopTile(const DeviceCaps& caps, uint64_t rows, uint64_t tokens,
+                                            quant::Type type);
 
   private:
     struct MatvecTarget { // one weight (slice) of a matvec dispatch and where its rows go
@@ -152,6 +171,8 @@ class VulkanBackend : public Backend {
     bool foldedNormGroup(BufferId x, WeightId norm, float eps, std::span<const MatmulOutput> outputs,
                          int rows, int dim);
     void matmulTiled(const DeviceWeight& w, BufferId x, BufferId out, int rows, bool add);
+    void matmulCoop(const DeviceWeight& w, const WeightSlice& s, const CoopTile& t, BufferId x, BufferId out,
+                    int rows, bool add);
     // The layout for a dispatch of `rows` rows in all (its weights together) of width cols.
     MatvecShape matvecShape(uint64_t rows, uint64_t cols, int tokens) const;
     // The subgroup size to require of a pipeline of `workgroup` invocations, or 0.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 namespace smoldesk::compute::vk {
@@ -40,7 +41,70 @@ bool hasDeviceExtension(const Api& api, VkPhysicalDevice physical, const char* n
     return false;
 }
 
+// VK_NV_cooperative_matrix: the shapes, and whether the prompt GEMM can use one (see DeviceCaps).
+// SMOLDESK_VK_NO_COOPMAT=1 turns it off (the tiled GEMM then runs, as on devices without it).
+void queryCooperativeMatrix(const Api& api, VkPhysicalDevice physical, DeviceCaps& c) {
+    if (!api.vkGetPhysicalDeviceCooperativeMatrixPropertiesNV ||
+        !hasDeviceExtension(api, physical, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME) ||
+        !hasDeviceExtension(api, physical, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) ||
+        !hasDeviceExtension(api, physical, VK_KHR_VULKAN_MEMORY_MODEL_EXTENSION_NAME))
+        return;
+    uint32_t count = 0;
+    if (api.vkGetPhysicalDeviceCooperativeMatrixPropertiesNV(physical, &count, nullptr) != VK_SUCCESS) return;
+    VkCooperativeMatrixPropertiesNV blank{};
+    blank.sType = VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV;
+    std::vector<VkCooperativeMatrixPropertiesNV> list(count, blank);
+    if (api.vkGetPhysicalDeviceCooperativeMatrixPropertiesNV(physical, &count, list.data()) != VK_SUCCESS)
+        return;
+    for (const VkCooperativeMatrixPropertiesNV& p : list) {
+        const bool f16In = p.AType == VK_COMPONENT_TYPE_FLOAT16_NV && p.BType == VK_COMPONENT_TYPE_FLOAT16_NV;
+        const bool f32 = p.CType == VK_COMPONENT_TYPE_FLOAT32_NV && p.DType == VK_COMPONENT_TYPE_FLOAT32_NV;
+        const bool f16 = p.CType == VK_COMPONENT_TYPE_FLOAT16_NV && p.DType == VK_COMPONENT_TYPE_FLOAT16_NV;
+        if (f16In && (f32 || f16) && p.scope == VK_SCOPE_SUBGROUP_NV)
+            c.coopShapes.push_back({p.MSize, p.NSize, p.KSize, f32});
+    }
+    VkPhysicalDeviceCooperativeMatrixPropertiesNV props{};
+    props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_PROPERTIES_NV;
+    VkPhysicalDeviceProperties2 props2{};
+    props2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+    props2.pNext = &props;
+    api.vkGetPhysicalDeviceProperties2(physical, &props2);
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV coop{};
+    coop.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV;
+    VkPhysicalDeviceShaderFloat16Int8FeaturesKHR half{};
+    half.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES_KHR;
+    half.pNext = &coop;
+    VkPhysicalDeviceVulkanMemoryModelFeaturesKHR model{};
+    model.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES_KHR;
+    model.pNext = &half;
+    VkPhysicalDeviceFeatures2 features{};
+    features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    features.pNext = &model;
+    api.vkGetPhysicalDeviceFeatures2(physical, &features);
+    // matmul_coop.comp's warps are subgroups of 32 (NVIDIA's only size).
+    const bool warps32 =
+        c.subgroupSizeControl ? c.minSubgroupSize <= 32 && 32 <= c.maxSubgroupSize : c.subgroupSize == 32;
+    const char* off = std::getenv("SMOLDESK_VK_NO_COOPMAT");
+    c.coopmat = coop.cooperativeMatrix && half.shaderFloat16 && model.vulkanMemoryModel &&
+                (props.cooperativeMatrixSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) && warps32 &&
+                c.maxWorkgroupInvocations >= 128 && pickCoopShape(c.coopShapes, c.coopShape) &&
+                !(off && *off && *off != '0');
+}
+
 } // namespace
+
+bool pickCoopShape(const std::vector<CoopShape>& shapes, CoopShape& chosen) {
+    bool found = false;
+    auto rank = [](const CoopShape& s) {
+        return std::tuple(s.f32Acc, uint64_t(s.m) * s.n * s.k, s.m == 16 && s.n == 16 && s.k == 16);
+    };
+    for (const CoopShape& s : shapes) {
+        const bool fits = s.m > 0 && s.n > 0 && 16 % s.m == 0 && 16 % s.n == 0 && (s.k == 8 || s.k == 16) &&
+                          s.m * s.n >= 32; // an emulated fragment gives each of 32 lanes a value
+        if (fits && (!found || rank(s) > rank(chosen))) chosen = s, found = true;
+    }
+    return found;
+}
 
 // VkPhysicalDeviceProperties::driverVersion is vendor-encoded: NVIDIA packs 10.8.8.6 bits, the
 // Windows Intel driver 18.14, everyone else (Mesa, AMD) Vulkan's own 10.10.12.
@@ -148,6 +212,7 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
         c.maxComputeWorkgroupSubgroups = sizeControl.maxComputeWorkgroupSubgroups;
     }
     c.pipelineStats = hasStats && executables.pipelineExecutableInfo == VK_TRUE;
+    queryCooperativeMatrix(api, physical, c);
 
     VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
     budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
@@ -233,6 +298,25 @@ Device::Device(Instance& instance, const DeviceCaps& caps)
         chain = &sizeControl;
     }
     if (caps.creationFeedback) extensions.push_back(VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
+    // Tensor cores (matmul_coop.comp): the extension, f16 arithmetic and the Vulkan memory model.
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV coop{};
+    coop.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV;
+    coop.cooperativeMatrix = VK_TRUE;
+    VkPhysicalDeviceShaderFloat16Int8FeaturesKHR half{};
+    half.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES_KHR;
+    half.shaderFloat16 = VK_TRUE;
+    VkPhysicalDeviceVulkanMemoryModelFeaturesKHR model{};
+    model.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES_KHR;
+    model.vulkanMemoryModel = VK_TRUE;
+    if (caps.coopmat) {
+        extensions.push_back(VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME);
+        extensions.push_back(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
+        extensions.push_back(VK_KHR_VULKAN_MEMORY_MODEL_EXTENSION_NAME);
+        coop.pNext = chain;
+        half.pNext = &coop;
+        model.pNext = &half;
+        chain = &model;
+    }
     VkPhysicalDevice16BitStorageFeatures storage16{};
     storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
     storage16.storageBuffer16BitAccess = VK_TRUE;

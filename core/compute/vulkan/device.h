@@ -6,8 +6,21 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace smoldesk::compute::vk {
+
+// One f16 × f16 cooperative-matrix shape of subgroup scope: MxK times KxN into MxN, accumulated
+// in f32 (else f16).
+struct CoopShape {
+    uint32_t m = 16, n = 16, k = 16;
+    bool f32Acc = true;
+};
+
+// The shape the prompt GEMM (matmul_coop.comp) takes from a device's list: f16 inputs, m and n
+// dividing 16 (a warp's smallest tile) and k of 8 or 16 (the step is 16 or 32 columns); f32
+// accumulators before f16, then the most work per operation, then 16x16x16. False: none fits.
+bool pickCoopShape(const std::vector<CoopShape>& shapes, CoopShape& chosen);
 
 struct DeviceCaps {
     VkPhysicalDevice physical = VK_NULL_HANDLE;
@@ -36,6 +49,13 @@ struct DeviceCaps {
     uint8_t pipelineCacheUuid[VK_UUID_SIZE] = {};
     // VK_EXT_pipeline_creation_feedback: pipeline creation reports pipeline-cache hits.
     bool creationFeedback = false;
+    // VK_NV_cooperative_matrix (tensor cores): every f16 shape of subgroup scope the driver lists,
+    // and whether the prompt GEMM uses one (the extension and its feature for compute, with
+    // shaderFloat16 and the Vulkan memory model its SPIR-V declares, subgroups of 32, a shape that
+    // pickCoopShape accepts).
+    std::vector<CoopShape> coopShapes;
+    bool coopmat = false;
+    CoopShape coopShape;
     uint64_t maxStorageBufferRange = 0;
     uint32_t maxStorageBuffersPerStage = 0;
     uint64_t maxAllocationSize = 0;

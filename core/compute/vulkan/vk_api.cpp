@@ -49,6 +49,7 @@ void loadInstanceFunctions(Api& api, VkInstance instance) {
     SMOLDESK_VK_INSTANCE_FUNCTIONS(SMOLDESK_VK_LOAD)
     SMOLDESK_VK_LOAD(vkCreateDebugUtilsMessengerEXT)
     SMOLDESK_VK_LOAD(vkDestroyDebugUtilsMessengerEXT)
+    SMOLDESK_VK_LOAD(vkGetPhysicalDeviceCooperativeMatrixPropertiesNV)
 #undef SMOLDESK_VK_LOAD
 }
 

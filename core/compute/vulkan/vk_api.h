@@ -90,6 +90,9 @@ struct Api {
     SMOLDESK_VK_DEVICE_FUNCTIONS(SMOLDESK_VK_DECLARE)
     PFN_vkCreateDebugUtilsMessengerEXT vkCreateDebugUtilsMessengerEXT = nullptr;
     PFN_vkDestroyDebugUtilsMessengerEXT vkDestroyDebugUtilsMessengerEXT = nullptr;
+    // VK_NV_cooperative_matrix's shape list (null where the driver lacks it).
+    PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV vkGetPhysicalDeviceCooperativeMatrixPropertiesNV =
+        nullptr;
 #undef SMOLDESK_VK_DECLARE
 };
 

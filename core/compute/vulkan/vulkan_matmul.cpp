@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -100,6 +101,59 @@ MatmulTile VulkanBackend::matmulTile(const DeviceCaps& caps, uint64_t rows, uint
     return t;
 }
 
+uint64_t CoopTile::sharedBytes() const {
+    // matmul_coop.comp: two bm × (bk + 8) tiles of f16 (f32 when emulated), four MM × NN scratches.
+    const uint64_t element = emulated ? 4 : 2, scratch = emulated || shape.f32Acc ? 4 : 2;
+    return 2 * uint64_t(bm) * (bk + 8) * element + 4 * uint64_t(shape.m) * shape.n * scratch;
+}
+
+const char* CoopTile::shader() const {
+    return emulated ? "matmul_coop_emu" : shape.f32Acc ? "matmul_coop" : "matmul_coop16";
+}
+
+std::optional<CoopTile> VulkanBackend::coopTile(const DeviceCaps& caps, uint64_t rows, uint64_t tokens,
+                                                quant::Type type) {
+    const char* mode = std::getenv("SMOLDESK_VK_MATMUL");
+    const std::string_view m = mode ? mode : "";
+    const char* f16 = std::getenv("SMOLDESK_VK_MATMUL_F16");
+    if (m == "tiled" || type == quant::Type::F32 || type == quant::Type::BF16 ||
+        (f16 && std::string_view(f16) == "0"))
+        return std::nullopt;
+    CoopTile t;
+    t.emulated = m == "coopmat-emulated";
+    if (!t.emulated && !caps.coopmat) return std::nullopt;
+    t.shape = caps.coopShape;
+    if (const char* s = std::getenv("SMOLDESK_VK_COOPMAT_SHAPE"); s && *s) {
+        CoopShape want;
+        if (std::sscanf(s, "%ux%ux%u", &want.m, &want.n, &want.k) == 3) {
+            std::vector<CoopShape> listed = t.emulated ? std::vector<CoopShape>{want} : caps.coopShapes;
+            std::erase_if(
+                listed, [&](const CoopShape& c) { return c.m != want.m || c.n != want.n || c.k != want.k; });
+            pickCoopShape(listed, t.shape); // unchanged when the device lacks it
+        }
+    }
+    if (t.emulated) t.shape.f32Acc = true;
+    // The tile size as matmul.comp's (4 warps: a 32 tile is 16 × 16 per warp, which every shape
+    // pickCoopShape accepts divides).
+    const MatmulTile plain = matmulTile(caps, rows, tokens, type);
+    t.bm = plain.bm;
+    auto env = [](const char* name) {
+        const char* v = std::getenv(name);
+        return v && *v ? static_cast<uint32_t>(std::strtoul(v, nullptr, 10)) : 0u;
+    };
+    const uint32_t bk = env("SMOLDESK_VK_MATMUL_BK");
+    t.bk = bk >= 16 && bk <= 64 && bk % 16 == 0 ? bk : 32;
+    while (t.sharedBytes() > caps.maxSharedMemory) {
+        if (t.bk > 16)
+            t.bk /= 2;
+        else if (t.bm > 32)
+            t.bm /= 2, t.bk = 32;
+        else
+            return std::nullopt;
+    }
+    return t;
+}
+
 MatvecShape VulkanBackend::matvecShape(uint64_t rows, uint64_t cols, int tokens) const {
     // Tuning overrides for measurements on real GPUs (tests/gpu/matvec_sweep.sh): the K split
     // (subgroups of 32 per workgroup), the rows per workgroup, and SMOLDESK_VK_MATVEC_WG as a
@@ -176,9 +230,34 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
+void VulkanBackend::matmulCoop(const DeviceWeight& wt, const WeightSlice& s, const CoopTile& t, BufferId x,
+                               BufferId out, int rows, bool add) {
+    // Real fragments need subgroups of exactly 32 (queryDeviceCaps checked the device can).
+    const uint32_t subgroup = !t.emulated && device_->caps().subgroupSizeControl ? 32 : 0;
+    const Pipeline& p = pipeline(t.shader(),
+                                 {CoopTile::workgroup, static_cast<uint32_t>(wt.type), add ? 1u : 0u, t.bm,
+                                  t.bk, t.shape.m, t.shape.n, t.shape.k},
+                                 4, subgroup);
+    const Binding b[] = {{wt.buffer.handle, s.bindOffset, s.bindRange, false},
+                         bindAct(x, false),
+                         bindAct(out, true),
+                         bindCodebooks()};
+    const MatmulPush push{
+        static_cast<uint32_t>(wt.cols),     static_cast<uint32_t>(s.rows),  s.base,
+        static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
+        static_cast<uint32_t>(rows)};
+    weightBytesRead_ += s.rows * wt.rowBytes;
+    recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, t.bm),
+                        ceilDiv(static_cast<uint64_t>(rows), t.bm));
+}
+
 void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out, int rows, bool add) {
     flushRope();
     for (const WeightSlice& s : wt.slices) {
+        if (const auto coop = coopTile(device_->caps(), s.rows, static_cast<uint64_t>(rows), wt.type)) {
+            matmulCoop(wt, s, *coop, x, out, rows, add);
+            continue;
+        }
         const MatmulTile t = matmulTile(device_->caps(), s.rows, static_cast<uint64_t>(rows), wt.type);
         const Pipeline& p = pipeline(
             "matmul",
