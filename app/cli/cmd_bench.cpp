@@ -19,8 +19,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -99,6 +101,86 @@ std::vector<int32_t> specPrompt(const runtime::Session& session, const std::stri
     return tok.encode(text, tok.addBosByDefault(), chatml);
 }
 
+// The file's facts a benchmark reports: architecture, device, threads, layers and the bytes a
+// token reads.
+BenchResult modelFacts(runtime::Session& session) {
+    const auto& hp = session.hparams();
+    BenchResult res;
+    res.model = session.file().path();
+    res.arch = hp.arch;
+    res.device = session.deviceName();
+    res.threads = session.threads();
+    res.layers = hp.nLayer;
+    // A mixture of experts reads only its tokens' experts: the 3-D expert tensors count with the
+    // share nExpertUsed / nExpert (the model panel's rule), everything else once.
+    for (const auto& t : session.file().tensors()) {
+        res.weightBytes += t.nBytes;
+        const bool experts = t.nDims == 3 && t.name.find("_exps.") != std::string::npos && hp.nExpert > 0;
+        res.weightBytesPerToken +=
+            experts ? t.nBytes * static_cast<uint64_t>(hp.nExpertUsed) / static_cast<uint64_t>(hp.nExpert)
+                    : t.nBytes;
+    }
+    res.kvBytesPerToken = 2ull * 2ull * static_cast<uint64_t>(hp.nLayer) * static_cast<uint64_t>(hp.kvDim());
+    return res;
+}
+
+// res.reps rounds of prompt (res.nPrompt new tokens after res.depth cached ones) and decode
+// (res.nGen tokens), each followed by a bandwidth probe unless skipped; medians into res.
+void measureRuns(runtime::Session& session, std::span<const int32_t> withPrompt, bool skipBandwidth,
+                 BenchResult& res, const std::function<int32_t()>& randomToken) {
+    const int depth = res.depth, nPrompt = res.nPrompt, nGen = res.nGen;
+    const std::span<const int32_t> history = withPrompt.first(static_cast<size_t>(depth));
+    // Bytes per decode token: every weight once (experts by their share), plus the KV cache read at the mean
+    // depth.
+    const double bytesPerToken = static_cast<double>(res.weightBytesPerToken) +
+                                 static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
+    // The probe follows each decode run and reads as many bytes as it did, so that both see the
+    // same machine: a shared host's bandwidth moves by tens of percent within minutes.
+    std::optional<BandwidthProbe> probe;
+    std::vector<double> shareRuns; // decode tokens/s ÷ the limit of the probe that followed
+    // The probe's 1 GiB pass evicts the caches: a model small enough to live in them gets one
+    // untimed prompt pass afterwards (larger ones stream their weights from memory either way).
+    const bool rewarmAfterProbe = res.weightBytes < (uint64_t(256) << 20);
+    for (int r = 0; r < res.reps; ++r) {
+        if (probe && rewarmAfterProbe) {
+            session.reset();
+            session.evaluate(withPrompt);
+        }
+        // Prompt: nPrompt new tokens after `depth` cached ones (the history is evaluated
+        // untimed; evaluate() reuses it as the common prefix).
+        session.reset();
+        if (depth > 0) session.evaluate(history);
+        auto t0 = Clock::now();
+        session.evaluate(withPrompt);
+        res.promptRuns.push_back(nPrompt / seconds(t0, Clock::now()));
+        // Decode: nGen tokens one by one after depth + 1 cached tokens, as llama-bench's tg.
+        session.reset();
+        session.evaluate(withPrompt.first(static_cast<size_t>(depth) + 1));
+        auto t1 = Clock::now();
+        for (int i = 0; i < nGen; ++i) session.decode(randomToken());
+        res.decodeRuns.push_back(nGen / seconds(t1, Clock::now()));
+        if (skipBandwidth) continue;
+        if (!probe) { // the later runs use no more memory than the first: its peak is theirs
+            res.peakRssBytes = platform::peakResidentBytes();
+            probe.emplace(session.threads());
+        }
+        const BandwidthProbe::Reading reading = probe->read(bytesPerToken * nGen);
+        if (reading.sustained <= 0) continue;
+        res.bandwidthRuns.push_back(reading.sustained);
+        res.bandwidthBestPass = std::max(res.bandwidthBestPass, reading.bestPass);
+        shareRuns.push_back(res.decodeRuns.back() * bytesPerToken / reading.sustained);
+    }
+    if (!probe) res.peakRssBytes = platform::peakResidentBytes();
+    res.promptTokensPerS = median(res.promptRuns);
+    res.decodeTokensPerS = median(res.decodeRuns);
+    if (!res.bandwidthRuns.empty()) {
+        res.bandwidthBytesPerS = median(res.bandwidthRuns);
+        res.decodeLimitTokensPerS = res.bandwidthBytesPerS / bytesPerToken;
+        res.decodeShareOfLimit = median(shareRuns);
+        res.decodeShareOfBestPass = res.decodeTokensPerS * bytesPerToken / res.bandwidthBestPass;
+    }
+}
+
 } // namespace
 
 int cmdBench(Args& args) {
@@ -145,85 +227,18 @@ int cmdBench(Args& args) {
         throw UsageError("-d plus -p (or -n) exceed the context of " +
                          std::to_string(session->contextSize()) + " tokens; raise --ctx.");
 
-    const auto& hp = session->hparams();
-    BenchResult res;
-    res.model = session->file().path();
-    res.arch = hp.arch;
-    res.device = session->deviceName();
-    res.threads = session->threads();
+    BenchResult res = modelFacts(*session);
     res.nPrompt = nPrompt;
     res.nGen = nGen;
     res.depth = depth;
     res.reps = reps;
-    res.layers = hp.nLayer;
     res.loadSeconds = loadSeconds;
-    // A mixture of experts reads only its tokens' experts: the 3-D expert tensors count with the
-    // share nExpertUsed / nExpert (the model panel's rule), everything else once.
-    for (const auto& t : session->file().tensors()) {
-        res.weightBytes += t.nBytes;
-        const bool experts = t.nDims == 3 && t.name.find("_exps.") != std::string::npos && hp.nExpert > 0;
-        res.weightBytesPerToken +=
-            experts ? t.nBytes * static_cast<uint64_t>(hp.nExpertUsed) / static_cast<uint64_t>(hp.nExpert)
-                    : t.nBytes;
-    }
-    res.kvBytesPerToken = 2ull * 2ull * static_cast<uint64_t>(hp.nLayer) * static_cast<uint64_t>(hp.kvDim());
-
     std::mt19937 rng(1234);
-    std::uniform_int_distribution<int32_t> dist(0, hp.nVocab - 1);
+    std::uniform_int_distribution<int32_t> dist(0, session->hparams().nVocab - 1);
     std::vector<int32_t> context(static_cast<size_t>(depth + nPrompt));
     for (auto& id : context) id = dist(rng);
-    const std::span<const int32_t> history(context.data(), static_cast<size_t>(depth));
     const std::span<const int32_t> withPrompt(context);
-
-    // Bytes per decode token: every weight once (experts by their share), plus the KV cache read at the mean
-    // depth.
-    const double bytesPerToken = static_cast<double>(res.weightBytesPerToken) +
-                                 static_cast<double>(res.kvBytesPerToken) * (depth + 1 + nGen / 2.0);
-    // The probe follows each decode run and reads as many bytes as it did, so that both see the
-    // same machine: a shared host's bandwidth moves by tens of percent within minutes.
-    std::optional<BandwidthProbe> probe;
-    std::vector<double> shareRuns; // decode tokens/s ÷ the limit of the probe that followed
-    // The probe's 1 GiB pass evicts the caches: a model small enough to live in them gets one
-    // untimed prompt pass afterwards (larger ones stream their weights from memory either way).
-    const bool rewarmAfterProbe = res.weightBytes < (uint64_t(256) << 20);
-    for (int r = 0; r < reps; ++r) {
-        if (probe && rewarmAfterProbe) {
-            session->reset();
-            session->evaluate(withPrompt);
-        }
-        // Prompt: nPrompt new tokens after `depth` cached ones (the history is evaluated
-        // untimed; evaluate() reuses it as the common prefix).
-        session->reset();
-        if (depth > 0) session->evaluate(history);
-        auto t0 = Clock::now();
-        session->evaluate(withPrompt);
-        res.promptRuns.push_back(nPrompt / seconds(t0, Clock::now()));
-        // Decode: nGen tokens one by one after depth + 1 cached tokens, as llama-bench's tg.
-        session->reset();
-        session->evaluate(withPrompt.first(static_cast<size_t>(depth) + 1));
-        auto t1 = Clock::now();
-        for (int i = 0; i < nGen; ++i) session->decode(dist(rng));
-        res.decodeRuns.push_back(nGen / seconds(t1, Clock::now()));
-        if (skipBandwidth) continue;
-        if (!probe) { // the later runs use no more memory than the first: its peak is theirs
-            res.peakRssBytes = platform::peakResidentBytes();
-            probe.emplace(session->threads());
-        }
-        const BandwidthProbe::Reading reading = probe->read(bytesPerToken * nGen);
-        if (reading.sustained <= 0) continue;
-        res.bandwidthRuns.push_back(reading.sustained);
-        res.bandwidthBestPass = std::max(res.bandwidthBestPass, reading.bestPass);
-        shareRuns.push_back(res.decodeRuns.back() * bytesPerToken / reading.sustained);
-    }
-    if (!probe) res.peakRssBytes = platform::peakResidentBytes();
-    res.promptTokensPerS = median(res.promptRuns);
-    res.decodeTokensPerS = median(res.decodeRuns);
-    if (!res.bandwidthRuns.empty()) {
-        res.bandwidthBytesPerS = median(res.bandwidthRuns);
-        res.decodeLimitTokensPerS = res.bandwidthBytesPerS / bytesPerToken;
-        res.decodeShareOfLimit = median(shareRuns);
-        res.decodeShareOfBestPass = res.decodeTokensPerS * bytesPerToken / res.bandwidthBestPass;
-    }
+    measureRuns(*session, withPrompt, skipBandwidth, res, [&] { return dist(rng); });
     if (json) // the Vulkan host-cost counters, in passes of their own after the timed runs
         for (auto& member : vulkanBenchJson(*session, withPrompt.last(static_cast<size_t>(nPrompt)), nGen,
                                             [&] { return dist(rng); }))
