@@ -1,8 +1,11 @@
+#include "compute/split_backend.h"
 #include "compute/vulkan/backend_impl.h"
 
 namespace smoldesk::compute {
 
 std::optional<VulkanCounters> vulkanCounters(const Backend& backend) {
+    // A model split by layers: its GPU part's counters (the CPU's layers add none).
+    if (const auto* split = dynamic_cast<const SplitBackend*>(&backend)) return vulkanCounters(split->gpu());
     const auto* vulkan = dynamic_cast<const vk::VulkanBackend*>(&backend);
     if (!vulkan) return std::nullopt;
     return vulkan->counters();
