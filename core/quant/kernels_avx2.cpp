@@ -301,11 +301,10 @@ int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStr
     if (row.decode32 || row.info.type == Type::Q8_0)
         return decodedGroup32TileAvx2(row.info.type, n, w, wRowStride, nRows, act, actRowStride, nCols, out,
                                       outColStride);
-    // That kernel flips the activations to unsigned bytes, which needs levels within ±63; IQ4_XS's
-    // reach ±127 (its rows run packed wherever they can).
-    if (!row.decode256 || row.info.type == Type::IQ4_XS) return 0;
-    return decodedGroupTileAvx2(isaDecode256(row), row.info.blockBytes, n, w, wRowStride, nRows, act,
-                                actRowStride, nCols, out, outColStride);
+    if (!row.decode256) return 0;
+    // IQ4_XS's levels reach ±127 (the others' ±63), too wide for activations flipped to unsigned.
+    return decodedGroupTileAvx2(isaDecode256(row), row.info.type == Type::IQ4_XS, row.info.blockBytes, n, w,
+                                wRowStride, nRows, act, actRowStride, nCols, out, outColStride);
 }
 
 #include "decoded_dot.inc"

@@ -11,8 +11,8 @@
 //    side as a + 128 (a copy of the tile's activations, flipped once per call) and the signed
 //    levels the other; 255·63·2 < 32768. The bias 128·Σ levels is one integer per row and
 //    block, computed at decode time.
-//  - levels up to ±127 (IQ4_NL, and Q8_0 weights): |level| on the unsigned side and the level's sign moved
-//  onto the
+//  - levels up to ±127 (IQ4_NL, IQ4_XS rows that are not packed, Q8_0): |level| on the unsigned side and the
+//  level's sign moved onto the
 //    broadcast activations (one vpsignb per token and register); 127·127·2 < 32768.
 // Compiled with the AVX2 flags; reached only through the avx2 kernel table.
 #include "quant/block_formats.h"
@@ -257,8 +257,9 @@ void decodeGroup256(Decode256Fn decode, const uint8_t* rows, size_t rowStride, s
 }
 
 // The pair sums of vpmaddubsw are scaled by vpmaddwd with the sub-block's scale in both int16
-// lanes of each row, so every step adds scale · Σ of four values to the row's int32 lane.
-template <int NC>
+// lanes of each row, so every step adds scale · Σ of four values to the row's int32 lane. Wide:
+// levels up to ±127 (IQ4_XS), |level| against unflipped activations carrying the level's sign.
+template <int NC, bool Wide>
 void tile256(int64_t nb, const Group256* g, const ActTile& a, int c0, float* out, size_t outColStride) {
     __m256 acc[NC];
     for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_ps();
@@ -269,14 +270,17 @@ void tile256(int64_t nb, const Group256* g, const ActTile& a, int c0, float* out
             const __m256i sc = _mm256_load_si256(reinterpret_cast<const __m256i*>(g[i].scale[s]));
             for (int k = 0; k < 4; ++k) {
                 const __m256i q = _mm256_load_si256(reinterpret_cast<const __m256i*>(g[i].q[s][k]));
+                const __m256i mag = Wide ? _mm256_abs_epi8(q) : q;
                 for (int c = 0; c < NC; ++c) {
+                    const __m256i y = broadcast4(a.quants(c0 + c) + 256 * i + 16 * s + 4 * k);
                     const __m256i p =
-                        _mm256_maddubs_epi16(broadcast4(a.quants(c0 + c) + 256 * i + 16 * s + 4 * k), q);
+                        Wide ? _mm256_maddubs_epi16(mag, _mm256_sign_epi8(y, q)) : _mm256_maddubs_epi16(y, q);
                     isum[c] = _mm256_add_epi32(isum[c], _mm256_madd_epi16(p, sc));
                 }
             }
         }
-        const __m256i bias = _mm256_load_si256(reinterpret_cast<const __m256i*>(g[i].bias));
+        const __m256i bias =
+            Wide ? _mm256_setzero_si256() : _mm256_load_si256(reinterpret_cast<const __m256i*>(g[i].bias));
         const __m256 d = _mm256_load_ps(g[i].d);
         for (int c = 0; c < NC; ++c)
             acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(isum[c], bias)),
@@ -286,7 +290,10 @@ void tile256(int64_t nb, const Group256* g, const ActTile& a, int c0, float* out
 }
 
 using Tile256Fn = void (*)(int64_t, const Group256*, const ActTile&, int, float*, size_t);
-constexpr Tile256Fn kTiles256[kTileCols + 1] = {nullptr, tile256<1>, tile256<2>, tile256<3>, tile256<4>};
+constexpr Tile256Fn kTiles256[kTileCols + 1] = {nullptr, tile256<1, false>, tile256<2, false>,
+                                                tile256<3, false>, tile256<4, false>};
+constexpr Tile256Fn kTiles256Wide[kTileCols + 1] = {nullptr, tile256<1, true>, tile256<2, true>,
+                                                    tile256<3, true>, tile256<4, true>};
 
 // Runs tiles over every whole group of kRows rows; decodeRows(r0) fills the groups of rows r0...
 template <class Group, class TileFn, class DecodeRows>
@@ -322,20 +329,21 @@ int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStrid
     });
 }
 
-int decodedGroupTileAvx2(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
-                         int nRows, const void* act, size_t actRowStride, int nCols, float* out,
-                         size_t outColStride) {
+int decodedGroupTileAvx2(Decode256Fn decode, bool wideLevels, size_t blockBytes, int64_t n, const void* w,
+                         size_t wRowStride, int nRows, const void* act, size_t actRowStride, int nCols,
+                         float* out, size_t outColStride) {
     if (nRows < kRows) return 0;
     thread_local ActTile acts;
     thread_local std::vector<Group256> groups;
-    prepareActs<BlockQ8_K>(n, static_cast<const uint8_t*>(act), actRowStride, nCols, true, acts);
+    prepareActs<BlockQ8_K>(n, static_cast<const uint8_t*>(act), actRowStride, nCols, !wideLevels, acts);
     groups.resize(static_cast<size_t>(n / kQK256));
     const auto* rows = static_cast<const uint8_t*>(w);
-    return runGroups(nRows, nCols, acts, groups, kTiles256, out, outColStride, [&](int r0) {
-        for (size_t i = 0; i < groups.size(); ++i)
-            decodeGroup256(decode, rows + static_cast<size_t>(r0) * wRowStride, wRowStride, blockBytes,
-                           static_cast<int64_t>(i), groups[i]);
-    });
+    return runGroups(nRows, nCols, acts, groups, wideLevels ? kTiles256Wide : kTiles256, out, outColStride,
+                     [&](int r0) {
+                         for (size_t i = 0; i < groups.size(); ++i)
+                             decodeGroup256(decode, rows + static_cast<size_t>(r0) * wRowStride, wRowStride,
+                                            blockBytes, static_cast<int64_t>(i), groups[i]);
+                     });
 }
 
 } // namespace smoldesk::quant::cpu

@@ -123,11 +123,11 @@ float dotIQ3_SAvx512(int64_t n, const void* w, const void* act);
 
 // The AVX2 kernels of decoded types (kernels_avx2_decoded.cpp), reached only from the avx2
 // kernel table. The tiles compute rows [0, returned) (whole groups of 8 rows); the 256-value one
-// needs levels within ±63 (every decoded type but IQ4_XS), the 32-value one takes MXFP4, IQ4_NL
-// and Q8_0 (0 for other types).
-int decodedGroupTileAvx2(Decode256Fn decode, size_t blockBytes, int64_t n, const void* w, size_t wRowStride,
-                         int nRows, const void* act, size_t actRowStride, int nCols, float* out,
-                         size_t outColStride);
+// takes wideLevels for levels beyond ±63 (IQ4_XS), the 32-value one takes MXFP4, IQ4_NL and Q8_0
+// (0 for other types).
+int decodedGroupTileAvx2(Decode256Fn decode, bool wideLevels, size_t blockBytes, int64_t n, const void* w,
+                         size_t wRowStride, int nRows, const void* act, size_t actRowStride, int nCols,
+                         float* out, size_t outColStride);
 int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                            size_t actRowStride, int nCols, float* out, size_t outColStride);
 // The AVX2 decode kernels of the grid types (kernels_avx2_grid.cpp).
