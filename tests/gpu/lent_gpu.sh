@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # One call's work on a lent GPU machine (see README, "Checking on a real GPU"): first correctness, then speed.
 # Prepare here with tests/gpu/prepare.sh (../shared/tools/gpu/prepare.sh plus SQLite and zlib) and a CLI built without Qt (README: SMOLDESK_CLI_SERVER=OFF), then run there, carrying .gpu: bash tests/gpu/lent_gpu.sh
+# 0. the tensor-core prompt GEMM first (matmul_coop.comp): which GEMM a prompt runs (gemm.txt), then the self-check
+#    with it (the default where VK_NV_cooperative_matrix has a usable shape), its emulated build and the tiled
+#    matmul.comp (selftest-gemm.txt; SKIP_GEMM_SELFTEST=1 skips the three runs, about 10 s each on an H200);
 # 1. every llama.cpp prompt golden through our Vulkan backend, whole prompt and token by token (golden_check.py);
 # 2. ../shared/tools/gpu/remote.sh: self-check, SmolLM3-3B-shaped Q4_K_M against llama.cpp's Vulkan llama-bench,
 #    then our GPU time per kernel (SMOLDESK_VK_PROFILE) of that file;
@@ -33,6 +36,16 @@ case "$device" in *CPU*|"")
     VK_LOADER_DEBUG=error,warn,driver "$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 8 -n 4 -r 1 --no-bandwidth 2>&1 | head -n 40
   } 2>&1 | tee -a "$OUT/device.txt"; exit 1 ;;
 esac
+# The profile's table names each prompt product's shader: matmul_coop (tensor cores) or matmul (tiled).
+SMOLDESK_VK_PROFILE=1 "$G/cli" bench -m "$data/models/arch/qwen3-tiny.gguf" --backend vulkan -p 64 -n 1 -r 1 \
+  --no-bandwidth --json 2>&1 >/dev/null | grep -E 'matmul' | head -n 4 | tee "$OUT/gemm.txt"
+if [ -z "${SKIP_GEMM_SELFTEST:-}" ]; then
+  mkdir -p "$root/share/smoldesk/models" && cp resources/models/stories260K* "$root/share/smoldesk/models/"
+  for mode in default coopmat-emulated tiled; do
+    echo "== selftest, SMOLDESK_VK_MATMUL=$mode"
+    SMOLDESK_VK_MATMUL=${mode#default} timeout 120 "$G/cli" selftest --backend vulkan 2>&1 | grep -E 'matrix-matrix|FAIL|checks'
+  done | tee "$OUT/selftest-gemm.txt"
+fi
 if [ -z "${SKIP_GOLDENS:-}" ]; then
   echo "== goldens through the Vulkan backend" | tee "$OUT/goldens.txt"
   timeout "${GOLDEN_TIMEOUT:-200}" python3 tests/gpu/golden_check.py "$G/cli" "$data/models" --backend vulkan \
