@@ -4,13 +4,14 @@
 
 #include "api_server.h"
 #include "embedding_service.h"
-#include "session_options.h"
 #include "runtime/speculation.h"
+#include "session_options.h"
 #include "worker/engine_types.h"
 #include "worker/model_worker.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QThread>
 
 #include <cstdio>
@@ -74,13 +75,16 @@ int cmdServe(Args& args) {
     }
     if (auto layers = args.option("--gpu-layers")) load.gpuLayers = parseGpuLayers(*layers);
     if (auto spec = args.option("--spec")) {
-        if (spec->rfind("draft:", 0) == 0)
-            throw UsageError(
-                "Speculation with a draft model (--spec draft:FILE) is not supported here yet; use "
-                "--spec ngram or auto.");
-        if (!runtime::parseSpecMode(*spec))
+        if (spec->rfind("draft:", 0) == 0) { // the worker loads it beside the model (on the CPU)
+            const QFileInfo draft(QString::fromStdString(spec->substr(6)));
+            if (!draft.isFile())
+                throw UsageError("The draft model '" + spec->substr(6) + "' does not exist.");
+            load.speculation = QStringLiteral("draft:") + draft.absoluteFilePath();
+        } else if (!runtime::parseSpecMode(*spec)) {
             throw UsageError("--spec takes off, ngram or auto, not '" + *spec + "'.");
-        load.speculation = QString::fromStdString(*spec);
+        } else {
+            load.speculation = QString::fromStdString(*spec);
+        }
     }
     const auto embeddingModel = args.option("--embedding-model");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
@@ -112,12 +116,14 @@ int cmdServe(Args& args) {
 
     // Load on the worker thread, as the app does, and wait here for the outcome.
     QEventLoop wait;
-    QString loadError, device;
+    QString loadError, device, draftProblem;
     int context = 0;
     QObject::connect(worker, &app::ModelWorker::loaded, &wait, [&](const app::LoadedModel& m) {
         device = m.device;
         context = m.contextSize;
-        for (const QString& w : m.warnings) std::fprintf(stderr, "warning: %s\n", qPrintable(w));
+        draftProblem = m.draftProblem;
+        for (const QString& w : m.warnings)
+            if (w != m.draftProblem) std::fprintf(stderr, "warning: %s\n", qPrintable(w));
         if (!m.fallbackReason.isEmpty()) std::fprintf(stderr, "note: %s\n", qPrintable(m.fallbackReason));
         wait.quit();
     });
@@ -133,6 +139,9 @@ int cmdServe(Args& args) {
         std::fprintf(stderr, "%s\n", qPrintable(loadError));
         return kExitBadFile;
     }
+    // A draft model asked for on the command line that cannot be used is an error here, as in run
+    // and chat (the app only warns).
+    if (!draftProblem.isEmpty()) throw UsageError(draftProblem.toStdString());
 
     // The embedding model (POST /v1/embeddings) on a thread of its own, stopped before it is freed.
     QThread embeddingThread;

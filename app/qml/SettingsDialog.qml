@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import SmolDesk
 
@@ -296,6 +297,36 @@ Dialog {
                     Accessible.name: qsTr("GPU layers")
                     Accessible.description: qsTr("Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU")
                 }
+                Label { text: qsTr("Speculative decoding") }
+                ComboBox {
+                    objectName: "speculationCombo"
+                    readonly property var modes: ["auto", "off", "draft"]
+                    Layout.fillWidth: true
+                    model: [qsTr("Automatic (repeated text)"), qsTr("Off"), qsTr("Draft model")]
+                    currentIndex: Math.max(0, modes.indexOf(dialog.s.speculation))
+                    onActivated: (index) => dialog.s.speculation = modes[index]
+                    Accessible.name: qsTr("Speculative decoding")
+                    Accessible.description: qsTr("Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right")
+                }
+                Label {
+                    text: qsTr("Draft model")
+                    visible: dialog.s.speculation === "draft"
+                }
+                RowLayout {
+                    visible: dialog.s.speculation === "draft"
+                    Layout.fillWidth: true
+                    Label {
+                        objectName: "draftModelLabel"
+                        Layout.fillWidth: true
+                        elide: Text.ElideMiddle
+                        text: dialog.s.draftModel.length > 0 ? dialog.s.draftModel
+                                                             : qsTr("None chosen: repeated text is used")
+                    }
+                    DialogButton {
+                        text: qsTr("Choose…")
+                        onClicked: draftDialog.open()
+                    }
+                }
                 Label { text: qsTr("Context length") }
                 SpinBox {
                     from: 0; to: 131072; stepSize: 1024
@@ -311,7 +342,7 @@ Dialog {
                     Layout.fillWidth: true
                     wrapMode: Text.Wrap
                     opacity: 0.7
-                    text: qsTr("Device, threads and context length apply the next time the model loads.")
+                    text: qsTr("Device, threads, context length and speculative decoding apply the next time the model loads.")
                 }
                 DialogButton {
                     Layout.columnSpan: 2
@@ -483,5 +514,14 @@ Dialog {
             // Remote endpoints: OpenAI-compatible servers whose models the chat can use.
             RemoteSettings {}
         }
+    }
+    // The draft model for speculative decoding (a small model with the same vocabulary).
+    FileDialog {
+        id: draftDialog
+        title: qsTr("Choose a draft model")
+        acceptLabel: qsTr("Choose")
+        rejectLabel: qsTr("Cancel")
+        nameFilters: [qsTr("GGUF models (*.gguf)"), qsTr("All files (*)")]
+        onAccepted: dialog.s.setDraftModelUrl(selectedFile)
     }
 }

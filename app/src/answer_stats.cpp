@@ -6,12 +6,17 @@
 namespace smoldesk::app {
 
 QJsonObject AnswerStats::toJson() const {
-    return QJsonObject{{QStringLiteral("tokens_per_second"), tokensPerSecond},
-                       {QStringLiteral("first_token_ms"), firstTokenMs},
-                       {QStringLiteral("tokens"), tokens},
-                       {QStringLiteral("stop_reason"), reason},
-                       {QStringLiteral("prompt_tokens"), promptTokens},
-                       {QStringLiteral("prompt_tokens_per_second"), promptTokensPerSecond}};
+    QJsonObject o{{QStringLiteral("tokens_per_second"), tokensPerSecond},
+                  {QStringLiteral("first_token_ms"), firstTokenMs},
+                  {QStringLiteral("tokens"), tokens},
+                  {QStringLiteral("stop_reason"), reason},
+                  {QStringLiteral("prompt_tokens"), promptTokens},
+                  {QStringLiteral("prompt_tokens_per_second"), promptTokensPerSecond}};
+    if (proposedTokens > 0) { // answers without speculation keep the stored form they always had
+        o.insert(QStringLiteral("proposed_tokens"), proposedTokens);
+        o.insert(QStringLiteral("accepted_tokens"), acceptedTokens);
+    }
+    return o;
 }
 
 QString AnswerStats::toStored() const {
@@ -30,6 +35,8 @@ std::optional<AnswerStats> AnswerStats::fromStored(const QString& stored) {
     s.reason = o.value(QStringLiteral("stop_reason")).toString();
     s.promptTokens = o.value(QStringLiteral("prompt_tokens")).toInt();
     s.promptTokensPerSecond = o.value(QStringLiteral("prompt_tokens_per_second")).toDouble();
+    s.proposedTokens = o.value(QStringLiteral("proposed_tokens")).toInt();
+    s.acceptedTokens = o.value(QStringLiteral("accepted_tokens")).toInt();
     return s;
 }
 
@@ -40,6 +47,10 @@ QString AnswerStats::text() const {
     QString line = tr("%1 tokens/s · first token %2 ms · %3 tokens")
                        .arg(loc.toString(tokensPerSecond, 'f', 1), loc.toString(firstTokenMs, 'f', 0))
                        .arg(loc.toString(tokens));
+    // Speculative decoding: how many of the guessed tokens the model kept (what made it faster).
+    if (proposedTokens > 0)
+        line += QStringLiteral(" · ") + tr("%1 of %2 guessed tokens kept")
+                                            .arg(loc.toString(acceptedTokens), loc.toString(proposedTokens));
     if (reason == QLatin1String("stopped"))
         line += QStringLiteral(" · ") + tr("stopped");
     else if (reason == QLatin1String("context-full"))

@@ -19,6 +19,8 @@ struct AnswerStats {
     QString reason; // "end", "max-tokens", "stopped", "context-full", "stop-string"
     int promptTokens = 0;
     double promptTokensPerSecond = 0.0;
+    int proposedTokens = 0; // speculative decoding: proposals verified and those kept
+    int acceptedTokens = 0;
 
     // What the store keeps (a compact JSON object).
     QString toStored() const;

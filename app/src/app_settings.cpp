@@ -163,6 +163,15 @@ int AppSettings::gpuLayersFor(const QString& path) const {
     return valueFor(modelKeyFor(path), "gpuLayers", -1).toInt();
 }
 
+QString AppSettings::speculationFor(const QString& path) const {
+    const QString key = modelKeyFor(path);
+    const QString mode = valueFor(key, "speculation", QStringLiteral("auto")).toString();
+    const QString draft = valueFor(key, "draftModel", QString()).toString();
+    if (mode == QLatin1String("draft"))
+        return draft.isEmpty() ? QStringLiteral("auto") : QStringLiteral("draft:") + draft;
+    return mode == QLatin1String("off") ? mode : QStringLiteral("auto");
+}
+
 void AppSettings::setModelValue(const char* key, const QVariant& v) {
     const QString k = QStringLiteral("model-%1/%2").arg(modelKey_, QLatin1String(key));
     if (s_->value(k) == v) return;
@@ -187,6 +196,23 @@ int AppSettings::gpuLayers() const {
 }
 void AppSettings::setGpuLayers(int v) {
     setModelValue("gpuLayers", std::max(-1, v));
+}
+QString AppSettings::speculation() const {
+    const QString v = modelValue("speculation", QStringLiteral("auto")).toString();
+    return v == QLatin1String("off") || v == QLatin1String("draft") ? v : QStringLiteral("auto");
+}
+void AppSettings::setSpeculation(const QString& v) {
+    setModelValue("speculation",
+                  v == QLatin1String("off") || v == QLatin1String("draft") ? v : QStringLiteral("auto"));
+}
+QString AppSettings::draftModel() const {
+    return modelValue("draftModel", QString()).toString();
+}
+void AppSettings::setDraftModel(const QString& path) {
+    setModelValue("draftModel", path);
+}
+void AppSettings::setDraftModelUrl(const QUrl& url) {
+    setDraftModel(url.isLocalFile() ? url.toLocalFile() : url.toString());
 }
 double AppSettings::temperature() const {
     return modelValue("temperature", recommended(arch_).temperature).toDouble();

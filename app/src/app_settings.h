@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QSettings>
 #include <QStringList>
+#include <QUrl>
 #include <QtQml/qqmlregistration.h>
 
 #include "worker/engine_types.h"
@@ -38,6 +39,10 @@ class AppSettings : public QObject {
     Q_PROPERTY(int threads READ threads WRITE setThreads NOTIFY modelSettingsChanged)
     // Layers on the GPU when the model does not fit it whole: -1 automatic (from free memory).
     Q_PROPERTY(int gpuLayers READ gpuLayers WRITE setGpuLayers NOTIFY modelSettingsChanged)
+    // Speculative decoding: "auto" (n-gram proposals while they pay), "off" or "draft" (the
+    // draftModel's guesses; auto while none is chosen).
+    Q_PROPERTY(QString speculation READ speculation WRITE setSpeculation NOTIFY modelSettingsChanged)
+    Q_PROPERTY(QString draftModel READ draftModel WRITE setDraftModel NOTIFY modelSettingsChanged)
     Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY modelSettingsChanged)
     Q_PROPERTY(double topP READ topP WRITE setTopP NOTIFY modelSettingsChanged)
     Q_PROPERTY(int topK READ topK WRITE setTopK NOTIFY modelSettingsChanged)
@@ -80,6 +85,8 @@ class AppSettings : public QObject {
     int contextLengthFor(const QString& path) const;
     int threadsFor(const QString& path) const;
     int gpuLayersFor(const QString& path) const;
+    // LoadRequest::speculation for `path`: "auto", "off" or "draft:PATH".
+    QString speculationFor(const QString& path) const;
     int thinkingBudget() const; // 0: unlimited
     void setThinkingBudget(int v);
     bool thinkByDefault() const;
@@ -92,6 +99,12 @@ class AppSettings : public QObject {
     void setThreads(int v);
     int gpuLayers() const; // -1: automatic
     void setGpuLayers(int v);
+    QString speculation() const;
+    void setSpeculation(const QString& v);
+    QString draftModel() const;
+    void setDraftModel(const QString& path);
+    // The file dialog's choice (a file: URL) as the draft model.
+    Q_INVOKABLE void setDraftModelUrl(const QUrl& url);
     double temperature() const;
     void setTemperature(double v);
     double topP() const;

@@ -504,6 +504,8 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
     stats.reason = r.stopReason;
     stats.promptTokens = r.promptTokens;
     stats.promptTokensPerSecond = r.promptTokensPerSecond;
+    stats.proposedTokens = r.proposedTokens;
+    stats.acceptedTokens = r.acceptedTokens;
     messages()->setStats(row, stats.toStored());
     // An answer stopped before its first token has no speed to show.
     if (r.generatedTokens > 0) {

@@ -44,7 +44,8 @@ struct LoadRequest {
     // demo model it runs (with stories260K-golden.f32 beside it). No check when either is empty.
     QString gpuCheckFile{};
     QString demoModel{};
-    // Speculative decoding for this model's generations: "off", "ngram" or "auto" (empty: auto).
+    // Speculative decoding for this model's generations: "off", "ngram", "auto" (empty: auto) or
+    // "draft:PATH", a draft model with the same vocabulary (on the CPU; auto when it cannot be used).
     QString speculation{};
 };
 
@@ -65,6 +66,7 @@ struct LoadedModel {
     QString device;
     QString fallbackReason;
     QStringList warnings;
+    QString draftProblem; // why the draft model asked for is not used (also among the warnings)
     int contextSize = 0;
     int threads = 0;
     bool supportsThinking = false;
@@ -139,8 +141,10 @@ struct GenerationResult {
     double firstTokenMs = 0.0;
     double promptTokensPerSecond = 0.0; // the new part of the prompt (0: all of it was cached)
     double thoughtSeconds = 0.0;
-    QString stopReason; // "end", "max-tokens", "stopped", "context-full", ...
-    int toolCalls = 0;  // calls sent as ModelWorker::toolCall
+    QString stopReason;     // "end", "max-tokens", "stopped", "context-full", ...
+    int toolCalls = 0;      // calls sent as ModelWorker::toolCall
+    int proposedTokens = 0; // speculative decoding: proposals verified…
+    int acceptedTokens = 0; // …and those the answer kept
     int contextUsed = 0;
     int contextSize = 0;
 };

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
 #include "runtime/chat_turn.h"
+#include "runtime/draft_proposer.h"
 #include "runtime/self_check.h"
 #include "runtime/session.h"
 
@@ -159,7 +160,31 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
         session_ = runtime::Session::load(o);
     }
     chatPrompt_ = std::make_unique<runtime::ChatPrompt>(session_->file(), session_->tokenizer());
+    openDraft(request);
     if (lastValue < 1.0f) emit loadProgress(1.0);
+}
+
+void ModelWorker::openDraft(const LoadRequest& request) {
+    draft_.reset();
+    draftProblem_.clear();
+    if (!request.speculation.startsWith(QLatin1String("draft:"))) return;
+    const QString path = request.speculation.mid(6);
+    const QString name = QFileInfo(path).fileName();
+    try {
+        if (!QFileInfo::exists(path)) throw Error(ErrorCode::Io, "the file does not exist.");
+        runtime::LoadOptions o;
+        o.path = path.toStdString();
+        o.threads = session_->threads();
+        o.contextLength = session_->contextSize();
+        o.backend = runtime::BackendChoice::Cpu; // small, and beside the target on any device
+        std::shared_ptr<runtime::Session> draft = runtime::Session::load(o);
+        if (const std::string why = runtime::draftVocabularyMismatch(*session_, *draft); !why.empty())
+            throw Error(ErrorCode::InvalidArgument, why);
+        draft_ = std::move(draft);
+    } catch (const std::exception& e) {
+        draftProblem_ =
+            QStringLiteral("The draft model %1 is not used: %2").arg(name, QString::fromUtf8(e.what()));
+    }
 }
 
 LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
@@ -171,6 +196,8 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.fallbackReason =
         gpuRefusal_.isEmpty() ? QString::fromStdString(session_->fallbackReason()) : gpuRefusal_;
     for (const auto& w : session_->warnings()) m.warnings << QString::fromStdString(w);
+    if (!draftProblem_.isEmpty()) m.warnings << draftProblem_;
+    m.draftProblem = draftProblem_;
     m.contextSize = session_->contextSize();
     m.threads = session_->threads();
     m.supportsThinking = chatPrompt_->supportsThinking();
@@ -182,6 +209,7 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
 void ModelWorker::unload() {
     saveOwnerState();
     chatPrompt_.reset();
+    draft_.reset();
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
@@ -398,7 +426,10 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
         emit toolLeftOut(id, QString::fromStdString(t.name), QString::fromStdString(t.reason));
 
     runtime::GenerateParams gp = generateParams(request);
-    if (const auto mode = runtime::parseSpecMode(loadedRequest_.speculation.toStdString()))
+    if (draft_) // the draft's guesses instead of the n-gram lookup, under the same gate
+        gp.speculation =
+            runtime::DraftProposer::options(draft_, runtime::SpecMode::Auto, gp.speculation.maxDraft);
+    else if (const auto mode = runtime::parseSpecMode(loadedRequest_.speculation.toStdString()))
         gp.speculation.mode = *mode;
     QElapsedTimer promptTimer;
     promptTimer.start();
@@ -430,6 +461,8 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.thoughtSeconds = done.thoughtSeconds;
     r.stopReason = stop_.load() ? QStringLiteral("stopped") : stopReasonText(st.stopReason);
     r.toolCalls = done.toolCalls;
+    r.proposedTokens = st.proposedTokens;
+    r.acceptedTokens = st.acceptedTokens;
     // The conversation now holds the prompt and every generated token (the cache lacks the last
     // one, which was never fed back); the same count the meter showed while streaming.
     r.contextUsed = std::min(ctx, n + st.generatedTokens);

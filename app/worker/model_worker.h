@@ -115,6 +115,8 @@ class ModelWorker : public QObject {
     // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
     // the CPU cannot take the model either (then nothing is loaded).
     bool continueOnCpu(const GenerationRequest& request, const EngineError& fault);
+    // The draft model `request` asks for, into draft_ (a problem goes into draftProblem_).
+    void openDraft(const LoadRequest& request);
     // Session::load + ChatPrompt for `request` into session_/chatPrompt_; throws on failure.
     // cancellable: requestCancelLoad() stops it (not when the previous model is brought back).
     void openSession(const LoadRequest& request, bool cancellable = true);
@@ -126,6 +128,10 @@ class ModelWorker : public QObject {
     void restoreState(qint64 conversationId);
 
     std::unique_ptr<runtime::Session> session_;
+    // The draft model of LoadRequest::speculation "draft:PATH" (on the CPU), and why a draft that
+    // was asked for is not used (one sentence among the load's warnings).
+    std::shared_ptr<runtime::Session> draft_;
+    QString draftProblem_;
     QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
     std::unique_ptr<runtime::ChatPrompt> chatPrompt_;
     grammar::GrammarCache grammars_; // compiled response formats, kept across requests

@@ -172,6 +172,55 @@ class TestWorker : public QObject {
         QCOMPARE(ready.count(), 1);
         QVERIFY(r.contextUsed >= ready.at(0).at(1).toInt());
     }
+    // Issue 38: a draft model from the settings (LoadRequest::speculation "draft:PATH"). The demo
+    // model as its own draft guesses right, and the answer is the one without speculation; a draft
+    // with another vocabulary is not used, with a sentence among the load's warnings.
+    void draftModelSpeculation() {
+        const QString demo = QString::fromStdString(test::demoModelPath());
+        const QString other = QString::fromStdString(test::dataPath("models/llama-2-tiny-random.gguf"));
+        struct Outcome {
+            QString text;
+            GenerationResult result;
+            LoadedModel model;
+        };
+        auto answer = [&](const QString& speculation) -> Outcome {
+            Outcome o;
+            QSignalSpy loaded(worker_, &ModelWorker::loaded);
+            worker_->armLoad();
+            LoadRequest r{demo, 256, 1, true, {}};
+            r.speculation = speculation;
+            QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); });
+            if (!waitFor(loaded, 20000)) return o;
+            o.model = loaded.at(0).at(0).value<LoadedModel>();
+            QSignalSpy deltas(worker_, &ModelWorker::delta);
+            QSignalSpy finished(worker_, &ModelWorker::finished);
+            QMetaObject::invokeMethod(worker_, [w = worker_] { w->generate(request(50, 48)); });
+            if (!waitFor(finished, 30000)) return o;
+            o.result = finished.at(0).at(1).value<GenerationResult>();
+            for (const auto& d : deltas) o.text += d.at(2).toString();
+            return o;
+        };
+        const Outcome plain = answer(QStringLiteral("off"));
+        QVERIFY(plain.result.generatedTokens > 20);
+        QCOMPARE(plain.result.proposedTokens, 0);
+        const Outcome drafted = answer(QStringLiteral("draft:") + demo);
+        QVERIFY2(drafted.model.draftProblem.isEmpty(), qPrintable(drafted.model.draftProblem));
+        QCOMPARE(drafted.text, plain.text);
+        QVERIFY2(drafted.result.proposedTokens > 0, "the draft proposed nothing");
+        QVERIFY2(drafted.result.acceptedTokens * 10 >= drafted.result.proposedTokens * 9,
+                 qPrintable(QStringLiteral("%1 of %2 kept")
+                                .arg(drafted.result.acceptedTokens)
+                                .arg(drafted.result.proposedTokens)));
+        const Outcome mismatched = answer(QStringLiteral("draft:") + other);
+        QVERIFY2(mismatched.model.draftProblem.contains(QLatin1String("needs the same vocabulary")),
+                 qPrintable(mismatched.model.draftProblem));
+        QVERIFY(mismatched.model.warnings.contains(mismatched.model.draftProblem));
+        QCOMPARE(mismatched.text, plain.text);
+        const Outcome missing = answer(QStringLiteral("draft:/nonexistent/draft.gguf"));
+        QVERIFY2(missing.model.draftProblem.contains(QLatin1String("does not exist")),
+                 qPrintable(missing.model.draftProblem));
+        QCOMPARE(missing.text, plain.text);
+    }
     void stopWithinOneToken() {
         // The first token blocks the worker until the GUI thread has asked to stop, so the stop
         // request certainly arrives mid-generation. Count what is emitted after it.
