@@ -3,7 +3,10 @@
 // one query head and walks the keys in tiles of TILE positions held in shared memory, with an
 // online softmax per row, so each K/V row is read from memory once per TILE query rows rather
 // than once per row. Grid: (nHead, ceil(rows / TILE)). The invocations of one row (IPR of
-// them) split its head dimensions; every one of them keeps the row's running max and sum.
+// them) split its head dimensions in pairs; every one of them keeps the row's running max and sum.
+// K and V tiles stay f16 in shared memory (pairs copied as 32-bit words from the f16 cache, so
+// exactly the cache's values), rows padded by one word: the lanes of a row read consecutive
+// keys, whose rows then start on different banks; half of f32 tiles' memory lets TILE grow.
 // Decode (a few rows) stays with the split-K kernel in attention.comp.
 #extension GL_EXT_shader_16bit_storage : require
 layout(local_size_x_id = 0) in;                 // 64
@@ -13,13 +16,16 @@ layout(constant_id = 2) const uint TILE = 16;   // query rows and key positions 
 layout(constant_id = 3) const uint CAUSAL = 1;
 const uint WG = gl_WorkGroupSize.x;
 const uint IPR = WG / TILE;                     // invocations per query row
-const uint DIMS = (HEAD_DIM + IPR - 1) / IPR;   // output dimensions per invocation
+const uint HP = HEAD_DIM / 2;                   // f16 pairs per head row (head sizes are even)
+const uint KSTR = HP + 1;                       // words per K/V tile row, padded
+const uint PAIRS = (HP + IPR - 1) / IPR;        // output dimension pairs per invocation
+const uint DIMS = 2 * PAIRS;
 const uint KEYS = TILE / IPR;                   // scores per invocation per tile
 const float NEG_BIG = -1.0e30;                  // marks a masked score
 
 layout(binding = 0) readonly buffer Q { float q[]; };
-layout(binding = 1) readonly buffer KCache { float16_t kc[]; };
-layout(binding = 2) readonly buffer VCache { float16_t vc[]; };
+layout(binding = 1) readonly buffer KCache { uint kc[]; };  // f16 pairs
+layout(binding = 2) readonly buffer VCache { uint vc[]; };
 layout(binding = 3) writeonly buffer Out { float outv[]; };
 // The position of query row 0, host-written like the decode kernel's.
 layout(binding = 4) readonly buffer Positions { uint positions[]; };
@@ -38,8 +44,8 @@ layout(push_constant) uniform Push {
 } pc;
 
 shared float qs[TILE * HEAD_DIM];
-shared float ks[TILE * HEAD_DIM];
-shared float vs[TILE * HEAD_DIM];
+shared uint ks[TILE * KSTR];  // packed f16 pairs
+shared uint vs[TILE * KSTR];
 shared float ps[TILE * TILE];
 
 // First key position a query at qpos may see.
@@ -69,11 +75,11 @@ void main() {
     const uint lastKey = CAUSAL != 0 ? qpos : pos0 + pc.rows - 1;
     for (uint k0 = keyStart; k0 < keyEnd; k0 += TILE) {
         barrier();  // the previous tile (and the query load) is done with
-        for (uint i = tid; i < TILE * HEAD_DIM; i += WG) {
-            const uint t = i / HEAD_DIM, d = i % HEAD_DIM, pos = k0 + t;
-            const uint addr = pos * pc.kvDim + kvBase + d;
-            ks[i] = pos < keyEnd ? float(kc[addr]) : 0.0;
-            vs[i] = pos < keyEnd ? float(vc[addr]) : 0.0;
+        for (uint i = tid; i < TILE * HP; i += WG) {
+            const uint t = i / HP, h = i % HP, pos = k0 + t;
+            const uint word = (pos * pc.kvDim + kvBase) / 2 + h;  // kvDim and kvBase are even
+            ks[t * KSTR + h] = pos < keyEnd ? kc[word] : 0u;
+            vs[t * KSTR + h] = pos < keyEnd ? vc[word] : 0u;
         }
         barrier();
         for (uint j = 0; j < KEYS; ++j) {
@@ -81,7 +87,11 @@ void main() {
             float s = NEG_BIG;
             if (pos <= lastKey && pos >= firstKey(qpos)) {
                 float dotv = 0.0;
-                for (uint d = 0; d < HEAD_DIM; ++d) dotv += qs[row * HEAD_DIM + d] * ks[t * HEAD_DIM + d];
+                for (uint h = 0; h < HP; ++h) {
+                    const vec2 k2 = unpackHalf2x16(ks[t * KSTR + h]);
+                    dotv += qs[row * HEAD_DIM + 2 * h] * k2.x;
+                    dotv += qs[row * HEAD_DIM + 2 * h + 1] * k2.y;
+                }
                 s = dotv * pc.scale;
             }
             ps[row * TILE + t] = s;
@@ -100,12 +110,13 @@ void main() {
         }
         runSum = runSum * rescale + tileSum;
         runMax = newMax;
-        for (uint k = 0; k < DIMS; ++k) {
-            const uint d = lane + IPR * k;
-            if (d >= HEAD_DIM) break;
-            float acc = o[k] * rescale;
-            for (uint t = 0; t < TILE; ++t) acc += p[t] * vs[t * HEAD_DIM + d];
-            o[k] = acc;
+        for (uint k = 0; k < PAIRS; ++k) {
+            const uint h = lane + IPR * k;
+            if (h >= HP) break;
+            vec2 acc = vec2(o[2 * k], o[2 * k + 1]) * rescale;
+            for (uint t = 0; t < TILE; ++t) acc += p[t] * unpackHalf2x16(vs[t * KSTR + h]);
+            o[2 * k] = acc.x;
+            o[2 * k + 1] = acc.y;
         }
     }
 
@@ -116,8 +127,10 @@ void main() {
         inv = r / (runSum * r + exp(sink - m));
     }
     const uint outBase = ((r0 + row) * pc.nHead + head) * HEAD_DIM;
-    for (uint k = 0; k < DIMS; ++k) {
-        const uint d = lane + IPR * k;
-        if (d < HEAD_DIM) outv[outBase + d] = o[k] * inv;
+    for (uint k = 0; k < PAIRS; ++k) {
+        const uint h = lane + IPR * k;
+        if (h >= HP) break;
+        outv[outBase + 2 * h] = o[2 * k] * inv;
+        outv[outBase + 2 * h + 1] = o[2 * k + 1] * inv;
     }
 }

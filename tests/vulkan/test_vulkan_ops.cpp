@@ -381,6 +381,21 @@ class TestVulkanOps : public QObject {
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention");
     }
 
+    // Prompt attention's tile within a device's shared memory (no device needed): f16 K/V tiles
+    // give NVIDIA's 48 KiB 32 query rows at head size 128 and 16 at 256 (f32 tiles: 16 and 8).
+    void promptAttentionTile() {
+        using vk::VulkanBackend;
+        QCOMPARE(VulkanBackend::promptAttentionTile(64, 32768), 32u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(80, 32768), 32u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(96, 32768), 16u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(128, 32768), 16u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(256, 32768), 8u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(128, 49152), 32u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(256, 49152), 16u);
+        QCOMPARE(VulkanBackend::promptAttentionTile(7, 32768), 0u); // odd: the per-row kernel
+        QCOMPARE(VulkanBackend::promptAttentionTile(128, 4096), 0u);
+    }
+
     // Decode attention at forced split lengths (SMOLDESK_VK_ATTENTION_SPLIT, for GPU sweeps):
     // positions 63/64/65/127/128/129 against splits of 32, 64 and 128 and one whole split, so
     // that splits end inside, at and just past a step of the key teams; with sinks and a window.

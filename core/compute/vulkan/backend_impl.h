@@ -140,6 +140,10 @@ class VulkanBackend : public Backend {
         uint32_t count = 1, length = 0;
     };
     static AttentionSplits attentionSplits(int maxPos, int nHeadKv, int nCtx);
+    // Prompt attention's tile (attention_prompt.comp: query rows and key positions per step of a
+    // workgroup of kPromptAttentionGroup) within a device's shared memory; 0: the per-row kernel.
+    static constexpr uint32_t kPromptAttentionGroup = 64;
+    static uint32_t promptAttentionTile(uint32_t headDim, uint64_t sharedBytes);
     // Activation rows up to which products run as matrix-vector (decode) kernels.
     static constexpr int kMaxMatvecTokens = 8;
     // The prompt GEMM's tile for `rows` weight rows and `tokens` activation rows: the largest of

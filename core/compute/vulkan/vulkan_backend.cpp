@@ -536,17 +536,26 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
 }
 
 // Prompts: attention_prompt.comp, TILE query rows of one head per workgroup against key tiles
-// in shared memory. TILE is the largest power of two (4…32) whose three tiles (Q, K, V) and
-// score block fit 28 KiB of shared memory (every device we accept has 32 KiB); false when the
-// head shape does not split evenly, and the per-row kernel runs instead.
+// in shared memory. TILE is the largest power of two (4…32) whose tiles (Q in f32, K and V in
+// f16 with a padding word per row) and score block fit the device's shared memory less 4 KiB
+// (lavapipe's 32 KiB: 32 at head size 64, 16 at 128; NVIDIA's 48 KiB: 32 at 128); false when
+// the head shape does not split evenly, and the per-row kernel runs instead.
+uint32_t VulkanBackend::promptAttentionTile(uint32_t headDim, uint64_t sharedBytes) {
+    const uint64_t budget = sharedBytes - std::min<uint64_t>(sharedBytes, 4096);
+    auto bytes = [&](uint64_t tile) {
+        return 4 * (tile * headDim + 2 * tile * (headDim / 2 + 1) + tile * tile);
+    };
+    uint32_t tile = 32;
+    while (tile >= 4 && bytes(tile) > budget) tile /= 2;
+    return headDim % 2 == 0 && tile >= 4 && headDim % (kPromptAttentionGroup / tile) == 0 ? tile : 0;
+}
+
 bool VulkanBackend::promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0,
                                     const AttentionShape& s) {
-    constexpr uint32_t kGroup = 64;
-    const uint64_t budget = std::min<uint64_t>(device_->caps().maxSharedMemory, 32768) - 4096;
+    constexpr uint32_t kGroup = kPromptAttentionGroup;
     const uint32_t headDim = static_cast<uint32_t>(s.headDim);
-    uint32_t tile = 32;
-    while (tile >= 4 && (3ull * tile * headDim + tile * tile) * sizeof(float) > budget) tile /= 2;
-    if (tile < 4 || headDim % (kGroup / tile) != 0) return false;
+    const uint32_t tile = promptAttentionTile(headDim, device_->caps().maxSharedMemory);
+    if (tile == 0 || kvDim_ % 2 != 0) return false;
     const Pipeline& p = pipeline("attention_prompt", {kGroup, headDim, tile, s.causal ? 1u : 0u}, 6);
     const size_t l = static_cast<size_t>(layer);
     const Binding b[] = {bindAct(q, false),
