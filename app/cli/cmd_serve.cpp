@@ -16,6 +16,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 #ifdef Q_OS_UNIX
 #include <QSocketNotifier>
@@ -48,11 +50,16 @@ void quitOnSignals(QCoreApplication& app) {
 void quitOnSignals(QCoreApplication&) {}
 #endif
 
-} // namespace
-
-int cmdServe(Args& args) {
-    auto model = args.option("--model", "-m");
+struct ServeSetup {
     server::ServerOptions options;
+    app::LoadRequest load;
+    std::optional<std::string> embeddingModel;
+};
+
+ServeSetup parseServeOptions(Args& args) {
+    ServeSetup o;
+    auto model = args.option("--model", "-m");
+    server::ServerOptions& options = o.options;
     options.port = static_cast<int>(args.intOption("--port", "", 8080));
     options.tryNextPorts = !args.flag("--exact-port");
     if (auto host = args.option("--host")) options.host = QString::fromStdString(*host);
@@ -64,7 +71,7 @@ int cmdServe(Args& args) {
     options.maxConnections =
         static_cast<int>(args.intOption("--max-connections", "", options.maxConnections));
     options.maxBodyBytes = args.intOption("--max-body", "", options.maxBodyBytes);
-    app::LoadRequest load;
+    app::LoadRequest& load = o.load;
     load.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
     load.threads = static_cast<int>(args.intOption("--threads", "-t", 0));
     if (auto b = args.option("--backend")) {
@@ -86,13 +93,23 @@ int cmdServe(Args& args) {
             load.speculation = QString::fromStdString(*spec);
         }
     }
-    const auto embeddingModel = args.option("--embedding-model");
+    o.embeddingModel = args.option("--embedding-model");
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (!model) throw UsageError("Give the model file with -m FILE.");
     if (load.contextLength < 0 || load.threads < 0) throw UsageError("Threads and context must be positive.");
     if (const QString problem = server::checkServerOptions(options); !problem.isEmpty())
         throw UsageError(problem.toStdString());
     load.path = QString::fromStdString(*model);
+    return o;
+}
+
+} // namespace
+
+int cmdServe(Args& args) {
+    const ServeSetup setup = parseServeOptions(args);
+    const server::ServerOptions& options = setup.options;
+    const app::LoadRequest& load = setup.load;
+    const auto& embeddingModel = setup.embeddingModel;
 
     int argc = 1;
     char name[] = "smoldesk-cli";
