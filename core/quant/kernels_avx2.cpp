@@ -307,6 +307,14 @@ int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStr
                                 wRowStride, nRows, act, actRowStride, nCols, out, outColStride);
 }
 
+// MXFP4 rows against one token (kernels_avx2_mxfp4.cpp); every other row goes through vecDot.
+bool isaDotRows(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
+                float* out) {
+    if (type != Type::MXFP4 || nRows < 2) return false;
+    dotRowsMXFP4Avx2(n, w, wRowStride, nRows, act, out);
+    return true;
+}
+
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"

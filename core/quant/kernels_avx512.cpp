@@ -311,6 +311,11 @@ int wideTileDecoded(const TypeRow& row, int64_t n, const void* w, size_t wRowStr
                                   actRowStride, nCols, out, outColStride);
 }
 
+// No many-row kernels of its own (kernels_dispatch.inc's hook): every row goes through vecDot.
+bool isaDotRows(Type, int64_t, const void*, size_t, int, const void*, float*) {
+    return false;
+}
+
 #include "decoded_dot.inc"
 
 #include "mxfp4_dot.inc"

@@ -130,6 +130,8 @@ int decodedGroupTileAvx2(Decode256Fn decode, bool wideLevels, size_t blockBytes,
                          float* out, size_t outColStride);
 int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStride, int nRows, const void* act,
                            size_t actRowStride, int nCols, float* out, size_t outColStride);
+// MXFP4 rows against one Q8_0 activation row (kernels_avx2_mxfp4.cpp): out[r] for r < nRows.
+void dotRowsMXFP4Avx2(int64_t n, const void* w, size_t wRowStride, int nRows, const void* act, float* out);
 // The AVX2 decode kernels of the grid types (kernels_avx2_grid.cpp).
 float dotIQ2_XXSAvx2(int64_t n, const void* w, const void* act);
 float dotIQ2_XSAvx2(int64_t n, const void* w, const void* act);

@@ -1,7 +1,7 @@
 // bench-quant: single-thread GB/s of vecDotRows for each weight type and kernel variant over a
 // 1.9 GB weight stream (SmolLM3-3B Q4_K_M reads ~1.9 GB per decoded token). The buffer is far
 // larger than the caches, so the figures are memory-bound when the kernel keeps up.
-// Usage: bench-quant [GB streamed per measurement, default 1.9]
+// Usage: bench-quant [GB streamed per measurement, default 1.9]; BENCH_QUANT_TYPE=T measures type T alone.
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
 #include "quant/fp16.h"
@@ -53,8 +53,10 @@ std::vector<uint8_t> makeWeights(Type type, size_t bytes, std::vector<int> halfO
         }
         return w;
     }
-    for (size_t b = 0; b + info.blockBytes <= w.size(); b += info.blockBytes)
+    for (size_t b = 0; b + info.blockBytes <= w.size(); b += info.blockBytes) {
         for (int off : halfOffsets) std::memcpy(w.data() + b + off, &half, 2);
+        if (type == Type::MXFP4) w[b] = 120; // E8M0 scale 2^-7: no denormals in the sums
+    }
     return w;
 }
 
@@ -66,13 +68,19 @@ int main(int argc, char** argv) {
         Type type;
         std::vector<int> halfOffsets;
     };
+    // The i-quants and MXFP4 too: their decode kernels are compute-bound on some variants.
     const std::vector<Case> cases = {{Type::Q4_K, {0, 2}}, {Type::Q6_K, {208}}, {Type::Q8_0, {0}},
-                                     {Type::F16, {}},      {Type::F32, {}},     {Type::Q5_K, {0, 2}}};
+                                     {Type::F16, {}},      {Type::F32, {}},     {Type::Q5_K, {0, 2}},
+                                     {Type::IQ2_XXS, {0}}, {Type::IQ2_XS, {0}}, {Type::IQ2_S, {0}},
+                                     {Type::IQ3_XXS, {0}}, {Type::IQ3_S, {0}},  {Type::IQ4_XS, {0}},
+                                     {Type::IQ4_NL, {0}},  {Type::MXFP4, {}}};
+    const char* only = std::getenv("BENCH_QUANT_TYPE"); // e.g. MXFP4: that type alone
     std::vector<float> x(kRowValues);
     for (int64_t i = 0; i < kRowValues; ++i) x[i] = static_cast<float>((i * 37) % 101 - 50) * 0.02f;
     std::printf("bench-quant: single thread, rows of %lld values, %.2f GB streamed per figure\n",
                 static_cast<long long>(kRowValues), streamGb);
     for (const Case& c : cases) {
+        if (only && std::strcmp(only, quant::typeName(c.type)) != 0) continue;
         const size_t rowBytes = quant::rowBytes(c.type, kRowValues);
         const int rowsInBuffer = static_cast<int>(kBufferBytes / rowBytes);
         const auto weights = makeWeights(c.type, rowsInBuffer * rowBytes, c.halfOffsets);
