@@ -78,7 +78,9 @@ uint keyTeam() {
 void main() {
     const uint kvh = gl_WorkGroupID.x, r = gl_WorkGroupID.y, split = gl_WorkGroupID.z;
     const uint nPos = positions[pc.posSlot] + (CAUSAL != 0 ? r + 1 : gl_NumWorkGroups.y);
-    const uint windowStart = pc.window != 0 && nPos > pc.window ? nPos - pc.window : 0;
+    // The window counts back from the query's own position, also when it sees later rows (non-causal).
+    const uint qEnd = positions[pc.posSlot] + r + 1;
+    const uint windowStart = pc.window != 0 && qEnd > pc.window ? qEnd - pc.window : 0;
     const uint start = max(split * pc.splitLen, windowStart), end = min(nPos, split * pc.splitLen + pc.splitLen);
     const uint head0 = kvh * GROUP, lane = keyLane(), team = keyTeam();
 

@@ -1,4 +1,6 @@
-// smoldesk-cli run: stream a continuation of a prompt; logits: dump raw logits for tests.
+// smoldesk-cli run: stream a continuation of a prompt; logits: dump raw logits for tests (after
+// token ids, or after a prompt with an image where it holds <__media__>).
+#include "cli_image.h"
 #include "commands.h"
 #include "session_options.h"
 
@@ -9,6 +11,12 @@
 #include <sstream>
 
 namespace smoldesk::cli {
+
+namespace {
+// Evaluates ids (whole, or one position after another) and writes the logits as raw float32.
+int writeLogits(runtime::Session& s, const std::vector<int32_t>& ids, bool all, bool oneByOne,
+                const std::string& path);
+} // namespace
 
 int cmdRun(Args& args) {
     auto prompt = args.option("--prompt", "-p");
@@ -52,18 +60,46 @@ int cmdRun(Args& args) {
 
 int cmdLogits(Args& args) {
     auto tokens = args.option("--tokens");
+    auto prompt = args.option("--prompt", "-p");
+    auto image = args.option("--image");
+    auto mmproj = args.option("--mmproj");
     auto out = args.option("--output", "-o");
     const bool all = args.flag("--all");
     const bool oneByOne = args.flag("--one-by-one");
-    auto session = loadSession(args, true);
+    if (!out || (!tokens == !prompt))
+        throw UsageError("logits needs --tokens ID,ID,… or --prompt TEXT, and -o OUT.f32.");
+    if ((image || mmproj) && !prompt)
+        throw UsageError("--image goes with --prompt TEXT (holding <__media__>).");
+    std::string modelPath;
+    auto session = loadSession(args, true, &modelPath);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
-    if (!tokens || !out) throw UsageError("logits needs --tokens ID,ID,… and -o OUT.f32.");
     std::vector<int32_t> ids;
+    if (prompt) {
+        // Tokenized as libmtmd does: special tokens added and parsed, the image at its marker.
+        std::vector<std::shared_ptr<runtime::PromptImage>> images;
+        std::unique_ptr<runtime::VisionInput> vision;
+        if (image) {
+            const vision::RgbImage rgb = loadImage(*image);
+            vision = loadVision(mmproj ? &*mmproj : nullptr, modelPath, *session, true);
+            images.push_back(vision->prepare(rgb));
+            session->attachImage(images.back());
+        }
+        const auto& tok = session->tokenizer();
+        ids = runtime::tokenizeWithImages(tok, *prompt, tok.addBosByDefault(), images);
+        return writeLogits(*session, ids, all, oneByOne, *out);
+    }
     std::stringstream ss(*tokens);
     std::string item;
     while (std::getline(ss, item, ',')) ids.push_back(static_cast<int32_t>(parseInt(item, "--tokens")));
     if (ids.empty()) throw UsageError("--tokens is empty.");
+    return writeLogits(*session, ids, all, oneByOne, *out);
+}
 
+namespace {
+int writeLogits(runtime::Session& s, const std::vector<int32_t>& ids, bool all, bool oneByOne,
+                const std::string& path) {
+    runtime::Session* session = &s;
+    const std::string* out = &path;
     std::vector<float> logits;
     if (oneByOne) {
         for (size_t i = 0; i < ids.size(); ++i) {
@@ -83,5 +119,6 @@ int cmdLogits(Args& args) {
                  out->c_str());
     return kExitOk;
 }
+} // namespace
 
 } // namespace smoldesk::cli

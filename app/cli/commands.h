@@ -20,5 +20,6 @@ int cmdDequantize(Args& args);
 int cmdMcp(Args& args);
 int cmdEmbed(Args& args);
 int cmdDocs(Args& args);
+int cmdImageEmbed(Args& args);
 
 } // namespace smoldesk::cli

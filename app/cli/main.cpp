@@ -27,9 +27,13 @@ const Command kCommands[] = {
      "[--spec off|ngram|auto|draft:FILE] [--backend auto|cpu|vulkan] [--gpu-layers N|auto]",
      "generate text after a prompt (constrained to a JSON schema or GBNF grammar when given)"},
     {"logits", cmdLogits,
-     "logits -m FILE --tokens ID,ID,... [--all] [--one-by-one] [--backend auto|cpu|vulkan] "
-     "[--gpu-layers N|auto] -o OUT.f32",
-     "write the logits after the given token ids as raw float32"},
+     "logits -m FILE (--tokens ID,ID,... | --prompt TEXT [--image IMG [--mmproj FILE]]) [--all] [--one-by-one] "
+     "[--backend auto|cpu|vulkan] [--gpu-layers N|auto] -o OUT.f32",
+     "write the logits after the given token ids, or after a prompt (special tokens parsed; <__media__> where "
+     "the image goes), as raw float32"},
+    {"image-embed", cmdImageEmbed,
+     "image-embed --mmproj FILE --image IMG -o OUT.f32 [--backend cpu|vulkan] [--device N] [-t THREADS]",
+     "write an image's embeddings (the projector's rows, in libmtmd's order) as raw float32"},
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "

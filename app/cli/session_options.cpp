@@ -31,11 +31,12 @@ bool stderrIsTerminal() {
 
 } // namespace
 
-std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet) {
+std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet, std::string* modelPath) {
     runtime::LoadOptions o;
     auto model = args.option("--model", "-m");
     if (!model) throw UsageError("Give the model file with -m FILE.");
     o.path = *model;
+    if (modelPath) *modelPath = *model;
     o.threads = static_cast<int>(args.intOption("--threads", "-t", 0));
     o.contextLength = static_cast<int>(args.intOption("--ctx", "-c", 0));
     o.batchSize = static_cast<int>(args.intOption("--batch", "-b", 256));

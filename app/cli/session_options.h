@@ -11,7 +11,8 @@ namespace smoldesk::cli {
 // model, printing warnings and the device (and any GPU fallback reason) to stderr. The command
 // takes its other options first (or defers them, Args::defer): any other one left is refused
 // before the load.
-std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false);
+// modelPath, when given, receives the -m path (the image options look for an mmproj next to it).
+std::unique_ptr<runtime::Session> loadSession(Args& args, bool quiet = false, std::string* modelPath = nullptr);
 
 // --gpu-layers N|auto: the layers to run on the GPU (LoadOptions::gpuLayers; auto is -1), or a
 // UsageError of one sentence for anything else.

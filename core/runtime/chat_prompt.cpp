@@ -32,12 +32,16 @@ std::string ChatPrompt::continuationText(const std::vector<chat::Message>& messa
     return text;
 }
 
-BuiltPrompt ChatPrompt::build(const PromptRequest& request) const {
+BuiltPrompt ChatPrompt::build(const PromptRequest& request,
+                              std::span<const std::shared_ptr<PromptImage>> images) const {
     BuiltPrompt out;
     if (mode_ == PromptMode::PlainContinuation) {
         // Typed text never becomes control tokens here: there is no template to protect.
-        out.tokens =
-            tokenizer_.encode(continuationText(request.messages), tokenizer_.addBosByDefault(), false);
+        const std::string text = continuationText(request.messages);
+        const text::Tokenizer::ByteRange all[] = {{0, text.size()}};
+        out.tokens = images.empty()
+                         ? tokenizer_.encode(text, tokenizer_.addBosByDefault(), false)
+                         : tokenizeWithImages(tokenizer_, text, tokenizer_.addBosByDefault(), images, all);
         return out;
     }
     chat::ChatRequest chatRequest;
@@ -49,7 +53,20 @@ BuiltPrompt ChatPrompt::build(const PromptRequest& request) const {
         chatRequest.reasoningEffort = request.reasoningEffort;
     out.outputFormat = formatter_->outputFormat();
     out.startsInThought = chat::ChatFormatter::promptOpensThought(formatter_->render(chatRequest));
-    out.tokens = formatter_->tokenize(chatRequest);
+    if (images.empty()) {
+        out.tokens = formatter_->tokenize(chatRequest);
+        return out;
+    }
+    // ChatFormatter::tokenize's rules (BOS unless the template wrote it, the messages' texts
+    // literal), with the images between the parts.
+    const std::string prompt = formatter_->render(chatRequest);
+    bool addBos = tokenizer_.addBosByDefault();
+    if (addBos && tokenizer_.bos() >= 0) {
+        const std::string bosText = tokenizer_.tokenPiece(tokenizer_.bos(), true);
+        if (!bosText.empty() && prompt.compare(0, bosText.size(), bosText) == 0) addBos = false;
+    }
+    out.tokens = tokenizeWithImages(tokenizer_, prompt, addBos, images,
+                                    formatter_->messageRanges(chatRequest, prompt));
     return out;
 }
 

@@ -10,6 +10,7 @@
 // Assistant turns carry only the answer: thoughts are never sent back.
 #include "chat/chat_formatter.h"
 #include "chat/tool_calls.h"
+#include "runtime/prompt_image.h"
 #include "runtime/prompt_mode.h"
 
 #include <cstdint>
@@ -38,8 +39,12 @@ class ChatPrompt {
     // Throws Error(Template) when the file's template does not parse.
     ChatPrompt(const gguf::File& file, const text::Tokenizer& tokenizer);
     ~ChatPrompt();
-    // Throws Error(Template) when the template fails on this conversation.
-    BuiltPrompt build(const PromptRequest& request) const;
+    // Throws Error(Template) when the template fails on this conversation. With images, the
+    // messages hold one kMediaMarker per image where it goes (as llama.cpp's server writes them);
+    // each becomes the image's markers and positions (tokenizeWithImages), and an Error of one
+    // sentence says when markers and images do not pair up.
+    BuiltPrompt build(const PromptRequest& request,
+                      std::span<const std::shared_ptr<PromptImage>> images = {}) const;
     PromptMode mode() const { return mode_; }
     // The family the template writes tool calls in (None without a template of its own).
     chat::ToolCallFamily toolCallFamily() const;

@@ -36,6 +36,9 @@ ChatTurn::ChatTurn(Session& session, const ChatPrompt& chatPrompt, grammar::Gram
         // A raw completion continues the text as it is: no template, typed tags stay text.
         const auto& tok = session.tokenizer();
         prompt_.tokens = tok.encode(*request.rawText, tok.addBosByDefault(), false);
+        if (!request.images.empty())
+            throw Error(ErrorCode::InvalidArgument,
+                        "A raw completion cannot hold images; send them as chat messages.");
     } else {
         const bool offersTools = !request.prompt.toolsJson.empty() && request.toolChoice != ToolChoice::None;
         PromptRequest promptRequest = request.prompt;
@@ -63,7 +66,8 @@ ChatTurn::ChatTurn(Session& session, const ChatPrompt& chatPrompt, grammar::Gram
                 family_ = chat::ToolCallFamily::None;
             }
         }
-        prompt_ = chatPrompt.build(promptRequest);
+        prompt_ = chatPrompt.build(promptRequest, request.images);
+        for (const std::shared_ptr<PromptImage>& image : request.images) session.attachImage(image);
         if (!toolSpecs_.empty()) {
             // gpt-oss: the grammar names harmony's control tokens, may let the model think first
             // (from where the prompt's thought closes), and holds to the end of one call.

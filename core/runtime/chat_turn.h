@@ -39,6 +39,9 @@ struct ChatTurnRequest {
     // Documents the answer draws on (a library, attached files): whole or as passages, with the
     // sources the turn reports (grounding/documents.h). Empty: none.
     grounding::DocumentRequest documents;
+    // Images the messages place with kMediaMarker (prompt_image.h), in order; the turn attaches
+    // them to the session, which encodes only those whose positions it does not hold yet.
+    std::vector<std::shared_ptr<PromptImage>> images;
 };
 
 struct LeftOutTool {

@@ -3,6 +3,8 @@
 
 #include "common/error.h"
 
+#include <algorithm>
+
 namespace smoldesk::runtime {
 
 int32_t PromptImage::pieceToken(int piece) const {
@@ -35,10 +37,20 @@ uint64_t imageKey(int width, int height, std::span<const uint8_t> rgb) {
 }
 
 std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::string_view text, bool addBos,
-                                        std::span<const std::shared_ptr<PromptImage>> images) {
+                                        std::span<const std::shared_ptr<PromptImage>> images,
+                                        std::span<const text::Tokenizer::ByteRange> literal) {
     std::vector<int32_t> out;
-    const auto append = [&](std::string_view part, bool bos) {
-        const std::vector<int32_t> ids = tokenizer.encode(part, bos, true);
+    // A part of text, with the literal ranges that fall in it moved to its own offsets.
+    const auto appendText = [&](size_t begin, size_t end, bool bos) {
+        std::vector<text::Tokenizer::ByteRange> ranges;
+        for (const text::Tokenizer::ByteRange& r : literal)
+            if (r.end > begin && r.begin < end)
+                ranges.push_back({std::max(r.begin, begin) - begin, std::min(r.end, end) - begin});
+        const std::vector<int32_t> ids = tokenizer.encode(text.substr(begin, end - begin), bos, true, ranges);
+        out.insert(out.end(), ids.begin(), ids.end());
+    };
+    const auto append = [&](std::string_view marker) {
+        const std::vector<int32_t> ids = tokenizer.encode(marker, false, true);
         out.insert(out.end(), ids.begin(), ids.end());
     };
     size_t markers = 0;
@@ -53,16 +65,16 @@ std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::s
     size_t at = 0;
     for (const std::shared_ptr<PromptImage>& image : images) {
         const size_t m = text.find(kMediaMarker, at);
-        append(text.substr(at, m - at), addBos && at == 0);
+        appendText(at, m, addBos && at == 0);
         at = m + kMediaMarker.size();
         const vision::ImageEmbedding& l = image->layout;
         for (int p = 0; p < l.pieces; ++p) {
-            append(l.markers[static_cast<size_t>(p)], false);
+            append(l.markers[static_cast<size_t>(p)]);
             out.insert(out.end(), static_cast<size_t>(l.tokensPerPiece), image->pieceToken(p));
         }
-        append(l.markers.back(), false);
+        append(l.markers.back());
     }
-    append(text.substr(at), addBos && at == 0);
+    appendText(at, text.size(), addBos && at == 0);
     return out;
 }
 

@@ -43,9 +43,11 @@ uint64_t imageKey(int width, int height, std::span<const uint8_t> rgb);
 
 // Tokenizes text that holds one kMediaMarker per image: the text between markers as usual
 // (addBos for the first part only, control tokens parsed), each image as its markers (tokenized
-// with control tokens, as libmtmd does) around its pieces' positions. Error in one sentence when
-// the markers and the images do not pair up.
+// with control tokens, as libmtmd does) around its pieces' positions. Inside `literal` (byte ranges
+// of text, sorted: the messages' own texts) control tokens stay text, as Tokenizer::encode does.
+// Error in one sentence when the markers and the images do not pair up.
 std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::string_view text, bool addBos,
-                                        std::span<const std::shared_ptr<PromptImage>> images);
+                                        std::span<const std::shared_ptr<PromptImage>> images,
+                                        std::span<const text::Tokenizer::ByteRange> literal = {});
 
 } // namespace smoldesk::runtime

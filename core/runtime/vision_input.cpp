@@ -17,10 +17,15 @@ VisionInput::~VisionInput() = default;
 
 std::unique_ptr<VisionInput> VisionInput::load(const std::string& mmprojPath, const Session& session,
                                                BackendChoice backend, int device) {
+    return load(mmprojPath, session.hparams().nEmbd, session.threads(), backend, device);
+}
+
+std::unique_ptr<VisionInput> VisionInput::load(const std::string& mmprojPath, int textWidth, int threads,
+                                               BackendChoice backend, int device) {
     std::unique_ptr<VisionInput> v(new VisionInput());
     v->file_ = gguf::File::open(mmprojPath);
     v->params_ = vision::readVisionParams(*v->file_);
-    vision::checkTextModelWidth(v->params_, session.hparams().nEmbd);
+    if (textWidth > 0) vision::checkTextModelWidth(v->params_, textWidth);
     if (backend != BackendChoice::Cpu) {
 #ifdef SMOLDESK_HAVE_VULKAN
         compute::VulkanOptions vk;
@@ -35,7 +40,7 @@ std::unique_ptr<VisionInput> VisionInput::load(const std::string& mmprojPath, co
         v->fallbackReason_ = "This build of SmolDesk has no Vulkan support, so the CPU encodes images.";
 #endif
     }
-    if (!v->backend_) v->backend_ = std::make_unique<compute::CpuBackend>(session.threads());
+    if (!v->backend_) v->backend_ = std::make_unique<compute::CpuBackend>(threads > 0 ? threads : 1);
     v->encoder_ = std::make_unique<vision::VisionEncoder>(*v->file_, v->params_, *v->backend_);
     return v;
 }

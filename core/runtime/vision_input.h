@@ -20,6 +20,9 @@ class VisionInput {
     // sentence for a broken file, an unsupported projector or another embedding width.
     static std::unique_ptr<VisionInput> load(const std::string& mmprojPath, const Session& session,
                                              BackendChoice backend = BackendChoice::Cpu, int device = -1);
+    // Without a text model (image-embed): textWidth 0 checks no width.
+    static std::unique_ptr<VisionInput> load(const std::string& mmprojPath, int textWidth, int threads,
+                                             BackendChoice backend, int device);
     ~VisionInput();
 
     const vision::VisionParams& params() const { return params_; }

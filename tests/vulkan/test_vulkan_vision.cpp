@@ -1,6 +1,8 @@
 // The vision encoder on the Vulkan backend (lavapipe in CI): the same forward pass as the CPU, run
 // against llama.cpp's image embeddings for the tiny SmolVLM (tiles, row copies of the pixel shuffle)
-// and Gemma 3 (pooling by copies and adds, RMS norm, the transposed projection) files.
+// and Gemma 3 (pooling by copies and adds, RMS norm, the transposed projection) files; and image
+// prompts (the text model and the encoder both on the device) against llama.cpp's logits.
+#include "../vision/prompt_check.h"
 #include "../vision/vision_check.h"
 #include "compute/vulkan/backend_impl.h"
 #include "gguf/file.h"
@@ -62,6 +64,48 @@ class VulkanVisionTest : public QObject {
             QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
             QVERIFY2(a.maxAbs < 0.002 * a.scale, "max-abs above 0.2% of the largest value");
         }
+    }
+
+    // tests/data/vision/README.md: the same goldens and tolerance as test_vision_prompt on the CPU.
+    void imagePrompts_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("mmproj");
+        QTest::addColumn<QString>("image");
+        QTest::addColumn<QString>("golden");
+        QTest::addColumn<int>("batch");
+        QTest::newRow("smolvlm 2x2 whole") << "smolvlm-text-tiny.gguf"
+                                           << "smolvlm-tiny-tiles-mmproj.gguf"
+                                           << "wide-70x40.png"
+                                           << "smolvlm-prompt-wide-70x40" << 64;
+        QTest::newRow("smolvlm 2x2 one by one") << "smolvlm-text-tiny.gguf"
+                                                << "smolvlm-tiny-tiles-mmproj.gguf"
+                                                << "wide-70x40.png"
+                                                << "smolvlm-prompt-wide-70x40" << 1;
+        QTest::newRow("gemma3 whole") << "gemma3-text-tiny.gguf"
+                                      << "gemma3-tiny-mmproj.gguf"
+                                      << "tall-20x50.png"
+                                      << "gemma3-prompt-tall-20x50" << 64;
+        QTest::newRow("gemma3 by fours") << "gemma3-text-tiny.gguf"
+                                         << "gemma3-tiny-mmproj.gguf"
+                                         << "tall-20x50.png"
+                                         << "gemma3-prompt-tall-20x50" << 4;
+    }
+    void imagePrompts() {
+        if (test::vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(test::whyNoVulkanTestDevice().c_str());
+        QFETCH(QString, text);
+        QFETCH(QString, mmproj);
+        QFETCH(QString, image);
+        QFETCH(QString, golden);
+        QFETCH(int, batch);
+        const test::PromptCase c{text.toStdString(), mmproj.toStdString(), image.toStdString(),
+                                 golden.toStdString()};
+        const test::PromptAgreement a =
+            test::checkImagePrompt(c, runtime::BackendChoice::Vulkan, test::vulkanTestDevice(), batch);
+        qInfo("%s batch %d: %d rows, worst cosine %.7f, max-abs %.5f (largest %.3f)", qPrintable(golden),
+              batch, a.rows, a.cosine, a.maxAbs, a.scale);
+        QCOMPARE(a.encodes, 1);
+        QVERIFY2(a.cosine > 0.99999, "cosine below 0.99999");
+        QVERIFY2(a.maxAbs < 0.005 * a.scale, "max-abs above 0.5% of the largest logit");
     }
 };
 

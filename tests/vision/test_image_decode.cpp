@@ -1,0 +1,97 @@
+// Image files decoded for vision models (app/imageio, Qt): EXIF orientation applied, transparency
+// on white, and hostile files — truncated, not an image, a PNG announcing 20000x20000 pixels —
+// refused in one sentence (the same files are the seeds of fuzz_image).
+#include "common/error.h"
+#include "imageio/image_decode.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QImage>
+#include <QImageWriter>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace smoldesk;
+
+namespace {
+
+QByteArray seed(const char* name) {
+    QFile f(QStringLiteral(SMOLDESK_FUZZ_CORPUS "/image/") + name);
+    if (!f.open(QIODevice::ReadOnly)) qFatal("missing seed %s", name);
+    return f.readAll();
+}
+
+QString refusal(const QByteArray& bytes) {
+    try {
+        imageio::decodeImage(bytes);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestImageDecode : public QObject {
+    Q_OBJECT
+  private slots:
+    void pngPixels() {
+        const vision::RgbImage img = imageio::decodeImage(seed("speck-3x2.png"));
+        QCOMPARE(img.width, 3);
+        QCOMPARE(img.height, 2);
+        QImage ref;
+        QVERIFY(ref.loadFromData(seed("speck-3x2.png")));
+        ref = ref.convertToFormat(QImage::Format_RGB888);
+        for (int y = 0; y < 2; ++y)
+            for (int x = 0; x < 3; ++x)
+                for (int c = 0; c < 3; ++c)
+                    QCOMPARE(int(img.rgb[static_cast<size_t>((y * 3 + x) * 3 + c)]),
+                             int(ref.constScanLine(y)[x * 3 + c]));
+    }
+    // rotated-6x4.jpg holds a 6x4 image with EXIF orientation "rotate 90": it reads as 4x6, the
+    // first stored column becoming the top row read from right to left.
+    void exifOrientation() {
+        const vision::RgbImage img = imageio::decodeImage(seed("rotated-6x4.jpg"));
+        QCOMPARE(img.width, 4);
+        QCOMPARE(img.height, 6);
+        // Stored pixel (x, y) had blue 200, red 40x and green 60y: after the rotation the top-right
+        // pixel is stored (0, 0) (dark), the bottom-right stored (5, 0) (red 200).
+        const auto at = [&](int x, int y, int c) {
+            return int(img.rgb[static_cast<size_t>((y * 4 + x) * 3 + c)]);
+        };
+        QVERIFY2(at(3, 0, 0) < 40, qPrintable(QString::number(at(3, 0, 0))));
+        QVERIFY2(at(3, 5, 0) > 160, qPrintable(QString::number(at(3, 5, 0))));
+    }
+    void transparencyOnWhite() {
+        QImage clear(2, 2, QImage::Format_ARGB32);
+        clear.fill(Qt::transparent);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(clear.save(&buffer, "PNG"));
+        const vision::RgbImage img = imageio::decodeImage(png);
+        for (uint8_t v : img.rgb) QCOMPARE(int(v), 255);
+    }
+    void refusals() {
+        QCOMPARE(
+            refusal(seed("tall-20x50-truncated.png")),
+            QString(
+                "The image cannot be decoded (Unable to read image data): it may be truncated or damaged."));
+        QCOMPARE(
+            refusal(seed("huge-20000x20000.png")),
+            QString("The image is 20000x20000 pixels; SmolDesk reads images up to 16384 pixels on a side."));
+        QCOMPARE(refusal("plain text, not an image"),
+                 QString("The image is not an image SmolDesk can read (PNG, JPEG or WebP)."));
+        QCOMPARE(refusal(QByteArray()),
+                 QString("The image is not an image SmolDesk can read (PNG, JPEG or WebP)."));
+        try {
+            imageio::loadImageFile("/nonexistent/x.png");
+            QFAIL("a missing file was read");
+        } catch (const Error& e) {
+            QCOMPARE(QString(e.what()), QString("The image file '/nonexistent/x.png' cannot be opened."));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImageDecode)
+#include "test_image_decode.moc"
