@@ -48,27 +48,27 @@
 <context>
     <name>AnswerStats</name>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="39"/>
+        <location filename="../app/src/answer_stats.cpp" line="46"/>
         <source>stopped while reading your message</source>
         <translation>beim Lesen Ihrer Nachricht angehalten</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="40"/>
+        <location filename="../app/src/answer_stats.cpp" line="47"/>
         <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
         <translation>%1 Token/s · erstes Token %2 ms · %3 Token</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="44"/>
+        <location filename="../app/src/answer_stats.cpp" line="55"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="46"/>
+        <location filename="../app/src/answer_stats.cpp" line="57"/>
         <source>context full</source>
         <translation>Kontext voll</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="48"/>
+        <location filename="../app/src/answer_stats.cpp" line="59"/>
         <source>length limit</source>
         <translation>Längenlimit</translation>
     </message>
@@ -157,12 +157,12 @@
         <translation>Herunterladen</translation>
     </message>
     <message>
-        <location filename="../app/qml/CatalogueDialog.qml" line="71"/>
+        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
         <source>Open %1</source>
         <translation>%1 öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
+        <location filename="../app/qml/CatalogueDialog.qml" line="73"/>
         <source>Download %1</source>
         <translation>%1 herunterladen</translation>
     </message>
@@ -455,6 +455,172 @@
         <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Edit the message</source>
         <translation>Nachricht bearbeiten</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSettings</name>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="24"/>
+        <source>Indexing %1 of %2: %3</source>
+        <translation>Indiziere %1 von %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="25"/>
+        <source>Looking for files…</source>
+        <translation>Suche nach Dateien …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="27"/>
+        <source>Paused after %1 of %2 files.</source>
+        <translation>Angehalten nach %1 von %2 Dateien.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="31"/>
+        <source>Up to date.</source>
+        <translation>Auf dem neuesten Stand.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="39"/>
+        <source>Add folder…</source>
+        <translation>Ordner hinzufügen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="44"/>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="44"/>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="50"/>
+        <source>Rescan</source>
+        <translation>Neu durchsuchen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="62"/>
+        <source>Indexing progress</source>
+        <translation>Fortschritt der Indizierung</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="76"/>
+        <source>Embedding model</source>
+        <translation>Embedding-Modell</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="82"/>
+        <source>None: keyword search only</source>
+        <translation>Keines: nur Stichwortsuche</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="86"/>
+        <source>Choose…</source>
+        <translation>Auswählen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="91"/>
+        <source>Keyword only</source>
+        <translation>Nur Stichwörter</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="100"/>
+        <source>An embedding model (such as nomic-embed-text or bge-small in GGUF) lets search find passages by meaning as well as by words. Changing it indexes the library again.</source>
+        <translation>Ein Embedding-Modell (etwa nomic-embed-text oder bge-small als GGUF) lässt die Suche Stellen nach ihrer Bedeutung finden, nicht nur nach Wörtern. Ein Wechsel indiziert die Bibliothek neu.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="108"/>
+        <source>No folders yet. Add one, or drop a folder on the window. Its documents (PDF, Word, OpenDocument, Markdown, HTML, text and source code) are indexed in the background and stay on this computer.</source>
+        <translation>Noch keine Ordner. Fügen Sie einen hinzu oder ziehen Sie einen Ordner auf das Fenster. Seine Dokumente (PDF, Word, OpenDocument, Markdown, HTML, Text und Quellcode) werden im Hintergrund indiziert und bleiben auf diesem Computer.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="150"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="152"/>
+        <source>Remove %1 from the library</source>
+        <translation>%1 aus der Bibliothek entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="162"/>
+        <source>Not found: its %n file(s) stay in the library until it is back or removed.</source>
+        <translation>
+            <numerusform>Nicht gefunden: seine %n Datei bleibt in der Bibliothek, bis er wieder da ist oder entfernt wird.</numerusform>
+            <numerusform>Nicht gefunden: seine %n Dateien bleiben in der Bibliothek, bis er wieder da ist oder entfernt wird.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="163"/>
+        <source>Indexing…</source>
+        <translation>Wird indiziert …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="164"/>
+        <source>Waiting to be indexed.</source>
+        <translation>Wartet auf die Indizierung.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="165"/>
+        <source>%n file(s).</source>
+        <translation>
+            <numerusform>%n Datei.</numerusform>
+            <numerusform>%n Dateien.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="166"/>
+        <source>%n could not be read.</source>
+        <translation>
+            <numerusform>%n konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n konnten nicht gelesen werden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="168"/>
+        <source>%n with pages without text.</source>
+        <translation>
+            <numerusform>%n mit Seiten ohne Text.</numerusform>
+            <numerusform>%n mit Seiten ohne Text.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="194"/>
+        <source>Add a folder to the library</source>
+        <translation>Einen Ordner zur Bibliothek hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="195"/>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="196"/>
+        <location filename="../app/qml/DocumentsSettings.qml" line="203"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="201"/>
+        <source>Choose an embedding model</source>
+        <translation>Ein Embedding-Modell auswählen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="202"/>
+        <source>Choose</source>
+        <translation>Auswählen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="204"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="204"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -824,7 +990,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="248"/>
+        <location filename="../app/qml/Main.qml" line="250"/>
         <source>Conversation exported to %1</source>
         <translation>Unterhaltung exportiert nach %1</translation>
     </message>
@@ -834,17 +1000,17 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="120"/>
+        <location filename="../app/qml/Main.qml" line="122"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="67"/>
+        <location filename="../app/qml/Main.qml" line="69"/>
         <source>&amp;Open model…</source>
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="125"/>
+        <location filename="../app/qml/Main.qml" line="127"/>
         <source>Recent models</source>
         <translation>Zuletzt verwendete Modelle</translation>
     </message>
@@ -853,128 +1019,128 @@
         <translation type="vanished">SmolLM3-3B &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="160"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Als &amp;Markdown exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="161"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="68"/>
+        <location filename="../app/qml/Main.qml" line="70"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="168"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="79"/>
+        <location filename="../app/qml/Main.qml" line="81"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="80"/>
+        <location filename="../app/qml/Main.qml" line="82"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="170"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>&amp;Regenerate answer</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="173"/>
         <source>&amp;Copy conversation</source>
         <translation>Unterhaltung &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="178"/>
         <source>&amp;Model information</source>
         <translation>&amp;Modellinformationen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="81"/>
+        <location filename="../app/qml/Main.qml" line="83"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="143"/>
         <source>Remote models</source>
         <translation>Entfernte Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
         <source>Add an endpoint…</source>
         <translation>Endpunkt hinzufügen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="158"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>&amp;Download a model…</source>
         <translation>Ein Modell &amp;herunterladen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="180"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="182"/>
+        <location filename="../app/qml/Main.qml" line="184"/>
         <source>&amp;About SmolDesk</source>
         <translation>&amp;Über SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="190"/>
+        <location filename="../app/qml/Main.qml" line="192"/>
         <source>Open a GGUF model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="201"/>
+        <location filename="../app/qml/Main.qml" line="203"/>
         <source>Export conversation</source>
         <translation>Unterhaltung exportieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="206"/>
+        <location filename="../app/qml/Main.qml" line="208"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="206"/>
+        <location filename="../app/qml/Main.qml" line="208"/>
         <source>Markdown files (*.md)</source>
         <translation>Markdown-Dateien (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="191"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="192"/>
-        <location filename="../app/qml/Main.qml" line="203"/>
+        <location filename="../app/qml/Main.qml" line="194"/>
+        <location filename="../app/qml/Main.qml" line="205"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="202"/>
+        <location filename="../app/qml/Main.qml" line="204"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -1594,274 +1760,300 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="412"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="420"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="78"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Kein Vulkan-Gerät ist nutzbar: %1 Die CPU wird verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="18"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="19"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="122"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatisch (GPU, wenn möglich)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>Appearance</source>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="168"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
         <source>Like the system</source>
         <translation>Wie das System</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="219"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="223"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="226"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="247"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
         <source>GPU layers</source>
         <translation>GPU-Schichten</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Schichten des Modells auf der GPU, wenn es dort nicht ganz Platz hat; der Rest läuft auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="283"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="525"/>
+        <source>Choose</source>
+        <translation>Auswählen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="526"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="339"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
-        <translation>Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
+        <translation type="vanished">Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="318"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="362"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="325"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="326"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="334"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="378"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="381"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="348"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="392"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="383"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="427"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -1870,165 +2062,175 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="408"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="452"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="34"/>
         <source>cannot be used</source>
         <translation>nicht nutzbar</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
         <source>dedicated GPU, %1</source>
         <translation>dedizierte GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
         <source>integrated GPU, %1</source>
         <translation>integrierte GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
         <source>virtual GPU, %1</source>
         <translation>virtuelle GPU, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
         <source>runs on the CPU, slower than the CPU backend</source>
         <translation>läuft auf der CPU, langsamer als das CPU-Backend</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="40"/>
         <source>other Vulkan device, %1</source>
         <translation>anderes Vulkan-Gerät, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Verwendet die beste GPU, sonst das eigene CPU-Backend von SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="66"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="67"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Eine CPU-Implementierung von Vulkan: langsamer als das CPU-Backend, nur zum Testen nützlich.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="71"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Vulkan-Gerät %1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Dieses Gerät ist derzeit nicht vorhanden; das Modell läuft auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="75"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Der CPU-Sicherheitsmodus ist aktiv: GPUs werden weder aufgelistet noch verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="80"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden: Die CPU wird verwendet.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="21"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="22"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="357"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="437"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <source>Choose…</source>
+        <translation>Auswählen …</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="475"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="481"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="436"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="480"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="439"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="448"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="483"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="492"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="500"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="457"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="501"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="458"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="502"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="509"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="53"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Das einzige Vulkan-Gerät, „%1“, ist eine CPU-Implementierung: Es gibt keine GPU zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="55"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Es wurde keine Vulkan-GPU gefunden: Es gibt keine GPU zu prüfen.</translation>
     </message>
@@ -2692,22 +2894,22 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="101"/>
+        <location filename="../app/src/chat_controller.cpp" line="113"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>Das Werkzeug „%1“ wird in Ihren Chats weggelassen: Seine Parameter lassen sich nicht an ihr Schema binden (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="70"/>
+        <location filename="../app/src/chat_controller.cpp" line="52"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="232"/>
+        <location filename="../app/src/chat_controller.cpp" line="234"/>
         <source>The call was interrupted before it ran.</source>
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="316"/>
+        <location filename="../app/src/chat_controller.cpp" line="297"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
@@ -2728,13 +2930,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
-        <location filename="../app/src/chat_controller.cpp" line="920"/>
+        <location filename="../app/src/chat_controller.cpp" line="628"/>
+        <location filename="../app/src/chat_controller.cpp" line="647"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1070"/>
+        <location filename="../app/src/chat_controller.cpp" line="781"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>
@@ -2792,38 +2994,38 @@
         <translation>Der Modellkatalog hat keinen Eintrag „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="158"/>
-        <location filename="../app/src/downloader.cpp" line="215"/>
+        <location filename="../app/src/downloader.cpp" line="159"/>
+        <location filename="../app/src/downloader.cpp" line="216"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>„%1“ kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="181"/>
+        <location filename="../app/src/downloader.cpp" line="182"/>
         <source>The server redirected the download to an unencrypted address; it was stopped.</source>
         <translation>Der Server hat den Download an eine unverschlüsselte Adresse umgeleitet; er wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="251"/>
+        <location filename="../app/src/downloader.cpp" line="252"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Der Server antwortete mit HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="261"/>
+        <location filename="../app/src/downloader.cpp" line="262"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Keine Verbindung zu %1 (%2). Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="265"/>
+        <location filename="../app/src/downloader.cpp" line="266"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 ab: %2. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="292"/>
+        <location filename="../app/src/downloader.cpp" line="293"/>
         <source>The server did not say the file&apos;s checksum, so the download cannot be verified; it was not kept.</source>
         <translation>Der Server hat die Prüfsumme der Datei nicht genannt, daher lässt sich der Download nicht prüfen; er wurde nicht behalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="302"/>
+        <location filename="../app/src/downloader.cpp" line="303"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Der Download brach nach %1 von %2 ab. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
@@ -2832,17 +3034,17 @@
         <translation type="vanished">Der Download wurde unterbrochen: %1. Starten Sie ihn erneut, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="308"/>
+        <location filename="../app/src/downloader.cpp" line="309"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Der Download hat %1 Bytes, erwartet wurden %2.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="317"/>
+        <location filename="../app/src/downloader.cpp" line="318"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Der Download ist beschädigt (sha256 stimmt nicht). Bitte versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="323"/>
+        <location filename="../app/src/downloader.cpp" line="324"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Der Download kann nicht nach „%1“ verschoben werden.</translation>
     </message>
@@ -2877,7 +3079,7 @@
         <translation>entfernt</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="393"/>
+        <location filename="../app/src/model_manager.cpp" line="395"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Die GPU funktioniert nicht mehr, daher arbeitet SmolDesk auf der CPU weiter. %1</translation>
     </message>
@@ -3007,30 +3209,69 @@
         <translation>Das Modell wollte nach %1 Runden, dem in Einstellungen ▸ Tools festgelegten Limit, weitere Tools aufrufen; es wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="79"/>
+        <location filename="../app/src/tool_turn.cpp" line="131"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>In diesem Chat gibt es kein Tool namens „%1“.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="81"/>
+        <location filename="../app/src/tool_turn.cpp" line="133"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Die Argumente von „%1“ sind kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="103"/>
+        <location filename="../app/src/tool_turn.cpp" line="155"/>
         <source>The user denied this call of %1.</source>
         <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="113"/>
-        <location filename="../app/src/tool_turn.cpp" line="135"/>
+        <location filename="../app/src/tool_turn.cpp" line="165"/>
+        <location filename="../app/src/tool_turn.cpp" line="187"/>
         <source>The user stopped this call.</source>
         <translation>Der Benutzer hat diesen Aufruf angehalten.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="119"/>
+        <location filename="../app/src/tool_turn.cpp" line="171"/>
         <source>The tool server “%1” is off.</source>
         <translation>Der Tool-Server „%1“ ist ausgeschaltet.</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::library::FolderListModel</name>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="32"/>
+        <source>page %1 has no text — scanned?</source>
+        <translation>Seite %1 hat keinen Text – gescannt?</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/library/folder_list_model.cpp" line="37"/>
+        <source>pages %1 and %n more have no text — scanned?</source>
+        <translation>
+            <numerusform>Seiten %1 und %n weitere haben keinen Text – gescannt?</numerusform>
+            <numerusform>Seiten %1 und %n weitere haben keinen Text – gescannt?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="40"/>
+        <source>pages %1 and %2 have no text — scanned?</source>
+        <translation>Seiten %1 und %2 haben keinen Text – gescannt?</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="67"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::library::Library</name>
+    <message>
+        <location filename="../app/library/library.cpp" line="65"/>
+        <source>The embedding model could not be used: %1 Search uses keywords until it can.</source>
+        <translation>Das Embedding-Modell konnte nicht verwendet werden: %1 Bis dahin sucht die Suche nur nach Stichwörtern.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/library.cpp" line="137"/>
+        <source>%1 is not a folder.</source>
+        <translation>%1 ist kein Ordner.</translation>
     </message>
 </context>
 <context>

@@ -48,27 +48,27 @@
 <context>
     <name>AnswerStats</name>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="39"/>
+        <location filename="../app/src/answer_stats.cpp" line="46"/>
         <source>stopped while reading your message</source>
         <translation>arrêté pendant la lecture de votre message</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="40"/>
+        <location filename="../app/src/answer_stats.cpp" line="47"/>
         <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
         <translation>%1 jetons/s · premier jeton %2 ms · %3 jetons</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="44"/>
+        <location filename="../app/src/answer_stats.cpp" line="55"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="46"/>
+        <location filename="../app/src/answer_stats.cpp" line="57"/>
         <source>context full</source>
         <translation>contexte plein</translation>
     </message>
     <message>
-        <location filename="../app/src/answer_stats.cpp" line="48"/>
+        <location filename="../app/src/answer_stats.cpp" line="59"/>
         <source>length limit</source>
         <translation>limite de longueur</translation>
     </message>
@@ -157,12 +157,12 @@
         <translation>Télécharger</translation>
     </message>
     <message>
-        <location filename="../app/qml/CatalogueDialog.qml" line="71"/>
+        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
         <source>Open %1</source>
         <translation>Ouvrir %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/CatalogueDialog.qml" line="72"/>
+        <location filename="../app/qml/CatalogueDialog.qml" line="73"/>
         <source>Download %1</source>
         <translation>Télécharger %1</translation>
     </message>
@@ -455,6 +455,172 @@
         <location filename="../app/qml/ContextDialogs.qml" line="84"/>
         <source>Edit the message</source>
         <translation>Modifier le message</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsSettings</name>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="24"/>
+        <source>Indexing %1 of %2: %3</source>
+        <translation>Indexation de %1 sur %2 : %3</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="25"/>
+        <source>Looking for files…</source>
+        <translation>Recherche des fichiers…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="27"/>
+        <source>Paused after %1 of %2 files.</source>
+        <translation>En pause après %1 fichiers sur %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="31"/>
+        <source>Up to date.</source>
+        <translation>À jour.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="39"/>
+        <source>Add folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="44"/>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="44"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="50"/>
+        <source>Rescan</source>
+        <translation>Parcourir à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="62"/>
+        <source>Indexing progress</source>
+        <translation>Progression de l’indexation</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="76"/>
+        <source>Embedding model</source>
+        <translation>Modèle d’embeddings</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="82"/>
+        <source>None: keyword search only</source>
+        <translation>Aucun : recherche par mots-clés seulement</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="86"/>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="91"/>
+        <source>Keyword only</source>
+        <translation>Mots-clés seulement</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="100"/>
+        <source>An embedding model (such as nomic-embed-text or bge-small in GGUF) lets search find passages by meaning as well as by words. Changing it indexes the library again.</source>
+        <translation>Un modèle d’embeddings (comme nomic-embed-text ou bge-small au format GGUF) permet à la recherche de trouver des passages par leur sens autant que par leurs mots. En changer indexe à nouveau la bibliothèque.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="108"/>
+        <source>No folders yet. Add one, or drop a folder on the window. Its documents (PDF, Word, OpenDocument, Markdown, HTML, text and source code) are indexed in the background and stay on this computer.</source>
+        <translation>Aucun dossier pour l’instant. Ajoutez-en un, ou déposez un dossier sur la fenêtre. Ses documents (PDF, Word, OpenDocument, Markdown, HTML, texte et code source) sont indexés en arrière-plan et restent sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="150"/>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="152"/>
+        <source>Remove %1 from the library</source>
+        <translation>Retirer %1 de la bibliothèque</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="162"/>
+        <source>Not found: its %n file(s) stay in the library until it is back or removed.</source>
+        <translation>
+            <numerusform>Introuvable : son fichier (%n) reste dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
+            <numerusform>Introuvable : ses %n fichiers restent dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="163"/>
+        <source>Indexing…</source>
+        <translation>Indexation…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="164"/>
+        <source>Waiting to be indexed.</source>
+        <translation>En attente d’indexation.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="165"/>
+        <source>%n file(s).</source>
+        <translation>
+            <numerusform>%n fichier.</numerusform>
+            <numerusform>%n fichiers.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="166"/>
+        <source>%n could not be read.</source>
+        <translation>
+            <numerusform>%n n’a pas pu être lu.</numerusform>
+            <numerusform>%n n’ont pas pu être lus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/qml/DocumentsSettings.qml" line="168"/>
+        <source>%n with pages without text.</source>
+        <translation>
+            <numerusform>%n avec des pages sans texte.</numerusform>
+            <numerusform>%n avec des pages sans texte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="194"/>
+        <source>Add a folder to the library</source>
+        <translation>Ajouter un dossier à la bibliothèque</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="195"/>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="196"/>
+        <location filename="../app/qml/DocumentsSettings.qml" line="203"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="201"/>
+        <source>Choose an embedding model</source>
+        <translation>Choisir un modèle d’embeddings</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="202"/>
+        <source>Choose</source>
+        <translation>Choisir</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="204"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modèles GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/DocumentsSettings.qml" line="204"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>
@@ -824,7 +990,7 @@
 <context>
     <name>Main</name>
     <message>
-        <location filename="../app/qml/Main.qml" line="248"/>
+        <location filename="../app/qml/Main.qml" line="250"/>
         <source>Conversation exported to %1</source>
         <translation>Conversation exportée vers %1</translation>
     </message>
@@ -834,17 +1000,17 @@
         <translation>%1 — SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="120"/>
+        <location filename="../app/qml/Main.qml" line="122"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="67"/>
+        <location filename="../app/qml/Main.qml" line="69"/>
         <source>&amp;Open model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="125"/>
+        <location filename="../app/qml/Main.qml" line="127"/>
         <source>Recent models</source>
         <translation>Modèles récents</translation>
     </message>
@@ -853,128 +1019,128 @@
         <translation type="vanished">&amp;Télécharger SmolLM3-3B…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="160"/>
+        <location filename="../app/qml/Main.qml" line="162"/>
         <source>Export as &amp;Markdown…</source>
         <translation>Exporter en &amp;Markdown…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="161"/>
+        <location filename="../app/qml/Main.qml" line="163"/>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="68"/>
+        <location filename="../app/qml/Main.qml" line="70"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="166"/>
+        <location filename="../app/qml/Main.qml" line="168"/>
         <source>&amp;Chat</source>
         <translation>&amp;Discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="79"/>
+        <location filename="../app/qml/Main.qml" line="81"/>
         <source>&amp;New chat</source>
         <translation>&amp;Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="80"/>
+        <location filename="../app/qml/Main.qml" line="82"/>
         <source>&amp;Stop</source>
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="170"/>
+        <location filename="../app/qml/Main.qml" line="172"/>
         <source>&amp;Regenerate answer</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="171"/>
+        <location filename="../app/qml/Main.qml" line="173"/>
         <source>&amp;Copy conversation</source>
         <translation>&amp;Copier la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="174"/>
+        <location filename="../app/qml/Main.qml" line="176"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="176"/>
+        <location filename="../app/qml/Main.qml" line="178"/>
         <source>&amp;Model information</source>
         <translation>Informations sur le &amp;modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="81"/>
+        <location filename="../app/qml/Main.qml" line="83"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="141"/>
+        <location filename="../app/qml/Main.qml" line="143"/>
         <source>Remote models</source>
         <translation>Modèles distants</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="156"/>
+        <location filename="../app/qml/Main.qml" line="158"/>
         <source>Add an endpoint…</source>
         <translation>Ajouter un point d’accès…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="158"/>
+        <location filename="../app/qml/Main.qml" line="160"/>
         <source>&amp;Download a model…</source>
         <translation>&amp;Télécharger un modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="180"/>
+        <location filename="../app/qml/Main.qml" line="182"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="182"/>
+        <location filename="../app/qml/Main.qml" line="184"/>
         <source>&amp;About SmolDesk</source>
         <translation>À &amp;propos de SmolDesk</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="190"/>
+        <location filename="../app/qml/Main.qml" line="192"/>
         <source>Open a GGUF model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="193"/>
+        <location filename="../app/qml/Main.qml" line="195"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="201"/>
+        <location filename="../app/qml/Main.qml" line="203"/>
         <source>Export conversation</source>
         <translation>Exporter la discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="206"/>
+        <location filename="../app/qml/Main.qml" line="208"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="206"/>
+        <location filename="../app/qml/Main.qml" line="208"/>
         <source>Markdown files (*.md)</source>
         <translation>Fichiers Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="191"/>
+        <location filename="../app/qml/Main.qml" line="193"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="192"/>
-        <location filename="../app/qml/Main.qml" line="203"/>
+        <location filename="../app/qml/Main.qml" line="194"/>
+        <location filename="../app/qml/Main.qml" line="205"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/Main.qml" line="202"/>
+        <location filename="../app/qml/Main.qml" line="204"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -1594,274 +1760,300 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="412"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="420"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="78"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
         <source>No Vulkan device can be used: %1 The CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’est utilisable&#xa0;: %1 Le CPU est utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="18"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="19"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="122"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="155"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="186"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="58"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
         <source>Automatic (GPU when possible)</source>
         <translation>Automatique (GPU si possible)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="61"/>
         <source>CPU</source>
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>Models</source>
         <translation>Modèles</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="145"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 tourne sur son serveur&#xa0;: le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="160"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>Appearance</source>
         <translation>Apparence</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="168"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
         <source>Like the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="169"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
         <source>Light</source>
         <translation>Clair</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
         <source>Dark</source>
         <translation>Sombre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="209"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="219"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="223"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée&#xa0;: elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="222"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2)&#xa0;: les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="226"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="230"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="240"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="247"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="257"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="265"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="270"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="274"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
         <source>GPU layers</source>
         <translation>Couches sur le GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Couches du modèle sur le GPU quand il n’y tient pas en entier&#xa0;; le reste tourne sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="282"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="283"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="525"/>
+        <source>Choose</source>
+        <translation>Choisir</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="526"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modèles GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="339"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>Device, threads and context length apply the next time the model loads.</source>
-        <translation>Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
+        <translation type="vanished">Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="318"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="362"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="319"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="320"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="321"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="322"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="323"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="325"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="326"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="334"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="378"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="332"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="381"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="338"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="345"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="348"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="392"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="383"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="427"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="387"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -1870,165 +2062,175 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="406"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="408"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="452"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="292"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="33"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="34"/>
         <source>cannot be used</source>
         <translation>inutilisable</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="35"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
         <source>dedicated GPU, %1</source>
         <translation>GPU dédié, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="36"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
         <source>integrated GPU, %1</source>
         <translation>GPU intégré, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="37"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
         <source>virtual GPU, %1</source>
         <translation>GPU virtuel, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="38"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
         <source>runs on the CPU, slower than the CPU backend</source>
         <translation>s’exécute sur le processeur, plus lent que le moteur processeur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="39"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="40"/>
         <source>other Vulkan device, %1</source>
         <translation>autre périphérique Vulkan, %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="59"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="60"/>
         <source>Uses the best GPU, else SmolDesk&apos;s own CPU backend.</source>
         <translation>Utilise le meilleur GPU, sinon le moteur processeur de SmolDesk.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="63"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="64"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="66"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="67"/>
         <source>A CPU implementation of Vulkan: slower than the CPU backend, useful for testing only.</source>
         <translation>Une implémentation de Vulkan sur le processeur&#xa0;: plus lente que le moteur processeur, utile seulement pour des tests.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="71"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
         <source>Vulkan device %1 (not found)</source>
         <translation>Périphérique Vulkan %1 (introuvable)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="72"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="73"/>
         <source>This device is not present now; the model runs on the CPU.</source>
         <translation>Ce périphérique est absent pour l’instant&#xa0;; le modèle s’exécute sur le processeur.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="75"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="76"/>
         <source>CPU safe mode is on: GPUs are neither listed nor used.</source>
         <translation>Le mode sans échec CPU est actif&#xa0;: les GPU ne sont ni listés ni utilisés.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="79"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="80"/>
         <source>No Vulkan device was found: the CPU is used.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé&#xa0;: le processeur est utilisé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="21"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="22"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="353"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="357"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="437"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="475"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="481"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="436"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="480"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="439"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="448"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="483"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="492"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="500"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI&#xa0;: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="457"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="501"/>
         <source>Not running: %1</source>
         <translation>Arrêté&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="458"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="502"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="509"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1)&#xa0;; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de «&#xa0;Copier le diagnostic&#xa0;» dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="421"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton «&#xa0;Prompt système&#xa0;» à côté de sa zone de saisie.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="53"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
         <source>The only Vulkan device, “%1”, is a CPU implementation: there is no GPU to check.</source>
         <translation>Le seul périphérique Vulkan, «&#xa0;%1&#xa0;», est une implémentation sur le CPU&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="54"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="55"/>
         <source>No Vulkan GPU was found: there is no GPU to check.</source>
         <translation>Aucun GPU Vulkan n’a été trouvé&#xa0;: il n’y a pas de GPU à vérifier.</translation>
     </message>
@@ -2681,7 +2883,7 @@
     <message>
         <location filename="../app/src/catalogue.cpp" line="56"/>
         <source>Needs about %1; %2 are free</source>
-        <translation>Demande environ %1 ; %2 sont libres</translation>
+        <translation>Demande environ %1&#xa0;; %2 sont libres</translation>
     </message>
     <message>
         <location filename="../app/src/catalogue.cpp" line="61"/>
@@ -2692,22 +2894,22 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="101"/>
+        <location filename="../app/src/chat_controller.cpp" line="113"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>L’outil «&#xa0;%1&#xa0;» est laissé de côté dans vos discussions&#xa0;: ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="70"/>
+        <location filename="../app/src/chat_controller.cpp" line="52"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="232"/>
+        <location filename="../app/src/chat_controller.cpp" line="234"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="316"/>
+        <location filename="../app/src/chat_controller.cpp" line="297"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -2728,13 +2930,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="861"/>
-        <location filename="../app/src/chat_controller.cpp" line="920"/>
+        <location filename="../app/src/chat_controller.cpp" line="628"/>
+        <location filename="../app/src/chat_controller.cpp" line="647"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="1070"/>
+        <location filename="../app/src/chat_controller.cpp" line="781"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
@@ -2789,41 +2991,41 @@
     <message>
         <location filename="../app/src/downloader.cpp" line="114"/>
         <source>The model catalogue has no entry “%1”.</source>
-        <translation>Le catalogue des modèles n’a pas d’entrée « %1 ».</translation>
+        <translation>Le catalogue des modèles n’a pas d’entrée «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="158"/>
-        <location filename="../app/src/downloader.cpp" line="215"/>
+        <location filename="../app/src/downloader.cpp" line="159"/>
+        <location filename="../app/src/downloader.cpp" line="216"/>
         <source>Cannot write &apos;%1&apos;: %2</source>
         <translation>Impossible d’écrire «&#xa0;%1&#xa0;»&#xa0;: %2</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="181"/>
+        <location filename="../app/src/downloader.cpp" line="182"/>
         <source>The server redirected the download to an unencrypted address; it was stopped.</source>
-        <translation>Le serveur a redirigé le téléchargement vers une adresse non chiffrée ; il a été arrêté.</translation>
+        <translation>Le serveur a redirigé le téléchargement vers une adresse non chiffrée&#xa0;; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="251"/>
+        <location filename="../app/src/downloader.cpp" line="252"/>
         <source>The server answered HTTP %1 (%2).</source>
         <translation>Le serveur a répondu HTTP %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="261"/>
+        <location filename="../app/src/downloader.cpp" line="262"/>
         <source>There is no connection to %1 (%2). Check the network and try again.</source>
         <translation>Aucune connexion à %1 (%2). Vérifiez le réseau et réessayez.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="265"/>
+        <location filename="../app/src/downloader.cpp" line="266"/>
         <source>The download stopped after %1: %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1&#xa0;: %2. Relancez-le pour reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="292"/>
+        <location filename="../app/src/downloader.cpp" line="293"/>
         <source>The server did not say the file&apos;s checksum, so the download cannot be verified; it was not kept.</source>
-        <translation>Le serveur n’a pas indiqué la somme de contrôle du fichier : le téléchargement ne peut pas être vérifié et n’a pas été conservé.</translation>
+        <translation>Le serveur n’a pas indiqué la somme de contrôle du fichier&#xa0;: le téléchargement ne peut pas être vérifié et n’a pas été conservé.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="302"/>
+        <location filename="../app/src/downloader.cpp" line="303"/>
         <source>The download stopped after %1 of %2. Start it again to resume.</source>
         <translation>Le téléchargement s’est arrêté après %1 sur %2. Relancez-le pour reprendre.</translation>
     </message>
@@ -2832,17 +3034,17 @@
         <translation type="vanished">Le téléchargement a été interrompu&#xa0;: %1. Relancez-le pour le reprendre.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="308"/>
+        <location filename="../app/src/downloader.cpp" line="309"/>
         <source>The download has %1 bytes, expected %2.</source>
         <translation>Le téléchargement fait %1 octets, %2 attendus.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="317"/>
+        <location filename="../app/src/downloader.cpp" line="318"/>
         <source>The download is damaged (sha256 mismatch). Please try again.</source>
         <translation>Le téléchargement est endommagé (sha256 différent). Veuillez réessayer.</translation>
     </message>
     <message>
-        <location filename="../app/src/downloader.cpp" line="323"/>
+        <location filename="../app/src/downloader.cpp" line="324"/>
         <source>Cannot move the download to &apos;%1&apos;.</source>
         <translation>Impossible de déplacer le téléchargement vers «&#xa0;%1&#xa0;».</translation>
     </message>
@@ -2877,7 +3079,7 @@
         <translation>distant</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="393"/>
+        <location filename="../app/src/model_manager.cpp" line="395"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Le GPU a cessé de fonctionner&#xa0;: SmolDesk continue sur le CPU. %1</translation>
     </message>
@@ -3007,30 +3209,69 @@
         <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils&#xa0;; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="79"/>
+        <location filename="../app/src/tool_turn.cpp" line="131"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>Il n’y a pas d’outil nommé «&#xa0;%1&#xa0;» dans cette discussion.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="81"/>
+        <location filename="../app/src/tool_turn.cpp" line="133"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Les arguments de «&#xa0;%1&#xa0;» ne sont pas un objet JSON.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="103"/>
+        <location filename="../app/src/tool_turn.cpp" line="155"/>
         <source>The user denied this call of %1.</source>
         <translation>L’utilisateur a refusé cet appel de %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="113"/>
-        <location filename="../app/src/tool_turn.cpp" line="135"/>
+        <location filename="../app/src/tool_turn.cpp" line="165"/>
+        <location filename="../app/src/tool_turn.cpp" line="187"/>
         <source>The user stopped this call.</source>
         <translation>L’utilisateur a arrêté cet appel.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="119"/>
+        <location filename="../app/src/tool_turn.cpp" line="171"/>
         <source>The tool server “%1” is off.</source>
         <translation>Le serveur d’outils «&#xa0;%1&#xa0;» est désactivé.</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::library::FolderListModel</name>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="32"/>
+        <source>page %1 has no text — scanned?</source>
+        <translation>la page %1 n’a pas de texte — numérisée ?</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/library/folder_list_model.cpp" line="37"/>
+        <source>pages %1 and %n more have no text — scanned?</source>
+        <translation>
+            <numerusform>les pages %1 et %n autre n’ont pas de texte — numérisées ?</numerusform>
+            <numerusform>les pages %1 et %n autres n’ont pas de texte — numérisées ?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="40"/>
+        <source>pages %1 and %2 have no text — scanned?</source>
+        <translation>les pages %1 et %2 n’ont pas de texte — numérisées ?</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="67"/>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::library::Library</name>
+    <message>
+        <location filename="../app/library/library.cpp" line="65"/>
+        <source>The embedding model could not be used: %1 Search uses keywords until it can.</source>
+        <translation>Le modèle d’embeddings n’a pas pu être utilisé : %1 La recherche se fait par mots-clés en attendant.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/library.cpp" line="137"/>
+        <source>%1 is not a folder.</source>
+        <translation>%1 n’est pas un dossier.</translation>
     </message>
 </context>
 <context>

@@ -115,14 +115,14 @@ int docsIndex(const DocsOptions& o) {
         if (!p.error.empty()) line += ": " + p.error;
         std::fprintf(stderr, "%s\n", line.c_str());
     };
-    const retrieval::IndexStats s = index.index(o.rest, e.embedder.get(),
-                                                e.embedder ? e.id : retrieval::LibraryIndex::kKeywordOnlyModel, run);
+    const retrieval::IndexStats s = index.index(
+        o.rest, e.embedder.get(), e.embedder ? e.id : retrieval::LibraryIndex::kKeywordOnlyModel, run);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf(
-        "%d files: %d indexed, %d unchanged, %d moved, %d failed, %d removed; %d chunks embedded in %.1f s "
-        "(%.1f chunks/s)\n",
-        s.files, s.indexed, s.unchanged, s.moved, s.failed, s.removed, s.chunksEmbedded, secs,
-        secs > 0 ? s.chunksEmbedded / secs : 0.0);
+    std::printf("%d files: %d indexed, %d unchanged, %d moved, %d failed, %d removed; %d chunks %s in %.1f s "
+                "(%.1f chunks/s)\n",
+                s.files, s.indexed, s.unchanged, s.moved, s.failed, s.removed, s.chunksEmbedded,
+                e.embedder ? "embedded" : "indexed (keywords only)", secs,
+                secs > 0 ? s.chunksEmbedded / secs : 0.0);
     return kExitOk;
 }
 

@@ -60,7 +60,7 @@ QVariant FolderListModel::data(const QModelIndex& index, int role) const {
     case NoTextFilesRole:
         return f.filesWithoutTextPages;
     case StateRole:
-        return QVariant::fromValue(stateOf(f));
+        return static_cast<int>(stateOf(f));
     case NotesRole: {
         QStringList notes;
         for (const FileNote& n : f.notes)

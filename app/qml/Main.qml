@@ -262,10 +262,15 @@ ApplicationWindow {
         id: dropArea
         anchors.fill: parent
         keys: ["text/uri-list"]
-        onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && App.model.isGgufUrl(drag.urls[0]) }
+        // A GGUF file loads as the model; a folder joins the document library (Settings ▸ Documents).
+        onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && (App.model.isGgufUrl(drag.urls[0]) || App.library.isFolder(drag.urls[0])) }
         onDropped: (drop) => {
             if (drop.urls.length > 0 && App.model.isGgufUrl(drop.urls[0])) {
                 App.model.loadUrl(drop.urls[0])
+                drop.accept()
+            } else if (drop.urls.length > 0 && App.library.isFolder(drop.urls[0])) {
+                for (const url of drop.urls)
+                    if (App.library.isFolder(url)) App.library.addFolder(url)
                 drop.accept()
             }
         }

@@ -126,6 +126,7 @@ Dialog {
             FocusTab { text: qsTr("API server") }
             FocusTab { text: qsTr("Tools"); objectName: "toolsTab" }
             FocusTab { text: qsTr("Models"); objectName: "modelsTab" }
+            FocusTab { text: qsTr("Documents"); objectName: "documentsTab" }
         }
         StackLayout {
             currentIndex: tabs.currentIndex
@@ -513,6 +514,8 @@ Dialog {
             ToolsSettings {}
             // Remote endpoints: OpenAI-compatible servers whose models the chat can use.
             RemoteSettings {}
+            // The document library: folders, indexing, the embedding model.
+            DocumentsSettings {}
         }
     }
     // The draft model for speculative decoding (a small model with the same vocabulary).

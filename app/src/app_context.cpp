@@ -57,6 +57,22 @@ AppContext::AppContext(const Options& o, QObject* parent)
                                        settingsFile.completeBaseName() + QStringLiteral(".keys.json"),
                                    this);
     model_->setRemoteEndpoints(remotes_);
+    // The document library: library.sqlite in the app data folder, or beside a given chat
+    // database (tests), so each profile has its own.
+    library_ = new library::Library(o.databasePath.isEmpty()
+                                        ? paths::dataDir() + QStringLiteral("/library.sqlite")
+                                        : QFileInfo(o.databasePath).absolutePath() + QLatin1Char('/') +
+                                              QFileInfo(o.databasePath).completeBaseName() +
+                                              QStringLiteral(".library.sqlite"),
+                                    &settings_->raw(), this);
+    static const bool libraryTypes = [] { // for its enums in QML (Library.Indexing, …)
+        qmlRegisterUncreatableType<library::Library>("SmolDesk", 1, 0, "Library",
+                                                     QStringLiteral("Use App.library"));
+        qmlRegisterUncreatableType<library::FolderListModel>("SmolDesk", 1, 0, "FolderListModel",
+                                                             QStringLiteral("Use App.library.folders"));
+        return true;
+    }();
+    Q_UNUSED(libraryTypes);
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });
@@ -100,6 +116,8 @@ AppContext::AppContext(const Options& o, QObject* parent)
     connect(language_, &LanguageManager::currentChanged, model_, &ModelManager::refreshEstimate);
     connect(language_, &LanguageManager::currentChanged, chat_->messages(), &MessageListModel::retranslate);
     connect(language_, &LanguageManager::currentChanged, tools_, &ToolServers::retranslate);
+    connect(language_, &LanguageManager::currentChanged, library_->folders(),
+            &library::FolderListModel::retranslate);
 }
 
 AppContext::~AppContext() {
@@ -113,6 +131,9 @@ AppContext::~AppContext() {
     // The MCP servers' processes end with their clients.
     delete tools_;
     tools_ = nullptr;
+    // The indexer finishes the file it is on (committed whole) and its thread ends.
+    delete library_;
+    library_ = nullptr;
 }
 
 AppContext* AppContext::create(QQmlEngine*, QJSEngine*) {
@@ -145,6 +166,7 @@ void AppContext::start(QQmlEngine* engine, bool loadModel, const QString& modelA
         model_->loadInitialModel();
     remotes_->refreshAll();
     tools_->startAll();
+    library_->start();
 }
 
 QString AppContext::diagnostics() const {

@@ -5,6 +5,7 @@
 #include "chat_controller.h"
 #include "downloader.h"
 #include "language_manager.h"
+#include "library/library.h"
 #include "model_manager.h"
 #include "remote_endpoints.h"
 #include "server_controller.h"
@@ -32,6 +33,8 @@ class AppContext : public QObject {
     Q_PROPERTY(smoldesk::app::ServerController* server READ server CONSTANT)
     Q_PROPERTY(smoldesk::app::ToolServers* tools READ tools CONSTANT)
     Q_PROPERTY(smoldesk::app::RemoteEndpoints* remotes READ remotes CONSTANT)
+    // The document library (Settings ▸ Documents; app/library).
+    Q_PROPERTY(smoldesk::library::Library* library READ library CONSTANT)
     Q_PROPERTY(QString version READ version CONSTANT)
     Q_PROPERTY(bool safeModeEntered READ safeModeEntered CONSTANT)
   public:
@@ -57,6 +60,7 @@ class AppContext : public QObject {
     ServerController* server() const { return server_; }
     ToolServers* tools() const { return tools_; }
     RemoteEndpoints* remotes() const { return remotes_; }
+    library::Library* library() const { return library_; }
     QString version() const;
     bool safeModeEntered() const { return safeModeEntered_; }
 
@@ -81,6 +85,7 @@ class AppContext : public QObject {
     ServerController* server_;
     ToolServers* tools_;
     RemoteEndpoints* remotes_;
+    library::Library* library_;
     bool safeModeEntered_ = false;
     // The latest error any part showed (a failed export or download included), for the
     // diagnostics: the banner that said it may have been closed since.

@@ -126,8 +126,8 @@ class TestLibrary : public QObject {
                  qPrintable(notes.join(QLatin1Char('|'))));
         QVERIFY2(notes.filter(QStringLiteral("blob.bin is not a text file")).size() == 1,
                  qPrintable(notes.join(QLatin1Char('|'))));
-        QCOMPARE(folders->data(row, FolderListModel::StateRole).value<FolderListModel::FolderState>(),
-                 FolderListModel::FolderState::Ready);
+        QCOMPARE(folders->data(row, FolderListModel::StateRole).toInt(),
+                 int(FolderListModel::FolderState::Ready));
     }
 
     void watcherPicksUpChanges() {
