@@ -381,6 +381,33 @@ class TestVulkanOps : public QObject {
         EXPECT_CLOSE(readGpu(out), readCpu(out), 2e-4, "attention");
     }
 
+    // Polling the fence (GPUs; forced here with a budget of 100 ms, so every wait of these short
+    // steps polls): the same results as the blocking wait, every wait counted.
+    void fenceSpin() {
+        qputenv("SMOLDESK_VK_FENCE_SPIN_US", "100000");
+        auto spinning = makeVulkanBackend();
+        qunsetenv("SMOLDESK_VK_FENCE_SPIN_US");
+        std::mt19937 rng(5);
+        TestWeight w(quant::Type::Q4_K, 512, 40, rng);
+        const WeightId a = gpu_->addWeight(w.info), b = spinning->addWeight(w.info);
+        for (int step = 0; step < 4; ++step) {
+            const std::vector<float> xv = randomVector(512 * 2, rng);
+            const BufferId xa = gpu_->createBuffer(xv.size()), xb = spinning->createBuffer(xv.size());
+            const BufferId ya = gpu_->createBuffer(80), yb = spinning->createBuffer(80);
+            gpu_->upload(xa, 0, xv);
+            spinning->upload(xb, 0, xv);
+            gpu_->matmul(a, xa, ya, 2);
+            spinning->matmul(b, xb, yb, 2);
+            std::vector<float> want(80), got(80);
+            gpu_->read(ya, 0, want.size(), want.data());
+            spinning->read(yb, 0, got.size(), got.data());
+            QCOMPARE(got, want);
+        }
+        QCOMPARE(spinning->stats().spinWaits, spinning->stats().fenceWaits);
+        QVERIFY(spinning->stats().fenceWaits >= 4);
+        if (gpu_->caps().vkType == VK_PHYSICAL_DEVICE_TYPE_CPU) QCOMPARE(gpu_->stats().spinWaits, uint64_t(0));
+    }
+
     // Prompt attention's tile within a device's shared memory (no device needed): f16 K/V tiles
     // give NVIDIA's 48 KiB 32 query rows at head size 128 and 16 at 256 (f32 tiles: 16 and 8).
     void promptAttentionTile() {

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <type_traits>
 
 namespace smoldesk::compute::vk {
@@ -44,6 +46,14 @@ size_t SetKeyHash::operator()(const SetKey& k) const {
 
 Recorder::Recorder(Device& device, uint64_t fenceTimeoutNs)
     : device_(device), fenceTimeoutNs_(fenceTimeoutNs) {
+    // A thread blocked on a fence wakes some tens of microseconds after the GPU signals it, a
+    // few percent of a decode step: GPUs poll for the last 200 µs (SMOLDESK_VK_FENCE_SPIN_US; 0
+    // off). Never on CPU-type devices (lavapipe), whose "GPU" needs every core.
+    const char* spin = std::getenv("SMOLDESK_VK_FENCE_SPIN_US");
+    const uint64_t spinUs = spin && *spin ? std::strtoull(spin, nullptr, 10)
+                            : device.caps().vkType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0
+                                                                                  : 200;
+    spinNs_ = std::min<uint64_t>(spinUs, 1'000'000) * 1000;
     pool_ = createCommandPool(device);
     cmd_ = allocateCommandBuffer(device, pool_);
     fence_ = createFence(device);
@@ -363,10 +373,40 @@ void Recorder::submitAndWait() {
 
 namespace smoldesk::compute::vk {
 
+VkResult Recorder::waitForStep(VkFence fence) {
+    const Api& api = device_.api();
+    VkDevice dev = device_.handle();
+    if (spinNs_ == 0) return api.vkWaitForFences(dev, 1, &fence, VK_TRUE, fenceTimeoutNs_);
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    auto elapsed = [&] {
+        return static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    };
+    // A decode step lasts about as long as the last one: sleep through most of it.
+    VkResult r = VK_TIMEOUT;
+    if (lastWaitNs_ > spinNs_) r = api.vkWaitForFences(dev, 1, &fence, VK_TRUE, lastWaitNs_ - spinNs_);
+    if (r == VK_TIMEOUT) {
+        ++stats_.spinWaits;
+        const uint64_t until = elapsed() + spinNs_;
+        while ((r = api.vkGetFenceStatus(dev, fence)) == VK_NOT_READY && elapsed() < until)
+            std::this_thread::yield();
+        if (r == VK_NOT_READY) { // longer than the last step: block for the rest
+            const uint64_t used = elapsed();
+            r = used < fenceTimeoutNs_ ? api.vkWaitForFences(dev, 1, &fence, VK_TRUE, fenceTimeoutNs_ - used)
+                                       : VK_TIMEOUT;
+        }
+    }
+    lastWaitNs_ = elapsed();
+    return r;
+}
+
 void Recorder::waitAndReset(VkFence fence, VkResult injected) {
     const Api& api = device_.api();
     VkDevice dev = device_.handle();
-    VkResult r = api.vkWaitForFences(dev, 1, &fence, VK_TRUE, fenceTimeoutNs_);
+    // (The uploads' fences, waited for beside the steps, block.)
+    VkResult r =
+        fence == fence_ ? waitForStep(fence) : api.vkWaitForFences(dev, 1, &fence, VK_TRUE, fenceTimeoutNs_);
     if (r == VK_SUCCESS && injected != VK_SUCCESS)
         r = injected; // a test's fault, after the work really finished
     if (r == VK_TIMEOUT)

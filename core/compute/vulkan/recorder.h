@@ -41,6 +41,7 @@ struct RecorderStats {
     uint64_t descriptorWrites = 0; // descriptors written (one per binding)
     uint64_t hostRecordNs = 0;     // thread CPU time from a step's first command to its submit
     uint64_t replays = 0;          // submits that reused the previous step's command buffer
+    uint64_t spinWaits = 0;        // step waits that polled the fence (see Recorder::waitForStep)
 };
 
 constexpr uint32_t kMaxBindingsPerSet =
@@ -124,6 +125,9 @@ class Recorder {
     VkDescriptorSet allocateSet(VkDescriptorSetLayout layout);
     VkDescriptorSet setFor(const Pipeline& pipeline, std::span<const Binding> bindings);
     void waitAndReset(VkFence fence, VkResult injected);
+    // The wait for a step's fence: blocking until shortly before the last step's duration, then
+    // polling for up to spinNs_, then blocking for the rest of the timeout (see recorder.cpp).
+    VkResult waitForStep(VkFence fence);
     [[noreturn]] void fail(const std::string& sentence);
 
     Device& device_;
@@ -136,7 +140,9 @@ class Recorder {
     bool inFlight_ = false; // fence_ belongs to a submission not yet waited for
     uint64_t recordStartNs_ = 0;
     uint64_t fenceTimeoutNs_;
-    std::string broken_; // set once the device hung or was lost: every later call fails with it
+    uint64_t spinNs_ = 0;     // polling budget of a step's wait; 0: a plain blocking wait
+    uint64_t lastWaitNs_ = 0; // how long the last step's wait took
+    std::string broken_;      // set once the device hung or was lost: every later call fails with it
     VkResult injected_ = VK_SUCCESS;
     std::vector<VkDescriptorPool> descriptorPools_;
     size_t currentPool_ = 0;

@@ -68,6 +68,7 @@ namespace smoldesk::compute::vk {
     X(vkCreateFence)                                                                                         \
     X(vkDestroyFence)                                                                                        \
     X(vkWaitForFences)                                                                                       \
+    X(vkGetFenceStatus)                                                                                      \
     X(vkResetFences)                                                                                         \
     X(vkCmdBindPipeline)                                                                                     \
     X(vkCmdBindDescriptorSets)                                                                               \
