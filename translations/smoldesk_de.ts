@@ -58,6 +58,11 @@
         <translation>%1 Token/s · erstes Token %2 ms · %3 Token</translation>
     </message>
     <message>
+        <location filename="../app/src/answer_stats.cpp" line="52"/>
+        <source>%1 of %2 guessed tokens kept</source>
+        <translation>%1 von %2 vorhergesagten Token übernommen</translation>
+    </message>
+    <message>
         <location filename="../app/src/answer_stats.cpp" line="55"/>
         <source>stopped</source>
         <translation>angehalten</translation>
@@ -1935,6 +1940,43 @@
         <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Schichten des Modells auf der GPU, wenn es dort nicht ganz Platz hat; der Rest läuft auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <source>Speculative decoding</source>
+        <translation>Spekulatives Dekodieren</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <source>Automatic (repeated text)</source>
+        <translation>Automatisch (wiederholter Text)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <source>Draft model</source>
+        <translation>Entwurfsmodell</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <source>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</source>
+        <translation>Sagt mehrere Token voraus und lässt das Modell sie in einem Schritt prüfen; die Antwort bleibt gleich, sie kommt nur schneller, wenn die Vorhersagen stimmen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <source>None chosen: repeated text is used</source>
+        <translation>Keines ausgewählt: Wiederholter Text wird verwendet</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <source>Device, threads, context length and speculative decoding apply the next time the model loads.</source>
+        <translation>Gerät, Threads, Kontextlänge und spekulatives Dekodieren gelten ab dem nächsten Laden des Modells.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="524"/>
+        <source>Choose a draft model</source>
+        <translation>Entwurfsmodell auswählen</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="525"/>

@@ -58,6 +58,11 @@
         <translation>%1 tokens/s · first token %2 ms · %3 tokens</translation>
     </message>
     <message>
+        <location filename="../app/src/answer_stats.cpp" line="52"/>
+        <source>%1 of %2 guessed tokens kept</source>
+        <translation>%1 of %2 guessed tokens kept</translation>
+    </message>
+    <message>
         <location filename="../app/src/answer_stats.cpp" line="55"/>
         <source>stopped</source>
         <translation>stopped</translation>
@@ -1935,6 +1940,43 @@
         <location filename="../app/qml/SettingsDialog.qml" line="299"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <source>Speculative decoding</source>
+        <translation>Speculative decoding</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <source>Automatic (repeated text)</source>
+        <translation>Automatic (repeated text)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <source>Draft model</source>
+        <translation>Draft model</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <source>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</source>
+        <translation>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <source>None chosen: repeated text is used</source>
+        <translation>None chosen: repeated text is used</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <source>Device, threads, context length and speculative decoding apply the next time the model loads.</source>
+        <translation>Device, threads, context length and speculative decoding apply the next time the model loads.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="524"/>
+        <source>Choose a draft model</source>
+        <translation>Choose a draft model</translation>
     </message>
     <message>
         <location filename="../app/qml/SettingsDialog.qml" line="525"/>

@@ -58,6 +58,11 @@
         <translation>%1 jetons/s · premier jeton %2 ms · %3 jetons</translation>
     </message>
     <message>
+        <location filename="../app/src/answer_stats.cpp" line="52"/>
+        <source>%1 of %2 guessed tokens kept</source>
+        <translation>%1 jetons devinés sur %2 conservés</translation>
+    </message>
+    <message>
         <location filename="../app/src/answer_stats.cpp" line="55"/>
         <source>stopped</source>
         <translation>arrêté</translation>
@@ -462,7 +467,7 @@
     <message>
         <location filename="../app/qml/DocumentsSettings.qml" line="24"/>
         <source>Indexing %1 of %2: %3</source>
-        <translation>Indexation de %1 sur %2 : %3</translation>
+        <translation>Indexation de %1 sur %2&#xa0;: %3</translation>
     </message>
     <message>
         <location filename="../app/qml/DocumentsSettings.qml" line="25"/>
@@ -512,7 +517,7 @@
     <message>
         <location filename="../app/qml/DocumentsSettings.qml" line="82"/>
         <source>None: keyword search only</source>
-        <translation>Aucun : recherche par mots-clés seulement</translation>
+        <translation>Aucun&#xa0;: recherche par mots-clés seulement</translation>
     </message>
     <message>
         <location filename="../app/qml/DocumentsSettings.qml" line="86"/>
@@ -548,8 +553,8 @@
         <location filename="../app/qml/DocumentsSettings.qml" line="162"/>
         <source>Not found: its %n file(s) stay in the library until it is back or removed.</source>
         <translation>
-            <numerusform>Introuvable : son fichier (%n) reste dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
-            <numerusform>Introuvable : ses %n fichiers restent dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
+            <numerusform>Introuvable&#xa0;: son fichier (%n) reste dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
+            <numerusform>Introuvable&#xa0;: ses %n fichiers restent dans la bibliothèque jusqu’à son retour ou son retrait.</numerusform>
         </translation>
     </message>
     <message>
@@ -1937,6 +1942,43 @@
         <translation>Couches du modèle sur le GPU quand il n’y tient pas en entier&#xa0;; le reste tourne sur le CPU</translation>
     </message>
     <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <source>Speculative decoding</source>
+        <translation>Décodage spéculatif</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <source>Automatic (repeated text)</source>
+        <translation>Automatique (texte répété)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <source>Draft model</source>
+        <translation>Modèle brouillon</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <source>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</source>
+        <translation>Devine plusieurs jetons à l’avance et les fait vérifier par le modèle en une seule étape ; la réponse est la même, seulement plus rapide quand les prédictions sont justes</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <source>None chosen: repeated text is used</source>
+        <translation>Aucun choisi : le texte répété est utilisé</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <source>Device, threads, context length and speculative decoding apply the next time the model loads.</source>
+        <translation>Le périphérique, les threads, la longueur du contexte et le décodage spéculatif s’appliquent au prochain chargement du modèle.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SettingsDialog.qml" line="524"/>
+        <source>Choose a draft model</source>
+        <translation>Choisir un modèle brouillon</translation>
+    </message>
+    <message>
         <location filename="../app/qml/SettingsDialog.qml" line="525"/>
         <source>Choose</source>
         <translation>Choisir</translation>
@@ -3240,25 +3282,25 @@
     <message>
         <location filename="../app/library/folder_list_model.cpp" line="32"/>
         <source>page %1 has no text — scanned?</source>
-        <translation>la page %1 n’a pas de texte — numérisée ?</translation>
+        <translation>la page %1 n’a pas de texte — numérisée&#xa0;?</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/library/folder_list_model.cpp" line="37"/>
         <source>pages %1 and %n more have no text — scanned?</source>
         <translation>
-            <numerusform>les pages %1 et %n autre n’ont pas de texte — numérisées ?</numerusform>
-            <numerusform>les pages %1 et %n autres n’ont pas de texte — numérisées ?</numerusform>
+            <numerusform>les pages %1 et %n autre n’ont pas de texte — numérisées&#xa0;?</numerusform>
+            <numerusform>les pages %1 et %n autres n’ont pas de texte — numérisées&#xa0;?</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/library/folder_list_model.cpp" line="40"/>
         <source>pages %1 and %2 have no text — scanned?</source>
-        <translation>les pages %1 et %2 n’ont pas de texte — numérisées ?</translation>
+        <translation>les pages %1 et %2 n’ont pas de texte — numérisées&#xa0;?</translation>
     </message>
     <message>
         <location filename="../app/library/folder_list_model.cpp" line="67"/>
         <source>%1: %2</source>
-        <translation>%1 : %2</translation>
+        <translation>%1&#xa0;: %2</translation>
     </message>
 </context>
 <context>
@@ -3266,7 +3308,7 @@
     <message>
         <location filename="../app/library/library.cpp" line="65"/>
         <source>The embedding model could not be used: %1 Search uses keywords until it can.</source>
-        <translation>Le modèle d’embeddings n’a pas pu être utilisé : %1 La recherche se fait par mots-clés en attendant.</translation>
+        <translation>Le modèle d’embeddings n’a pas pu être utilisé&#xa0;: %1 La recherche se fait par mots-clés en attendant.</translation>
     </message>
     <message>
         <location filename="../app/library/library.cpp" line="137"/>
