@@ -3,6 +3,7 @@
 // SmolLM3's thinking modes, an optional thinking budget, prefix reuse between turns, and tools —
 // the definitions of a JSON file (--tools: calls are shown, not run) or of MCP servers (--mcp),
 // whose calls run only after the user says yes (or --yes).
+#include "chat_documents.h"
 #include "chat_tools.h"
 #include "commands.h"
 #include "remote_command.h"
@@ -33,9 +34,10 @@ struct ChatOptions {
     runtime::SamplingParams sampling;
     runtime::SpecOptions spec;
     std::optional<std::string> system;
-    std::string toolsJson;          // --tools: OpenAI definitions, calls shown but not run
-    std::unique_ptr<ChatTools> mcp; // --mcp: servers that run calls
-    bool allowAll = false;          // --yes
+    std::string toolsJson;               // --tools: OpenAI definitions, calls shown but not run
+    std::unique_ptr<ChatTools> mcp;      // --mcp: servers that run calls
+    std::unique_ptr<ChatDocuments> docs; // --library, --doc: documents, and their tools
+    bool allowAll = false;               // --yes
     runtime::ToolChoice toolChoice = runtime::ToolChoice::Auto; // the first answer to each prompt
     std::string toolChoiceName;
     bool verbosePrompt = false;
@@ -84,11 +86,14 @@ class TerminalChat {
             history_.push_back(reply); // the thought is never sent back
             if (reply.toolCalls.empty()) break;
             for (const chat::ToolCall& call : reply.toolCalls) {
-                const std::string what = o_.mcp ? o_.mcp->describe(call.name) : std::string();
+                const std::string what = docTools() && grounding::DocumentTools::isDocumentTool(call.name)
+                                             ? "documents/" + call.name
+                                         : o_.mcp ? o_.mcp->describe(call.name)
+                                                  : std::string();
                 std::printf("[tool call] %s %s\n", what.empty() ? call.name.c_str() : what.c_str(),
                             call.arguments.c_str());
             }
-            if (!o_.mcp) break; // --tools: shown, never run
+            if (!o_.mcp && !docTools()) break; // --tools: shown, never run
             for (const chat::ToolCall& call : reply.toolCalls) history_.push_back(runCall(call));
         }
     }
@@ -101,6 +106,9 @@ class TerminalChat {
         if (o_.effort) request.prompt.reasoningEffort = *o_.effort;
         // Past the round limit the model answers without tools.
         if (round < kMaxToolRounds) request.prompt.toolsJson = o_.mcp ? o_.mcp->toolsJson() : o_.toolsJson;
+        if (round < kMaxToolRounds && docTools())
+            request.prompt.toolsJson = grounding::DocumentTools::withDocumentTools(request.prompt.toolsJson);
+        if (o_.docs) request.documents = o_.docs->request;
         if (round == 0) {
             request.toolChoice = o_.toolChoice;
             request.toolChoiceName = o_.toolChoiceName;
@@ -140,6 +148,10 @@ class TerminalChat {
             thoughtOpen = false;
         };
         events.onToolCall = [&](const chat::ToolCall& call, int) { reply.toolCalls.push_back(call); };
+        events.onDocuments = [&](const grounding::Grounding& g) {
+            if (docTools()) docTools()->setNextNumber(static_cast<int>(g.sources.size()) + 1);
+            if (round == 0) printDocuments(g, stderr);
+        };
         const runtime::GenerationStats stats = turn.run(gp, events, nullptr).stats;
         std::printf("%s\n", plain);
         std::fprintf(
@@ -151,10 +163,20 @@ class TerminalChat {
         return reply;
     }
 
+    // The document tools, when the model can call tools and --tools did not name others.
+    grounding::DocumentTools* docTools() const { return o_.docs ? o_.docs->tools.get() : nullptr; }
+
     chat::Message runCall(const chat::ToolCall& call) {
-        const std::string what = o_.mcp->describe(call.name);
+        const bool document = docTools() && grounding::DocumentTools::isDocumentTool(call.name);
+        const std::string what = document ? "documents/" + call.name
+                                 : o_.mcp ? o_.mcp->describe(call.name)
+                                          : "";
         const bool allowed = o_.allowAll || userAllows(what.empty() ? call.name : what, call.arguments);
-        chat::Message result{"tool", allowed ? o_.mcp->run(call) : "The user did not allow this call."};
+        const std::string text = !allowed   ? "The user did not allow this call."
+                                 : document ? docTools()->run(call)
+                                 : o_.mcp   ? o_.mcp->run(call)
+                                            : "There is no tool named '" + call.name + "'.";
+        chat::Message result{"tool", text};
         result.toolCallId = call.id;
         result.name = call.name;
         std::printf("[tool result] %s\n", result.content.c_str());
@@ -204,15 +226,23 @@ int cmdChat(Args& args) {
     std::string draftPath;
     o.spec = specOptions(args, &draftPath);
     if (mcpConfig && toolsFile) throw UsageError("Choose either --mcp or --tools.");
-    if (o.allowAll && !mcpConfig)
-        throw UsageError("--yes allows tool calls to run: it needs --mcp MCP.json.");
-    if (toolChoice != "auto" && !mcpConfig && !toolsFile)
+    o.docs = takeChatDocuments(args, 0);
+    if (o.allowAll && !mcpConfig && !o.docs)
+        throw UsageError(
+            "--yes allows tool calls to run: it needs --mcp MCP.json (or documents: --library, --doc).");
+    if (toolChoice != "auto" && !mcpConfig && !toolsFile && !o.docs)
         throw UsageError("--tool-choice is about tools: it needs --mcp MCP.json or --tools FILE.json.");
     auto session = loadSession(args);
     attachDraft(o.spec, draftPath, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (toolsFile) o.toolsJson = readToolsFile(*toolsFile);
     if (mcpConfig) o.mcp = openChatTools(*mcpConfig);
+    // Document tools for a model that writes tool calls (not next to --tools, whose calls only show).
+    if (o.docs && !toolsFile) {
+        const runtime::ChatPrompt probe(session->file(), session->tokenizer());
+        if (probe.toolCallFamily() != chat::ToolCallFamily::None)
+            o.docs->tools = std::make_unique<grounding::DocumentTools>(o.docs->request, session->tokenizer());
+    }
 
     TerminalChat chat(*session, o);
     std::fprintf(stderr, "chat template: %s\n", chat.prompt().description().c_str());

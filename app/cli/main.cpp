@@ -37,10 +37,12 @@ const Command kCommands[] = {
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "
-     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [--gpu-layers N|auto] [sampling options]",
+     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [--gpu-layers N|auto] [--library DB.sqlite] "
+     "[--doc FILE]... [--embedding-model FILE] [sampling options]",
      "chat on the model's chat template (a file without one continues your words), with the tools of an "
      "mcp.json's servers, each call asked for (--yes: allowed), or of an OpenAI tools file (calls shown, not "
-     "run); or chat --endpoint URL [--api-key KEY] "
+     "run), drawing on a document library or attached files (whole when they fit in half the context, else "
+     "the best passages; sources listed; search_documents and read_document for tool models); or chat --endpoint URL [--api-key KEY] "
      "--model NAME [--system TEXT] "
      "[-n N] [--think | --no-think] [sampling options]: a model on an OpenAI-compatible endpoint"},
     {"serve", cmdServe,

@@ -1,5 +1,6 @@
 #include "api_server.h"
 
+#include "documents_field.h"
 #include "embedding_service.h"
 #include "http_request.h"
 #include "http_response.h"
@@ -76,7 +77,8 @@ struct ApiServer::Job {
     ResponseIdentity who;
     QString method, path;
     QString content, reasoning;
-    QJsonArray toolCalls; // message.tool_calls so far
+    QJsonArray toolCalls;  // message.tool_calls so far
+    QJsonObject documents; // the "smoldesk" field: the documents' sources (documents_field.h)
     bool roleSent = false;
     qint64 queuedMs = 0;
     qint64 startedMs = -1;
@@ -92,6 +94,7 @@ ApiServer::ApiServer(app::ModelWorker* worker, QObject* parent)
     connect(worker_, &app::ModelWorker::promptReady, this, &ApiServer::onPromptReady);
     connect(worker_, &app::ModelWorker::delta, this, &ApiServer::onDelta);
     connect(worker_, &app::ModelWorker::toolCall, this, &ApiServer::onToolCall);
+    connect(worker_, &app::ModelWorker::documentsUsed, this, &ApiServer::onDocumentsUsed);
     connect(worker_, &app::ModelWorker::finished, this, &ApiServer::onFinished);
     connect(worker_, &app::ModelWorker::failed, this, &ApiServer::onFailed);
     connect(worker_, &app::ModelWorker::contextOverflow, this, &ApiServer::onOverflow);
@@ -459,6 +462,10 @@ void ApiServer::onToolCall(quint64 id, int index, const app::ToolCallInfo& call)
         job->connection->socket->write(sseEvent(chatChunk(job->who, delta, QJsonValue())));
 }
 
+void ApiServer::onDocumentsUsed(quint64 id, const app::DocumentsUsed& used) {
+    if (Job* job = activeJob(id)) job->documents = documentsField(used);
+}
+
 void ApiServer::onFinished(quint64 id, const app::GenerationResult& result) {
     Job* job = activeJob(id);
     if (!job) return;
@@ -476,12 +483,14 @@ void ApiServer::onFinished(quint64 id, const app::GenerationResult& result) {
             QJsonObject last = job->chat ? chatChunk(job->who, QJsonObject(), finish)
                                          : textChunk(job->who, QString(), finish);
             last.insert(QStringLiteral("usage"), usage.toJson());
+            if (!job->documents.isEmpty()) last.insert(QStringLiteral("smoldesk"), job->documents);
             finishConnection(*c, sseEvent(last) + sseDone());
         } else {
-            finishConnection(
-                *c, jsonResponse(200, job->chat ? chatCompletion(job->who, job->content, job->reasoning,
-                                                                 finish, usage, job->toolCalls)
-                                                : textCompletion(job->who, job->content, finish, usage)));
+            QJsonObject body = job->chat ? chatCompletion(job->who, job->content, job->reasoning, finish,
+                                                          usage, job->toolCalls)
+                                         : textCompletion(job->who, job->content, finish, usage);
+            if (!job->documents.isEmpty()) body.insert(QStringLiteral("smoldesk"), job->documents);
+            finishConnection(*c, jsonResponse(200, body));
         }
     }
     endActive(clientGone ? 499 : 200, cancelled ? QStringLiteral("cancelled") : finish, usage);

@@ -8,6 +8,7 @@
 #include "openai_request.h"
 #include "openai_response.h"
 #include "server_options.h"
+#include "worker/document_sources.h"
 #include "worker/engine_types.h"
 
 #include <QDateTime>
@@ -101,6 +102,7 @@ class ApiServer : public QObject {
     void onPromptReady(quint64 id, int promptTokens, int contextSize);
     void onDelta(quint64 id, const QString& thought, const QString& answer, int contextUsed);
     void onToolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
+    void onDocumentsUsed(quint64 id, const smoldesk::app::DocumentsUsed& used);
     void onFinished(quint64 id, const smoldesk::app::GenerationResult& result);
     void onFailed(quint64 id, const smoldesk::app::EngineError& error);
     void onOverflow(quint64 id, int promptTokens, int contextSize);

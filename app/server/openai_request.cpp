@@ -1,5 +1,7 @@
 #include "openai_request.h"
 
+#include "documents_field.h"
+
 #include "chat/tool_calls.h"
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
@@ -334,6 +336,7 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
     if (!o) return std::nullopt;
     ApiRequest r;
     if (!readCommon(*o, r, error)) return std::nullopt;
+    if (!readDocumentsField(*o, r.generation, error)) return std::nullopt;
 
     const QJsonValue messages = o->value(QStringLiteral("messages"));
     if (!messages.isArray() || messages.toArray().isEmpty()) {

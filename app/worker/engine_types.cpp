@@ -1,5 +1,7 @@
 #include "worker/engine_types.h"
 
+#include "worker/document_sources.h"
+
 namespace smoldesk::app {
 
 void registerEngineTypes() {
@@ -11,6 +13,7 @@ void registerEngineTypes() {
     qRegisterMetaType<GenerationRequest>();
     qRegisterMetaType<ToolCallInfo>();
     qRegisterMetaType<GenerationResult>();
+    qRegisterMetaType<DocumentsUsed>();
 }
 
 QString promptModeName(PromptMode mode) {

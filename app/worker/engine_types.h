@@ -131,6 +131,13 @@ struct GenerationRequest {
     ToolChoice toolChoice = ToolChoice::Auto;
     QString toolChoiceName;
     bool parallelToolCalls = true;
+    // Documents the answer draws on (core/grounding): a library database made by `docs index` or
+    // the app's library, and files attached to the chat; whole when they fit in half the context,
+    // else the passages that best match the last user message (ModelWorker::documentsUsed says
+    // which). embeddingModel: hybrid search with that model; empty: keywords only.
+    QString libraryPath;
+    QStringList documentFiles;
+    QString embeddingModel;
 };
 
 struct GenerationResult {

@@ -413,7 +413,10 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
 }
 
 void ModelWorker::runGeneration(const GenerationRequest& request) {
-    runtime::ChatTurn turn(*session_, *chatPrompt_, grammars_, chatTurnRequest(request));
+    runtime::ChatTurnRequest turnRequest = chatTurnRequest(request);
+    if (!turnRequest.documents.empty() && !request.embeddingModel.isEmpty())
+        documentEmbedder_.attach(request.embeddingModel, turnRequest.documents);
+    runtime::ChatTurn turn(*session_, *chatPrompt_, grammars_, turnRequest);
     const int ctx = session_->contextSize();
     const int n = static_cast<int>(turn.prompt().tokens.size());
     if (n + kAnswerReserve > ctx) {
@@ -448,6 +451,9 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
                                    QString::fromStdString(c.arguments)});
     };
     events.onThoughtEnded = [&](double seconds) { emit thoughtFinished(id, seconds); };
+    events.onDocuments = [&](const grounding::Grounding& g) {
+        emit documentsUsed(id, app::documentsUsed(g));
+    };
     const runtime::ChatTurnResult done = turn.run(gp, events, &stop_);
     const runtime::GenerationStats& st = done.stats;
 

@@ -3,6 +3,7 @@
 // slot calls, results leave as signals with typed payloads. The only calls allowed from other
 // threads are requestStop()/requestCancelLoad() and the arm*() methods, which touch atomics.
 #include "grammar/grammar_cache.h"
+#include "worker/document_sources.h"
 #include "worker/engine_types.h"
 #include "worker/model_facts.h"
 
@@ -86,6 +87,8 @@ class ModelWorker : public QObject {
     // A tool left out of request `id` because no grammar can hold its parameters (reason: the
     // converter's sentence); emitted before any delta, once per tool.
     void toolLeftOut(quint64 id, const QString& name, const QString& reason);
+    // The documents request `id` drew on (requests with a library or attached files), before any delta.
+    void documentsUsed(quint64 id, const smoldesk::app::DocumentsUsed& used);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
@@ -134,8 +137,9 @@ class ModelWorker : public QObject {
     QString draftProblem_;
     QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
     std::unique_ptr<runtime::ChatPrompt> chatPrompt_;
-    grammar::GrammarCache grammars_; // compiled response formats, kept across requests
-    LoadRequest loadedRequest_;      // how the current session was loaded (to bring it back)
+    grammar::GrammarCache grammars_;    // compiled response formats, kept across requests
+    DocumentEmbedder documentEmbedder_; // the documents' embedding model, kept across requests
+    LoadRequest loadedRequest_;         // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};

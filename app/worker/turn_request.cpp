@@ -52,6 +52,10 @@ runtime::ChatTurnRequest chatTurnRequest(const GenerationRequest& request) {
     out.toolChoice = toolChoice(request.toolChoice);
     out.toolChoiceName = request.toolChoiceName.toStdString();
     out.parallelToolCalls = request.parallelToolCalls;
+    if (!request.rawPrompt) {
+        out.documents.libraryPath = request.libraryPath.toStdString();
+        for (const QString& f : request.documentFiles) out.documents.files.push_back(f.toStdString());
+    }
     if (request.constraint != GenerationRequest::Constraint::None) {
         using Kind = grammar::GrammarSource::Kind;
         const Kind kind = request.constraint == GenerationRequest::Constraint::Gbnf ? Kind::Gbnf
