@@ -276,7 +276,7 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 
 #include "nibble_decode.inc"
 
-// The fused decode kernels of the grid types (kernels_avx2_grid.cpp).
+// The fused decode kernels of the grid types (kernels_avx2_grid.cpp, kernels_avx2_iq1.cpp).
 DotFn isaFusedDot(const TypeRow& row) {
     switch (row.info.type) {
     case Type::IQ2_XXS:
@@ -289,6 +289,10 @@ DotFn isaFusedDot(const TypeRow& row) {
         return dotIQ3_XXSAvx2;
     case Type::IQ3_S:
         return dotIQ3_SAvx2;
+    case Type::IQ1_S:
+        return dotIQ1_SAvx2;
+    case Type::IQ1_M:
+        return dotIQ1_MAvx2;
     default:
         return nullptr;
     }

@@ -138,6 +138,9 @@ float dotIQ2_XSAvx2(int64_t n, const void* w, const void* act);
 float dotIQ2_SAvx2(int64_t n, const void* w, const void* act);
 float dotIQ3_XXSAvx2(int64_t n, const void* w, const void* act);
 float dotIQ3_SAvx2(int64_t n, const void* w, const void* act);
+// The AVX2 decode kernels of IQ1_S and IQ1_M (kernels_avx2_iq1.cpp).
+float dotIQ1_SAvx2(int64_t n, const void* w, const void* act);
+float dotIQ1_MAvx2(int64_t n, const void* w, const void* act);
 } // namespace cpu
 
 } // namespace smoldesk::quant
