@@ -2,6 +2,7 @@
 // database up to date with folders (resumable: finished files are kept when it is stopped),
 // `docs search` runs a hybrid (BM25 + vector) search over it and prints where each hit is.
 #include "commands.h"
+#include "docs_library.h"
 
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
@@ -92,18 +93,30 @@ struct DocsOptions {
 
 int docsIndex(const DocsOptions& o) {
     if (o.json || o.topGiven) throw UsageError("--json and --top are for docs search.");
-    if (!o.db) throw UsageError("docs index needs a library database (--db FILE.sqlite).");
     if (!o.model && !o.keywordOnly)
         throw UsageError("docs index needs an embedding model (-m FILE.gguf) or --keyword-only.");
     if (o.model && o.keywordOnly) throw UsageError("docs index takes either -m FILE.gguf or --keyword-only.");
-    if (o.rest.empty()) throw UsageError("docs index needs at least one folder or file to index.");
     for (const std::string& f : o.rest)
         if (!fs::exists(f)) throw Error(ErrorCode::Io, f + " does not exist.");
+    if (o.rest.empty() && !fs::is_regular_file(*o.db))
+        throw Error(ErrorCode::Io, "There is no library database at " + *o.db +
+                                       "; add a folder with docs add, or name folders to index.");
     LoadedEmbedder e;
     if (o.model) e = loadEmbedder(*o.model, static_cast<int>(o.threads));
     retrieval::LibraryIndex index(*o.db);
+    std::vector<std::string> roots = o.rest; // none named: the library's folders
+    if (roots.empty())
+        for (const retrieval::FolderEntry& f : index.folders()) {
+            if (!fs::exists(f.path))
+                std::fprintf(stderr, "note: %s is not there now; its files stay in the library.\n",
+                             f.path.c_str());
+            roots.push_back(f.path);
+        }
+    if (roots.empty())
+        throw Error(ErrorCode::Io, "The library " + *o.db + " has no folders; add one with docs add FOLDER.");
     const auto start = std::chrono::steady_clock::now();
     retrieval::IndexRun run;
+    run.skipMissingRoots = o.rest.empty();
     run.progress = [&](const retrieval::IndexProgress& p) {
         const bool noText = !p.pagesWithoutText.empty();
         if (o.quiet && p.outcome != retrieval::IndexProgress::Outcome::Failed && !noText) return;
@@ -116,7 +129,7 @@ int docsIndex(const DocsOptions& o) {
         std::fprintf(stderr, "%s\n", line.c_str());
     };
     const retrieval::IndexStats s = index.index(
-        o.rest, e.embedder.get(), e.embedder ? e.id : retrieval::LibraryIndex::kKeywordOnlyModel, run);
+        roots, e.embedder.get(), e.embedder ? e.id : retrieval::LibraryIndex::kKeywordOnlyModel, run);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%d files: %d indexed, %d unchanged, %d moved, %d failed, %d removed; %d chunks %s in %.1f s "
                 "(%.1f chunks/s)\n",
@@ -136,7 +149,6 @@ std::string hitJson(const retrieval::SearchHit& h, const char* score) {
 
 int docsSearch(const DocsOptions& o) {
     if (o.quiet) throw UsageError("--quiet is for docs index.");
-    if (!o.db) throw UsageError("docs search needs a library database (--db FILE.sqlite).");
     if (!o.model && !o.keywordOnly)
         throw UsageError("docs search needs the embedding model (-m FILE.gguf) or --keyword-only.");
     if (o.rest.empty()) throw UsageError("docs search needs a query.");
@@ -178,14 +190,17 @@ int docsSearch(const DocsOptions& o) {
 
 } // namespace
 
-// docs index --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] FOLDER|FILE...
-// docs search --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY...
+// docs add|remove [--library FILE.sqlite] FOLDER|FILE...     docs list [--library FILE.sqlite] [--json]
+// docs index [--library FILE.sqlite] (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] [FOLDER|FILE...]
+// docs search [--library FILE.sqlite] (-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY...
+// --db is another name for --library; without either, the app's library.
 int cmdDocs(Args& args) {
 #ifdef SMOLDESK_HAVE_PDF
     library::installPdfReader();
 #endif
     DocsOptions o;
-    o.db = args.option("--db");
+    o.db = args.option("--library", "--db");
+    if (!o.db) o.db = defaultLibraryPath();
     o.model = args.option("--model", "-m");
     o.threads = args.intOption("--threads", "-t", 0);
     if (const auto top = args.option("--top", "-n")) o.top = parseInt(*top, "--top"), o.topGiven = true;
@@ -194,12 +209,23 @@ int cmdDocs(Args& args) {
     o.keywordOnly = args.flag("--keyword-only");
     o.rest = args.positionals();
     if (o.threads < 0 || o.threads > 1024) throw UsageError("--threads must be a positive number.");
-    if (o.rest.empty()) throw UsageError("docs needs a subcommand: index or search.");
+    if (o.rest.empty()) throw UsageError("docs needs a subcommand: add, list, remove, index or search.");
     const std::string sub = o.rest.front();
     o.rest.erase(o.rest.begin());
     if (sub == "index") return docsIndex(o);
     if (sub == "search") return docsSearch(o);
-    throw UsageError("Unknown docs subcommand '" + sub + "'; use index or search.");
+    if (sub == "add" || sub == "list" || sub == "remove") {
+        if (o.model || o.keywordOnly || o.topGiven || o.quiet)
+            throw UsageError("docs " + sub + " takes only --library" +
+                             (sub == "list" ? " and --json." : "."));
+        if (sub == "list") {
+            if (!o.rest.empty()) throw UsageError("docs list takes no folders.");
+            return docsList(*o.db, o.json);
+        }
+        if (o.json) throw UsageError("--json is for docs list and docs search.");
+        return sub == "add" ? docsAdd(*o.db, o.rest) : docsRemove(*o.db, o.rest);
+    }
+    throw UsageError("Unknown docs subcommand '" + sub + "'; use add, list, remove, index or search.");
 }
 
 } // namespace smoldesk::cli

@@ -78,9 +78,11 @@ const Command kCommands[] = {
      "[-t THREADS] [--ctx N] TEXT...",
      "one embedding vector per text with an embedding model (bert, nomic-bert, Qwen3-Embedding)"},
     {"docs", cmdDocs,
-     "docs index --db FILE.sqlite (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] FOLDER|FILE... | docs search --db FILE.sqlite "
-     "(-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY",
-     "index folders of documents into a library database (resumable), and search it (BM25 + vectors)"},
+     "docs add|remove FOLDER|FILE... | docs list [--json] | docs index (-m EMBED.gguf | --keyword-only) [-t N] [--quiet] "
+     "[FOLDER|FILE...] | docs search (-m EMBED.gguf | --keyword-only) [--top N] [--json] QUERY; each with "
+     "[--library FILE.sqlite] (default: the app's library)",
+     "a document library: its folders, indexing them (resumable; PDF, DOCX, ODT, Markdown, HTML, text, code) and "
+     "searching it (BM25 + vectors)"},
     {"tokenize", cmdTokenize, "tokenize -m FILE [--specials] [--bos] [--] TEXT", "print token ids"},
     {"detokenize", cmdDetokenize, "detokenize -m FILE IDS...", "print the text of token ids"},
     {"template", cmdTemplate, "template (-m FILE | --template FILE) --context CONTEXT.json [--now ISO]",

@@ -115,12 +115,22 @@ class TestDocsCli : public QObject {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("sentence");
-        QTest::newRow("no subcommand") << QStringList{} << 1 << "docs needs a subcommand: index or search.";
-        QTest::newRow("unknown subcommand") << QStringList{"list"} << 1 << "Unknown docs subcommand 'list'";
-        QTest::newRow("no db") << QStringList{"index", "-m", "x.gguf", "."} << 1
-                               << "needs a library database";
-        QTest::newRow("no folder") << QStringList{"index", "--db", "x.sqlite", "-m", "x.gguf"} << 1
-                                   << "at least one folder";
+        QTest::newRow("no subcommand")
+            << QStringList{} << 1 << "docs needs a subcommand: add, list, remove, index or search.";
+        QTest::newRow("unknown subcommand") << QStringList{"lists"} << 1 << "Unknown docs subcommand 'lists'";
+        QTest::newRow("no model") << QStringList{"index", "--library", "x.sqlite", "."} << 1
+                                  << "an embedding model (-m FILE.gguf) or --keyword-only";
+        QTest::newRow("no library yet")
+            << QStringList{"index", "--library", "/no/such.sqlite", "--keyword-only"} << 2
+            << "There is no library database at /no/such.sqlite";
+        QTest::newRow("add nothing") << QStringList{"add", "--library", "x.sqlite"} << 1
+                                     << "docs add needs at least one folder or file.";
+        QTest::newRow("add missing") << QStringList{"add", "--library", "x.sqlite", "/no/such/folder"} << 2
+                                     << "/no/such/folder does not exist.";
+        QTest::newRow("add with a model") << QStringList{"add", "--library", "x.sqlite", "-m", "x.gguf", "."}
+                                          << 1 << "docs add takes only --library.";
+        QTest::newRow("list no library") << QStringList{"list", "--library", "/no/such.sqlite"} << 2
+                                         << "There is no library database at /no/such.sqlite";
         QTest::newRow("missing folder")
             << QStringList{"index", "--db", "x.sqlite", "-m", "x.gguf", "/no/such/folder"} << 2
             << "/no/such/folder does not exist.";
@@ -141,6 +151,48 @@ class TestDocsCli : public QObject {
         QCOMPARE(r.code, code);
         QVERIFY2(r.err.contains(sentence.toUtf8()), r.err.constData());
         QCOMPARE(r.err.trimmed().count('\n'), 0); // one line
+    }
+
+    // add, list, index without folders named (the library's), the notes on PDFs, remove.
+    void libraryFolders() {
+        const QString lib = dir.filePath("folders.sqlite");
+        const QString pdfs = dir.filePath("pdfs");
+        QDir().mkpath(pdfs);
+        for (const char* f : {"manual.pdf", "truncated.pdf"})
+            QVERIFY(QFile::copy(QString::fromStdString(test::dataPath(std::string("docs/pdf/") + f)),
+                                pdfs + "/" + f));
+        Result r = cli({"add", "--library", lib, docs, pdfs});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.out, QByteArray("added " + QDir(docs).absolutePath().toUtf8() + "\nadded " +
+                                   QDir(pdfs).absolutePath().toUtf8() + "\n"));
+        r = cli({"index", "--library", lib, "--keyword-only"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.startsWith("7 files: 5 indexed, 0 unchanged, 0 moved, 2 failed, 0 removed;") &&
+                     r.out.contains("chunks indexed (keywords only)"),
+                 r.out.constData());
+#ifdef SMOLDESK_CLI_HAS_PDF
+        QVERIFY2(r.err.contains("manual.pdf (2 chunks; page 2 has no text — scanned?)"), r.err.constData());
+        QVERIFY2(r.err.contains("truncated.pdf could not be read: it is not a valid PDF"), r.err.constData());
+        const Result hit = cli({"search", "--library", lib, "--keyword-only", "--json", "pruning"});
+        QCOMPARE(QJsonDocument::fromJson(hit.out).array().at(0).toObject().value("page").toInt(), 3);
+#endif
+        r = cli({"list", "--library", lib, "--json"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonArray folders = QJsonDocument::fromJson(r.out).array();
+        QCOMPARE(folders.size(), 2);
+        QCOMPARE(folders[0].toObject().value("files").toInt(), 5);
+        QCOMPARE(folders[0].toObject().value("failed").toInt(), 1);
+        QCOMPARE(folders[1].toObject().value("files").toInt(), 2);
+        r = cli({"list", "--library", lib});
+        QVERIFY2(r.out.contains("/docs: 5 files, 4 indexed, 1 failed\n  blob.bin is not a text file"),
+                 r.out.constData());
+        r = cli({"remove", "--library", lib, docs});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({"list", "--library", lib, "--json"});
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);
+        r = cli({"remove", "--library", lib, docs});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("is not a folder of the library (see docs list)."), r.err.constData());
     }
 
     void notADatabase() {
