@@ -173,6 +173,7 @@ void LibraryWorker::run() {
         if (stop_.load()) throw Stopped{};
         emit fileStarted(static_cast<int>(i), static_cast<int>(total), QString::fromStdString(path));
     };
+    r.checkpoint = [this] { waitWhilePaused(); }; // pause and stop inside a long file too
     const bool vectors = model_ != nullptr;
     r.progress = [this, vectors](const retrieval::IndexProgress& p) {
         QList<int> noText(p.pagesWithoutText.begin(), p.pagesWithoutText.end());

@@ -41,7 +41,8 @@ int wordTokens(std::string_view s) {
     return (words * 4 + 2) / 3;
 }
 
-Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, const ChunkOptions& chunking) {
+Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, const IndexRun& run) {
+    const ChunkOptions& chunking = run.chunking;
     Embedded e;
     if (!embedder) {
         e.chunks = packChunks(blocks, wordTokens, chunking);
@@ -56,6 +57,7 @@ Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, con
     o.targetTokens = std::min(o.targetTokens, std::max(16, embedder->maxTokens() / 2));
     e.chunks = packChunks(blocks, count, o);
     for (const Chunk& c : e.chunks) {
+        if (run.checkpoint) run.checkpoint();
         std::vector<int32_t> ids = embedder->tokenize(c.embedText());
         if (static_cast<int>(ids.size()) > embedder->maxTokens())
             ids.resize(static_cast<size_t>(embedder->maxTokens()));
@@ -73,8 +75,7 @@ bool isPdf(const std::string& path) {
 } // namespace
 
 IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedder, const std::string& modelId,
-                                      const ChunkOptions& chunking, std::vector<Found>& missing,
-                                      IndexStats& stats) {
+                                      const IndexRun& run, std::vector<Found>& missing, IndexStats& stats) {
     IndexProgress p;
     p.path = path;
     std::error_code ec;
@@ -161,8 +162,9 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedde
     if (!why.empty()) return fail(why, sha);
     Embedded e;
     try {
-        e = chunkAndEmbed(blocks, embedder, chunking);
+        e = chunkAndEmbed(blocks, embedder, run);
     } catch (const Error& err) {
+        if (err.code() == ErrorCode::Cancelled) throw; // a stop from the checkpoint is not the file's fault
         return fail(name + " could not be embedded: " + err.what(), sha);
     }
     Transaction t(*db_);

@@ -145,7 +145,7 @@ IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder* 
     stats.files = static_cast<int>(paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
         if (run.starting) run.starting(i, paths.size(), paths[i]);
-        IndexProgress p = indexFile(paths[i], embedder, modelId, run.chunking, missing, stats);
+        IndexProgress p = indexFile(paths[i], embedder, modelId, run, missing, stats);
         p.done = i + 1;
         p.total = paths.size();
         if (run.progress) run.progress(p);

@@ -36,6 +36,9 @@ struct IndexRun {
     std::function<void(const IndexProgress&)> progress; // after each file is committed
     // Before each file is read (index 0-based); an exception from either stops the run.
     std::function<void(size_t index, size_t total, const std::string& path)> starting;
+    // Between the chunks of a file while they are embedded (a large PDF takes minutes with a real
+    // model): may block (pause) or throw to stop, and then nothing of that file is written.
+    std::function<void()> checkpoint;
     // A missing root (an unmounted drive) keeps its files in the index instead of failing the run.
     bool skipMissingRoots = false;
     ChunkOptions chunking;
@@ -126,7 +129,7 @@ class LibraryIndex {
     };
     void removeFile(int64_t fileId);
     IndexProgress indexFile(const std::string& path, Embedder* embedder, const std::string& modelId,
-                            const ChunkOptions& chunking, std::vector<Found>& missing, IndexStats& stats);
+                            const IndexRun& run, std::vector<Found>& missing, IndexStats& stats);
 
     std::unique_ptr<Db> db_;
 };

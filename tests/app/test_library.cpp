@@ -11,6 +11,7 @@
 #include "retrieval/sqlite_db.h"
 #include "test_data.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QtTest>
@@ -184,6 +185,31 @@ class TestLibrary : public QObject {
         lib.resume();
         QVERIFY(idle.wait(30000));
         QCOMPARE(count(db_, "SELECT COUNT(*) FROM files WHERE path LIKE '%later.md'"), int64_t{1});
+    }
+
+    // Stop (quitting the app) inside a file that takes long to embed returns at once, and nothing of
+    // that file is written; without the checkpoint between chunks it waited for the whole file.
+    void stopInsideALargeFile() {
+        const fs::path folder = root_ / "large";
+        std::string text = "# Large\n\n";
+        for (int i = 0; i < 4000; ++i)
+            text += "Paragraph " + std::to_string(i) +
+                    " tells of seeds, beds, watering cans and the weather in spring.\n\n";
+        writeFile(folder / "large.md", text);
+        const std::string db = (root_ / "large.sqlite").string();
+        auto lib = std::make_unique<Library>(QString::fromStdString(db), nullptr);
+        lib->setEmbeddingModel(kModel);
+        lib->addFolder(QString::fromStdString(folder.string()));
+        lib->start();
+        QTRY_VERIFY_WITH_TIMEOUT(lib->currentFile().endsWith(QStringLiteral("large.md")), 30000);
+        QTest::qWait(500); // embedding its chunks by now
+        QElapsedTimer stop;
+        stop.start();
+        lib->stopAndWait();
+        QVERIFY2(stop.elapsed() < 2000, qPrintable(QString::number(stop.elapsed())));
+        lib.reset();
+        QCOMPARE(count(db, "SELECT COUNT(*) FROM files WHERE path LIKE '%large.md'"), int64_t{0});
+        QCOMPARE(count(db, "SELECT COUNT(*) FROM vectors"), int64_t{0});
     }
 
     void refusals() {
