@@ -260,6 +260,8 @@ class VulkanBackend : public Backend {
     // rope() calls not yet dispatched (at most two: q and k): storeKv fuses them into its
     // dispatch; any other op dispatches them first.
     std::vector<PendingRope> pendingRopes_;
+    // The driver failed to build the tensor-core GEMM once: prompts take the tiled one from then on.
+    bool coopFailed_ = false;
 };
 
 } // namespace smoldesk::compute::vk

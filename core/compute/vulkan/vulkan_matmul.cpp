@@ -254,9 +254,22 @@ void VulkanBackend::matmulCoop(const DeviceWeight& wt, const WeightSlice& s, con
 void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out, int rows, bool add) {
     flushRope();
     for (const WeightSlice& s : wt.slices) {
-        if (const auto coop = coopTile(device_->caps(), s.rows, static_cast<uint64_t>(rows), wt.type)) {
-            matmulCoop(wt, s, *coop, x, out, rows, add);
-            continue;
+        const auto coop =
+            coopFailed_ ? std::nullopt : coopTile(device_->caps(), s.rows, uint64_t(rows), wt.type);
+        if (coop) {
+            try {
+                matmulCoop(wt, s, *coop, x, out, rows, add);
+                continue;
+            } catch (const Error& e) {
+                // Its pipeline could not be created (nothing was recorded): a driver that lists
+                // cooperative matrices but cannot compile this shader still runs prompts.
+                if (coop->emulated || e.code() != ErrorCode::Backend) throw;
+                coopFailed_ = true;
+                std::fprintf(stderr,
+                             "SmolDesk: the tensor-core GEMM cannot be used on '%s' (%s); prompts use the "
+                             "tiled GEMM.\n",
+                             device_->caps().name.c_str(), e.what());
+            }
         }
         const MatmulTile t = matmulTile(device_->caps(), s.rows, static_cast<uint64_t>(rows), wt.type);
         const Pipeline& p = pipeline(
