@@ -36,6 +36,9 @@ std::string capped(std::string text, size_t max, int nextLine) {
 } // namespace
 
 DocumentTools::DocumentTools(DocumentRequest request, const text::Tokenizer& tokenizer)
+    : DocumentTools(std::move(request), &tokenizer) {}
+
+DocumentTools::DocumentTools(DocumentRequest request, const text::Tokenizer* tokenizer)
     : request_(std::move(request)), tokenizer_(tokenizer) {}
 
 std::string DocumentTools::toolsJson() {

@@ -20,7 +20,9 @@ class DocumentTools {
     static constexpr const char* kRead = "read_document";
     static constexpr size_t kMaxResultBytes = 16384; // what one call returns at most
 
+    // The tokenizer sizes the attached files' chunks for search (null: by words).
     DocumentTools(DocumentRequest request, const text::Tokenizer& tokenizer);
+    explicit DocumentTools(DocumentRequest request, const text::Tokenizer* tokenizer = nullptr);
 
     // OpenAI's tool definitions of both tools, as a JSON array.
     static std::string toolsJson();
@@ -43,7 +45,7 @@ class DocumentTools {
     std::string resolve(const std::string& file, std::string& why) const;
 
     DocumentRequest request_;
-    const text::Tokenizer& tokenizer_;
+    const text::Tokenizer* tokenizer_;
     int next_ = 1;
     std::vector<Source> sources_;
 };

@@ -95,7 +95,7 @@ std::string lastUserText(const std::vector<chat::Message>& messages) {
 
 // The attached files' chunks that best match the query, by BM25.
 std::vector<SearchHit> attachedHits(const std::vector<Doc>& docs, const std::string& query,
-                                    const text::Tokenizer& tokenizer, size_t top) {
+                                    const text::Tokenizer* tokenizer, size_t top) {
     const retrieval::TokenCounter count = [&](std::string_view s) { return countTokens(tokenizer, s); };
     std::vector<SearchHit> chunks;
     std::vector<std::string> texts;
@@ -129,12 +129,12 @@ std::vector<SearchHit> fuse(const std::vector<SearchHit>& a, const std::vector<S
 void fillPassages(Grounding& g, const std::vector<SearchHit>& hits, const text::Tokenizer& tokenizer,
                   int maxPassages) {
     std::string text;
-    int tokens = countTokens(tokenizer, kPassagesIntro + kMessageFollows);
+    int tokens = countTokens(&tokenizer, kPassagesIntro + kMessageFollows);
     for (const SearchHit& h : hits) {
         if (static_cast<int>(g.sources.size()) >= maxPassages) break;
         Source s = sourceOf(h, static_cast<int>(g.sources.size()) + 1);
         std::string passage = sourceLabel(s) + "\n" + h.text + "\n\n";
-        int cost = countTokens(tokenizer, passage);
+        int cost = countTokens(&tokenizer, passage);
         const int left = g.budget - tokens;
         if (cost > left) {
             // The best passage that does not fit whole goes in cut to what is left (a long
@@ -143,7 +143,7 @@ void fillPassages(Grounding& g, const std::vector<SearchHit>& hits, const text::
             const size_t keep =
                 h.text.size() * static_cast<size_t>(left) * 9 / (static_cast<size_t>(cost) * 10);
             passage = sourceLabel(s) + "\n" + cutText(h.text, keep) + "\n\n";
-            cost = countTokens(tokenizer, passage);
+            cost = countTokens(&tokenizer, passage);
             if (cost > left) break;
         }
         tokens += cost;
@@ -156,13 +156,13 @@ void fillPassages(Grounding& g, const std::vector<SearchHit>& hits, const text::
     } else {
         g.text = kPassagesIntro + text + kMessageFollows.substr(2);
     }
-    g.tokens = countTokens(tokenizer, g.text);
+    g.tokens = countTokens(&tokenizer, g.text);
 }
 
 } // namespace
 
 std::vector<SearchHit> searchPassages(const DocumentRequest& request, const std::string& query,
-                                      const text::Tokenizer& tokenizer, size_t top, std::string* note) {
+                                      const text::Tokenizer* tokenizer, size_t top, std::string* note) {
     std::vector<SearchHit> libraryHits;
     if (!request.libraryPath.empty()) {
         std::error_code ec;
@@ -188,8 +188,9 @@ std::vector<SearchHit> searchPassages(const DocumentRequest& request, const std:
     return hits;
 }
 
-int countTokens(const text::Tokenizer& tokenizer, std::string_view text) {
-    return static_cast<int>(tokenizer.encode(text, false, false).size());
+int countTokens(const text::Tokenizer* tokenizer, std::string_view text) {
+    if (!tokenizer) return (static_cast<int>(words(text).size()) * 4 + 2) / 3; // about 4 tokens per 3 words
+    return static_cast<int>(tokenizer->encode(text, false, false).size());
 }
 
 Grounding ground(const DocumentRequest& request, const std::vector<chat::Message>& messages,
@@ -228,7 +229,7 @@ Grounding ground(const DocumentRequest& request, const std::vector<chat::Message
             text += wholeText(d, s.number) + "\n";
             sources.push_back(std::move(s));
         }
-        const int tokens = countTokens(tokenizer, text);
+        const int tokens = countTokens(&tokenizer, text);
         if (!docs.empty() && tokens <= g.budget) {
             g.mode = Grounding::Mode::Whole;
             g.text = std::move(text);
@@ -245,7 +246,7 @@ Grounding ground(const DocumentRequest& request, const std::vector<chat::Message
         return g;
     }
     const size_t depth = static_cast<size_t>(std::max(1, request.maxPassages) * 2);
-    const std::vector<SearchHit> hits = searchPassages(request, g.query, tokenizer, depth, &g.note);
+    const std::vector<SearchHit> hits = searchPassages(request, g.query, &tokenizer, depth, &g.note);
     fillPassages(g, hits, tokenizer, std::max(1, request.maxPassages));
     return g;
 }

@@ -58,12 +58,17 @@ std::vector<chat::Message> withDocuments(std::vector<chat::Message> messages, co
 
 // The passages of the request's documents that best match `query`, best first, at most `top`:
 // the library's search (hybrid with an embedder whose vectors it holds, else keywords only; *note
-// says so) fused by rank with BM25 over the attached files' chunks. Throws Error as ground() does.
+// says so) fused by rank with BM25 over the attached files' chunks (sized with `tokenizer`, or by
+// words when it is null). Throws Error as ground() does.
 std::vector<retrieval::SearchHit> searchPassages(const DocumentRequest& request, const std::string& query,
-                                                 const text::Tokenizer& tokenizer, size_t top,
+                                                 const text::Tokenizer* tokenizer, size_t top,
                                                  std::string* note = nullptr);
 
-// Tokens of a text for the chat model (no BOS, special tokens as text).
-int countTokens(const text::Tokenizer& tokenizer, std::string_view text);
+// Tokens of a text for the chat model (no BOS, special tokens as text); without a tokenizer an
+// estimate from the words (4 tokens for 3 words), where only the size of chunks depends on it.
+int countTokens(const text::Tokenizer* tokenizer, std::string_view text);
+inline int countTokens(const text::Tokenizer& tokenizer, std::string_view text) {
+    return countTokens(&tokenizer, text);
+}
 
 } // namespace smoldesk::grounding
