@@ -23,6 +23,9 @@ int DraftProposer::propose(std::span<const int32_t> text, int maxTokens, std::ve
     const int room = draft_->contextSize() - static_cast<int>(text.size());
     maxTokens = std::min(maxTokens, room);
     if (maxTokens <= 0 || text.empty()) return 0;
+    // A text-only draft cannot read an image's positions (negative ids whose rows only the
+    // target's projector makes): such a chat decodes without speculation instead of failing.
+    if (std::any_of(text.begin(), text.end(), isImageToken)) return 0;
     std::vector<float> logits = draft_->evaluate(text); // reuses the accepted prefix
     for (int i = 0; i < maxTokens; ++i) {
         out.push_back(argmax(logits));

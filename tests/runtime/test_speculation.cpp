@@ -266,6 +266,19 @@ class TestSpeculation : public QObject {
         }
     }
 
+    // A prompt with an image (negative ids, prompt_image.h) gets no draft proposals: the draft
+    // has no rows for the image's positions, and asking it used to fail the whole answer.
+    void draftSkipsImagePositions() {
+        auto draft = std::make_shared<DraftProposer>(open(test::demoModelPath()));
+        auto text = encode(*open(test::demoModelPath()), "Once upon a time");
+        text.insert(text.begin() + 1, 4, -12345);
+        std::vector<int32_t> out;
+        QCOMPARE(draft->propose(text, 4, out), 0);
+        QVERIFY(out.empty());
+        text.erase(text.begin() + 1, text.begin() + 5); // plain text still gets guesses
+        QCOMPARE(draft->propose(text, 4, out), 4);
+    }
+
     void samplingFollowsTheTarget();
 };
 
