@@ -187,6 +187,14 @@ void Session::attachImage(std::shared_ptr<PromptImage> image) {
                                          static_cast<size_t>(width))
         throw Error(ErrorCode::BadShape, "The image's embeddings do not have the text model's width of " +
                                              std::to_string(width) + ".");
+    // Rows that attend to each other both ways must share one forward batch: split across two,
+    // the first part would never see the second (libmtmd refuses such a batch size too).
+    if (image->bidirectional && image->layout.tokensPerPiece > decoder_->maxBatch())
+        throw Error(ErrorCode::InvalidArgument,
+                    "The image takes " + std::to_string(image->layout.tokensPerPiece) +
+                        " positions that must be read in one batch, but the batch size is " +
+                        std::to_string(decoder_->maxBatch()) + "; use a batch size of at least " +
+                        std::to_string(image->layout.tokensPerPiece) + ".");
     for (int p = 0; p < image->layout.pieces; ++p) images_[image->pieceToken(p)] = ImagePiece{image, p};
 }
 

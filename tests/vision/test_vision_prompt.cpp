@@ -65,6 +65,18 @@ class TestVisionPrompt : public QObject {
         QVERIFY(a.cosine < kMinCosine || a.maxAbs > kMaxAbsShare * a.scale);
     }
 
+    // The same image with a batch smaller than its 4 rows: split in two, its first rows would not
+    // see the later ones, so attaching it is refused in one sentence instead of answering wrong.
+    void gemma3ImageLargerThanTheBatchIsRefused() {
+        try {
+            test::checkImagePrompt(kCases[2], runtime::BackendChoice::Cpu, -1, 3);
+            QFAIL("a 4-row image with a batch of 3 was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(QString(e.what()), QString("The image takes 4 positions that must be read in one batch, "
+                                                "but the batch size is 3; use a batch size of at least 4."));
+        }
+    }
+
     void followUpDoesNotEncodeAgain_data() {
         QTest::addColumn<int>("index");
         QTest::newRow("smolvlm") << 0;
