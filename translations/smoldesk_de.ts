@@ -740,6 +740,31 @@
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 Threads, %2)</translation>
     </message>
+    <message>
+        <location filename="../app/worker/engine_text.cpp" line="107"/>
+        <source>%1 of %2 layers on the GPU</source>
+        <translation>%1 von %2 Schichten auf der GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/worker/engine_text.cpp" line="112"/>
+        <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
+        <translation>%1 von %2 Schichten auf der GPU, ihre Experten auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/worker/engine_text.cpp" line="117"/>
+        <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
+        <translation>%1 von %2 Schichten auf der GPU, die Experten von %3 auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/worker/engine_text.cpp" line="122"/>
+        <source>%1, %2, the rest on %3</source>
+        <translation>%1, %2, der Rest auf %3</translation>
+    </message>
+    <message>
+        <location filename="../app/worker/engine_text.cpp" line="127"/>
+        <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
+        <translation>Das Modell braucht %1 GPU-Speicher, die GPU hat aber nur %2 frei; es wird daher aufgeteilt: %3, der Rest auf der CPU.</translation>
+    </message>
 </context>
 <context>
     <name>ErrorText</name>

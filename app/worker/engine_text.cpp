@@ -102,6 +102,38 @@ const std::vector<Rule>& rules() {
          [](const auto& m) {
              return EngineText::tr("Creating a Vulkan instance failed with %1.").arg(m.captured(1));
          }},
+        // A model split by layers (compute::LayerSplit::describe, SplitBackend::deviceName, and the
+        // load's note saying why).
+        {exact(QStringLiteral("(\\d+) of (\\d+) layers on the GPU")),
+         [](const auto& m) {
+             return EngineText::tr("%1 of %2 layers on the GPU").arg(m.captured(1), m.captured(2));
+         }},
+        {exact(QStringLiteral("(\\d+) of (\\d+) layers on the GPU, their experts on the CPU")),
+         [](const auto& m) {
+             return EngineText::tr("%1 of %2 layers on the GPU, their experts on the CPU")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact(QStringLiteral("(\\d+) of (\\d+) layers on the GPU, the experts of (\\d+) on the CPU")),
+         [](const auto& m) {
+             return EngineText::tr("%1 of %2 layers on the GPU, the experts of %3 on the CPU")
+                 .arg(m.captured(1), m.captured(2), m.captured(3));
+         }},
+        {exact(QStringLiteral(
+             "(.*), (\\d+ of \\d+ layers on the GPU(?:, their experts on the CPU|, the experts "
+             "of \\d+ on the CPU)?), the rest on (CPU \\(.*\\))")),
+         [](const auto& m) {
+             return EngineText::tr("%1, %2, the rest on %3")
+                 .arg(m.captured(1), EngineText::translate(m.captured(2)),
+                      EngineText::translate(m.captured(3)));
+         }},
+        {exact(QStringLiteral("The model needs (.*) of GPU memory but the GPU has (.*) free, so it is split: "
+                              "(.*), the rest on the CPU\\.")),
+         [](const auto& m) {
+             return EngineText::tr(
+                        "The model needs %1 of GPU memory but the GPU has %2 free, so it is split: "
+                        "%3, the rest on the CPU.")
+                 .arg(m.captured(1), m.captured(2), EngineText::translate(m.captured(3)));
+         }},
         {exact(QStringLiteral("CPU \\((\\d+) threads?, (.+)\\)")), // CpuBackend::deviceName
          [](const auto& m) {
              // Two sentences, not a %n plural: without a translator (the C locale) "(s)" showed.

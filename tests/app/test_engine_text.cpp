@@ -49,6 +49,29 @@ class TestEngineText : public QObject {
         QCOMPARE(EngineText::translate(QStringLiteral("CPU (8 threads, scalar)")),
                  QStringLiteral("CPU (8 Threads, scalar)"));
     }
+    // A model split by layers between the GPU and the CPU: the device line and the load's note.
+    void splitDeviceLine() {
+        use("de");
+        QCOMPARE(
+            EngineText::translate(QStringLiteral("Radeon RX 6600 (Vulkan), 24 of 36 layers on the GPU, the "
+                                                 "rest on CPU (8 threads, avx2)")),
+            QStringLiteral("Radeon RX 6600 (Vulkan), 24 von 36 Schichten auf der GPU, der Rest auf CPU (8 "
+                           "Threads, avx2)"));
+        use("fr");
+        QCOMPARE(
+            EngineText::translate(QStringLiteral("Arc A380 (Vulkan), 48 of 48 layers on the GPU, the experts "
+                                                 "of 12 on the CPU, the rest on CPU (1 thread, avx2)")),
+            QStringLiteral("Arc A380 (Vulkan), 48 couches sur 48 sur le GPU, les experts de 12 sur le CPU, "
+                           "le reste sur CPU (1 fil d’exécution, avx2)"));
+        QCOMPARE(
+            EngineText::translate(QStringLiteral(
+                "The model needs 2.6 GB of GPU memory but the GPU has 1.6 GB free, so it is split: 18 of 36 "
+                "layers on the GPU, the rest on the CPU.")),
+            QStringLiteral(
+                "Le modèle a besoin de 2.6 GB de mémoire GPU mais le GPU n’en a que 1.6 GB de "
+                "libre\u00a0; il est donc partagé\u00a0: 18 couches sur 36 sur le GPU, le reste sur "
+                "le CPU."));
+    }
     void unknownStaysAsItIs() {
         use("fr");
         const QString s = QStringLiteral("vkQueueSubmit failed: VK_ERROR_DEVICE_LOST.");
