@@ -2,9 +2,12 @@
 // (runtime/chat_turn.h): the model's template (or plain continuation for a file without one),
 // SmolLM3's thinking modes, an optional thinking budget, prefix reuse between turns, and tools —
 // the definitions of a JSON file (--tools: calls are shown, not run) or of MCP servers (--mcp),
-// whose calls run only after the user says yes (or --yes).
+// whose calls run only after the user says yes (or --yes). --image FILE (or a /image FILE line)
+// shows the model an image with the next message, through its mmproj (--mmproj, or found next to
+// the model); later turns reuse its positions in the cache instead of encoding it again.
 #include "chat_documents.h"
 #include "chat_tools.h"
+#include "cli_image.h"
 #include "commands.h"
 #include "remote_command.h"
 #include "session_options.h"
@@ -41,6 +44,9 @@ struct ChatOptions {
     runtime::ToolChoice toolChoice = runtime::ToolChoice::Auto; // the first answer to each prompt
     std::string toolChoiceName;
     bool verbosePrompt = false;
+    std::optional<std::string> image;  // --image: shown with the first message
+    std::optional<std::string> mmproj; // --mmproj; else the one next to the model
+    std::string modelPath;
 };
 
 std::string readToolsFile(const std::string& path) {
@@ -76,11 +82,25 @@ class TerminalChat {
     void reset() {
         history_.resize(o_.system ? 1 : 0);
         session_.reset();
+        images_.clear();
+        pending_.clear();
+    }
+
+    // An image for the next message (decoded now, encoded when the model first reads it).
+    void addImage(const std::string& path) {
+        if (!vision_) vision_ = loadVision(o_.mmproj ? &*o_.mmproj : nullptr, o_.modelPath, session_, false);
+        pending_.push_back(vision_->prepare(loadImage(path)));
+        std::fprintf(stderr, "[image %s: %d positions]\n", path.c_str(),
+                     pending_.back()->layout.pieces * pending_.back()->layout.tokensPerPiece);
     }
 
     // One prompt: the answer, and while it calls tools, their results and the answer after them.
     void answer(const std::string& line) {
-        history_.push_back({"user", line});
+        std::string content;
+        for (size_t i = 0; i < pending_.size(); ++i) content += runtime::kMediaMarker;
+        images_.insert(images_.end(), pending_.begin(), pending_.end());
+        pending_.clear();
+        history_.push_back({"user", content + line});
         for (int round = 0;; ++round) {
             chat::Message reply = runTurn(round);
             history_.push_back(reply); // the thought is never sent back
@@ -102,6 +122,7 @@ class TerminalChat {
     chat::Message runTurn(int round) {
         runtime::ChatTurnRequest request;
         request.prompt.messages = history_;
+        request.images = images_;
         request.prompt.enableThinking = o_.think;
         if (o_.effort) request.prompt.reasoningEffort = *o_.effort;
         // Past the round limit the model answers without tools.
@@ -189,6 +210,9 @@ class TerminalChat {
     grammar::GrammarCache grammars_;
     std::vector<chat::Message> history_;
     std::set<std::string> leftOutNamed_; // each left-out tool is named once
+    std::unique_ptr<runtime::VisionInput> vision_;
+    std::vector<std::shared_ptr<runtime::PromptImage>> images_;  // those in history_, in order
+    std::vector<std::shared_ptr<runtime::PromptImage>> pending_; // for the next message
 };
 
 } // namespace
@@ -219,6 +243,8 @@ int cmdChat(Args& args) {
     o.toolChoice = toolChoiceFrom(toolChoice);
     if (o.toolChoice == runtime::ToolChoice::Named) o.toolChoiceName = toolChoice;
     o.verbosePrompt = args.flag("--verbose-prompt");
+    o.image = args.option("--image");
+    o.mmproj = args.option("--mmproj");
     runtime::SamplingParams defaults;
     defaults.temperature = 0.6f; // the SmolLM3 model card's recommendation
     defaults.topP = 0.95f;
@@ -232,7 +258,7 @@ int cmdChat(Args& args) {
             "--yes allows tool calls to run: it needs --mcp MCP.json (or documents: --library, --doc).");
     if (toolChoice != "auto" && !mcpConfig && !toolsFile && !o.docs)
         throw UsageError("--tool-choice is about tools: it needs --mcp MCP.json or --tools FILE.json.");
-    auto session = loadSession(args);
+    auto session = loadSession(args, false, &o.modelPath);
     attachDraft(o.spec, draftPath, *session);
     if (!args.positionals().empty()) throw UsageError("Unexpected argument '" + args.positionals()[0] + "'.");
     if (toolsFile) o.toolsJson = readToolsFile(*toolsFile);
@@ -246,13 +272,24 @@ int cmdChat(Args& args) {
 
     TerminalChat chat(*session, o);
     std::fprintf(stderr, "chat template: %s\n", chat.prompt().description().c_str());
-    std::fprintf(stderr, "Type a message and press Enter; /reset starts over, /exit or Ctrl+D quits.\n");
+    if (o.image) chat.addImage(*o.image);
+    std::fprintf(stderr,
+                 "Type a message and press Enter; /image FILE shows the next message an image, /reset "
+                 "starts over, /exit or Ctrl+D quits.\n");
     std::string line;
     while (true) {
         std::fprintf(stderr, "\n> ");
         if (!std::getline(std::cin, line) || line == "/exit") break;
         if (line == "/reset") {
             chat.reset();
+            continue;
+        }
+        if (line.rfind("/image ", 0) == 0) {
+            try {
+                chat.addImage(line.substr(7));
+            } catch (const Error& e) {
+                std::fprintf(stderr, "%s\n", e.what());
+            }
             continue;
         }
         if (!line.empty()) chat.answer(line);

@@ -81,6 +81,11 @@ ServeSetup parseServeOptions(Args& args) {
             throw UsageError("serve's --backend takes auto or cpu.");
     }
     if (auto layers = args.option("--gpu-layers")) load.gpuLayers = parseGpuLayers(*layers);
+    if (auto mmproj = args.option("--mmproj")) { // else an mmproj*.gguf next to the model, if any
+        const QFileInfo file(QString::fromStdString(*mmproj));
+        if (!file.isFile()) throw UsageError("The mmproj file '" + *mmproj + "' does not exist.");
+        load.mmprojPath = file.absoluteFilePath();
+    }
     if (auto spec = args.option("--spec")) {
         if (spec->rfind("draft:", 0) == 0) { // the worker loads it beside the model (on the CPU)
             const QFileInfo draft(QString::fromStdString(spec->substr(6)));

@@ -37,8 +37,8 @@ const Command kCommands[] = {
     {"chat", cmdChat,
      "chat -m FILE [--think | --no-think] [--reasoning-effort low|medium|high] [--think-budget N] [--system "
      "TEXT] [--mcp MCP.json [--yes] | --tools FILE.json] [--tool-choice auto|none|required|NAME] "
-     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [--gpu-layers N|auto] [--library DB.sqlite] "
-     "[--doc FILE]... [--embedding-model FILE] [sampling options]",
+     "[--verbose-prompt] [--spec off|ngram|auto|draft:FILE] [--gpu-layers N|auto] [--image FILE [--mmproj FILE]] "
+     "[--library DB.sqlite] [--doc FILE]... [--embedding-model FILE] [sampling options]",
      "chat on the model's chat template (a file without one continues your words), with the tools of an "
      "mcp.json's servers, each call asked for (--yes: allowed), or of an OpenAI tools file (calls shown, not "
      "run), drawing on a document library or attached files (whole when they fit in half the context, else "
@@ -47,8 +47,9 @@ const Command kCommands[] = {
      "[-n N] [--think | --no-think] [sampling options]: a model on an OpenAI-compatible endpoint"},
     {"serve", cmdServe,
      "serve -m FILE [--port 8080] [--host 127.0.0.1] [--api-key KEY] [--ctx N] [-t THREADS] [--max-queue N] "
-     "[--spec off|ngram|auto] [--gpu-layers N|auto] [--embedding-model FILE]",
-     "local OpenAI-compatible API server (/v1/embeddings with an embedding model)"},
+     "[--spec off|ngram|auto] [--gpu-layers N|auto] [--embedding-model FILE] [--mmproj FILE]",
+     "local OpenAI-compatible API server (/v1/embeddings with an embedding model; image_url parts for a model "
+     "with an mmproj, given or next to it)"},
     {"mcp", cmdMcp,
      "mcp list --config MCP.json [--timeout SECONDS] [--verbose] | mcp call --config MCP.json SERVER TOOL "
      "['JSON-ARGUMENTS'] [--timeout SECONDS] [--verbose]",

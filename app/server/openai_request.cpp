@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
+#include "runtime/prompt_image.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -175,19 +176,52 @@ bool readCommon(const QJsonObject& o, ApiRequest& r, ApiError* error) {
     return true;
 }
 
-// A message's content: a string, or an array of text parts ({"type": "text", "text": ...}).
-std::optional<QString> readContent(const QJsonValue& content, int index, ApiError* error) {
+// An image_url part's image: the bytes of a data: URL (base64). Remote URLs are refused, never fetched.
+std::optional<QByteArray> readImagePart(const QJsonObject& part, int index, ApiError* error) {
+    const QJsonValue v = part.value(QStringLiteral("image_url"));
+    const QString url = v.isObject() ? v.toObject().value(QStringLiteral("url")).toString() : v.toString();
+    const auto bad = [&](const QString& why) {
+        *error = ApiError::invalidRequest(QStringLiteral("messages[%1].content: %2").arg(index).arg(why));
+        return std::nullopt;
+    };
+    if (url.startsWith(QLatin1String("http://")) || url.startsWith(QLatin1String("https://")))
+        return bad(
+            QStringLiteral("SmolDesk does not fetch remote images; send the image itself as a data URL "
+                           "(data:image/png;base64,...)."));
+    const qsizetype comma = url.indexOf(QLatin1Char(','));
+    if (!url.startsWith(QLatin1String("data:image/")) || comma < 0 ||
+        !url.left(comma).endsWith(QLatin1String(";base64")))
+        return bad(QStringLiteral(
+            "an image_url must be a data URL with a base64 image (data:image/png;base64,...)."));
+    const auto decoded = QByteArray::fromBase64Encoding(url.mid(comma + 1).toLatin1(),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || decoded.decoded.isEmpty())
+        return bad(QStringLiteral("the image's base64 data is not valid."));
+    return decoded.decoded;
+}
+
+// A message's content: a string, or an array of text parts ({"type": "text", "text": ...}) and
+// image_url parts, each image becoming a "<__media__>" marker in the text and its bytes in images.
+std::optional<QString> readContent(const QJsonValue& content, int index, ApiError* error,
+                                   QList<QByteArray>* images) {
     if (content.isString()) return content.toString();
     if (content.isNull() || content.isUndefined()) return QString();
     if (content.isArray()) {
         QString text;
         for (const QJsonValue& part : content.toArray()) {
             const QJsonObject p = part.toObject();
+            if (p.value(QStringLiteral("type")).toString() == QLatin1String("image_url")) {
+                const auto bytes = readImagePart(p, index, error);
+                if (!bytes) return std::nullopt;
+                images->append(*bytes);
+                text += QString::fromUtf8(runtime::kMediaMarker.data(),
+                                          static_cast<qsizetype>(runtime::kMediaMarker.size()));
+                continue;
+            }
             if (p.value(QStringLiteral("type")).toString() != QLatin1String("text") ||
                 !p.value(QStringLiteral("text")).isString()) {
                 *error = ApiError::invalidRequest(
-                    QStringLiteral("messages[%1].content: only text parts ({\"type\": \"text\", \"text\": "
-                                   "...}) are supported.")
+                    QStringLiteral("messages[%1].content: only text and image_url parts are supported.")
                         .arg(index));
                 return std::nullopt;
             }
@@ -355,9 +389,11 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
                     .arg(index));
             return std::nullopt;
         }
-        const auto content = readContent(msg.value(QStringLiteral("content")), index, error);
+        QList<QByteArray> images;
+        const auto content = readContent(msg.value(QStringLiteral("content")), index, error, &images);
         if (!content) return std::nullopt;
         app::ChatTurn turn{role, *content};
+        turn.images = images;
         turn.contentIsNull = msg.value(QStringLiteral("content")).isNull();
         if (!readToolTurn(msg, index, turn, error)) return std::nullopt;
         r.generation.turns.append(turn);

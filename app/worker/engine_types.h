@@ -47,6 +47,8 @@ struct LoadRequest {
     // Speculative decoding for this model's generations: "off", "ngram", "auto" (empty: auto) or
     // "draft:PATH", a draft model with the same vocabulary (on the CPU; auto when it cannot be used).
     QString speculation{};
+    // The mmproj file that lets the model see images; empty: an mmproj*.gguf next to the model.
+    QString mmprojPath{};
 };
 
 // One Vulkan device for the settings' device picker (runtime::GpuDevice as Qt data).
@@ -90,6 +92,8 @@ struct ChatTurn {
     QList<ToolCallInfo> toolCalls = {}; // an assistant turn's calls
     QString toolCallId = {};            // a tool result: the call it answers
     QString name = {};                  // a tool result: the function's name
+    // Images (PNG, JPEG or WebP bytes) the content places with "<__media__>", in order.
+    QList<QByteArray> images = {};
 };
 
 struct SamplingSettings {

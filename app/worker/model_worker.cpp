@@ -1,5 +1,8 @@
 #include "worker/model_worker.h"
 
+#include "imageio/image_decode.h"
+#include "runtime/vision_input.h"
+
 #include "worker/chat_state_store.h"
 #include "worker/crash_guard.h"
 #include "worker/engine_error.h"
@@ -159,6 +162,7 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
         CrashGuard guard(request.cpuOnly ? QString() : request.crashMarker);
         session_ = runtime::Session::load(o);
     }
+    vision_.reset(); // the next image opens the new model's mmproj
     chatPrompt_ = std::make_unique<runtime::ChatPrompt>(session_->file(), session_->tokenizer());
     openDraft(request);
     if (lastValue < 1.0f) emit loadProgress(1.0);
@@ -412,8 +416,37 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
     return true;
 }
 
+// The request's images as prompt images, through the mmproj (opened on first use: a model chat
+// without images never reads it). Error in one sentence for a model that cannot see images or an
+// image that cannot be decoded.
+std::vector<std::shared_ptr<runtime::PromptImage>>
+ModelWorker::promptImages(const GenerationRequest& request) {
+    std::vector<std::shared_ptr<runtime::PromptImage>> images;
+    session_->forgetImages(); // each request brings its images again; positions already read stay cached
+    for (const ChatTurn& turn : request.turns)
+        for (const QByteArray& bytes : turn.images) {
+            if (!vision_) {
+                const std::string model = loadedRequest_.path.toStdString();
+                const std::string path = loadedRequest_.mmprojPath.isEmpty()
+                                             ? runtime::findMmprojNextTo(model)
+                                             : loadedRequest_.mmprojPath.toStdString();
+                if (path.empty())
+                    throw Error(
+                        ErrorCode::InvalidArgument,
+                        "This model cannot see images: no mmproj file was given or found next to it.");
+                const bool gpu = session_->deviceName().rfind("CPU", 0) != 0;
+                vision_ = runtime::VisionInput::load(
+                    path, *session_, gpu ? runtime::BackendChoice::Vulkan : runtime::BackendChoice::Cpu,
+                    loadedRequest_.gpuIndex);
+            }
+            images.push_back(vision_->prepare(imageio::decodeImage(bytes)));
+        }
+    return images;
+}
+
 void ModelWorker::runGeneration(const GenerationRequest& request) {
     runtime::ChatTurnRequest turnRequest = chatTurnRequest(request);
+    turnRequest.images = promptImages(request);
     if (!turnRequest.documents.empty() && !request.embeddingModel.isEmpty())
         documentEmbedder_.attach(request.embeddingModel, turnRequest.documents);
     runtime::ChatTurn turn(*session_, *chatPrompt_, grammars_, turnRequest);

@@ -7,6 +7,8 @@
 #include "worker/engine_types.h"
 #include "worker/model_facts.h"
 
+#include "runtime/vision_input.h"
+
 #include <QMutex>
 #include <QObject>
 #include <QSet>
@@ -114,6 +116,8 @@ class ModelWorker : public QObject {
     // model may load on the GPU, else the sentence saying why the CPU is used instead.
     QString gpuCheckRefusal(const LoadRequest& request, bool force);
     void runGeneration(const GenerationRequest& request);
+    // The request's images for the chat turn, decoded and laid out (encoded only where needed).
+    std::vector<std::shared_ptr<runtime::PromptImage>> promptImages(const GenerationRequest& request);
     bool onGpu() const;
     // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
     // the CPU cannot take the model either (then nothing is loaded).
@@ -137,9 +141,10 @@ class ModelWorker : public QObject {
     QString draftProblem_;
     QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
     std::unique_ptr<runtime::ChatPrompt> chatPrompt_;
-    grammar::GrammarCache grammars_;    // compiled response formats, kept across requests
-    DocumentEmbedder documentEmbedder_; // the documents' embedding model, kept across requests
-    LoadRequest loadedRequest_;         // how the current session was loaded (to bring it back)
+    std::unique_ptr<runtime::VisionInput> vision_; // the mmproj, opened with the first image
+    grammar::GrammarCache grammars_;               // compiled response formats, kept across requests
+    DocumentEmbedder documentEmbedder_;            // the documents' embedding model, kept across requests
+    LoadRequest loadedRequest_;                    // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};

@@ -306,6 +306,61 @@ class TestServerCli : public QObject {
                          refused.at(i).toString().contains(fields[i]),
                      qPrintable(refused.at(i).toString()));
     }
+
+    // Images through the official client (openai_vision.cjs, tests/data/vision's tiny SmolVLM-shaped
+    // text model and mmproj): the image adds its 20 positions and 13 marker tokens to the prompt;
+    // remote URLs, broken base64 and bytes that are no image are 400s in one sentence; a model
+    // without an mmproj refuses an image the same way.
+    void openaiJavaScriptClientImages() {
+        if (const QByteArray why = openaiClientMissing(); !why.isEmpty())
+            SMOLDESK_SKIP_OR_FAIL(why.constData());
+        const QString vision = QString::fromStdString(dataPath("vision"));
+        ServeProcess serve({"-m", vision + "/smolvlm-text-tiny.gguf", "--mmproj",
+                            vision + "/smolvlm-tiny-tiles-mmproj.gguf", "--api-key", "test-key"});
+        const QString base = serve.waitForUrl();
+        QVERIFY(!base.isEmpty());
+        qputenv("SMOLDESK_TEST_IMAGE", (vision + "/wide-70x40.png").toLocal8Bit()); // the script reads it
+        const ClientRun client =
+            runOpenaiScript(SMOLDESK_OPENAI_VISION_SCRIPT, base, "smolvlm-text-tiny", 120000);
+        QVERIFY2(client.succeeded, client.err.constData());
+        const QJsonObject& got = client.out;
+        const QByteArray shown = QJsonDocument(got).toJson(QJsonDocument::Compact);
+        qInfo("openai_vision.cjs: %s", shown.constData());
+        // 2x2 tiles and the overview of 4 positions each; markers: 4 x 2 row/column, one newline,
+        // "\n\n" + <fake_token_around_image> + <global-img>, and the closing <fake_token_around_image>.
+        QCOMPARE(got.value("withImage").toInt() - got.value("textOnly").toInt(), 20 + 13);
+        QVERIFY2(got.value("followUp").toInt() > got.value("withImage").toInt(), shown.constData());
+        const QJsonObject errors = got.value("errors").toObject();
+        const auto expect = [&](const char* name, const char* words) {
+            const QJsonObject e = errors.value(name).toObject();
+            QVERIFY2(
+                e.value("status").toInt() == 400 && e.value("message").toString().contains(words),
+                qPrintable(QString::fromUtf8(name) + ": " + QJsonDocument(e).toJson(QJsonDocument::Compact)));
+        };
+        expect("remote", "does not fetch remote images");
+        expect("badBase64", "base64 data is not valid");
+        expect("notImage", "not an image SmolDesk can read");
+
+        // A model without an mmproj (none next to the demo model) says it cannot see images.
+        ServeProcess blind({"-m", QString::fromStdString(demoModelPath()), "--api-key", "test-key"});
+        const QString blindBase = blind.waitForUrl();
+        QVERIFY(!blindBase.isEmpty());
+        QProcess curl;
+        QFile image(vision + "/tiny-32.png");
+        QVERIFY(image.open(QIODevice::ReadOnly));
+        const QByteArray body =
+            QByteArray("{\"model\":\"stories260K\",\"max_tokens\":2,\"messages\":[{\"role\":\"user\",\"content\":[{"
+                       "\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,") +
+            image.readAll().toBase64() + "\"}}]}]}";
+        curl.start("curl",
+                   {"-s", "-H", "Authorization: Bearer test-key", "-H", "Content-Type: application/json",
+                    "--data-binary", "@-", blindBase + "/chat/completions"});
+        curl.write(body);
+        curl.closeWriteChannel();
+        QVERIFY(curl.waitForFinished(60000));
+        const QByteArray answer = curl.readAllStandardOutput();
+        QVERIFY2(answer.contains("This model cannot see images"), answer.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServerCli)
