@@ -10,6 +10,7 @@
 // every case, and coopShapes forces the fragment shapes a device may list; its bound allows for
 // the activations' rounding to f16 as well.
 #include "../quant/quant_test_util.h"
+#include "compute/vulkan/shader_registry.h"
 #include "gguf/file.h"
 #include "quant/types.h"
 #include "require_all.h"
@@ -19,6 +20,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 using namespace smoldesk;
 using namespace smoldesk::compute;
@@ -359,6 +361,35 @@ class TestVulkanMatmul : public QObject {
         QVERIFY(t && t->emulated && t->bm == 128 && t->bk == 16 && t->sharedBytes() <= 32768 &&
                 t->shape.f32Acc);
         QCOMPARE(std::string(t->shader()), std::string("matmul_coop_emu"));
+    }
+
+    // The SPIR-V capabilities of the tensor-core builds are those the device is created with when
+    // it qualifies (vk::queryDeviceCaps: the NV extension, shaderFloat16, the Vulkan memory model,
+    // subgroups, 16-bit storage); the emulated build needs nothing beyond the other shaders.
+    void coopCapabilities() {
+        auto capabilities = [](const char* name) {
+            const vk::EmbeddedShader* s = vk::findShader(name);
+            std::set<uint32_t> found;
+            for (size_t i = 5; s && i < s->wordCount;) { // after the 5-word header: instructions
+                const uint32_t words = s->words[i] >> 16, opcode = s->words[i] & 0xFFFF;
+                if (words == 0) break;
+                if (opcode == 17 && words == 2) found.insert(s->words[i + 1]); // OpCapability
+                i += words;
+            }
+            return found;
+        };
+        // Shader, Float16, GroupNonUniform, StorageBuffer16BitAccess, VulkanMemoryModel, CooperativeMatrixNV
+        const std::set<uint32_t> enabled = {1, 9, 61, 4433, 5345, 5357};
+        for (const char* name : {"matmul_coop", "matmul_coop16"}) {
+            const std::set<uint32_t> caps = capabilities(name);
+            QVERIFY2(caps.count(5357), name);
+            for (uint32_t c : caps)
+                QVERIFY2(enabled.count(c), qPrintable(QString("%1: capability %2").arg(name).arg(c)));
+        }
+        const std::set<uint32_t> plain = {1, 4433};
+        for (uint32_t c : capabilities("matmul_coop_emu"))
+            QVERIFY2(plain.count(c), qPrintable(QString::number(c)));
+        QVERIFY(!capabilities("matmul_coop_emu").empty());
     }
 
     // The second registration really ran the emulated tensor-core GEMM.

@@ -81,9 +81,11 @@ void queryCooperativeMatrix(const Api& api, VkPhysicalDevice physical, DeviceCap
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &model;
     api.vkGetPhysicalDeviceFeatures2(physical, &features);
-    // matmul_coop.comp's warps are subgroups of 32 (NVIDIA's only size).
+    // matmul_coop.comp's warps are subgroups of 32 (NVIDIA's only size), numbered by
+    // gl_SubgroupID (the basic subgroup operations, which subgroupArithmetic includes).
     const bool warps32 =
-        c.subgroupSizeControl ? c.minSubgroupSize <= 32 && 32 <= c.maxSubgroupSize : c.subgroupSize == 32;
+        c.subgroupArithmetic &&
+        (c.subgroupSizeControl ? c.minSubgroupSize <= 32 && 32 <= c.maxSubgroupSize : c.subgroupSize == 32);
     const char* off = std::getenv("SMOLDESK_VK_NO_COOPMAT");
     c.coopmat = coop.cooperativeMatrix && half.shaderFloat16 && model.vulkanMemoryModel &&
                 (props.cooperativeMatrixSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) && warps32 &&
