@@ -86,8 +86,12 @@ Dialog {
 
     // Fusion draws no focus on a tab (issue 39, defect 4): a frame in the highlight colour shows
     // where Tab went, as the conversation list does.
+    // Each tab as wide as its label: with seven tabs, equal widths cut "System prompt" short.
     component FocusTab: TabButton {
         id: tab
+        width: implicitWidth
+        leftPadding: 12
+        rightPadding: 12
         Rectangle {
             anchors.fill: parent
             anchors.margins: 2
