@@ -324,6 +324,19 @@ class TestQml : public QObject {
         QTRY_COMPARE(send->property("text").toString(), QStringLiteral("Send"));
     }
 
+    // Partial offload: Settings ▸ GPU layers, Automatic (-1) unless a number is chosen, per model.
+    void gpuLayersSetting() {
+        QObject* spin = settingsDialog()->findChild<QObject*>(QStringLiteral("gpuLayersSpin"));
+        QVERIFY(spin);
+        QCOMPARE(spin->property("value").toInt(), app_.context->settings()->gpuLayers());
+        QCOMPARE(app_.context->settings()->gpuLayersFor(QStringLiteral("/nowhere/other.gguf")), -1);
+        app_.context->settings()->setGpuLayers(12);
+        QTRY_COMPARE(spin->property("value").toInt(), 12);
+        QCOMPARE(spin->property("displayText").toString(), QStringLiteral("12"));
+        app_.context->settings()->setGpuLayers(-1);
+        QTRY_COMPARE(spin->property("displayText").toString(), QStringLiteral("Automatic"));
+    }
+
     // Issue 39 (what peers have): an in-app Light / Dark / Like the system switch. The choice in
     // Settings recolours the window at once, and "Like the system" brings back the palette the
     // app started with.
