@@ -8,8 +8,9 @@
 
 namespace smoldesk::grounding {
 
-// Lower-cased words: runs of ASCII letters and digits and of non-ASCII bytes (whole UTF-8
-// characters, so "Äpfel" is one word).
+// Lower-cased words: runs of letters and digits, UTF-8 characters included ("Äpfel" is one word,
+// "äpfel"), split at ASCII punctuation and at the common non-ASCII punctuation and spaces (curly
+// quotes, dashes, ellipsis, no-break space); capitals folded in Latin, Greek and Cyrillic.
 std::vector<std::string> words(std::string_view text);
 
 // (index into `passages`, BM25 score), best first, passages without any query word left out;

@@ -169,7 +169,12 @@ class TestGrounding : public QObject {
         QVERIFY(std::abs(ranked[0].second - (term(1, 2, 7) + term(1, 1, 7))) < 1e-12);
         QCOMPARE(ranked[1].first, size_t(0));
         QVERIFY(std::abs(ranked[1].second - term(1, 2, 3)) < 1e-12);
-        QCOMPARE(words("Äpfel, CAFÉ-au lait"), (std::vector<std::string>{"Äpfel", "cafÉ", "au", "lait"}));
+        QCOMPARE(words("Äpfel, CAFÉ-au lait"), (std::vector<std::string>{"äpfel", "café", "au", "lait"}));
+        // Typographic punctuation ends words too: curly quotes, an em dash, an ellipsis, a no-break
+        // space; Greek and Cyrillic capitals fold like Latin ones.
+        QCOMPARE(words("“Filter” boiler—when…then\u00a0ΔΕΛΤΑ МОСКВА Łódź"),
+                 (std::vector<std::string>{"filter", "boiler", "when", "then", "δελτα", "москва", "łódź"}));
+        QCOMPARE(bm25Rank("filter", {"the “filter” is clean", "no match here"}, 10).size(), size_t(1));
     }
 
     void refusalsAreSentences() {
