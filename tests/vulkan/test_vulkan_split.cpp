@@ -307,6 +307,30 @@ class TestVulkanSplit : public QObject {
                  none->fallbackReason().c_str());
     }
 
+    // A MoE model: every layer's attention goes to the GPU first, with as few layers' experts on the
+    // CPU as the budget needs; below that, fewer layers with their experts on the CPU.
+    void autoKeepsExpertsOnTheCpu() {
+        const auto file = gguf::File::open(dataPath("models/arch/qwen3moe-tiny-Q4_K_M.gguf"));
+        const model::HyperParams hp = model::readHyperParams(*file);
+        const int layers = hp.nLayer;
+        const auto need = [&](int n, int experts) {
+            const compute::LayerSplit s{layers, n, experts, file->findTensor("output.weight") == nullptr};
+            const model::MemoryPlan p = model::planGpuShare(*file, hp, 512, 256, s);
+            return compute::vulkanBytesNeededWithMargin(
+                {p.weightBytes, p.kvCacheBytes, p.activationBytes, p.logitBytes, 512, hp.nHead, hp.headDim});
+        };
+        QVERIFY(need(layers, layers) < need(layers, 0));
+        const compute::LayerSplit one = runtime::chooseSplit(*file, hp, 512, 256, need(layers, 1));
+        QCOMPARE(one.gpuLayers, layers);
+        QCOMPARE(one.cpuExpertLayers, 1);
+        const compute::LayerSplit all = runtime::chooseSplit(*file, hp, 512, 256, need(layers, layers));
+        QCOMPARE(all.gpuLayers, layers);
+        QCOMPARE(all.cpuExpertLayers, layers);
+        const compute::LayerSplit fewer = runtime::chooseSplit(*file, hp, 512, 256, need(layers, layers) - 1);
+        QCOMPARE(fewer.gpuLayers, layers - 1);
+        QCOMPARE(fewer.cpuExpertLayers, layers - 1);
+    }
+
     void cliRefusesBadValues_data() {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("sentence");
