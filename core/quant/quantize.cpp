@@ -5,6 +5,7 @@
 #include "quant/errors.h"
 #include "quant/fp16.h"
 #include "quant/kquant_quantize.h"
+#include "quant/type_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +39,7 @@ void minMax(const float* x, int n, float& min, float& max) {
     }
 }
 
-void quantizeQ4_0(const float* x, BlockQ4_0* y, int64_t nb) {
+void blocksQ4_0(const float* x, BlockQ4_0* y, int64_t nb) {
     for (int64_t i = 0; i < nb; ++i, x += kQK32) {
         const float d = signedAbsMax(x, kQK32) / -8.0f;
         const float id = d != 0.0f ? 1.0f / d : 0.0f;
@@ -51,7 +52,7 @@ void quantizeQ4_0(const float* x, BlockQ4_0* y, int64_t nb) {
     }
 }
 
-void quantizeQ4_1(const float* x, BlockQ4_1* y, int64_t nb) {
+void blocksQ4_1(const float* x, BlockQ4_1* y, int64_t nb) {
     for (int64_t i = 0; i < nb; ++i, x += kQK32) {
         float min, max;
         minMax(x, kQK32, min, max);
@@ -71,7 +72,7 @@ void storeQh(uint8_t* dst, uint32_t qh) {
     std::memcpy(dst, &qh, 4);
 }
 
-void quantizeQ5_0(const float* x, BlockQ5_0* y, int64_t nb) {
+void blocksQ5_0(const float* x, BlockQ5_0* y, int64_t nb) {
     for (int64_t i = 0; i < nb; ++i, x += kQK32) {
         const float d = signedAbsMax(x, kQK32) / -16.0f;
         const float id = d != 0.0f ? 1.0f / d : 0.0f;
@@ -88,7 +89,7 @@ void quantizeQ5_0(const float* x, BlockQ5_0* y, int64_t nb) {
     }
 }
 
-void quantizeQ5_1(const float* x, BlockQ5_1* y, int64_t nb) {
+void blocksQ5_1(const float* x, BlockQ5_1* y, int64_t nb) {
     for (int64_t i = 0; i < nb; ++i, x += kQK32) {
         float min, max;
         minMax(x, kQK32, min, max);
@@ -111,71 +112,58 @@ void quantizeQ5_1(const float* x, BlockQ5_1* y, int64_t nb) {
 
 } // namespace
 
+namespace rows {
+
+void quantizeF32(const float* src, void* dst, int64_t n) {
+    std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
+}
+void quantizeF16(const float* src, void* dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) static_cast<uint16_t*>(dst)[i] = fp32ToFp16(src[i]);
+}
+void quantizeBF16(const float* src, void* dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) static_cast<uint16_t*>(dst)[i] = fp32ToBf16(src[i]);
+}
+void quantizeQ4_0(const float* src, void* dst, int64_t n) {
+    blocksQ4_0(src, static_cast<BlockQ4_0*>(dst), n / 32);
+}
+void quantizeQ4_1(const float* src, void* dst, int64_t n) {
+    blocksQ4_1(src, static_cast<BlockQ4_1*>(dst), n / 32);
+}
+void quantizeQ5_0(const float* src, void* dst, int64_t n) {
+    blocksQ5_0(src, static_cast<BlockQ5_0*>(dst), n / 32);
+}
+void quantizeQ5_1(const float* src, void* dst, int64_t n) {
+    blocksQ5_1(src, static_cast<BlockQ5_1*>(dst), n / 32);
+}
+// The activation formats: the CPU's SIMD variant, chosen at run time (the same bytes on every ISA).
+void quantizeQ8_0(const float* src, void* dst, int64_t n) {
+    cpu::activeKernels().quantizeQ8_0(src, dst, n);
+}
+void quantizeQ8_K(const float* src, void* dst, int64_t n) {
+    cpu::activeKernels().quantizeQ8_K(src, dst, n);
+}
+void quantizeQ4_K(const float* src, void* dst, int64_t n) {
+    quantizeRowQ4_K(src, dst, n);
+}
+void quantizeQ5_K(const float* src, void* dst, int64_t n) {
+    quantizeRowQ5_K(src, dst, n);
+}
+void quantizeQ6_K(const float* src, void* dst, int64_t n) {
+    quantizeRowQ6_K(src, dst, n);
+}
+
+} // namespace rows
+
 bool canQuantize(Type type) {
-    switch (type) {
-    case Type::F32:
-    case Type::F16:
-    case Type::BF16:
-    case Type::Q4_0:
-    case Type::Q4_1:
-    case Type::Q5_0:
-    case Type::Q5_1:
-    case Type::Q8_0:
-    case Type::Q4_K:
-    case Type::Q5_K:
-    case Type::Q6_K:
-    case Type::Q8_K:
-        return true;
-    default:
-        return false;
-    }
+    return typeRow(type).quantize != nullptr;
 }
 
 void quantizeRow(Type type, const float* src, void* dst, int64_t n) {
     constexpr const char* kWhat = "Quantization";
-    if (!canQuantize(type)) throwUnsupportedType(type, kWhat);
+    const QuantizeRowFn quantize = typeRow(type).quantize;
+    if (!quantize) throwUnsupportedType(type, kWhat);
     checkWholeBlocks(type, n, kWhat);
-    const int64_t nb = n / typeInfo(type).blockSize;
-    switch (type) {
-    case Type::F32:
-        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
-        break;
-    case Type::F16:
-        for (int64_t i = 0; i < n; ++i) static_cast<uint16_t*>(dst)[i] = fp32ToFp16(src[i]);
-        break;
-    case Type::BF16:
-        for (int64_t i = 0; i < n; ++i) static_cast<uint16_t*>(dst)[i] = fp32ToBf16(src[i]);
-        break;
-    case Type::Q4_0:
-        quantizeQ4_0(src, static_cast<BlockQ4_0*>(dst), nb);
-        break;
-    case Type::Q4_1:
-        quantizeQ4_1(src, static_cast<BlockQ4_1*>(dst), nb);
-        break;
-    case Type::Q5_0:
-        quantizeQ5_0(src, static_cast<BlockQ5_0*>(dst), nb);
-        break;
-    case Type::Q5_1:
-        quantizeQ5_1(src, static_cast<BlockQ5_1*>(dst), nb);
-        break;
-    case Type::Q8_0:
-        cpu::activeKernels().quantizeQ8_0(src, dst, n);
-        break;
-    case Type::Q8_K:
-        cpu::activeKernels().quantizeQ8_K(src, dst, n);
-        break;
-    case Type::Q4_K:
-        quantizeRowQ4_K(src, dst, n);
-        break;
-    case Type::Q5_K:
-        quantizeRowQ5_K(src, dst, n);
-        break;
-    case Type::Q6_K:
-        quantizeRowQ6_K(src, dst, n);
-        break;
-    default:
-        throwUnsupportedType(type, kWhat);
-    }
+    quantize(src, dst, n);
 }
 
 } // namespace smoldesk::quant

@@ -1,44 +1,17 @@
 #include "quant/random_weights.h"
 
 #include "quant/fp16.h"
+#include "quant/type_kernels.h"
 
 #include <cstring>
 
 namespace smoldesk::quant {
 
 std::vector<int> scaleFieldOffsets(Type type) {
-    switch (type) {
-    case Type::Q4_0:
-    case Type::Q5_0:
-    case Type::Q8_0:
-        return {0};
-    case Type::Q4_1:
-    case Type::Q5_1:
-    case Type::Q4_K:
-    case Type::Q5_K:
-        return {0, 2};
-    case Type::Q2_K:
-        return {80, 82};
-    case Type::Q3_K:
-        return {108};
-    case Type::Q6_K:
-        return {208};
-    case Type::IQ2_XXS:
-    case Type::IQ2_XS:
-    case Type::IQ2_S:
-    case Type::IQ3_XXS:
-    case Type::IQ3_S:
-    case Type::IQ1_S:
-    case Type::IQ4_NL:
-    case Type::IQ4_XS:
-        return {0};
-    case Type::TQ1_0:
-        return {52};
-    case Type::TQ2_0:
-        return {64};
-    default:
-        return {};
-    }
+    std::vector<int> offsets;
+    for (int16_t off : typeRow(type).scaleOffset)
+        if (off >= 0) offsets.push_back(off);
+    return offsets;
 }
 
 namespace {

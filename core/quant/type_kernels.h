@@ -2,8 +2,9 @@
 // Internal: the per-type table behind dequant.h, vec_dot.h and the GPU type check. One row per
 // ggml type (types.cpp) says everything that differs between types: geometry, the bit-exact
 // dequantizer, the activation format and portable dot product, the integer decoder that lets
-// every SIMD variant run the type through one shared int8 dot kernel, and whether the Vulkan
-// shaders read it. Adding a type is one row plus its functions.
+// every SIMD variant run the type through one shared int8 dot kernel, whether the Vulkan
+// shaders read it, its quantizer (byte-identical to llama-quantize's) and where its f16 block
+// scales sit. Adding a type is one row plus its functions.
 #include "quant/types.h"
 
 #include <cstddef>
@@ -28,6 +29,7 @@ using DequantRowFn = void (*)(const void* src, float* dst, int64_t nBlocks);
 using DotFn = float (*)(int64_t n, const void* w, const void* act);
 using Decode256Fn = void (*)(const void* block, Decoded256* out);
 using Decode32Fn = void (*)(const void* block, Decoded32* out);
+using QuantizeRowFn = void (*)(const float* src, void* dst, int64_t n);
 
 struct TypeRow {
     TypeInfo info;
@@ -37,6 +39,10 @@ struct TypeRow {
     Decode256Fn decode256 = nullptr;   // or: integer decoding for the shared Q8_K kernel
     Decode32Fn decode32 = nullptr;     // or: integer decoding for the shared Q8_0 kernel
     bool gpu = false;                  // the Vulkan shaders dequantize it
+    QuantizeRowFn quantize = nullptr;  // n values (whole blocks) into blocks; nullptr: not written
+    // Byte offsets of the block's f16 scale fields (-1: none), which random test weights set to
+    // sane values so that every quant bit pattern occurs without overflow.
+    int16_t scaleOffset[2] = {-1, -1};
 };
 
 // The row of a type ggml defines (every enumerator of Type has one).
@@ -46,8 +52,21 @@ inline bool rowHasDot(const TypeRow& row) {
     return row.dot != nullptr || row.decode256 != nullptr || row.decode32 != nullptr;
 }
 
-// The dequantizers (dequant.cpp, dequant_iq.cpp), bit-exact with ggml's to_float.
+// The dequantizers (dequant.cpp, dequant_iq.cpp), bit-exact with ggml's to_float, and the
+// quantizers (quantize.cpp, quantize_kquants.cpp), byte-identical to ggml's quantize_row_*_ref.
 namespace rows {
+void quantizeF32(const float* src, void* dst, int64_t n);
+void quantizeF16(const float* src, void* dst, int64_t n);
+void quantizeBF16(const float* src, void* dst, int64_t n);
+void quantizeQ4_0(const float* src, void* dst, int64_t n);
+void quantizeQ4_1(const float* src, void* dst, int64_t n);
+void quantizeQ5_0(const float* src, void* dst, int64_t n);
+void quantizeQ5_1(const float* src, void* dst, int64_t n);
+void quantizeQ8_0(const float* src, void* dst, int64_t n);
+void quantizeQ8_K(const float* src, void* dst, int64_t n);
+void quantizeQ4_K(const float* src, void* dst, int64_t n);
+void quantizeQ5_K(const float* src, void* dst, int64_t n);
+void quantizeQ6_K(const float* src, void* dst, int64_t n);
 void dequantF32(const void* src, float* y, int64_t n);
 void dequantF16(const void* src, float* y, int64_t n);
 void dequantBF16(const void* src, float* y, int64_t n);

@@ -51,44 +51,65 @@ constexpr TypeRow decoded32(Type t, const char* name, uint32_t blockBytes, Dequa
     return r;
 }
 
+// A type SmolDesk writes (quantize.cpp): tests, selftest and the activations of dot products.
+constexpr TypeRow writable(TypeRow r, QuantizeRowFn quantize) {
+    r.quantize = quantize;
+    return r;
+}
+// Where the block's f16 scales sit (ggml-common.h), for random test weights.
+constexpr TypeRow scales(TypeRow r, int16_t first, int16_t second = -1) {
+    r.scaleOffset[0] = first;
+    r.scaleOffset[1] = second;
+    return r;
+}
+
 // Geometry from ggml's block structs (ggml-common.h).
 constexpr std::array<TypeRow, 35> kTypes = {{
-    withDot(Type::F32, "F32", 1, 4, dequantF32, Type::F32, dotF32, true),
-    withDot(Type::F16, "F16", 1, 2, dequantF16, Type::F32, dotF16, true),
-    withDot(Type::Q4_0, "Q4_0", 32, 18, dequantQ4_0, Type::Q8_0, dotQ4_0, true),
-    withDot(Type::Q4_1, "Q4_1", 32, 20, dequantQ4_1, Type::Q8_0, dotQ4_1, true),
-    withDot(Type::Q5_0, "Q5_0", 32, 22, dequantQ5_0, Type::Q8_0, dotQ5_0, true),
-    withDot(Type::Q5_1, "Q5_1", 32, 24, dequantQ5_1, Type::Q8_0, dotQ5_1, true),
-    withDot(Type::Q8_0, "Q8_0", 32, 34, dequantQ8_0, Type::Q8_0, dotQ8_0, true),
+    writable(withDot(Type::F32, "F32", 1, 4, dequantF32, Type::F32, dotF32, true), quantizeF32),
+    writable(withDot(Type::F16, "F16", 1, 2, dequantF16, Type::F32, dotF16, true), quantizeF16),
+    writable(scales(withDot(Type::Q4_0, "Q4_0", 32, 18, dequantQ4_0, Type::Q8_0, dotQ4_0, true), 0),
+             quantizeQ4_0),
+    writable(scales(withDot(Type::Q4_1, "Q4_1", 32, 20, dequantQ4_1, Type::Q8_0, dotQ4_1, true), 0, 2),
+             quantizeQ4_1),
+    writable(scales(withDot(Type::Q5_0, "Q5_0", 32, 22, dequantQ5_0, Type::Q8_0, dotQ5_0, true), 0),
+             quantizeQ5_0),
+    writable(scales(withDot(Type::Q5_1, "Q5_1", 32, 24, dequantQ5_1, Type::Q8_0, dotQ5_1, true), 0, 2),
+             quantizeQ5_1),
+    writable(scales(withDot(Type::Q8_0, "Q8_0", 32, 34, dequantQ8_0, Type::Q8_0, dotQ8_0, true), 0),
+             quantizeQ8_0),
     named(Type::Q8_1, "Q8_1", 32, 36),
-    withDot(Type::Q2_K, "Q2_K", 256, 84, dequantQ2_K, Type::Q8_K, dotQ2_K, true),
-    withDot(Type::Q3_K, "Q3_K", 256, 110, dequantQ3_K, Type::Q8_K, dotQ3_K, true),
-    withDot(Type::Q4_K, "Q4_K", 256, 144, dequantQ4_K, Type::Q8_K, dotQ4_K, true),
-    withDot(Type::Q5_K, "Q5_K", 256, 176, dequantQ5_K, Type::Q8_K, dotQ5_K, true),
-    withDot(Type::Q6_K, "Q6_K", 256, 210, dequantQ6_K, Type::Q8_K, dotQ6_K, true),
+    scales(withDot(Type::Q2_K, "Q2_K", 256, 84, dequantQ2_K, Type::Q8_K, dotQ2_K, true), 80, 82),
+    scales(withDot(Type::Q3_K, "Q3_K", 256, 110, dequantQ3_K, Type::Q8_K, dotQ3_K, true), 108),
+    writable(scales(withDot(Type::Q4_K, "Q4_K", 256, 144, dequantQ4_K, Type::Q8_K, dotQ4_K, true), 0, 2),
+             quantizeQ4_K),
+    writable(scales(withDot(Type::Q5_K, "Q5_K", 256, 176, dequantQ5_K, Type::Q8_K, dotQ5_K, true), 0, 2),
+             quantizeQ5_K),
+    writable(scales(withDot(Type::Q6_K, "Q6_K", 256, 210, dequantQ6_K, Type::Q8_K, dotQ6_K, true), 208),
+             quantizeQ6_K),
     // The activation format itself: dequantizable, never a weight.
     [] {
         TypeRow r = named(Type::Q8_K, "Q8_K", 256, 292);
         r.dequantize = dequantQ8_K;
+        r.quantize = quantizeQ8_K;
         return r;
     }(),
-    decoded256(Type::IQ2_XXS, "IQ2_XXS", 66, dequantIQ2_XXS, decodeIQ2_XXS, true),
-    decoded256(Type::IQ2_XS, "IQ2_XS", 74, dequantIQ2_XS, decodeIQ2_XS, true),
-    decoded256(Type::IQ3_XXS, "IQ3_XXS", 98, dequantIQ3_XXS, decodeIQ3_XXS, true),
-    decoded256(Type::IQ1_S, "IQ1_S", 50, dequantIQ1_S, decodeIQ1_S, true),
-    decoded32(Type::IQ4_NL, "IQ4_NL", 18, dequantIQ4_NL, decodeIQ4_NL, true),
-    decoded256(Type::IQ3_S, "IQ3_S", 110, dequantIQ3_S, decodeIQ3_S, true),
-    decoded256(Type::IQ2_S, "IQ2_S", 82, dequantIQ2_S, decodeIQ2_S, true),
-    decoded256(Type::IQ4_XS, "IQ4_XS", 136, dequantIQ4_XS, decodeIQ4_XS, true),
+    scales(decoded256(Type::IQ2_XXS, "IQ2_XXS", 66, dequantIQ2_XXS, decodeIQ2_XXS, true), 0),
+    scales(decoded256(Type::IQ2_XS, "IQ2_XS", 74, dequantIQ2_XS, decodeIQ2_XS, true), 0),
+    scales(decoded256(Type::IQ3_XXS, "IQ3_XXS", 98, dequantIQ3_XXS, decodeIQ3_XXS, true), 0),
+    scales(decoded256(Type::IQ1_S, "IQ1_S", 50, dequantIQ1_S, decodeIQ1_S, true), 0),
+    scales(decoded32(Type::IQ4_NL, "IQ4_NL", 18, dequantIQ4_NL, decodeIQ4_NL, true), 0),
+    scales(decoded256(Type::IQ3_S, "IQ3_S", 110, dequantIQ3_S, decodeIQ3_S, true), 0),
+    scales(decoded256(Type::IQ2_S, "IQ2_S", 82, dequantIQ2_S, decodeIQ2_S, true), 0),
+    scales(decoded256(Type::IQ4_XS, "IQ4_XS", 136, dequantIQ4_XS, decodeIQ4_XS, true), 0),
     named(Type::I8, "I8", 1, 1),
     named(Type::I16, "I16", 1, 2),
     named(Type::I32, "I32", 1, 4),
     named(Type::I64, "I64", 1, 8),
     named(Type::F64, "F64", 1, 8),
     decoded256(Type::IQ1_M, "IQ1_M", 56, dequantIQ1_M, decodeIQ1_M, true),
-    withDot(Type::BF16, "BF16", 1, 2, dequantBF16, Type::F32, dotBF16, true),
-    decoded256(Type::TQ1_0, "TQ1_0", 54, dequantTQ1_0, decodeTQ1_0, true),
-    decoded256(Type::TQ2_0, "TQ2_0", 66, dequantTQ2_0, decodeTQ2_0, true),
+    writable(withDot(Type::BF16, "BF16", 1, 2, dequantBF16, Type::F32, dotBF16, true), quantizeBF16),
+    scales(decoded256(Type::TQ1_0, "TQ1_0", 54, dequantTQ1_0, decodeTQ1_0, true), 52),
+    scales(decoded256(Type::TQ2_0, "TQ2_0", 66, dequantTQ2_0, decodeTQ2_0, true), 64),
     decoded32(Type::MXFP4, "MXFP4", 17, dequantMXFP4, decodeMXFP4, true),
     [] {
         TypeRow r = named(Type::NVFP4, "NVFP4", 64, 36);
