@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -522,6 +523,55 @@ class TestWorker : public QObject {
         QSignalSpy unloaded(worker_, &ModelWorker::unloaded);
         QMetaObject::invokeMethod(worker_, [w = worker_] { w->unload(); });
         QVERIFY(waitFor(unloaded, 20000));
+    }
+
+    // Issue 37: a turn's images (bytes, placed by "<__media__>") reach the model through the mmproj
+    // next to it (tests/data/vision's tiny SmolVLM-shaped pair); the same image in the next request
+    // is found in the cache, and a model without an mmproj refuses in one sentence.
+    void imagesReachTheModel() {
+        QTemporaryDir dir;
+        const QString vision = QString::fromStdString(test::dataPath("vision"));
+        QVERIFY(QFile::copy(vision + "/smolvlm-text-tiny.gguf", dir.filePath("smolvlm-text-tiny.gguf")));
+        QVERIFY(QFile::copy(vision + "/smolvlm-tiny-tiles-mmproj.gguf",
+                            dir.filePath("mmproj-smolvlm-text-tiny.gguf")));
+        QFile png(vision + "/wide-70x40.png");
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        const QByteArray image = png.readAll();
+        QSignalSpy loaded(worker_, &ModelWorker::loaded);
+        worker_->armLoad();
+        const QString path = dir.filePath("smolvlm-text-tiny.gguf");
+        QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->load({path, 256, 1, true, {}}); });
+        QVERIFY(waitFor(loaded, 20000));
+        const auto ask = [&](const QList<ChatTurn>& turns) {
+            GenerationRequest r = request(60, 2);
+            r.turns = turns;
+            QSignalSpy finished(worker_, &ModelWorker::finished);
+            QSignalSpy failed(worker_, &ModelWorker::failed);
+            QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->generate(r); });
+            waitFor(finished, 30000);
+            if (!failed.isEmpty())
+                qWarning("%s", qPrintable(failed.at(0).at(1).value<EngineError>().message));
+            return finished.isEmpty() ? GenerationResult{} : finished.at(0).at(1).value<GenerationResult>();
+        };
+        ChatTurn first{QStringLiteral("user"), QStringLiteral("Look:<__media__> what is it?")};
+        first.images = {image};
+        const GenerationResult one = ask({first});
+        QVERIFY2(one.promptTokens > 20 + 13, qPrintable(QString::number(one.promptTokens)));
+        const GenerationResult two = ask({first,
+                                          {QStringLiteral("assistant"), QStringLiteral("A picture.")},
+                                          {QStringLiteral("user"), QStringLiteral("And the colour?")}});
+        QVERIFY2(two.reusedTokens >= one.promptTokens - 1,
+                 qPrintable(QStringLiteral("%1 of %2").arg(two.reusedTokens).arg(one.promptTokens)));
+
+        QVERIFY(loadDemo()); // no mmproj next to it
+        GenerationRequest blind = request(61, 2);
+        blind.turns = {first};
+        QSignalSpy failed(worker_, &ModelWorker::failed);
+        QMetaObject::invokeMethod(worker_, [w = worker_, blind] { w->generate(blind); });
+        QVERIFY(waitFor(failed, 20000));
+        QCOMPARE(
+            failed.at(0).at(1).value<EngineError>().message,
+            QStringLiteral("This model cannot see images: no mmproj file was given or found next to it."));
     }
 };
 
