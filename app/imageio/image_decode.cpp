@@ -9,11 +9,28 @@
 #include <QImageReader>
 #include <QPainter>
 
+#include <algorithm>
+#include <mutex>
+
 namespace smoldesk::imageio {
 
 namespace {
 
+// Qt refuses to allocate a decoded image over 128 MB (Qt 6.4; 256 MB later) and reports it as
+// "Unable to read image data": a 48-megapixel phone photo (8000x6000, 4 bytes a pixel) was called
+// truncated or damaged. The limit (process-wide in Qt) is raised to what the largest image this
+// reader accepts takes at 8 bytes a pixel (16-bit PNGs); the side check above it stays the bound.
+void allowLargestImage() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        constexpr qint64 side = vision::kMaxImageSide;
+        constexpr int megabytes = static_cast<int>(side * side * 8 / (1024 * 1024)) + 1;
+        QImageReader::setAllocationLimit(std::max(QImageReader::allocationLimit(), megabytes));
+    });
+}
+
 vision::RgbImage decode(QIODevice& device, const std::string& what) {
+    allowLargestImage();
     QImageReader reader(&device);
     reader.setAutoTransform(true);
     reader.setDecideFormatFromContent(true);

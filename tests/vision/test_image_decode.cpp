@@ -72,6 +72,21 @@ class TestImageDecode : public QObject {
         const vision::RgbImage img = imageio::decodeImage(png);
         for (uint8_t v : img.rgb) QCOMPARE(int(v), 255);
     }
+    // A 35-megapixel image (7000x5000, 140 MB decoded) is read, not called damaged: Qt's default
+    // allocation limit of 128 MB refused it as "Unable to read image data".
+    void largePhotoIsRead() {
+        QImage big(7000, 5000, QImage::Format_RGB888);
+        big.fill(QColor(10, 200, 30));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(big.save(&buffer, "PNG"));
+        big = QImage();
+        const vision::RgbImage img = imageio::decodeImage(png);
+        QCOMPARE(img.width, 7000);
+        QCOMPARE(img.height, 5000);
+        QCOMPARE(int(img.rgb[img.rgb.size() - 2]), 200);
+    }
     void refusals() {
         QCOMPARE(
             refusal(seed("tall-20x50-truncated.png")),
