@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "jinja/template.h"
 
+#include <optional>
 #include <random>
 #include <string_view>
 #include <utility>
@@ -28,13 +29,24 @@ std::string tokenText(const gguf::File& file, const char* idKey) {
     return std::string(tokens->stringAt(static_cast<size_t>(*id)));
 }
 
-// A message as OpenAI's clients send it and transformers hands it to the template.
-jinja::Value messageValue(const Message& m, bool harmony) {
+// A message as OpenAI's clients send it and transformers hands it to the template. typedContent:
+// the content as a list of one text part ([{"type": "text", "text": ...}]), for templates that
+// walk a message's parts (SmolVLM's), as llama.cpp passes it to them.
+jinja::Value messageValue(const Message& m, bool harmony, bool typedContent = false) {
     jinja::Value v = jinja::Value::object();
     v.set("role", jinja::Value(m.role));
     // gpt-oss's template tests `in message.content`, which raises on null: llama.cpp renders an
     // empty content there instead, and so do we.
-    v.set("content", m.contentIsNull && !harmony ? jinja::Value::none() : jinja::Value(m.content));
+    if (typedContent && !m.contentIsNull) {
+        jinja::Value part = jinja::Value::object();
+        part.set("type", jinja::Value("text"));
+        part.set("text", jinja::Value(m.content));
+        jinja::Value parts = jinja::Value::list();
+        parts.push(part);
+        v.set("content", parts);
+    } else {
+        v.set("content", m.contentIsNull && !harmony ? jinja::Value::none() : jinja::Value(m.content));
+    }
     if (!m.reasoningContent.empty()) v.set("reasoning_content", jinja::Value(m.reasoningContent));
     if (!m.thinking.empty()) v.set("thinking", jinja::Value(m.thinking));
     if (!m.toolCalls.empty()) {
@@ -71,9 +83,33 @@ class TemplateFormatter : public ChatFormatter {
           eos_(std::move(eos)) {}
 
     std::string render(const ChatRequest& request) const override {
+        return renderWith(request, typedContent());
+    }
+
+    // Whether the template shows a message's text only when it comes as parts (llama.cpp's test:
+    // a probe's text must appear in the output; as a string it does not, as a text part it does).
+    bool typedContent() const {
+        if (!typedContent_) {
+            typedContent_ = false;
+            ChatRequest probe;
+            probe.messages = {{"user", "\xEE\x80\x82probe\xEE\x80\x82"}};
+            probe.addGenerationPrompt = true;
+            const auto shows = [&](bool typed) {
+                try {
+                    return renderWith(probe, typed).find(probe.messages[0].content) != std::string::npos;
+                } catch (const Error&) {
+                    return false;
+                }
+            };
+            if (!builtin_ && !shows(false) && shows(true)) typedContent_ = true;
+        }
+        return *typedContent_;
+    }
+
+    std::string renderWith(const ChatRequest& request, bool typed) const {
         jinja::Value messages = jinja::Value::list();
         const bool harmony = outputFormat() == OutputFormat::Harmony;
-        for (const Message& m : request.messages) messages.push(messageValue(m, harmony));
+        for (const Message& m : request.messages) messages.push(messageValue(m, harmony, typed));
         // As transformers' apply_chat_template: messages, tools, documents, add_generation_prompt,
         // then the special tokens and the kwargs. tools and documents are always defined.
         jinja::Value context = jinja::Value::object();
@@ -138,6 +174,7 @@ class TemplateFormatter : public ChatFormatter {
     jinja::Template tmpl_;
     std::string bos_, eos_;
     std::function<std::tm()> clock_;
+    mutable std::optional<bool> typedContent_; // typedContent(), decided on first use
 };
 
 } // namespace

@@ -2,11 +2,14 @@
 // prompt (libmtmd decoding the image, tests/data/vision/dump_mtmd_golden.cpp --logits): tiny
 // SmolVLM- and Gemma-3-shaped text models with the tiny mmproj files, the whole prompt at once and
 // token by token; a saved chat state resumed without encoding the image again; refusals.
+#include "chat/chat_formatter.h"
 #include "common/error.h"
+#include "gguf/file.h"
 #include "prompt_check.h"
 #include "runtime/prompt_image.h"
 #include "runtime/vision_input.h"
 #include "test_data.h"
+#include "text/tokenizer.h"
 
 #include <QtTest>
 
@@ -89,6 +92,32 @@ class TestVisionPrompt : public QObject {
         qInfo("follow-up: cosine %.7f, max-abs %.6f", a.cosine, a.maxAbs);
         QVERIFY(a.cosine > kMinCosine);
         QVERIFY(a.maxAbs < kMaxAbsShare * a.scale);
+    }
+
+    // A template that shows a message's text only from its parts, as SmolVLM's walks
+    // message['content'] for {"type": "text"} and {"type": "image"} items: the formatter passes the
+    // text as one text part, so the prompt keeps the text and its <__media__> marker (a string
+    // content would render as nothing).
+    void templateThatWalksContentParts() {
+        auto file = gguf::File::open(test::dataPath("vision/smolvlm-text-tiny.gguf"));
+        auto tok = text::Tokenizer::fromGguf(*file);
+        const std::string source =
+            "<|im_start|>{% for message in messages %}{{ message['role'] | capitalize }}"
+            "{% if message['content'][0]['type'] == 'image' %}{{ ':' }}{% else %}{{ ': ' }}{% endif %}"
+            "{% for line in message['content'] %}{% if line['type'] == 'text' %}{{ line['text'] }}"
+            "{% elif line['type'] == 'image' %}{{ '<image>' }}{% endif %}{% endfor %}<end_of_utterance>\n"
+            "{% endfor %}{% if add_generation_prompt %}{{ 'Assistant:' }}{% endif %}";
+        auto formatter =
+            chat::ChatFormatter::fromTemplateSource(source, "<|im_start|>", "<end_of_utterance>", *tok);
+        chat::ChatRequest request;
+        request.messages = {{"user", "<__media__>What is it?"}};
+        request.addGenerationPrompt = true;
+        QCOMPARE(QString::fromStdString(formatter->render(request)),
+                 QString("<|im_start|>User: <__media__>What is it?<end_of_utterance>\nAssistant:"));
+        // A template that takes the string as it is keeps getting the string.
+        auto plain = chat::ChatFormatter::fromTemplateSource(
+            "{% for m in messages %}[{{ m['content'] }}]{% endfor %}", "", "", *tok);
+        QCOMPARE(QString::fromStdString(plain->render(request)), QString("[<__media__>What is it?]"));
     }
 
     void refusals() {
