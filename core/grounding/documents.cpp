@@ -159,16 +159,25 @@ void fillPassages(Grounding& g, const std::vector<SearchHit>& hits, const text::
     g.tokens = countTokens(&tokenizer, g.text);
 }
 
+// A library named by a chat is only read: a path that is missing, or a file that is not a library
+// (another program's SQLite database, which opening it as one would alter), is refused.
+void checkLibrary(const std::string& path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        throw Error(ErrorCode::InvalidArgument,
+                    "There is no document library at " + path + "; make one with docs index.");
+    if (!retrieval::LibraryIndex::isLibrary(path))
+        throw Error(ErrorCode::InvalidArgument,
+                    path + " is not a SmolDesk document library; make one with docs index.");
+}
+
 } // namespace
 
 std::vector<SearchHit> searchPassages(const DocumentRequest& request, const std::string& query,
                                       const text::Tokenizer* tokenizer, size_t top, std::string* note) {
     std::vector<SearchHit> libraryHits;
     if (!request.libraryPath.empty()) {
-        std::error_code ec;
-        if (!fs::is_regular_file(request.libraryPath, ec))
-            throw Error(ErrorCode::InvalidArgument, "There is no document library at " + request.libraryPath +
-                                                        "; make one with docs index.");
+        checkLibrary(request.libraryPath);
         retrieval::LibraryIndex index(request.libraryPath);
         retrieval::Embedder* embedder = request.embedder;
         if (embedder && index.vectorCount(request.embedderId) == 0) {
@@ -198,10 +207,7 @@ Grounding ground(const DocumentRequest& request, const std::vector<chat::Message
     Grounding g;
     if (request.empty()) return g;
     g.budget = static_cast<int>(contextTokens * request.wholeFraction);
-    std::error_code ec;
-    if (!request.libraryPath.empty() && !fs::is_regular_file(request.libraryPath, ec))
-        throw Error(ErrorCode::InvalidArgument,
-                    "There is no document library at " + request.libraryPath + "; make one with docs index.");
+    if (!request.libraryPath.empty()) checkLibrary(request.libraryPath);
     std::unique_ptr<retrieval::LibraryIndex> index;
     if (!request.libraryPath.empty()) index = std::make_unique<retrieval::LibraryIndex>(request.libraryPath);
     std::vector<Doc> attached;

@@ -5,6 +5,8 @@
 #include "retrieval/embedder.h"
 #include "retrieval/sqlite_db.h"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -108,6 +110,24 @@ LibraryIndex::LibraryIndex(const std::string& path) : db_(std::make_unique<Db>(p
 }
 
 LibraryIndex::~LibraryIndex() = default;
+
+bool LibraryIndex::isLibrary(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false;
+    sqlite3* db = nullptr;
+    bool found = false;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        const char* sql =
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('files', 'chunks')";
+        // A file that is not SQLite fails here ("file is not a database"): not a library either.
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            found = sqlite3_column_int(st, 0) == 2;
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return found;
+}
 
 void LibraryIndex::removeFile(int64_t fileId) {
     Stmt(*db_, "DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)")

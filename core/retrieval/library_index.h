@@ -81,6 +81,10 @@ class LibraryIndex {
 
     // Opens or creates the database. Error(Io) in one sentence when it cannot.
     explicit LibraryIndex(const std::string& path);
+    // Whether `path` is an existing library database (its files and chunks tables), looked at
+    // read-only: a reader given a path from outside (a chat request) checks this first, because
+    // opening a LibraryIndex writes its tables into any SQLite file and switches it to WAL.
+    static bool isLibrary(const std::string& path);
     ~LibraryIndex();
 
     // Brings the index up to date with the files under `roots` (folders or single files):

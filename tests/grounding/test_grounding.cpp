@@ -16,6 +16,7 @@
 #include "retrieval/embedder.h"
 #include "retrieval/library_index.h"
 #include "retrieval/pdf_text.h"
+#include "retrieval/sqlite_db.h"
 #include "runtime/chat_turn.h"
 #include "test_data.h"
 
@@ -187,6 +188,37 @@ class TestGrounding : public QObject {
             QVERIFY(std::string(e.what()).find("There is no document library at") == 0);
         }
         QVERIFY(!fs::exists(r.libraryPath)); // and none was created
+        {
+            // Another program's SQLite database is refused, and left as it was (no library tables
+            // written into it, its journal mode unchanged).
+            const std::string other = test::tmpPath("other-program.sqlite");
+            fs::remove(other);
+            {
+                retrieval::Db db(other);
+                db.exec("CREATE TABLE notes(text TEXT)");
+            }
+            r.libraryPath = other;
+            for (int call = 0; call < 2; ++call) {
+                try {
+                    if (call == 0)
+                        ground(r, {{"user", "x"}}, *tokenizer_, 512);
+                    else
+                        searchPassages(r, "x", tokenizer_.get(), 5);
+                    QFAIL("a database that is not a library was accepted");
+                } catch (const Error& e) {
+                    QCOMPARE(QString(e.what()),
+                             QString::fromStdString(other + " is not a SmolDesk document library; make one "
+                                                            "with docs index."));
+                }
+            }
+            retrieval::Db db(other);
+            retrieval::Stmt tables(db, "SELECT COUNT(*) FROM sqlite_master");
+            QVERIFY(tables.step());
+            QCOMPARE(tables.integer(0), int64_t{1});
+            retrieval::Stmt mode(db, "PRAGMA journal_mode");
+            QVERIFY(mode.step());
+            QCOMPARE(QString::fromStdString(mode.text(0)), QString("delete"));
+        }
         r.libraryPath.clear();
         r.files = {test::dataPath("models/smollm3-tiny.gguf")};
         QVERIFY_THROWS_EXCEPTION(Error, ground(r, {{"user", "x"}}, *tokenizer_, 512));
