@@ -36,13 +36,19 @@ constexpr int kTileCols = 4; // tokens per pass over a group (accumulators stay 
 
 // ---- the tile's activations, flipped to unsigned once per call ----
 
-// Token c's quants as a + 128 (flip) or as they are, contiguous, and its block scales as floats.
+// Token c's quants as a + 128 (flip) or as they are, contiguous, and its block scales as floats;
+// or, for the kernels that read Q8_0 activations as they are, only where the rows are (no copy).
 struct ActTile {
     std::vector<uint8_t> q;
     std::vector<float> d;
     int64_t n = 0, nb = 0;
+    const uint8_t* raw = nullptr;
+    size_t rawStride = 0;
     const uint8_t* quants(int c) const { return q.data() + static_cast<size_t>(c) * static_cast<size_t>(n); }
     const float* scales(int c) const { return d.data() + static_cast<size_t>(c) * static_cast<size_t>(nb); }
+    const BlockQ8_0* rawQ8_0(int c) const {
+        return reinterpret_cast<const BlockQ8_0*>(raw + static_cast<size_t>(c) * rawStride);
+    }
 };
 
 void copyQuants(const int8_t* src, uint8_t* dst, int bytes, bool flip) {
@@ -190,7 +196,8 @@ void tileMx(int64_t nb, const Group32* g, const ActTile& a, int c0, float* out, 
 }
 
 // IQ4_NL and Q8_0: |level| ≤ 127 (Q8_0's -128 too: vpabsb gives 128 as an unsigned byte, and
-// 2·128·127 < 32768): |level| unsigned, its sign moved onto the (unflipped) activations.
+// 2·128·127 < 32768): |level| unsigned, its sign moved onto the activations, read from their
+// Q8_0 blocks as they are.
 template <int NC>
 void tileNl(int64_t nb, const Group32* g, const ActTile& a, int c0, float* out, size_t outColStride) {
     const __m256i ones16 = _mm256_set1_epi16(1);
@@ -203,14 +210,16 @@ void tileNl(int64_t nb, const Group32* g, const ActTile& a, int c0, float* out, 
             const __m256i q = _mm256_load_si256(reinterpret_cast<const __m256i*>(g[i].q[k]));
             const __m256i mag = _mm256_abs_epi8(q);
             for (int c = 0; c < NC; ++c) {
-                const __m256i y = _mm256_sign_epi8(broadcast4(a.quants(c0 + c) + 32 * i + 4 * k), q);
+                const auto* yq = reinterpret_cast<const uint8_t*>(a.rawQ8_0(c0 + c)[i].qs);
+                const __m256i y = _mm256_sign_epi8(broadcast4(yq + 4 * k), q);
                 isum[c] = _mm256_add_epi32(isum[c], _mm256_madd_epi16(_mm256_maddubs_epi16(mag, y), ones16));
             }
         }
         const __m256 d = _mm256_load_ps(g[i].d);
         for (int c = 0; c < NC; ++c)
-            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum[c]),
-                                     _mm256_mul_ps(d, _mm256_set1_ps(a.scales(c0 + c)[i])), acc[c]);
+            acc[c] =
+                _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum[c]),
+                                _mm256_mul_ps(d, _mm256_set1_ps(_cvtsh_ss(a.rawQ8_0(c0 + c)[i].d))), acc[c]);
     }
     for (int c = 0; c < NC; ++c) _mm256_storeu_ps(out + static_cast<size_t>(c) * outColStride, acc[c]);
 }
@@ -319,7 +328,12 @@ int decodedGroup32TileAvx2(Type type, int64_t n, const void* w, size_t wRowStrid
     if ((!mx && type != Type::IQ4_NL && type != Type::Q8_0) || nRows < kRows) return 0;
     thread_local ActTile acts;
     thread_local std::vector<Group32> groups;
-    prepareActs<BlockQ8_0>(n, static_cast<const uint8_t*>(act), actRowStride, nCols, mx, acts);
+    if (mx) {
+        prepareActs<BlockQ8_0>(n, static_cast<const uint8_t*>(act), actRowStride, nCols, true, acts);
+    } else { // tileNl reads the Q8_0 rows as they are
+        acts.raw = static_cast<const uint8_t*>(act);
+        acts.rawStride = actRowStride;
+    }
     groups.resize(static_cast<size_t>(n / kQK32));
     const auto* rows = static_cast<const uint8_t*>(w);
     return runGroups(nRows, nCols, acts, groups, mx ? kTilesMx : kTilesNl, out, outColStride, [&](int r0) {
