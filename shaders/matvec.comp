@@ -16,7 +16,10 @@
 // MODE bit 0 adds the result to y (the residual add as epilogue); bit 1 makes the input
 // silu(x) · up (SwiGLU folded in), bit 2 gelu(x) · up (GeGLU, tanh GELU); bit 3 makes it
 // rmsNorm(x) with the weight bound as `up` (the pre-norm folded in: a sum-of-squares pass over
-// x first, then every read input value is scaled).
+// x first, then every read input value is scaled). Bit 4 makes the dispatch a GLU pair: each
+// workgroup computes its rows of weight 0 (gate) and then of weight 1 (up), and writes
+// h = silu(gate) · up (bit 5: gelu(gate) · up) where weight 0's rows go, so the down projection
+// reads h once instead of making it again in every workgroup.
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
 #if USE_SUBGROUP
@@ -62,13 +65,15 @@ layout(push_constant) uniform Push {
     uvec4 outStride;  // values per output row
 } pc;
 
-const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u, MODE_NORM = 8u;
+const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u, MODE_NORM = 8u, MODE_GLU_OUT = 16u,
+           MODE_GELU_OUT = 32u;
 const uint SUMS = ROWS * TOKENS;
 // The partial sums of the K split (SUMS per subgroup), or of every invocation without subgroup
 // arithmetic: sized by the specialization (a 32-invocation workgroup of one row and token
 // reserves 128 bytes, not the most any shape needs, so occupancy does not pay for it).
 shared float partial[gl_WorkGroupSize.x * SUMS];
 
+shared float gluGate[SUMS]; // MODE_GLU_OUT: the workgroup's gate sums
 float acc[SUMS];           // acc[r * TOKENS + t]: row r, token t
 float normScale[TOKENS];   // MODE_NORM: 1 / sqrt(mean(x²) + eps) per token
 
@@ -169,10 +174,21 @@ void accumulate(uint slot, uint type, uint row0) {
     else accumulateGeneric(slot, type, row0);
 }
 
-// Sum s = r * TOKENS + t of the workgroup: y[t][row0 + r] (+)= value.
+// Sum s = r * TOKENS + t of the workgroup: y[t][row0 + r] (+)= value. A GLU pair keeps the gate's
+// sums and writes act(gate) · up as weight 0's output.
 void store(uint slot, uint row0, uint s, float value) {
     const uint r = s / TOKENS, t = s % TOKENS, row = row0 + r;
     if (row >= pc.rows[slot]) return;
+    if ((MODE & MODE_GLU_OUT) != 0u) {
+        if (slot == 0u) {
+            gluGate[s] = value;
+            return;
+        }
+        const float g = gluGate[s];
+        if ((MODE & MODE_GELU_OUT) != 0u) value = g / (1.0 + exp(-1.5957691216 * g * (1.0 + 0.044715 * g * g))) * value;
+        else value = g / (1.0 + exp(-g)) * value;
+        slot = 0u;
+    }
     const uint o = t * pc.outStride[slot] + pc.outRow0[slot] + row;
     const bool add = (MODE & MODE_ADD) != 0u;
     if (slot == 0u) y0[o] = add ? y0[o] + value : value;
@@ -224,6 +240,15 @@ void main() {
         barrier();
     }
     if ((MODE & MODE_NORM) != 0u) computeNormScales();
+    if ((MODE & MODE_GLU_OUT) != 0u) { // the grid covers weight 0's rows; weight 1 has as many
+        accumulate(0u, TYPE0, row0);
+        reduceAndStore(0u, row0);
+        barrier(); // gluGate complete, partial free again
+        for (uint s = 0u; s < SUMS; ++s) acc[s] = 0.0;
+        accumulate(1u, TYPE1, row0);
+        reduceAndStore(1u, row0);
+        return;
+    }
     // One call per slot with its type a specialization constant, so each pipeline compiles
     // only the dequantization of its own (at most three) types.
     if (slot == 0u) accumulate(0u, TYPE0, row0);

@@ -190,6 +190,92 @@ class TestVulkanFused : public QObject {
         QVERIFY2(check.worst <= productTolerance(tokens), qPrintable(QString::number(check.worst)));
     }
 
+    // The FFN of a decode step as the decoders call it: the normed gate/up group, then the down
+    // projection through gluMatmulAdd. Fused (the group waits for gluMatmulAdd): one GLU-pair
+    // dispatch writes h = act(gate)·up, one more adds W_down·h; with a read of the gate output in
+    // between, the group runs as it was (the read sees it) and the down projection folds the GLU.
+    void gluPair_data() {
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<bool>("gelu");
+        QTest::addColumn<bool>("readBetween");
+        for (int tokens : {1, 3, 8})
+            for (bool gelu : {false, true})
+                QTest::addRow("t%d %s", tokens, gelu ? "GeGLU" : "SwiGLU") << tokens << gelu << false;
+        QTest::addRow("t3 SwiGLU, gate read between") << 3 << false << true;
+    }
+    void gluPair() {
+        QFETCH(int, tokens);
+        QFETCH(bool, gelu);
+        QFETCH(bool, readBetween);
+        std::mt19937 rng(static_cast<unsigned>(tokens * 7 + gelu + 2 * readBetween));
+        const int cols = 512, ff = 97, d = 40;
+        TestWeight gw(quant::Type::Q4_K, cols, ff, rng), uw(quant::Type::Q6_K, cols, ff, rng),
+            dw(quant::Type::F16, ff, d, rng), norm(quant::Type::F32, cols, 1, rng);
+        const WeightId g = gpu_->addWeight(gw.info), u = gpu_->addWeight(uw.info),
+                       dn = gpu_->addWeight(dw.info), nw = gpu_->addWeight(norm.info);
+        const std::vector<float> xv = randomVector(size_t(tokens) * cols, rng, 3.0f),
+                                 resid = randomVector(size_t(tokens) * d, rng);
+        const BufferId x = upload(xv), normed = gpu_->createBuffer(size_t(tokens) * cols),
+                       gate = gpu_->createBuffer(size_t(tokens) * ff),
+                       up = gpu_->createBuffer(size_t(tokens) * ff), out = upload(resid),
+                       scratch = gpu_->createBuffer(size_t(tokens) * d);
+        // The reference: normed input, gate and up, h, then resid + W_down·h, in double.
+        std::vector<double> gref(size_t(tokens) * ff), href(size_t(tokens) * ff), gmag(gref.size());
+        for (int t = 0; t < tokens; ++t) {
+            double squares = 0;
+            for (int c = 0; c < cols; ++c)
+                squares += double(xv[size_t(t) * cols + c]) * xv[size_t(t) * cols + c];
+            const double scale = 1.0 / std::sqrt(squares / cols + 1e-6);
+            for (int r = 0; r < ff; ++r) {
+                double gs = 0, us = 0, gm = 0;
+                for (int c = 0; c < cols; ++c) {
+                    const double in = xv[size_t(t) * cols + c] * scale * norm.dequantized[size_t(c)];
+                    gs += gw.dequantized[size_t(r) * cols + c] * in;
+                    us += uw.dequantized[size_t(r) * cols + c] * in;
+                    gm += std::fabs(gw.dequantized[size_t(r) * cols + c] * in);
+                }
+                const double a = gelu ? gs / (1.0 + std::exp(-1.5957691216 * gs * (1.0 + 0.044715 * gs * gs)))
+                                      : gs / (1.0 + std::exp(-gs));
+                gref[size_t(t) * ff + r] = gs;
+                gmag[size_t(t) * ff + r] = gm;
+                href[size_t(t) * ff + r] = a * us;
+            }
+        }
+        const uint64_t before = gpu_->stats().dispatches;
+        const std::vector<MatmulOutput> group = {{g, gate}, {u, up}};
+        gpu_->normMatmulGroup(x, nw, 1e-6f, normed, group, tokens, cols);
+        if (readBetween) {
+            const std::vector<float> got = read(gate, gref.size());
+            Check check;
+            for (size_t i = 0; i < got.size(); ++i) check.add(got[i], gref[i], gmag[i]);
+            QVERIFY2(check.worst <= 2e-5, qPrintable(QString::number(check.worst)));
+        }
+        gpu_->gluMatmulAdd(gelu ? GluActivation::GeluTanh : GluActivation::Silu, dn, gate, up, out, scratch,
+                           tokens, size_t(ff), size_t(d));
+        const std::vector<float> got = read(out, resid.size());
+        QCOMPARE(gpu_->stats().dispatches - before,
+                 uint64_t(2)); // the pair (or group) and the down projection
+        Check check;
+        for (int t = 0; t < tokens; ++t)
+            for (int r = 0; r < d; ++r) {
+                double ref = resid[size_t(t) * d + r], mag = std::fabs(ref);
+                for (int c = 0; c < ff; ++c) {
+                    const double p = dw.dequantized[size_t(r) * ff + c] * href[size_t(t) * ff + c];
+                    ref += p;
+                    mag += std::fabs(p);
+                }
+                check.add(got[size_t(t) * d + r], ref, mag);
+            }
+        qInfo("relative error %.2g", check.worst);
+        QVERIFY2(check.worst <= 1e-4, qPrintable(QString::number(check.worst)));
+        if (!readBetween) { // fused: h went into the gate's buffer
+            const std::vector<float> h = read(gate, href.size());
+            Check hc;
+            for (size_t i = 0; i < h.size(); ++i) hc.add(h[i], href[i], std::fabs(href[i]) + 1e-3);
+            QVERIFY2(hc.worst <= 1e-3, qPrintable(QString::number(hc.worst)));
+        }
+    }
+
     // The final norm folds into an output head bound in slices (small binding limits such as
     // lavapipe's split the 3B head): each slice is a target of the same dispatch.
     void normFoldedIntoSlicedHead() {

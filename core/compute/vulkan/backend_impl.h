@@ -166,6 +166,21 @@ class VulkanBackend : public Backend {
         const WeightSlice* slice;
         BufferId out;
     };
+    // A decode gate/up group (the FFN's normMatmulGroup) whose dispatch waits for the next op:
+    // gluMatmulAdd of its two outputs makes it one GLU-pair matvec that writes h = act(gate)·up
+    // into the gate's buffer (matvec.comp MODE bit 4) and runs the down projection on h; any other
+    // op (act, bindAct and submit all flush) dispatches it as the plain group first.
+    // SMOLDESK_VK_NO_GLU_FUSION=1 turns it off (read when the backend is created).
+    struct PendingGlu {
+        BufferId x;
+        const DeviceWeight* norm;
+        float eps;
+        MatvecTarget t[2];
+        int rows;
+    };
+    std::optional<PendingGlu> pendingGlu_;
+    bool gluFusion_ = true;
+    void flushGlu();
     const DeviceWeight& matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const;
     // One matvec.comp dispatch for 1–3 weights sharing input x. `extra` is the gated
     // activation's second input (up) or the folded RMSNorm's weight; eps is the norm's.

@@ -63,6 +63,8 @@ uint32_t ceilDiv(uint64_t a, uint64_t b) {
 VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCaps& caps,
                              const VulkanOptions& options)
     : instance_(std::move(instance)), options_(options) {
+    const char* noGlu = std::getenv("SMOLDESK_VK_NO_GLU_FUSION");
+    gluFusion_ = !(noGlu && *noGlu && *noGlu != '0');
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_, pipelineCachePath(options.pipelineCacheDir, caps));
@@ -130,6 +132,7 @@ std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_v
 
 void VulkanBackend::submit() {
     uploader_->drain(); // no step runs before the weights (and KV rows) it may read are in place
+    flushGlu();
     flushRope();
     pipelines_->restartStep();
     recorder_->submitAndWait();
@@ -233,6 +236,8 @@ void VulkanBackend::createKvCache(int nLayers, int nCtx, int kvDim) {
 }
 
 const DeviceActivation& VulkanBackend::act(BufferId id, size_t floatsNeeded, const char* op) const {
+    // Any op that names an activation runs after the deferred gate/up group (it may read them).
+    const_cast<VulkanBackend*>(this)->flushGlu();
     if (id < 0 || static_cast<size_t>(id) >= buffers_.size())
         throw Error(ErrorCode::InvalidArgument,
                     std::string("Vulkan ") + op + ": no buffer " + std::to_string(id) + ".");
@@ -245,6 +250,7 @@ const DeviceActivation& VulkanBackend::act(BufferId id, size_t floatsNeeded, con
 }
 
 Binding VulkanBackend::bindAct(BufferId id, bool write) const {
+    const_cast<VulkanBackend*>(this)->flushGlu();
     const DeviceActivation& a = buffers_[static_cast<size_t>(id)];
     return Binding{a.buffer.handle, 0, VK_WHOLE_SIZE, write};
 }

@@ -22,7 +22,9 @@ enum MatvecMode : uint32_t {
     kAddToOutput = 1,
     kSwigluInput = 2,
     kGegluInput = 4,
-    kNormInput = 8
+    kNormInput = 8,
+    kGluOut = 16,  // a gate/up pair writing act(gate)·up where the gate's rows go
+    kGeluOut = 32, // with kGluOut: tanh GELU instead of SiLU
 };
 
 uint32_t ceilDiv(uint64_t a, uint64_t b) {
@@ -194,8 +196,10 @@ const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, 
 void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra,
                            int tokens, uint32_t mode, float eps) {
     flushRope();
+    // (A GLU pair's grid covers the gate's rows; each workgroup also makes the same rows of up.)
+    const bool pair = (mode & kGluOut) != 0;
     uint64_t allRows = 0;
-    for (const MatvecTarget& t : targets) allRows += t.slice->rows;
+    for (const MatvecTarget& t : targets) allRows += pair && &t != &targets[0] ? 0 : t.slice->rows;
     const MatvecShape shape = matvecShape(allRows, targets[0].w->cols, tokens);
     MatvecPush push{};
     push.cols = static_cast<uint32_t>(targets[0].w->cols);
@@ -216,7 +220,7 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
         push.firstGroup[i] = static_cast<uint32_t>(groups);
         push.outRow0[i] = static_cast<uint32_t>(t.slice->row0);
         push.outStride[i] = static_cast<uint32_t>(t.w->rows);
-        groups += ceilDiv(t.slice->rows, shape.rowsPerGroup);
+        if (!pair || i == 0) groups += ceilDiv(t.slice->rows, shape.rowsPerGroup);
         weightBytesRead_ += t.slice->rows * t.w->rowBytes;
     }
     const auto [gx, gy] = foldGroups(groups);
@@ -339,8 +343,21 @@ bool VulkanBackend::foldedNormGroup(BufferId x, WeightId norm, float eps,
         for (const WeightSlice& slice : wt.slices) targets[count++] = {&wt, &slice, o.out};
     }
     weightBytesRead_ += nw.rows * nw.rowBytes;
+    if (gluFusion_ && count == 2 && outputs.size() == 2 && targets[0].slice->rows == targets[1].slice->rows &&
+        targets[0].out != targets[1].out) {
+        flushRope();
+        pendingGlu_ = PendingGlu{x, &nw, eps, {targets[0], targets[1]}, rows};
+        return true;
+    }
     matvec({targets, count}, x, {nw.buffer.handle, 0, VK_WHOLE_SIZE, false}, rows, kNormInput, eps);
     return true;
+}
+
+void VulkanBackend::flushGlu() {
+    if (!pendingGlu_) return;
+    const PendingGlu p = *pendingGlu_;
+    pendingGlu_.reset();
+    matvec({p.t, 2}, p.x, {p.norm->buffer.handle, 0, VK_WHOLE_SIZE, false}, p.rows, kNormInput, p.eps);
 }
 
 void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
@@ -357,6 +374,19 @@ void VulkanBackend::matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scr
 
 void VulkanBackend::gluMatmulAdd(GluActivation activation, WeightId w, BufferId gate, BufferId up,
                                  BufferId out, BufferId scratch, int rows, size_t inWidth, size_t outWidth) {
+    // The deferred gate/up group of these two buffers: one GLU-pair dispatch writes h into gate,
+    // then the down projection reads it (checked before act() would dispatch the group as it was).
+    if (pendingGlu_ && pendingGlu_->t[0].out == gate && pendingGlu_->t[1].out == up &&
+        pendingGlu_->rows == rows &&
+        (activation == GluActivation::Silu || activation == GluActivation::GeluTanh) && out != gate &&
+        out != up && inWidth == pendingGlu_->t[0].slice->rows) {
+        const PendingGlu p = *pendingGlu_;
+        pendingGlu_.reset();
+        const uint32_t gelu = activation == GluActivation::GeluTanh ? kGeluOut : 0u;
+        matvec({p.t, 2}, p.x, {p.norm->buffer.handle, 0, VK_WHOLE_SIZE, false}, rows,
+               kNormInput | kGluOut | gelu, p.eps);
+        return matmulAdd(w, gate, out, scratch, rows, outWidth);
+    }
     const DeviceWeight& wt = matrix(w, gate, out, rows, "gluMatmulAdd");
     act(up, static_cast<size_t>(rows) * wt.cols, "gluMatmulAdd");
     // (matvec.comp folds SwiGLU and GeGLU; the clamped SwiGLU goes through glu().)
