@@ -139,6 +139,11 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
                                         : runtime::BackendChoice::Auto;
     o.device = request.cpuOnly ? -1 : request.gpuIndex;
     o.gpuLayers = request.gpuLayers;
+    // The settings' spin box goes past any model's depth: more layers than this model has means
+    // all of them (the engine refuses a count above the layers, as the CLI should).
+    if (o.gpuLayers > 0)
+        if (const ModelFacts f = readModelFacts(request.path); f.nLayer > 0)
+            o.gpuLayers = std::min(o.gpuLayers, f.nLayer);
     int lastPercent = -1;
     float lastValue = 0.0f;
     o.progress = [this, cancellable, &lastPercent, &lastValue](float f) {
@@ -214,6 +219,7 @@ void ModelWorker::unload() {
     saveOwnerState();
     chatPrompt_.reset();
     draft_.reset();
+    vision_.reset(); // the mmproj and its backend go with the model
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
