@@ -45,6 +45,8 @@ for name in "${names[@]}"; do
   corpora=("$work" "tests/fuzz/corpus/$name")
   # An empty regressions folder is fine for libFuzzer, a missing one is not.
   [ -d "tests/fuzz/regressions/$name" ] && corpora+=("tests/fuzz/regressions/$name")
+  # Seeds that are test-data files, copied there at configure time (tests/fuzz/CMakeLists.txt).
+  [ -d "$build_dir/fuzz-seeds/$name" ] && corpora+=("$build_dir/fuzz-seeds/$name")
   if "$build_dir/bin/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "${corpora[@]}" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
