@@ -20,6 +20,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -188,6 +190,19 @@ int docsSearch(const DocsOptions& o) {
     return kExitOk;
 }
 
+// docs pdf-pages < FILE.pdf: each page's text as its byte count, a newline and the bytes. The app
+// reads PDFs through it, in a process it can end when pdfium loops (app/library/pdf_reader.h).
+int docsPdfPages() {
+#ifdef SMOLDESK_HAVE_PDF
+    std::string bytes((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    const std::string out = library::encodePages(library::readPdfPages(bytes));
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return kExitOk;
+#else
+    throw Error(ErrorCode::Io, "this build of smoldesk-cli cannot read PDFs (it has no Qt PDF).");
+#endif
+}
+
 } // namespace
 
 // docs add|remove [--library FILE.sqlite] FOLDER|FILE...     docs list [--library FILE.sqlite] [--json]
@@ -212,6 +227,7 @@ int cmdDocs(Args& args) {
     if (o.rest.empty()) throw UsageError("docs needs a subcommand: add, list, remove, index or search.");
     const std::string sub = o.rest.front();
     o.rest.erase(o.rest.begin());
+    if (sub == "pdf-pages") return docsPdfPages();
     if (sub == "index") return docsIndex(o);
     if (sub == "search") return docsSearch(o);
     if (sub == "add" || sub == "list" || sub == "remove") {

@@ -5,6 +5,7 @@
 #include "library/library_worker.h"
 #include "library/pdf_reader.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -34,7 +35,11 @@ Library::Library(const QString& databasePath, QSettings* settings, QObject* pare
     qRegisterMetaType<QList<smoldesk::library::FolderStatus>>();
     qRegisterMetaType<QList<int>>();
 #ifdef SMOLDESK_HAVE_PDF
-    installPdfReader();
+    // PDFs are read by smoldesk-cli beside the app, in a process of its own that can be ended
+    // (pdf_reader.h); in this process when it is not there (tests run from another folder).
+    const QString helper = QCoreApplication::applicationDirPath() + QStringLiteral("/smoldesk-cli");
+    installPdfReader(QCoreApplication::instance() && QFileInfo(helper).isExecutable() ? helper.toStdString()
+                                                                                      : std::string());
 #endif
     thread_.setObjectName(QStringLiteral("library"));
     worker_->moveToThread(&thread_);

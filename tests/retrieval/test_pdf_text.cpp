@@ -5,9 +5,12 @@
 // search hits keeping their 1-based page; the sentence a build without the reader gives.
 #include "common/error.h"
 #include "library/pdf_reader.h"
+#include "require_all.h"
 #include "retrieval/library_index.h"
 #include "retrieval/pdf_text.h"
 #include "test_data.h"
+
+#include <QElapsedTimer>
 
 #include <QtTest>
 
@@ -156,6 +159,40 @@ class TestPdfText : public QObject {
         index.removeFolder(folder);
         QCOMPARE(index.files().size(), size_t{0});
         QCOMPARE(index.folders().size(), size_t{0});
+    }
+
+    // Through smoldesk-cli docs pdf-pages in a child process: the same pages and sentences, and a
+    // PDF on which pdfium loops for ever (cycle.pdf, found by fuzz_pdf: a page tree whose kids hold
+    // the tree itself) given up after the timeout instead of hanging the indexer.
+    void isolatedReader() {
+#ifdef SMOLDESK_CLI
+        const std::string cli = SMOLDESK_CLI;
+        const auto pages = library::readPdfPagesIsolated(readAll(pdfPath("manual.pdf")), cli, 20000);
+        QCOMPARE(pages, library::readPdfPages(readAll(pdfPath("manual.pdf"))));
+        try {
+            library::readPdfPagesIsolated(readAll(pdfPath("truncated.pdf")), cli, 20000);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromUtf8(e.what()),
+                     QStringLiteral("it is not a valid PDF (damaged, cut short or another kind of file)."));
+        }
+        QElapsedTimer t;
+        t.start();
+        try {
+            library::readPdfPagesIsolated(readAll(pdfPath("cycle.pdf")), cli, 2000);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromUtf8(e.what()),
+                     QStringLiteral("reading it took longer than 2 s (a damaged PDF?), so it was given up."));
+        }
+        QVERIFY(t.elapsed() < 8000);
+        QCOMPARE(library::decodePages(library::encodePages({"a\nb", "", "ç"})),
+                 (std::vector<std::string>{"a\nb", "", "ç"}));
+        for (const char* bad : {"5\nab", "x\n", "\n"})
+            QVERIFY_THROWS_EXCEPTION(Error, library::decodePages(bad));
+#else
+        SMOLDESK_SKIP_OR_FAIL("this test needs smoldesk-cli with Qt PDF");
+#endif
     }
 
     // Without a reader (a build without Qt PDF) a PDF gets a sentence, never silence.
