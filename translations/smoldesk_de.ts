@@ -242,39 +242,54 @@
         <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="283"/>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="301"/>
+        <location filename="../app/qml/Composer.qml" line="303"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="282"/>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="300"/>
+        <location filename="../app/qml/Composer.qml" line="303"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="225"/>
+        <location filename="../app/qml/Composer.qml" line="215"/>
+        <source>Documents of this chat</source>
+        <translation>Dokumente dieses Chats</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="218"/>
+        <source>Answers draw on your document library; click to stop that in this chat</source>
+        <translation>Antworten stützen sich auf Ihre Dokumentbibliothek; klicken, um das in diesem Chat zu beenden</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="219"/>
+        <source>Click to let answers draw on your document library in this chat</source>
+        <translation>Klicken, damit sich Antworten in diesem Chat auf Ihre Dokumentbibliothek stützen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="243"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="227"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>Tool servers of this chat</source>
         <translation>Tool-Server dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="231"/>
+        <location filename="../app/qml/Composer.qml" line="249"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="243"/>
+        <location filename="../app/qml/Composer.qml" line="261"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="249"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
@@ -282,32 +297,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="250"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Offer the tools of %1</source>
         <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="289"/>
+        <location filename="../app/qml/Composer.qml" line="307"/>
         <source>Stop the answer</source>
         <translation>Antwort anhalten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="289"/>
+        <location filename="../app/qml/Composer.qml" line="307"/>
         <source>Send the prompt</source>
         <translation>Eingabe senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="309"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="309"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -357,24 +372,24 @@
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>System prompt ✓</source>
         <translation>Systemprompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="41"/>
         <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="287"/>
         <source>System prompt of this chat</source>
         <translation>Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
     </message>
@@ -726,42 +741,42 @@
         <translation>Das Anlegen einer Vulkan-Instanz ist mit %1 fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="145"/>
         <source>No Vulkan device was found.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="141"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 Thread, %1)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="110"/>
+        <location filename="../app/worker/engine_text.cpp" line="142"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 Threads, %2)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="107"/>
+        <location filename="../app/worker/engine_text.cpp" line="109"/>
         <source>%1 of %2 layers on the GPU</source>
         <translation>%1 von %2 Schichten auf der GPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="112"/>
+        <location filename="../app/worker/engine_text.cpp" line="113"/>
         <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
         <translation>%1 von %2 Schichten auf der GPU, ihre Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="117"/>
+        <location filename="../app/worker/engine_text.cpp" line="118"/>
         <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
         <translation>%1 von %2 Schichten auf der GPU, die Experten von %3 auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="122"/>
+        <location filename="../app/worker/engine_text.cpp" line="125"/>
         <source>%1, %2, the rest on %3</source>
         <translation>%1, %2, der Rest auf %3</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="127"/>
+        <location filename="../app/worker/engine_text.cpp" line="132"/>
         <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
         <translation>Das Modell braucht %1 GPU-Speicher, die GPU hat aber nur %2 frei; es wird daher aufgeteilt: %3, der Rest auf der CPU.</translation>
     </message>
@@ -957,62 +972,62 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../app/src/exporter.cpp" line="21"/>
+        <location filename="../app/src/exporter.cpp" line="22"/>
         <source>done</source>
         <translation>erledigt</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="22"/>
+        <location filename="../app/src/exporter.cpp" line="23"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="23"/>
+        <location filename="../app/src/exporter.cpp" line="24"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="24"/>
+        <location filename="../app/src/exporter.cpp" line="25"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="27"/>
+        <location filename="../app/src/exporter.cpp" line="28"/>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="35"/>
+        <location filename="../app/src/exporter.cpp" line="36"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="38"/>
+        <location filename="../app/src/exporter.cpp" line="39"/>
         <source>System prompt:</source>
         <translation>Systemprompt:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="44"/>
+        <location filename="../app/src/exporter.cpp" line="45"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Tool %1 (%2): %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="52"/>
+        <location filename="../app/src/exporter.cpp" line="53"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="53"/>
+        <location filename="../app/src/exporter.cpp" line="54"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="58"/>
+        <location filename="../app/src/exporter.cpp" line="59"/>
         <source>(version %1 of %2)</source>
         <translation>(Version %1 von %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="59"/>
+        <location filename="../app/src/exporter.cpp" line="60"/>
         <source>(answer %1 of %2)</source>
         <translation>(Antwort %1 von %2)</translation>
     </message>
@@ -1183,7 +1198,7 @@
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="304"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
@@ -1203,78 +1218,93 @@
         <translation>Antwort</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <source>[%1] %2, p. %3</source>
+        <translation>[%1] %2, S. %3</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="229"/>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="231"/>
+        <source>Source %1</source>
+        <translation>Quelle %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
         <source>Copy message</source>
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="333"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Edit prompt</source>
         <translation>Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="343"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
         <source>Regenerate answer</source>
         <translation>Antwort neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="349"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Eine weitere Antwort schreiben; diese bleibt erhalten (‹ › wechselt zwischen ihnen)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="377"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="403"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Die bearbeitete Eingabe beginnt einen neuen Zweig: Diese Version und ihre Antworten bleiben hinter den Pfeilen ‹ › erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="386"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="412"/>
         <source>Prompt text</source>
         <translation>Eingabetext</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="404"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="430"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="406"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="432"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="226"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>Reading your message…</source>
         <translation>Ihre Nachricht wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="227"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
         <source>Writing…</source>
         <translation>Schreibt …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Ihre Nachricht wird gelesen … %1 % (%2 Token/s)</translation>
     </message>
@@ -1289,17 +1319,17 @@
         <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="322"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="324"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="350"/>
         <source>Ask for the answer again</source>
         <translation>Die Antwort erneut anfordern</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="353"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Diese Eingabe hat noch keine Antwort: Senden Sie sie erneut an das Modell</translation>
     </message>
@@ -1790,22 +1820,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
         <source>Reasoning effort</source>
         <translation>Denkaufwand</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
         <source>High when Think is on</source>
         <translation>Hoch, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="412"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Hoher Denkaufwand, wenn Denken an ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="420"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach (geringer Aufwand). Mit eingeschaltetem Denken denkt es mit mittlerem oder hohem Aufwand nach.</translation>
     </message>
@@ -1820,29 +1850,29 @@
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>General</source>
         <translation>Allgemein</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="192"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
@@ -1857,183 +1887,183 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="131"/>
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="133"/>
         <source>Documents</source>
         <translation>Dokumente</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="151"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 läuft auf seinem Server: Gerät, GPU-Prüfung, Threads, Kontextlänge und das Fortsetzen von Chats gelten nur für lokale Modelle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="166"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
         <source>Appearance</source>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>Like the system</source>
         <translation>Wie das System</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="175"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
         <source>GPU check</source>
         <translation>GPU-Prüfung</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Jeder GPU-Kernel wird mit der CPU verglichen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="223"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="227"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Noch nicht ausgeführt: Die Prüfung läuft vor dem ersten Einsatz einer GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (Treiber %2): alle %3 Kernel korrekt, geprüft am %4 in %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (Treiber %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="236"/>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="246"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
         <source>CPU safe mode</source>
         <translation>CPU-Sicherheitsmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Nur die CPU verwenden (schaltet sich nach einem Absturz beim GPU-Start selbst ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="263"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
         <source>Resume chats</source>
         <translation>Chats fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Den Modellzustand jedes Chats auf der Festplatte behalten, damit ein langer Chat sofort weitergeht, wenn Sie zu ihm zurückkehren (bis zu 2 GB)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>GPU layers</source>
         <translation>GPU-Schichten</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Schichten des Modells auf der GPU, wenn es dort nicht ganz Platz hat; der Rest läuft auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>Speculative decoding</source>
         <translation>Spekulatives Dekodieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
         <source>Automatic (repeated text)</source>
         <translation>Automatisch (wiederholter Text)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>Draft model</source>
         <translation>Entwurfsmodell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="314"/>
         <source>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</source>
         <translation>Sagt mehrere Token voraus und lässt das Modell sie in einem Schritt prüfen; die Antwort bleibt gleich, sie kommt nur schneller, wenn die Vorhersagen stimmen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
         <source>None chosen: repeated text is used</source>
         <translation>Keines ausgewählt: Wiederholter Text wird verwendet</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>Device, threads, context length and speculative decoding apply the next time the model loads.</source>
         <translation>Gerät, Threads, Kontextlänge und spekulatives Dekodieren gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="524"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="528"/>
         <source>Choose a draft model</source>
         <translation>Entwurfsmodell auswählen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="525"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="529"/>
         <source>Choose</source>
         <translation>Auswählen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="526"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="530"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="531"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="531"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="300"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="339"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
@@ -2042,85 +2072,85 @@
         <translation type="vanished">Gerät, Threads und Kontextlänge gelten ab dem nächsten Laden des Modells.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>Reload the model now</source>
         <translation>Modell jetzt neu laden</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="362"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="374"/>
         <source>Repeat penalty</source>
         <translation>Wiederholungsstrafe</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="378"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Seed</source>
         <translation>Startwert</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
         <source>Max tokens</source>
         <translation>Max. Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="381"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
         <source>Maximum answer length in tokens</source>
         <translation>Maximale Antwortlänge in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="386"/>
         <source>Thinking budget</source>
         <translation>Denkbudget</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
         <source>Unlimited</source>
         <translation>Unbegrenzt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="392"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
         <source>Thinking budget in tokens</source>
         <translation>Denkbudget in Token</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="427"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
         <source>These values are kept for %1.</source>
         <translation>Diese Werte gelten für %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="435"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Auf die empfohlenen Werte des Modells zurücksetzen</translation>
     </message>
@@ -2129,23 +2159,23 @@
         <translation type="vanished">Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="454"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="445"/>
         <source>Default for new chats with this model</source>
         <translation>Standard für neue Chats mit diesem Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="452"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
         <source>Default system prompt</source>
         <translation>Standard-Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="340"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="341"/>
         <source>Model default</source>
         <translation>Modellstandard</translation>
     </message>
@@ -2220,74 +2250,74 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
         <source>New chats</source>
         <translation>Neue Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
         <source>Think before answering</source>
         <translation>Vor der Antwort nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Think in new chats</source>
         <translation>In neuen Chats nachdenken</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>Choose…</source>
         <translation>Auswählen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="475"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="481"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="479"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="485"/>
         <source>Local API server</source>
         <translation>Lokaler API-Server</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="480"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="484"/>
         <source>Let other programs use the loaded model</source>
         <translation>Andere Programme dürfen das geladene Modell nutzen</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="483"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="492"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="487"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="496"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="500"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="504"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>Läuft unter %1 (OpenAI-kompatibel: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="501"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="505"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="502"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="506"/>
         <source>Off.</source>
         <translation>Aus.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="509"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="513"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Der Server ist nur auf diesem Computer erreichbar (127.0.0.1); ist der Port belegt, wird der nächste freie genommen. Anfragen warten hinter dem Chat auf das eine Modell. Das Anfrageprotokoll ist Teil von „Diagnose kopieren“ im Dialog „Über“.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="469"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Den Systemprompt eines einzelnen Chats legen Sie mit der Schaltfläche „Systemprompt“ neben dessen Eingabefeld fest.</translation>
     </message>
@@ -2961,22 +2991,22 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="113"/>
+        <location filename="../app/src/chat_controller.cpp" line="117"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>Das Werkzeug „%1“ wird in Ihren Chats weggelassen: Seine Parameter lassen sich nicht an ihr Schema binden (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="52"/>
+        <location filename="../app/src/chat_controller.cpp" line="56"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>Die Datenbank der Unterhaltungen kann nicht geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="234"/>
+        <location filename="../app/src/chat_controller.cpp" line="245"/>
         <source>The call was interrupted before it ran.</source>
         <translation>Der Aufruf wurde unterbrochen, bevor er ausgeführt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="297"/>
+        <location filename="../app/src/chat_controller.cpp" line="324"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
@@ -2997,15 +3027,38 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="628"/>
-        <location filename="../app/src/chat_controller.cpp" line="647"/>
+        <location filename="../app/src/chat_controller.cpp" line="691"/>
+        <location filename="../app/src/chat_controller.cpp" line="710"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="781"/>
+        <location filename="../app/src/chat_controller.cpp" line="844"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::ChatDocuments</name>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="28"/>
+        <source>1 file</source>
+        <translation>1 Datei</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="28"/>
+        <source>%1 files</source>
+        <translation>%1 Dateien</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <source>Using: Documents — %1</source>
+        <translation>Verwendet: Dokumente — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <source>Documents off</source>
+        <translation>Dokumente aus</translation>
     </message>
 </context>
 <context>
@@ -3331,12 +3384,12 @@
 <context>
     <name>smoldesk::library::Library</name>
     <message>
-        <location filename="../app/library/library.cpp" line="65"/>
+        <location filename="../app/library/library.cpp" line="70"/>
         <source>The embedding model could not be used: %1 Search uses keywords until it can.</source>
         <translation>Das Embedding-Modell konnte nicht verwendet werden: %1 Bis dahin sucht die Suche nur nach Stichwörtern.</translation>
     </message>
     <message>
-        <location filename="../app/library/library.cpp" line="137"/>
+        <location filename="../app/library/library.cpp" line="142"/>
         <source>%1 is not a folder.</source>
         <translation>%1 ist kein Ordner.</translation>
     </message>

@@ -242,39 +242,54 @@
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="283"/>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="301"/>
+        <location filename="../app/qml/Composer.qml" line="303"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="282"/>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="300"/>
+        <location filename="../app/qml/Composer.qml" line="303"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="225"/>
+        <location filename="../app/qml/Composer.qml" line="215"/>
+        <source>Documents of this chat</source>
+        <translation>Documents de cette discussion</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="218"/>
+        <source>Answers draw on your document library; click to stop that in this chat</source>
+        <translation>Les réponses s’appuient sur votre bibliothèque de documents&#xa0;; cliquez pour l’arrêter dans cette discussion</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="219"/>
+        <source>Click to let answers draw on your document library in this chat</source>
+        <translation>Cliquez pour que les réponses s’appuient sur votre bibliothèque de documents dans cette discussion</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="243"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="227"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="231"/>
+        <location filename="../app/qml/Composer.qml" line="249"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="243"/>
+        <location filename="../app/qml/Composer.qml" line="261"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="249"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -282,32 +297,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="250"/>
+        <location filename="../app/qml/Composer.qml" line="268"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="252"/>
+        <location filename="../app/qml/Composer.qml" line="270"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="289"/>
+        <location filename="../app/qml/Composer.qml" line="307"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="289"/>
+        <location filename="../app/qml/Composer.qml" line="307"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="309"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="309"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
@@ -357,24 +372,24 @@
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="41"/>
         <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="269"/>
+        <location filename="../app/qml/Composer.qml" line="287"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="273"/>
+        <location filename="../app/qml/Composer.qml" line="291"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
@@ -726,42 +741,42 @@
         <translation>La création d’une instance Vulkan a échoué avec %1.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="145"/>
         <source>No Vulkan device was found.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="141"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 fil d’exécution, %1)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="110"/>
+        <location filename="../app/worker/engine_text.cpp" line="142"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 fils d’exécution, %2)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="107"/>
+        <location filename="../app/worker/engine_text.cpp" line="109"/>
         <source>%1 of %2 layers on the GPU</source>
         <translation>%1 couches sur %2 sur le GPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="112"/>
+        <location filename="../app/worker/engine_text.cpp" line="113"/>
         <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
         <translation>%1 couches sur %2 sur le GPU, leurs experts sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="117"/>
+        <location filename="../app/worker/engine_text.cpp" line="118"/>
         <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
         <translation>%1 couches sur %2 sur le GPU, les experts de %3 sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="122"/>
+        <location filename="../app/worker/engine_text.cpp" line="125"/>
         <source>%1, %2, the rest on %3</source>
         <translation>%1, %2, le reste sur %3</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="127"/>
+        <location filename="../app/worker/engine_text.cpp" line="132"/>
         <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
         <translation>Le modèle a besoin de %1 de mémoire GPU mais le GPU n’en a que %2 de libre&#xa0;; il est donc partagé&#xa0;: %3, le reste sur le CPU.</translation>
     </message>
@@ -957,62 +972,62 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../app/src/exporter.cpp" line="21"/>
+        <location filename="../app/src/exporter.cpp" line="22"/>
         <source>done</source>
         <translation>terminé</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="22"/>
+        <location filename="../app/src/exporter.cpp" line="23"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="23"/>
+        <location filename="../app/src/exporter.cpp" line="24"/>
         <source>denied</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="24"/>
+        <location filename="../app/src/exporter.cpp" line="25"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="27"/>
+        <location filename="../app/src/exporter.cpp" line="28"/>
         <source>interrupted</source>
         <translation>interrompu</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="35"/>
+        <location filename="../app/src/exporter.cpp" line="36"/>
         <source>Chat</source>
         <translation>Discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="38"/>
+        <location filename="../app/src/exporter.cpp" line="39"/>
         <source>System prompt:</source>
         <translation>Prompt système&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="44"/>
+        <location filename="../app/src/exporter.cpp" line="45"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Outil %1 (%2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="52"/>
+        <location filename="../app/src/exporter.cpp" line="53"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="53"/>
+        <location filename="../app/src/exporter.cpp" line="54"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="58"/>
+        <location filename="../app/src/exporter.cpp" line="59"/>
         <source>(version %1 of %2)</source>
         <translation>(version %1 sur %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="59"/>
+        <location filename="../app/src/exporter.cpp" line="60"/>
         <source>(answer %1 of %2)</source>
         <translation>(réponse %1 sur %2)</translation>
     </message>
@@ -1183,7 +1198,7 @@
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="304"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
@@ -1203,78 +1218,93 @@
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <source>[%1] %2, p. %3</source>
+        <translation>[%1] %2, p. %3</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="229"/>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="231"/>
+        <source>Source %1</source>
+        <translation>Source %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="310"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="333"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="343"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="346"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="349"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="377"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="403"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="386"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="412"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="404"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="430"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="406"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="432"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="308"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="226"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="227"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
@@ -1289,17 +1319,17 @@
         <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="322"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="324"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="350"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="353"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
@@ -1790,22 +1820,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
         <source>Reasoning effort</source>
         <translation>Effort de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="409"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="413"/>
         <source>High when Think is on</source>
         <translation>Élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="412"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="416"/>
         <source>High reasoning effort when Think is on</source>
         <translation>Effort de réflexion élevé quand la réflexion est activée</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="420"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="424"/>
         <source>%1 cannot stop reasoning entirely: with Think off it still reasons, briefly (low effort). With Think on it reasons at medium effort, or high.</source>
         <translation>%1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement (effort faible). Avec Réflexion, il réfléchit avec un effort moyen, ou élevé.</translation>
     </message>
@@ -1820,29 +1850,29 @@
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="123"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
         <source>General</source>
         <translation>Général</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="124"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="125"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="149"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="157"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="153"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="161"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="188"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="182"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="192"/>
         <source>Device</source>
         <translation>Périphérique</translation>
     </message>
@@ -1857,183 +1887,183 @@
         <translation>Processeur (CPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="127"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="131"/>
         <source>Tools</source>
         <translation>Outils</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="128"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="132"/>
         <source>Models</source>
         <translation>Modèles</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="129"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="133"/>
         <source>Documents</source>
         <translation>Documents</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="147"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="151"/>
         <source>%1 runs on its server: device, GPU check, threads, context length and resuming chats apply to local models only.</source>
         <translation>%1 tourne sur son serveur&#xa0;: le périphérique, la vérification du GPU, les threads, la longueur du contexte et la reprise des discussions ne concernent que les modèles locaux.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="162"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="166"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="178"/>
         <source>Appearance</source>
         <translation>Apparence</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="170"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="174"/>
         <source>Like the system</source>
         <translation>Comme le système</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="171"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="175"/>
         <source>Light</source>
         <translation>Clair</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="172"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="176"/>
         <source>Dark</source>
         <translation>Sombre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="211"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="215"/>
         <source>GPU check</source>
         <translation>Vérification du GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="221"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="225"/>
         <source>Checking every GPU kernel against the CPU…</source>
         <translation>Vérification de chaque noyau GPU par rapport au processeur…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="223"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="227"/>
         <source>Not run yet: it runs before a GPU&apos;s first use.</source>
         <translation>Pas encore effectuée&#xa0;: elle a lieu avant la première utilisation d’un GPU.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="224"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
         <source>%1 (driver %2): all %3 kernels correct, checked %4 in %5 s.</source>
         <translation>%1 (pilote %2)&#xa0;: les %3 noyaux sont corrects, vérifiés le %4 en %5 s.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="228"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
         <source>%1 (driver %2): %3</source>
         <translation>%1 (pilote %2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="232"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="236"/>
         <source>Check again</source>
         <translation>Vérifier à nouveau</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="242"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="249"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="246"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="253"/>
         <source>CPU safe mode</source>
         <translation>Mode sans échec CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="255"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
         <source>Use only the CPU (entered by itself after a crash at GPU start)</source>
         <translation>Utiliser uniquement le processeur (activé automatiquement après un plantage au démarrage du GPU)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="259"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="267"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="263"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="271"/>
         <source>Resume chats</source>
         <translation>Reprendre les discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="272"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
         <source>Keep each chat&apos;s model state on disk, so a long chat continues at once when you come back to it (up to 2 GB)</source>
         <translation>Garder l’état du modèle de chaque discussion sur le disque, pour qu’une longue discussion reprenne aussitôt quand vous y revenez (jusqu’à 2 Go)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="276"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="287"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="280"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="291"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="298"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="293"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="302"/>
         <source>GPU layers</source>
         <translation>Couches sur le GPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="303"/>
         <source>Layers of the model on the GPU when it does not fit there whole; the rest run on the CPU</source>
         <translation>Couches du modèle sur le GPU quand il n’y tient pas en entier&#xa0;; le reste tourne sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="301"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="309"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="305"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
         <source>Speculative decoding</source>
         <translation>Décodage spéculatif</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
         <source>Automatic (repeated text)</source>
         <translation>Automatique (texte répété)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="313"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="317"/>
         <source>Draft model</source>
         <translation>Modèle brouillon</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="314"/>
         <source>Guesses several tokens ahead and lets the model check them in one step; the answer is the same, only faster when the guesses are right</source>
-        <translation>Devine plusieurs jetons à l’avance et les fait vérifier par le modèle en une seule étape ; la réponse est la même, seulement plus rapide quand les prédictions sont justes</translation>
+        <translation>Devine plusieurs jetons à l’avance et les fait vérifier par le modèle en une seule étape&#xa0;; la réponse est la même, seulement plus rapide quand les prédictions sont justes</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="324"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="328"/>
         <source>None chosen: repeated text is used</source>
-        <translation>Aucun choisi : le texte répété est utilisé</translation>
+        <translation>Aucun choisi&#xa0;: le texte répété est utilisé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="346"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
         <source>Device, threads, context length and speculative decoding apply the next time the model loads.</source>
         <translation>Le périphérique, les threads, la longueur du contexte et le décodage spéculatif s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="524"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="528"/>
         <source>Choose a draft model</source>
         <translation>Choisir un modèle brouillon</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="525"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="529"/>
         <source>Choose</source>
         <translation>Choisir</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="526"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="530"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="531"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modèles GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="527"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="531"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="284"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="285"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="295"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="296"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="288"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="289"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="299"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="300"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="339"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="335"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="343"/>
         <source>Context length</source>
         <translation>Longueur du contexte</translation>
     </message>
@@ -2042,85 +2072,85 @@
         <translation type="vanished">Le périphérique, les threads et la longueur du contexte s’appliquent au prochain chargement du modèle.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="350"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="354"/>
         <source>Reload the model now</source>
         <translation>Recharger le modèle maintenant</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="361"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="362"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="363"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="364"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="365"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="366"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="367"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="368"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="372"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="369"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="370"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="373"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="374"/>
         <source>Repeat penalty</source>
         <translation>Pénalité de répétition</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="371"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="378"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
         <source>Seed</source>
         <translation>Graine</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="375"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="376"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="379"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
         <source>Random</source>
         <translation>Aléatoire</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="380"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="384"/>
         <source>Max tokens</source>
         <translation>Jetons max.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="381"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="385"/>
         <source>Maximum answer length in tokens</source>
         <translation>Longueur maximale de la réponse en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="382"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="386"/>
         <source>Thinking budget</source>
         <translation>Budget de réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="389"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="390"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="393"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
         <source>Unlimited</source>
         <translation>Illimité</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="392"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="396"/>
         <source>Thinking budget in tokens</source>
         <translation>Budget de réflexion en jetons</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="427"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
         <source>These values are kept for %1.</source>
         <translation>Ces valeurs sont conservées pour %1.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="431"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="435"/>
         <source>Reset to the model&apos;s recommended values</source>
         <translation>Rétablir les valeurs recommandées du modèle</translation>
     </message>
@@ -2129,23 +2159,23 @@
         <translation type="vanished">Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="450"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="454"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="441"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="445"/>
         <source>Default for new chats with this model</source>
         <translation>Par défaut pour les nouvelles discussions avec ce modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="452"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="456"/>
         <source>Default system prompt</source>
         <translation>Prompt système par défaut</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="336"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="337"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="340"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="341"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
@@ -2220,74 +2250,74 @@
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="394"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="398"/>
         <source>New chats</source>
         <translation>Nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="397"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
         <source>Think before answering</source>
         <translation>Réfléchir avant de répondre</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="401"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="405"/>
         <source>Think in new chats</source>
         <translation>Réfléchir dans les nouvelles discussions</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="126"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="130"/>
         <source>API server</source>
         <translation>Serveur d’API</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="306"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="310"/>
         <source>Off</source>
         <translation>Désactivé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="327"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="331"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="475"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="481"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="479"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="485"/>
         <source>Local API server</source>
         <translation>Serveur d’API local</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="480"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="484"/>
         <source>Let other programs use the loaded model</source>
         <translation>Permettre à d’autres programmes d’utiliser le modèle chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="483"/>
-        <location filename="../app/qml/SettingsDialog.qml" line="492"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="487"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="496"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="500"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="504"/>
         <source>Running at %1 (OpenAI-compatible: /v1/chat/completions, /v1/completions, /v1/models).</source>
         <translation>En marche à %1 (compatible OpenAI&#xa0;: /v1/chat/completions, /v1/completions, /v1/models).</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="501"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="505"/>
         <source>Not running: %1</source>
         <translation>Arrêté&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="502"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="506"/>
         <source>Off.</source>
         <translation>Désactivé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="509"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="513"/>
         <source>The server listens on this computer only (127.0.0.1); when the port is taken the next free one is used. Requests wait behind the chat for the one model. The request log is part of Copy diagnostics in the About dialog.</source>
         <translation>Le serveur n’écoute que sur cet ordinateur (127.0.0.1)&#xa0;; si le port est pris, le suivant libre est utilisé. Les requêtes attendent derrière la conversation pour l’unique modèle. Le journal des requêtes fait partie de «&#xa0;Copier le diagnostic&#xa0;» dans la boîte À propos.</translation>
     </message>
     <message>
-        <location filename="../app/qml/SettingsDialog.qml" line="465"/>
+        <location filename="../app/qml/SettingsDialog.qml" line="469"/>
         <source>A chat&apos;s own system prompt is set with the System prompt button beside its prompt box.</source>
         <translation>Le prompt système propre à une discussion se règle avec le bouton «&#xa0;Prompt système&#xa0;» à côté de sa zone de saisie.</translation>
     </message>
@@ -2961,22 +2991,22 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="113"/>
+        <location filename="../app/src/chat_controller.cpp" line="117"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>L’outil «&#xa0;%1&#xa0;» est laissé de côté dans vos discussions&#xa0;: ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="52"/>
+        <location filename="../app/src/chat_controller.cpp" line="56"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="234"/>
+        <location filename="../app/src/chat_controller.cpp" line="245"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="297"/>
+        <location filename="../app/src/chat_controller.cpp" line="324"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
@@ -2997,15 +3027,38 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="628"/>
-        <location filename="../app/src/chat_controller.cpp" line="647"/>
+        <location filename="../app/src/chat_controller.cpp" line="691"/>
+        <location filename="../app/src/chat_controller.cpp" line="710"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="781"/>
+        <location filename="../app/src/chat_controller.cpp" line="844"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::ChatDocuments</name>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="28"/>
+        <source>1 file</source>
+        <translation>1 fichier</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="28"/>
+        <source>%1 files</source>
+        <translation>%1 fichiers</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <source>Using: Documents — %1</source>
+        <translation>Avec les documents — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <source>Documents off</source>
+        <translation>Documents désactivés</translation>
     </message>
 </context>
 <context>
@@ -3331,12 +3384,12 @@
 <context>
     <name>smoldesk::library::Library</name>
     <message>
-        <location filename="../app/library/library.cpp" line="65"/>
+        <location filename="../app/library/library.cpp" line="70"/>
         <source>The embedding model could not be used: %1 Search uses keywords until it can.</source>
         <translation>Le modèle d’embeddings n’a pas pu être utilisé&#xa0;: %1 La recherche se fait par mots-clés en attendant.</translation>
     </message>
     <message>
-        <location filename="../app/library/library.cpp" line="137"/>
+        <location filename="../app/library/library.cpp" line="142"/>
         <source>%1 is not a folder.</source>
         <translation>%1 n’est pas un dossier.</translation>
     </message>

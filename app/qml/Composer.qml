@@ -201,6 +201,24 @@ Pane {
                         ToolTip.text: hint
                     }
                 }
+                // The document library for this chat ("Using: Documents — 1,204 files"): a click turns
+                // it off or on for this chat (Settings ▸ Documents holds the folders).
+                Button {
+                    id: documentsButton
+                    objectName: "chatDocumentsButton"
+                    readonly property var documents: App.chat.documents
+                    visible: documents !== null && documents.available
+                    highlighted: documents !== null && documents.active
+                    Layout.fillWidth: true
+                    text: documents ? documents.chipText : ""
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("Documents of this chat")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 400
+                    ToolTip.text: highlighted ? qsTr("Answers draw on your document library; click to stop that in this chat")
+                                              : qsTr("Click to let answers draw on your document library in this chat")
+                    onClicked: documents.toggle()
+                }
                 // Which MCP servers' tools the model sees in this chat (Settings ▸ Tools lists them).
                 // A framed Button, not a ToolButton, which Fusion draws flat until hovered: it read as a
                 // label (issue 39, defect 15). So is the system prompt button.

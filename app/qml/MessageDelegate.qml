@@ -211,6 +211,32 @@ Item {
             CodeBlock { code: segment.text; language: segment.language }
         }
 
+        // The documents the answer drew on, numbered as the model saw them: a chip per source
+        // (file, page); a click opens it (a PDF at its page where the viewer reads #page=N).
+        Flow {
+            objectName: "citationChips"
+            Layout.fillWidth: true
+            visible: citations.count > 0
+            spacing: 6
+            Repeater {
+                id: citations
+                model: root.isUser || root.isTool || !root.tool || !root.tool.sources ? [] : root.tool.sources
+                delegate: Button {
+                    required property var modelData
+                    objectName: "citationChip"
+                    readonly property string name: String(modelData.file).split("/").pop()
+                    text: modelData.page ? qsTr("[%1] %2, p. %3").arg(modelData.number).arg(name).arg(modelData.page)
+                                         : qsTr("[%1] %2").arg(modelData.number).arg(name)
+                    font.pointSize: Qt.application.font.pointSize * 0.85
+                    Accessible.name: qsTr("Source %1").arg(text)
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 400
+                    ToolTip.text: modelData.snippet
+                    onClicked: App.chat.documents.openSource(modelData.file, modelData.page || 0)
+                }
+            }
+        }
+
         // Until the first token: the prompt is read (a long history takes a while on a CPU).
         RowLayout {
             visible: !root.isUser && root.streaming && root.content.length === 0 && root.thought.length === 0

@@ -1,5 +1,7 @@
 #include "app_context.h"
 
+#include "chat_documents.h"
+
 #include "app_paths.h"
 #include "app_settings.h"
 #include "appearance.h"
@@ -73,6 +75,7 @@ AppContext::AppContext(const Options& o, QObject* parent)
         return true;
     }();
     Q_UNUSED(libraryTypes);
+    chat_->setDocuments(new ChatDocuments(library_, chat_)); // the composer's "Using: Documents" chip
     connect(downloader_, &Downloader::finished, model_, &ModelManager::load);
     connect(downloader_, &Downloader::failed, this,
             [this](const QString& error) { recordError(QStringLiteral("download"), error); });

@@ -1,5 +1,7 @@
 #include "chat_controller.h"
 
+#include "chat_documents.h"
+
 #include "answer_stats.h"
 #include "answer_stream.h"
 #include "app_settings.h"
@@ -115,6 +117,7 @@ void ChatController::connectSource(ModelSource* source) {
                         .arg(name, why);
                 emit toolNoticeChanged();
             });
+    connect(source, &ModelSource::documentsUsed, this, &ChatController::onDocumentsUsed);
     // E.g. the engine answers again on the CPU after a GPU fault: the answer starts over.
     connect(source, &ModelSource::answerRestarted, this, [this](quint64 id) {
         if (stream_->owns(id)) stream_->restart();
@@ -269,6 +272,22 @@ void ChatController::setError(const QString& text) {
 
 void ChatController::clearError() {
     setError({});
+}
+
+void ChatController::setDocuments(ChatDocuments* documents) {
+    documents_ = documents;
+    documents_->setCurrentChat(currentId());
+    connect(this, &ChatController::currentChanged, documents_,
+            [this] { documents_->setCurrentChat(currentId()); });
+}
+
+void ChatController::onDocumentsUsed(quint64 id, const DocumentsUsed& used) {
+    if (!stream_->owns(id) || used.sources.isEmpty()) return;
+    // Kept with the answer (stored, restored, under it as chips): {"sources": [{number, file, page, …}]}.
+    const int row = stream_->row();
+    QJsonObject tool = toolObject(messages()->at(row));
+    tool.insert("sources", sourcesJson(used.sources));
+    messages()->setToolJson(row, QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact)));
 }
 
 void ChatController::setToolServers(ToolServers* servers) {
@@ -441,6 +460,7 @@ GenerationRequest ChatController::nextRequest(bool continuingTools) {
     req.sampling = settings_->sampling();
     req.id = ++nextRequest_;
     req.conversationId = currentId();
+    if (documents_) documents_->apply(req);
     if (!continuingTools) startToolTurn(); // a new turn: the chat's servers as they are now
     if (!toolTurn_) return req;
     toolTurn_->clearStreamedCalls();
@@ -520,9 +540,9 @@ void ChatController::onFinished(quint64 id, const GenerationResult& r) {
         QJsonArray calls;
         for (const ToolCallInfo& c : toolTurn_->streamedCalls())
             calls.append(QJsonObject{{"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
-        messages()->setToolJson(
-            row,
-            QString::fromUtf8(QJsonDocument(QJsonObject{{"calls", calls}}).toJson(QJsonDocument::Compact)));
+        QJsonObject tool = toolObject(messages()->at(row)); // the sources, when the answer drew on documents
+        tool.insert("calls", calls);
+        messages()->setToolJson(row, QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact)));
         // The space a model writes before its call is no answer.
         if (messages()->at(row).content.trimmed().isEmpty()) messages()->setContent(row, QString());
         toolTurn_->setRoundOpen(true); // generating() stays true across the round

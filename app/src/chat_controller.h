@@ -5,10 +5,12 @@
 // tool rounds of a turn, context overflow, errors. Its parts do the rest: ConversationSession (the
 // open chat, its tree and the database), AnswerStream (the answer that streams into its row),
 // ContextBudget (the meter and making room), ToolTurn (a turn's tool calls and their cards).
+#include "chat_documents.h"
 #include "conversation_list_model.h"
 #include "message_list_model.h"
 #include "message_tree.h"
 #include "store_types.h"
+#include "worker/document_sources.h"
 #include "worker/engine_types.h"
 
 #include <QObject>
@@ -19,6 +21,7 @@
 namespace smoldesk::app {
 
 class AnswerStream;
+class ChatDocuments;
 class AppSettings;
 class ContextBudget;
 class ConversationSession;
@@ -62,6 +65,8 @@ class ChatController : public QObject {
     Q_PROPERTY(QString searchText READ searchText WRITE setSearchText NOTIFY searchTextChanged)
     // The model asked for tools: their cards wait for the user's consent or run (Stop ends the turn).
     Q_PROPERTY(bool toolsRunning READ toolsRunning NOTIFY generatingChanged)
+    // Whether the open chat draws on the document library (the composer's chip), and citations.
+    Q_PROPERTY(smoldesk::app::ChatDocuments* documents READ documents CONSTANT)
   public:
     ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                    QObject* parent = nullptr);
@@ -80,6 +85,9 @@ class ChatController : public QObject {
     // The MCP servers whose tools the chats may offer the model (AppContext; none in tests
     // without tools). The API server never gets them.
     void setToolServers(ToolServers* servers);
+    // The library the chats may draw on (set once, at start; null: none).
+    void setDocuments(ChatDocuments* documents);
+    ChatDocuments* documents() const { return documents_; }
     // Tests: the next `rounds` answers of a turn with tools must be a tool call (tool_choice
     // required, through the call grammar), of `name` when given; with a name, only that tool is
     // offered from then on, its schema closed to other properties (the tiny test model's
@@ -202,6 +210,7 @@ class ChatController : public QObject {
     void startToolTurn();
     GenerationRequest nextRequest(bool continuingTools);
     void onToolCall(quint64 id, int index, const ToolCallInfo& call);
+    void onDocumentsUsed(quint64 id, const DocumentsUsed& used);
     // The answer that just ended made tool calls: shows a card (tool row) per call and asks.
     void beginToolRound();
     void onCardChanged(int card);
@@ -236,6 +245,7 @@ class ChatController : public QObject {
     QString searchText_;
 
     ToolServers* tools_ = nullptr;
+    ChatDocuments* documents_ = nullptr;
     QString toolNotice_;
     QSet<QString> toolsNamedLeftOut_;
     ToolTurn* toolTurn_ = nullptr; // the user's turn with tools, across its rounds

@@ -12,6 +12,7 @@ LocalModelSource::LocalModelSource(ModelWorker* worker, QObject* parent)
     connect(worker_, &ModelWorker::delta, this, &ModelSource::delta);
     connect(worker_, &ModelWorker::toolCall, this, &ModelSource::toolCall);
     connect(worker_, &ModelWorker::toolLeftOut, this, &ModelSource::toolLeftOut);
+    connect(worker_, &ModelWorker::documentsUsed, this, &ModelSource::documentsUsed);
     connect(worker_, &ModelWorker::tokensCounted, this, &ModelSource::tokensCounted);
     connect(worker_, &ModelWorker::thoughtFinished, this, &ModelSource::thoughtFinished);
     connect(worker_, &ModelWorker::finished, this, &ModelSource::finished);

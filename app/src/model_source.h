@@ -4,6 +4,7 @@
 // remote OpenAI-compatible endpoint (RemoteModelSource) implement it, and nothing in the chat asks
 // which one it has. Results arrive as signals on the controller's thread, tagged with the
 // request's id, in the ModelWorker's order and meaning (model_worker.h).
+#include "worker/document_sources.h"
 #include "worker/engine_types.h"
 
 #include <QObject>
@@ -35,6 +36,8 @@ class ModelSource : public QObject {
     void toolCall(quint64 id, int index, const smoldesk::app::ToolCallInfo& call);
     // A tool left out of request `id`: no grammar can hold its parameters (reason: why).
     void toolLeftOut(quint64 id, const QString& name, const QString& reason);
+    // The documents request `id` drew on (a chat that uses the library), before any delta.
+    void documentsUsed(quint64 id, const smoldesk::app::DocumentsUsed& used);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);

@@ -1,0 +1,118 @@
+// A chat whose answer cites the right file (issue 36, "In the chat"), in the whole app offscreen
+// on the demo model: the corpus tests/data/docs/chat added as a library folder and indexed
+// (keywords only), the composer's chip "Using: Documents — 3 files", a question whose answer sits
+// in boiler.md under "Resetting" (the line found in the file by the test), the sources stored with
+// the answer and shown as chips under it ("[1] boiler.md"), still there after the chat is opened
+// again; the chip turned off for the chat, and the next answer draws on nothing. The prompt the
+// turn builds is checked in test_grounding (core) and the worker's signal in test_documents_chat.
+#include "qml_fixture.h"
+
+#include "chat_documents.h"
+#include "test_data.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <sstream>
+
+using namespace smoldesk;
+using namespace smoldesk::app;
+
+namespace {
+
+int lineOf(const std::string& file, const std::string& words) {
+    std::istringstream in(test::readText(test::dataPath("docs/chat/" + file)));
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (line.find(words) != std::string::npos) return n;
+    return -1;
+}
+
+QJsonArray sourcesOf(const MessageRecord& m) {
+    return QJsonDocument::fromJson(m.toolJson.toUtf8()).object().value("sources").toArray();
+}
+
+} // namespace
+
+class TestChatDocuments : public QObject {
+    Q_OBJECT
+    AppFixture app_;
+    ChatController* chat() const { return app_.context->chat(); }
+
+  private slots:
+    void initTestCase() {
+        QFile::remove(QStringLiteral(SMOLDESK_TEST_TMP "/app_chat_documents.library.sqlite"));
+        QVERIFY(app_.start(QStringLiteral("app_chat_documents")));
+        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
+        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
+        app_.context->settings()->setMaxTokens(4);
+    }
+    void cleanupTestCase() { app_.stop(); }
+
+    void answerCitesTheRightFile() {
+        ChatDocuments* docs = chat()->documents();
+        QVERIFY(docs);
+        QVERIFY(!docs->available());
+        QQuickItem* chip = app_.item("chatDocumentsButton");
+        QVERIFY(chip && !chip->isVisible());
+        app_.context->library()->addFolder(QString::fromStdString(test::dataPath("docs/chat")));
+        QTRY_VERIFY_WITH_TIMEOUT(docs->fileCount() == 4, 30000); // three documents and the README
+        QTRY_VERIFY(chip->isVisible());
+        QCOMPARE(chip->property("text").toString(), QStringLiteral("Using: Documents — 4 files"));
+        QVERIFY(docs->active());
+
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        QVERIFY(chat()->send(QStringLiteral("How do I reset the boiler?")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        const QJsonArray sources = sourcesOf(chat()->messages()->at(1));
+        QVERIFY2(!sources.isEmpty(), qPrintable(chat()->messages()->at(1).toolJson));
+        QJsonObject best;
+        for (const QJsonValue& s : sources) // whole documents (a large context) or passages, best first
+            if (s.toObject().value("file").toString().endsWith("/boiler.md") && best.isEmpty())
+                best = s.toObject();
+        QVERIFY(!best.isEmpty());
+        if (!best.value("whole").toBool()) {
+            QCOMPARE(sources.first().toObject(), best);
+            QCOMPARE(best.value("heading").toString(), QStringLiteral("Boiler manual > Resetting"));
+            const int line = lineOf("boiler.md", "hold the reset button");
+            QVERIFY(best.value("line").toInt() <= line && line <= best.value("line_end").toInt());
+        }
+        // Chips under the answer, numbered as the model saw the sources.
+        QList<QQuickItem*> chips;
+        QTRY_VERIFY((chips = app_.items("citationChip")).size() == sources.size());
+        QCOMPARE(chips.first()->property("text").toString(),
+                 QStringLiteral("[1] ") +
+                     sources.first().toObject().value("file").toString().section('/', -1));
+
+        // Opened again, the answer keeps its sources (stored with its row).
+        const qint64 id = chat()->currentId();
+        chat()->newConversation();
+        chat()->selectConversation(id);
+        QTRY_COMPARE(chat()->messages()->count(), 2);
+        QCOMPARE(sourcesOf(chat()->messages()->at(1)), sources);
+
+        // Off for this chat: the next answer draws on nothing.
+        docs->toggle();
+        QVERIFY(!docs->active());
+        QCOMPARE(chip->property("text").toString(), QStringLiteral("Documents off"));
+        QVERIFY(chat()->send(QStringLiteral("And the pressure?")));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 30000);
+        QVERIFY(sourcesOf(chat()->messages()->at(3)).isEmpty());
+        docs->toggle();
+    }
+
+    void sourceUrls() {
+        QCOMPARE(ChatDocuments::sourceUrl("/docs/manual.pdf", 3).toString(),
+                 QStringLiteral("file:///docs/manual.pdf#page=3"));
+        QCOMPARE(ChatDocuments::sourceUrl("/docs/notes.md", 3).toString(),
+                 QStringLiteral("file:///docs/notes.md"));
+        QCOMPARE(ChatDocuments::sourceUrl("/docs/Scan.PDF", 0).toString(),
+                 QStringLiteral("file:///docs/Scan.PDF"));
+    }
+};
+
+QTEST_MAIN(TestChatDocuments)
+#include "test_chat_documents.moc"
