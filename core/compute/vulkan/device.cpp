@@ -123,6 +123,71 @@ std::string driverVersionText(uint32_t vendor, uint32_t v) {
     return dotted({v >> 22, (v >> 12) & 0x3FF, v & 0xFFF});
 }
 
+namespace {
+
+// The largest device-local heap and what of it SmolDesk may use now.
+void queryMemory(const Api& api, VkPhysicalDevice physical, DeviceCaps& c) {
+    VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
+    budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
+    VkPhysicalDeviceMemoryProperties2 memory{};
+    memory.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2;
+    const bool hasBudget = hasDeviceExtension(api, physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
+    if (hasBudget) memory.pNext = &budget;
+    api.vkGetPhysicalDeviceMemoryProperties2(physical, &memory);
+    const VkPhysicalDeviceMemoryProperties& mp = memory.memoryProperties;
+    for (uint32_t h = 0; h < mp.memoryHeapCount; ++h) {
+        if (!(mp.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) ||
+            mp.memoryHeaps[h].size <= c.memoryBytes)
+            continue;
+        c.memoryBytes = mp.memoryHeaps[h].size;
+        c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
+    }
+    // A CPU implementation (lavapipe) allocates "device" memory with malloc: its heap size is a
+    // made-up figure (2 GiB), which it does not even enforce. What bounds it is the RAM free now.
+    if (c.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        c.memoryBudget = std::max(c.memoryBudget, platform::availableMemoryBytes());
+    // Tests (and users who share the GPU): the device memory SmolDesk may use, in MiB. Lavapipe
+    // has no real limit of its own, so the memory check is testable only this way.
+    if (const char* env = std::getenv("SMOLDESK_VK_MEMORY_BUDGET_MB"); env && *env) {
+        const uint64_t limit = std::strtoull(env, nullptr, 10) << 20;
+        c.memoryBudget = std::min(c.memoryBudget, limit);
+        c.memoryBytes = std::min(c.memoryBytes, limit);
+    }
+}
+
+// The first queue family that computes, and its timestamp width.
+void queryComputeQueue(const Api& api, VkPhysicalDevice physical, DeviceCaps& c) {
+    uint32_t familyCount = 0;
+    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nullptr);
+    std::vector<VkQueueFamilyProperties> families(familyCount);
+    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, families.data());
+    for (uint32_t f = 0; f < familyCount && c.queueFamily == UINT32_MAX; ++f)
+        if (families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            c.queueFamily = f;
+            c.timestampValidBits = families[f].timestampValidBits;
+        }
+}
+
+// c.usable, or one sentence in c.whyNot naming what the shaders need and the device lacks.
+void judgeUsability(DeviceCaps& c) {
+    if (c.queueFamily == UINT32_MAX)
+        c.whyNot = "The device '" + c.name + "' has no compute queue.";
+    else if (!c.storage16)
+        c.whyNot = "The device '" + c.name + "' lacks 16-bit storage buffers, which SmolDesk's shaders need.";
+    else if (c.maxSharedMemory < 16384 || c.maxWorkgroupInvocations < 128)
+        c.whyNot = "The device '" + c.name +
+                   "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
+    else if (c.maxStorageBufferRange < (1u << 24))
+        c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
+    else if (c.maxStorageBuffersPerStage < kMaxBindingsPerSet)
+        c.whyNot = "The device '" + c.name + "' cannot bind the " + std::to_string(kMaxBindingsPerSet) +
+                   " storage buffers one of SmolDesk's shaders reads.";
+    else
+        c.usable = true;
+}
+
+} // namespace
+
 DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     DeviceCaps c;
     c.physical = physical;
@@ -216,57 +281,9 @@ DeviceCaps queryDeviceCaps(const Api& api, VkPhysicalDevice physical) {
     c.pipelineStats = hasStats && executables.pipelineExecutableInfo == VK_TRUE;
     queryCooperativeMatrix(api, physical, c);
 
-    VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{};
-    budget.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT;
-    VkPhysicalDeviceMemoryProperties2 memory{};
-    memory.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2;
-    const bool hasBudget = hasDeviceExtension(api, physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
-    if (hasBudget) memory.pNext = &budget;
-    api.vkGetPhysicalDeviceMemoryProperties2(physical, &memory);
-    const VkPhysicalDeviceMemoryProperties& mp = memory.memoryProperties;
-    for (uint32_t h = 0; h < mp.memoryHeapCount; ++h) {
-        if (!(mp.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) ||
-            mp.memoryHeaps[h].size <= c.memoryBytes)
-            continue;
-        c.memoryBytes = mp.memoryHeaps[h].size;
-        c.memoryBudget = hasBudget && budget.heapBudget[h] ? budget.heapBudget[h] : mp.memoryHeaps[h].size;
-    }
-    // A CPU implementation (lavapipe) allocates "device" memory with malloc: its heap size is a
-    // made-up figure (2 GiB), which it does not even enforce. What bounds it is the RAM free now.
-    if (c.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU)
-        c.memoryBudget = std::max(c.memoryBudget, platform::availableMemoryBytes());
-    // Tests (and users who share the GPU): the device memory SmolDesk may use, in MiB. Lavapipe
-    // has no real limit of its own, so the memory check is testable only this way.
-    if (const char* env = std::getenv("SMOLDESK_VK_MEMORY_BUDGET_MB"); env && *env) {
-        const uint64_t limit = std::strtoull(env, nullptr, 10) << 20;
-        c.memoryBudget = std::min(c.memoryBudget, limit);
-        c.memoryBytes = std::min(c.memoryBytes, limit);
-    }
-
-    uint32_t familyCount = 0;
-    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nullptr);
-    std::vector<VkQueueFamilyProperties> families(familyCount);
-    api.vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, families.data());
-    for (uint32_t f = 0; f < familyCount && c.queueFamily == UINT32_MAX; ++f)
-        if (families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-            c.queueFamily = f;
-            c.timestampValidBits = families[f].timestampValidBits;
-        }
-
-    if (c.queueFamily == UINT32_MAX)
-        c.whyNot = "The device '" + c.name + "' has no compute queue.";
-    else if (!c.storage16)
-        c.whyNot = "The device '" + c.name + "' lacks 16-bit storage buffers, which SmolDesk's shaders need.";
-    else if (c.maxSharedMemory < 16384 || c.maxWorkgroupInvocations < 128)
-        c.whyNot = "The device '" + c.name +
-                   "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
-    else if (c.maxStorageBufferRange < (1u << 24))
-        c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
-    else if (c.maxStorageBuffersPerStage < kMaxBindingsPerSet)
-        c.whyNot = "The device '" + c.name + "' cannot bind the " + std::to_string(kMaxBindingsPerSet) +
-                   " storage buffers one of SmolDesk's shaders reads.";
-    else
-        c.usable = true;
+    queryMemory(api, physical, c);
+    queryComputeQueue(api, physical, c);
+    judgeUsability(c);
     return c;
 }
 
