@@ -4,6 +4,7 @@
 
 #include "answer_stats.h"
 #include "answer_stream.h"
+#include "chat_images.h"
 #include "app_settings.h"
 #include "context_budget.h"
 #include "conversation_session.h"
@@ -12,6 +13,7 @@
 #include "model_source.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
+#include "runtime/prompt_image.h"
 #include "worker/error_text.h"
 
 #include <QClipboard>
@@ -221,6 +223,12 @@ QList<ChatTurn> ChatController::promptTurns() const {
     for (const MessageRecord& m : messages()->messages()) {
         if (!m.inContext || m.role == QLatin1String("system")) continue;
         ChatTurn t{m.role, m.content};
+        if (!m.images.isEmpty()) { // every request carries them again, each before the prompt's text
+            const QString marker = QString::fromUtf8(runtime::kMediaMarker.data(),
+                                                     static_cast<qsizetype>(runtime::kMediaMarker.size()));
+            t.content = marker.repeated(m.images.size()) + QLatin1Char('\n') + m.content;
+            t.images = m.images;
+        }
         const QJsonObject tool = toolObject(m);
         if (m.role == QLatin1String("assistant")) {
             for (const QJsonValue c : tool.value(QLatin1String("calls")).toArray()) {
@@ -386,7 +394,7 @@ void ChatController::onConversationsLoaded(const QList<ConversationRecord>& all)
 
 bool ChatController::send(const QString& text) {
     const QString prompt = text.trimmed();
-    if (prompt.isEmpty() || generating()) return false;
+    if ((prompt.isEmpty() && pendingImages_.isEmpty()) || generating()) return false;
     overflowOpen_ = false; // a question left open is answered by the new prompt
     // While a model loads the prompt is shown and held; the answer starts when the load ends.
     const bool loading = model_->state() == ModelManager::State::Loading;
@@ -397,7 +405,7 @@ bool ChatController::send(const QString& text) {
     }
     clearError();
     if (currentId() == 0) {
-        session_->beginRecord(newRecordId(), titleFromPrompt(prompt));
+        session_->beginRecord(newRecordId(), prompt.isEmpty() ? tr("Image") : titleFromPrompt(prompt));
         // The servers turned off in the composer before the chat had an id go with it.
         if (tools_)
             for (const QVariant& v : tools_->enabledServers()) {
@@ -410,6 +418,11 @@ bool ChatController::send(const QString& text) {
     }
     MessageRecord m = session_->nextMessage(QStringLiteral("user"));
     m.content = prompt;
+    m.images = pendingImages_;
+    if (!pendingImages_.isEmpty()) {
+        pendingImages_.clear();
+        emit pendingImagesChanged();
+    }
     session_->touch();
     messages()->append(m);
     session_->saveRow(messages()->count() - 1);
@@ -421,6 +434,36 @@ bool ChatController::send(const QString& text) {
     }
     startAssistant();
     return true;
+}
+
+bool ChatController::attachImage(const QUrl& fileOrDataUrl) {
+    QString error;
+    const QByteArray bytes = ChatImages::read(fileOrDataUrl, &error);
+    if (bytes.isEmpty()) {
+        setError(error);
+        return false;
+    }
+    pendingImages_.append(bytes);
+    emit pendingImagesChanged();
+    return true;
+}
+
+bool ChatController::attachImageFromClipboard() {
+    const QByteArray png = ChatImages::fromClipboard();
+    if (png.isEmpty()) return false; // no image: the paste is the text's
+    pendingImages_.append(png);
+    emit pendingImagesChanged();
+    return true;
+}
+
+void ChatController::removeAttachment(int index) {
+    if (index < 0 || index >= pendingImages_.size()) return;
+    pendingImages_.removeAt(index);
+    emit pendingImagesChanged();
+}
+
+QStringList ChatController::pendingImages() const {
+    return ChatImages::dataUrls(pendingImages_);
 }
 
 void ChatController::onLoadEnded() {

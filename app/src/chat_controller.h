@@ -67,6 +67,8 @@ class ChatController : public QObject {
     Q_PROPERTY(bool toolsRunning READ toolsRunning NOTIFY generatingChanged)
     // Whether the open chat draws on the document library (the composer's chip), and citations.
     Q_PROPERTY(smoldesk::app::ChatDocuments* documents READ documents CONSTANT)
+    // Images attached in the composer for the next prompt, as data URLs (its thumbnails).
+    Q_PROPERTY(QStringList pendingImages READ pendingImages NOTIFY pendingImagesChanged)
   public:
     ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
                    QObject* parent = nullptr);
@@ -119,6 +121,13 @@ class ChatController : public QObject {
     Q_INVOKABLE void renameConversation(qint64 id, const QString& title);
     Q_INVOKABLE void deleteConversation(qint64 id);
     Q_INVOKABLE bool send(const QString& text);
+    // Attaches an image (a file URL or a data URL) to the next prompt; false with errorText set
+    // (one sentence) when it is no image SmolDesk can read. From the clipboard: false when the
+    // clipboard holds no image.
+    Q_INVOKABLE bool attachImage(const QUrl& fileOrDataUrl);
+    Q_INVOKABLE bool attachImageFromClipboard();
+    Q_INVOKABLE void removeAttachment(int index);
+    QStringList pendingImages() const;
     Q_INVOKABLE void stop();
     // A new answer to the last prompt; the earlier ones stay as its alternatives (‹ 2/3 ›).
     Q_INVOKABLE void regenerate();
@@ -174,6 +183,7 @@ class ChatController : public QObject {
     void errorChanged();
     void toolNoticeChanged();
     void searchTextChanged();
+    void pendingImagesChanged();
     // The prompt does not fit: the user decides (resolveOverflow, cancelOverflow). neededTokens:
     // the prompt and the least room to answer (what the context would have to hold); suggestedContext:
     // a context length that would hold it with room to answer (0: none the model can take);
@@ -251,6 +261,7 @@ class ChatController : public QObject {
     ToolTurn* toolTurn_ = nullptr; // the user's turn with tools, across its rounds
     int forcedToolRounds_ = 0;
     QString forcedToolName_;
+    QList<QByteArray> pendingImages_; // attached for the next prompt (issue 37)
 };
 
 } // namespace smoldesk::app

@@ -1,5 +1,7 @@
 #include "conversation_store.h"
 
+#include "chat_images.h"
+
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
@@ -85,6 +87,7 @@ void ConversationStore::open(const QString& path) {
          addColumn(QStringLiteral("tool"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) &&
          addColumn(QStringLiteral("parent_id"), QStringLiteral("INTEGER")) &&
          addColumn(QStringLiteral("selected"), QStringLiteral("INTEGER NOT NULL DEFAULT 1")) &&
+         addColumn(QStringLiteral("images"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) &&
          exec(QStringLiteral("CREATE INDEX IF NOT EXISTS messages_by_parent ON messages(conversation_id, "
                              "parent_id)")) &&
          linkLinearRows() && markInterrupted();
@@ -93,7 +96,7 @@ void ConversationStore::open(const QString& path) {
 
 bool ConversationStore::addColumn(const QString& name, const QString& definition) {
     // Databases from before a column was added lack it: `state` (answers written while they
-    // stream), `tool` (MCP tool calls and results).
+    // stream), `tool` (MCP tool calls and results), `images` (a prompt's images, issue 37).
     QSqlQuery q(QSqlDatabase::database(connection_));
     if (!q.exec(QStringLiteral("PRAGMA table_info(messages)"))) return false;
     while (q.next())
@@ -170,7 +173,7 @@ void ConversationStore::loadMessages(qint64 conversationId) {
         QSqlQuery q(QSqlDatabase::database(connection_));
         q.prepare(QStringLiteral(
             "SELECT id, position, role, content, thought, thought_seconds, stats, in_context, "
-            "created, state, tool, parent_id, selected FROM messages WHERE conversation_id = ? "
+            "created, state, tool, parent_id, selected, images FROM messages WHERE conversation_id = ? "
             "ORDER BY position, id"));
         q.addBindValue(conversationId);
         q.exec();
@@ -193,6 +196,7 @@ void ConversationStore::loadMessages(qint64 conversationId) {
             m.toolJson = q.value(10).toString();
             m.parentId = q.value(11).isNull() ? -1 : q.value(11).toLongLong();
             m.selected = q.value(12).toBool();
+            m.images = ChatImages::fromStored(q.value(13).toString());
             out.append(m);
         }
     }
@@ -235,9 +239,9 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(QStringLiteral(
         "INSERT INTO messages (id, conversation_id, position, role, content, thought, thought_seconds, "
-        "stats, in_context, created, state, tool, parent_id, selected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "stats, in_context, created, state, tool, parent_id, selected, images) VALUES (?, ?, ?, ?, ?, ?, ?, "
         "?, "
-        "?, ?, ?) ON CONFLICT(id) "
+        "?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) "
         "DO UPDATE SET position = excluded.position, content = excluded.content, thought = excluded.thought, "
         "thought_seconds = excluded.thought_seconds, stats = excluded.stats, in_context = "
         "excluded.in_context, state = excluded.state, tool = excluded.tool"));
@@ -256,6 +260,7 @@ void ConversationStore::saveMessage(const MessageRecord& m) {
     // Unknown (-1): NULL, linked by position when the store opens next.
     q.addBindValue(m.parentId >= 0 ? QVariant(m.parentId) : QVariant(QMetaType::fromType<qint64>()));
     q.addBindValue(m.selected ? 1 : 0);
+    q.addBindValue(ChatImages::toStored(m.images)); // written with the row; a prompt's images never change
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 

@@ -1,6 +1,7 @@
 #include "exporter.h"
 
 #include "answer_stats.h"
+#include "chat_images.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -60,7 +61,13 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
                                               .arg(tree->alternativeIndex(m.id))
                                               .arg(alternatives);
         if (m.content.isEmpty() && !m.toolJson.isEmpty() && alternatives == 1)
-            continue; // only calls: their cards follow
+            continue;            // only calls: their cards follow
+        if (!m.images.isEmpty()) // the Markdown names them; the JSON export carries them
+            heading +=
+                QLatin1Char(' ') +
+                (m.images.size() == 1
+                     ? QCoreApplication::translate("Exporter", "(1 image attached)")
+                     : QCoreApplication::translate("Exporter", "(%1 images attached)").arg(m.images.size()));
         out += heading + QStringLiteral("\n\n") + m.content + QStringLiteral("\n\n");
     }
     return out;
@@ -77,6 +84,7 @@ QJsonObject messageObject(const MessageRecord& m) {
         o.insert("stats", stats->toJson());
     else if (!m.statsText.isEmpty())
         o.insert("stats", m.statsText); // stored as text before the figures were
+    if (!m.images.isEmpty()) o.insert("images", QJsonArray::fromStringList(ChatImages::dataUrls(m.images)));
     const QJsonObject tool = toolOf(m);
     if (m.role == QLatin1String("tool")) {
         o.insert("tool", tool); // callId, name, server, tool, arguments, state

@@ -1,6 +1,7 @@
 #include "message_list_model.h"
 
 #include "answer_stats.h"
+#include "chat_images.h"
 
 #include <algorithm>
 
@@ -45,6 +46,8 @@ QVariant MessageListModel::data(const QModelIndex& index, int role) const {
         return alternatives_.at(r).first;
     case AlternativesRole:
         return alternatives_.at(r).second;
+    case ImagesRole:
+        return ChatImages::dataUrls(m.images);
     case ToolRole:
         return m.toolJson.isEmpty() ? QVariantMap()
                                     : QJsonDocument::fromJson(m.toolJson.toUtf8()).object().toVariantMap();
@@ -66,7 +69,8 @@ QHash<int, QByteArray> MessageListModel::roleNames() const {
             {InterruptedRole, "interrupted"},
             {ToolRole, "tool"},
             {AlternativeRole, "alternative"},
-            {AlternativesRole, "alternatives"}};
+            {AlternativesRole, "alternatives"},
+            {ImagesRole, "images"}};
 }
 
 void MessageListModel::changed(int row, int role) {

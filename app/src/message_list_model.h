@@ -28,6 +28,7 @@ class MessageListModel : public QAbstractListModel {
         ToolRole,         // MCP tool use (store_types.h) as a map; empty when none
         AlternativeRole,  // 1-based: which of the message's alternatives this is (‹ 2/3 ›)
         AlternativesRole, // how many alternatives it has (1: none to switch to)
+        ImagesRole,       // a prompt's images as data URLs (thumbnails)
     };
     explicit MessageListModel(QObject* parent = nullptr);
 

@@ -1,6 +1,7 @@
 #pragma once
 // Rows of the conversation store. Ids are made on the GUI side (newRecordId) so that writes can
 // be queued to the store thread without waiting for the database to answer.
+#include <QByteArray>
 #include <QDateTime>
 #include <QList>
 #include <QMetaType>
@@ -39,6 +40,9 @@ struct MessageRecord {
     // the calls the model made. A tool row (one card): {callId, name, server, tool, arguments, state}
     // with state "waiting", "running", "done", "failed", "denied", "stopped" or "interrupted".
     QString toolJson;
+    // A prompt's images (PNG, JPEG or WebP bytes as the user gave them), in the order they go
+    // before its text; stored in the row's `images` column (chat_images.h).
+    QList<QByteArray> images;
     QString thought;
     double thoughtSeconds = 0.0;
     QString statsText;
