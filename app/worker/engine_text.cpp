@@ -17,9 +17,9 @@ QRegularExpression exact(const QString& re) {
     return QRegularExpression(QLatin1Char('^') + re + QLatin1Char('$'));
 }
 
-const std::vector<Rule>& rules() {
-    // Built on first use, after the translators are installed; tr() runs at each call.
-    static const std::vector<Rule> table = {
+// Backend fallbacks and the reasons a Vulkan device is not used.
+std::vector<Rule> deviceRules() {
+    return {
         {exact(
              QStringLiteral("The GPU backend cannot compute with (\\S+) tensors yet, so the CPU is used\\.")),
          [](const auto& m) {
@@ -102,8 +102,13 @@ const std::vector<Rule>& rules() {
          [](const auto& m) {
              return EngineText::tr("Creating a Vulkan instance failed with %1.").arg(m.captured(1));
          }},
-        // A model split by layers (compute::LayerSplit::describe, SplitBackend::deviceName, and the
-        // load's note saying why).
+    };
+}
+
+// A model split by layers (compute::LayerSplit::describe, SplitBackend::deviceName, and the load's
+// note saying why), and the CPU's own device line.
+std::vector<Rule> splitRules() {
+    return {
         {exact(QStringLiteral("(\\d+) of (\\d+) layers on the GPU")),
          [](const auto& m) {
              return EngineText::tr("%1 of %2 layers on the GPU").arg(m.captured(1), m.captured(2));
@@ -144,6 +149,15 @@ const std::vector<Rule>& rules() {
         {exact(QStringLiteral("No Vulkan device was found\\.")),
          [](const auto&) { return EngineText::tr("No Vulkan device was found."); }},
     };
+}
+
+const std::vector<Rule>& rules() {
+    // Built on first use, after the translators are installed; tr() runs at each call.
+    static const std::vector<Rule> table = [] {
+        std::vector<Rule> all = deviceRules();
+        for (Rule& r : splitRules()) all.push_back(std::move(r));
+        return all;
+    }();
     return table;
 }
 
