@@ -185,6 +185,7 @@ void Library::requestRun() {
         return;
     }
     running_ = true;
+    worker_->clearStop();
     QMetaObject::invokeMethod(worker_, &LibraryWorker::run, Qt::QueuedConnection);
     emit stateChanged();
 }

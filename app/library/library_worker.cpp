@@ -73,6 +73,11 @@ void LibraryWorker::setPaused(bool paused) {
     pauseWake_.notify_all();
 }
 
+void LibraryWorker::clearStop() {
+    std::lock_guard lock(pauseMutex_);
+    stop_.store(false);
+}
+
 void LibraryWorker::requestStop() {
     {
         std::lock_guard lock(pauseMutex_);
@@ -128,7 +133,11 @@ bool LibraryWorker::loadModel(QString& error) {
 void LibraryWorker::addFolder(const QString& path) {
     QString error;
     if (!open(error)) return emit runFinished(false, error);
-    index_->addFolder(path.toStdString());
+    try { // a queued slot: an exception here would end the app
+        index_->addFolder(path.toStdString());
+    } catch (const Error& e) {
+        emit runFinished(false, QString::fromUtf8(e.what()));
+    }
 }
 
 void LibraryWorker::removeFolder(const QString& path) {
@@ -148,7 +157,8 @@ QStringList LibraryWorker::folderPaths() {
 }
 
 void LibraryWorker::run() {
-    stop_.store(false);
+    // stop_ is cleared when a run is queued (clearStop), so a stop asked for while this run
+    // waited in the queue (another embedding model, a folder removed) still ends it.
     QString error;
     if (!open(error)) return emit runFinished(false, error);
 #ifdef __linux__
@@ -164,7 +174,12 @@ void LibraryWorker::run() {
     }
     emit runStarted();
     std::vector<std::string> roots;
-    for (const QString& f : folderPaths()) roots.push_back(f.toStdString());
+    try {
+        for (const QString& f : folderPaths()) roots.push_back(f.toStdString());
+    } catch (const Error& e) {
+        refresh();
+        return emit runFinished(false, QString::fromUtf8(e.what()));
+    }
     retrieval::IndexRun r;
     r.skipMissingRoots = true;
     r.starting = [this](size_t i, size_t total, const std::string& path) {

@@ -45,6 +45,8 @@ class LibraryWorker : public QObject {
     // Thread-safe: between files the run waits while paused, and ends when stopped.
     void setPaused(bool paused);
     void requestStop();
+    // A new run is queued: stops asked for before it do not concern it (any thread).
+    void clearStop();
     // Thread-safe. Tests: sleep this long before each file (so a run can be caught mid-way).
     void setFileDelayMs(int ms) { fileDelayMs_.store(ms); }
 
