@@ -105,6 +105,8 @@ std::string ftsQuery(std::string_view text) {
 }
 
 LibraryIndex::LibraryIndex(const std::string& path) : db_(std::make_unique<Db>(path)) {
+    std::error_code ec;
+    dbPath_ = std::filesystem::absolute(path, ec).lexically_normal().string();
     db_->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     db_->exec(kSchema);
 }
@@ -150,7 +152,9 @@ IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder& 
 IndexStats LibraryIndex::index(const std::vector<std::string>& roots, Embedder* embedder,
                                const std::string& modelId, const IndexRun& run) {
     std::vector<std::string> rootPaths;
-    const std::vector<std::string> paths = listFiles(roots, rootPaths, run.skipMissingRoots);
+    std::vector<std::string> paths = listFiles(roots, rootPaths, run.skipMissingRoots);
+    // A library kept inside a folder it indexes would read its own database (and fail on it).
+    std::erase_if(paths, [this](const std::string& p) { return p.compare(0, dbPath_.size(), dbPath_) == 0; });
     std::vector<Found> missing; // rows under the roots whose file is gone: moved or deleted
     {
         Stmt s(*db_, "SELECT id, path, sha256, state, model FROM files");

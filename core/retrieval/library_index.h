@@ -136,6 +136,7 @@ class LibraryIndex {
                             const IndexRun& run, std::vector<Found>& missing, IndexStats& stats);
 
     std::unique_ptr<Db> db_;
+    std::string dbPath_; // absolute: the database and its -wal/-shm files are never indexed
 };
 
 // The FTS5 query for free text: each word quoted (so no word is read as an operator), OR-ed.

@@ -204,6 +204,20 @@ class TestLibraryIndex : public QObject {
         }
     }
 
+    // A library kept inside a folder it indexes never reads its own database (nor its -wal file,
+    // which WAL mode keeps beside it): they were counted as failed files.
+    void skipsItsOwnDatabase() {
+        const fs::path root = test::tmpPath("lib-self");
+        fs::remove_all(root);
+        writeFile(root / "note.txt", "the only document");
+        LibraryIndex index((root / "library.sqlite").string());
+        const IndexStats s = index.index({root.string()}, nullptr, LibraryIndex::kKeywordOnlyModel, {});
+        QVERIFY(fs::exists(root / "library.sqlite-wal"));
+        QCOMPARE(s.files, 1);
+        QCOMPARE(s.failed, 0);
+        QCOMPARE(s.indexed, 1);
+    }
+
     // BM25 as FTS5 documents it: idf = ln((N - n + 0.5) / (n + 0.5)) (1e-6 when not positive),
     // k1 = 1.2, b = 0.75, score = -sum idf * f * (k1 + 1) / (f + k1 * (1 - b + b * D / avgD)).
     void bm25MatchesTheFormula() {
