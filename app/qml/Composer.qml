@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import SmolDesk
 
@@ -12,6 +13,22 @@ Pane {
     function submit() {
         if (App.chat.generating) return
         if (App.chat.send(input.text)) input.clear()
+    }
+    // Issue 37: images go with the next prompt (PNG, JPEG, WebP; the drop or dialog's files).
+    function isImageUrl(url) { return /\.(png|jpe?g|webp)$/i.test(url.toString()) }
+    function attachUrls(urls) {
+        for (const url of urls)
+            if (isImageUrl(url)) App.chat.attachImage(url)
+    }
+    FileDialog {
+        id: imageDialog
+        objectName: "attachImageDialog"
+        title: qsTr("Attach images")
+        acceptLabel: qsTr("Attach")
+        rejectLabel: qsTr("Cancel")
+        fileMode: FileDialog.OpenFiles
+        nameFilters: [qsTr("Images (*.png *.jpg *.jpeg *.webp)"), qsTr("All files (*)")]
+        onAccepted: { for (const url of selectedFiles) App.chat.attachImage(url) }
     }
     // A prompt that was not sent (the overflow question was closed) comes back to be edited,
     // in front of whatever was typed meanwhile.
@@ -124,9 +141,57 @@ Pane {
             text: qsTr("Your message will be sent when %1 has loaded.").arg(App.model.loadingName)
         }
 
+        // The images attached for the next prompt, each with its ×.
+        Flow {
+            objectName: "attachments"
+            visible: App.chat.pendingImages.length > 0
+            Layout.fillWidth: true
+            spacing: 6
+            Repeater {
+                model: App.chat.pendingImages
+                delegate: Rectangle {
+                    objectName: "attachmentChip"
+                    required property string modelData
+                    required property int index
+                    width: 56; height: 56; radius: 6
+                    color: composer.palette.base
+                    border.color: composer.palette.mid
+                    Image {
+                        anchors.fill: parent; anchors.margins: 3
+                        source: modelData
+                        fillMode: Image.PreserveAspectCrop
+                        asynchronous: true
+                        Accessible.name: qsTr("Attached image %1").arg(index + 1)
+                    }
+                    ToolButton {
+                        objectName: "removeAttachment"
+                        anchors.top: parent.top; anchors.right: parent.right
+                        width: 20; height: 20; padding: 0
+                        text: "×"
+                        Accessible.name: qsTr("Remove image %1").arg(index + 1)
+                        ToolTip.visible: hovered
+                        ToolTip.text: qsTr("Remove this image")
+                        onClicked: App.chat.removeAttachment(index)
+                    }
+                }
+            }
+        }
+
         RowLayout {
             Layout.fillWidth: true
             spacing: 8
+
+            // Beside the prompt box, so the buttons' column keeps its height.
+            ToolButton {
+                objectName: "attachImageButton"
+                Layout.alignment: Qt.AlignBottom
+                text: "+"
+                font.pixelSize: 18
+                Accessible.name: qsTr("Attach an image")
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one")
+                onClicked: imageDialog.open()
+            }
 
             ScrollView {
                 id: inputScroll
@@ -153,6 +218,11 @@ Pane {
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Prompt")
                     Keys.onPressed: (event) => {
+                        // Ctrl+V with an image on the clipboard attaches it; text pastes as usual.
+                        if (event.matches(StandardKey.Paste) && App.chat.attachImageFromClipboard()) {
+                            event.accepted = true
+                            return
+                        }
                         if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
                                 && !(event.modifiers & Qt.ShiftModifier)) {
                             composer.submit()
@@ -303,7 +373,7 @@ Pane {
                     text: App.chat.generating ? qsTr("Stop") : qsTr("Send")
                     // While a model loads a prompt can be sent: it is held and answered after the load.
                     enabled: App.chat.generating || ((App.model.state === ModelManager.Ready || App.model.state === ModelManager.Loading)
-                                                     && input.text.trim().length > 0)
+                                                     && (input.text.trim().length > 0 || App.chat.pendingImages.length > 0))
                     Accessible.name: App.chat.generating ? qsTr("Stop the answer") : qsTr("Send the prompt")
                     ToolTip.visible: hovered
                     ToolTip.text: App.chat.generating ? qsTr("Esc") : qsTr("Enter")

@@ -262,10 +262,15 @@ ApplicationWindow {
         id: dropArea
         anchors.fill: parent
         keys: ["text/uri-list"]
-        // A GGUF file loads as the model; a folder joins the document library (Settings ▸ Documents).
-        onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && (App.model.isGgufUrl(drag.urls[0]) || App.library.isFolder(drag.urls[0])) }
+        // A GGUF file loads as the model; a folder joins the document library (Settings ▸ Documents);
+        // image files go with the next prompt (the composer's chips).
+        onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && (App.model.isGgufUrl(drag.urls[0]) || App.library.isFolder(drag.urls[0])
+                                                                      || drag.urls.every(u => composer.isImageUrl(u))) }
         onDropped: (drop) => {
-            if (drop.urls.length > 0 && App.model.isGgufUrl(drop.urls[0])) {
+            if (drop.urls.length > 0 && drop.urls.every(u => composer.isImageUrl(u))) {
+                composer.attachUrls(drop.urls)
+                drop.accept()
+            } else if (drop.urls.length > 0 && App.model.isGgufUrl(drop.urls[0])) {
                 App.model.loadUrl(drop.urls[0])
                 drop.accept()
             } else if (drop.urls.length > 0 && App.library.isFolder(drop.urls[0])) {

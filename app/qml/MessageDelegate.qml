@@ -20,6 +20,7 @@ Item {
     required property var tool
     required property int alternative  // which of its alternatives this message is (1-based)
     required property int alternatives // regenerated answers or edited prompts kept beside it
+    required property var images       // a prompt's images, as data URLs (issue 37)
     signal editRequested(int row, string text)
 
     readonly property bool isUser: role === "user"
@@ -81,6 +82,28 @@ Item {
             text: qsTr("Not in the model's context any more")
             font.italic: true
             opacity: 0.8
+        }
+
+        // The prompt's images, above its text.
+        Flow {
+            objectName: "messageImages"
+            visible: root.isUser && root.images.length > 0
+            Layout.alignment: Qt.AlignRight
+            Layout.maximumWidth: column.width
+            spacing: 6
+            Repeater {
+                model: root.images
+                delegate: Image {
+                    objectName: "messageImage"
+                    required property string modelData
+                    required property int index
+                    source: modelData
+                    width: 120; height: 120
+                    fillMode: Image.PreserveAspectFit
+                    asynchronous: true
+                    Accessible.name: qsTr("Image %1 of the prompt").arg(index + 1)
+                }
+            }
         }
 
         Rectangle {

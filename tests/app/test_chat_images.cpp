@@ -71,6 +71,25 @@ class TestChatImages : public QObject {
         QVERIFY(!chat()->attachImageFromClipboard()); // no image: the paste stays the text's
     }
 
+    // Ctrl+V in the prompt box attaches the clipboard's image as a chip; its × removes it.
+    void pasteAttachesInTheComposer() {
+        QImage blue(20, 20, QImage::Format_RGB32);
+        blue.fill(Qt::blue);
+        QGuiApplication::clipboard()->setImage(blue);
+        QQuickItem* input = app_.item("promptInput");
+        QVERIFY(input);
+        input->forceActiveFocus();
+        QTRY_VERIFY(input->hasActiveFocus());
+        QTest::keyClick(app_.window, Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(chat()->pendingImages().size(), 1);
+        QTRY_COMPARE(app_.items("attachmentChip").size(), 1);
+        QQuickItem* remove = app_.item("removeAttachment");
+        QVERIFY(remove);
+        QMetaObject::invokeMethod(remove, "clicked");
+        QVERIFY(chat()->pendingImages().isEmpty());
+        QTRY_COMPARE(app_.items("attachmentChip").size(), 0);
+    }
+
     void imageGoesWithThePrompt() {
         chat()->newConversation();
         const int textOnly = sendAndCount(QStringLiteral("What is it?"));
@@ -99,6 +118,7 @@ class TestChatImages : public QObject {
         QVERIFY(chat()->pendingImages().isEmpty()); // they went with the prompt
         QVERIFY(!answer.isEmpty());                 // it streamed into the answer's row
         QCOMPARE(chat()->messages()->at(0).images.size(), 1);
+        QTRY_COMPARE(app_.items("messageImage").size(), 1); // the sent prompt shows it
         QFile png(imagePath_);
         QVERIFY(png.open(QIODevice::ReadOnly));
         QCOMPARE(chat()->messages()->at(0).images.at(0), png.readAll());
