@@ -207,89 +207,139 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="257"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Das Modell vor der Antwort länger nachdenken lassen (nur dieser Chat). %1 kann das Nachdenken nicht ganz abschalten: Mit ausgeschaltetem Denken denkt es trotzdem kurz nach.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="150"/>
+        <location filename="../app/qml/Composer.qml" line="215"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Fragen Sie etwas … (Enter sendet, Umschalt+Enter fügt eine Zeile ein)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="152"/>
+        <location filename="../app/qml/Composer.qml" line="217"/>
         <source>Open a model to start chatting</source>
         <translation>Öffnen Sie ein Modell, um zu chatten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="154"/>
+        <location filename="../app/qml/Composer.qml" line="219"/>
         <source>Prompt</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="193"/>
+        <location filename="../app/qml/Composer.qml" line="263"/>
         <source>Think</source>
         <translation>Denken</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="197"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>Thinking</source>
         <translation>Denken</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="188"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Das Modell vor der Antwort nachdenken lassen (nur dieser Chat)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="301"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="371"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="300"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="370"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="26"/>
+        <source>Attach images</source>
+        <translation>Bilder anhängen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="27"/>
+        <source>Attach</source>
+        <translation>Anhängen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="28"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Bilder (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="164"/>
+        <source>Attached image %1</source>
+        <translation>Angehängtes Bild %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="171"/>
+        <source>Remove image %1</source>
+        <translation>Bild %1 entfernen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="173"/>
+        <source>Remove this image</source>
+        <translation>Dieses Bild entfernen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="190"/>
+        <source>Attach an image</source>
+        <translation>Ein Bild anhängen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="192"/>
+        <source>Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one</source>
+        <translation>Ein Bild an die Nachricht anhängen (PNG, JPEG oder WebP), oder eines einfügen oder hierher ziehen</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Documents of this chat</source>
         <translation>Dokumente dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="288"/>
         <source>Answers draw on your document library; click to stop that in this chat</source>
         <translation>Antworten stützen sich auf Ihre Dokumentbibliothek; klicken, um das in diesem Chat zu beenden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="219"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Click to let answers draw on your document library in this chat</source>
         <translation>Klicken, damit sich Antworten in diesem Chat auf Ihre Dokumentbibliothek stützen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="243"/>
+        <location filename="../app/qml/Composer.qml" line="313"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="315"/>
         <source>Tool servers of this chat</source>
         <translation>Tool-Server dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="249"/>
+        <location filename="../app/qml/Composer.qml" line="319"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Wählen Sie, welche Tool-Server dem Modell in diesem Chat ihre Tools anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="261"/>
+        <location filename="../app/qml/Composer.qml" line="331"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools, die das Modell hier sieht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="337"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
@@ -297,114 +347,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="338"/>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht verbunden)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="340"/>
         <source>Offer the tools of %1</source>
         <translation>Die Tools von %1 anbieten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Stop the answer</source>
         <translation>Antwort anhalten</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Send the prompt</source>
         <translation>Eingabe senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="190"/>
+        <location filename="../app/qml/Composer.qml" line="260"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>Denken hängt von der Chatvorlage des Modells ab; laden Sie zuerst ein Modell</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="191"/>
+        <location filename="../app/qml/Composer.qml" line="261"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>Denken ist nicht verfügbar: Die Chatvorlage von %1 hat keinen Denkmodus</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="113"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells. Lassen Sie die ältesten Beiträge weg oder machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="99"/>
+        <location filename="../app/qml/Composer.qml" line="116"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>Der Kontext ist zu %1 % voll. Wenn er voll ist, müssen die ältesten Beiträge wegfallen, oder Sie machen in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="106"/>
+        <location filename="../app/qml/Composer.qml" line="123"/>
         <source>Drop oldest turns</source>
         <translation>Älteste Beiträge weglassen</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="112"/>
+        <location filename="../app/qml/Composer.qml" line="129"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="151"/>
+        <location filename="../app/qml/Composer.qml" line="216"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Fragen Sie etwas … es wird gesendet, sobald das Modell geladen ist</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="124"/>
+        <location filename="../app/qml/Composer.qml" line="141"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Ihre Nachricht wird gesendet, sobald %1 geladen ist.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="98"/>
+        <location filename="../app/qml/Composer.qml" line="115"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>Der Kontext ist voll: Dieser Chat passt nicht mehr in die %1 Token des Modells, und es gibt keine älteren Beiträge mehr, die wegfallen könnten. Machen Sie in einem neuen Chat weiter.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt ✓</source>
         <translation>Systemprompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="41"/>
-        <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="287"/>
+        <location filename="../app/qml/Composer.qml" line="58"/>
+        <location filename="../app/qml/Composer.qml" line="67"/>
+        <location filename="../app/qml/Composer.qml" line="357"/>
         <source>System prompt of this chat</source>
         <translation>Systemprompt dieses Chats</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="361"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Geben Sie diesem Chat Anweisungen, die das Modell in jeder Antwort befolgt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="49"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="62"/>
+        <location filename="../app/qml/Composer.qml" line="79"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>Gilt ab der nächsten Antwort. Neue Chats beginnen mit der Vorgabe aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="66"/>
+        <location filename="../app/qml/Composer.qml" line="83"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
@@ -741,42 +791,42 @@
         <translation>Das Anlegen einer Vulkan-Instanz ist mit %1 fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="145"/>
+        <location filename="../app/worker/engine_text.cpp" line="150"/>
         <source>No Vulkan device was found.</source>
         <translation>Es wurde kein Vulkan-Gerät gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="141"/>
+        <location filename="../app/worker/engine_text.cpp" line="146"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 Thread, %1)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="142"/>
+        <location filename="../app/worker/engine_text.cpp" line="147"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 Threads, %2)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="114"/>
         <source>%1 of %2 layers on the GPU</source>
         <translation>%1 von %2 Schichten auf der GPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="118"/>
         <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
         <translation>%1 von %2 Schichten auf der GPU, ihre Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="118"/>
+        <location filename="../app/worker/engine_text.cpp" line="123"/>
         <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
         <translation>%1 von %2 Schichten auf der GPU, die Experten von %3 auf der CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="125"/>
+        <location filename="../app/worker/engine_text.cpp" line="130"/>
         <source>%1, %2, the rest on %3</source>
         <translation>%1, %2, der Rest auf %3</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="132"/>
+        <location filename="../app/worker/engine_text.cpp" line="137"/>
         <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
         <translation>Das Modell braucht %1 GPU-Speicher, die GPU hat aber nur %2 frei; es wird daher aufgeteilt: %3, der Rest auf der CPU.</translation>
     </message>
@@ -1031,6 +1081,16 @@
         <source>(answer %1 of %2)</source>
         <translation>(Antwort %1 von %2)</translation>
     </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="69"/>
+        <source>(1 image attached)</source>
+        <translation>(1 Bild angehängt)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="70"/>
+        <source>(%1 images attached)</source>
+        <translation>(%1 Bilder angehängt)</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -1193,143 +1253,148 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="304"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Unterbrochen: SmolDesk wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="82"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>Nicht mehr im Kontext des Modells</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="104"/>
+        <source>Image %1 of the prompt</source>
+        <translation>Bild %1 der Nachricht</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="131"/>
         <source>Your message</source>
         <translation>Ihre Nachricht</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="203"/>
         <source>Answer</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, S. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="229"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="231"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>Source %1</source>
         <translation>Quelle %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Copy message</source>
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="382"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="421"/>
         <source>Edit prompt</source>
         <translation>Eingabe bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="392"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
         <source>Regenerate answer</source>
         <translation>Antwort neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Eine weitere Antwort schreiben; diese bleibt erhalten (‹ › wechselt zwischen ihnen)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="403"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="426"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Die bearbeitete Eingabe beginnt einen neuen Zweig: Diese Version und ihre Antworten bleiben hinter den Pfeilen ‹ › erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="412"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="435"/>
         <source>Prompt text</source>
         <translation>Eingabetext</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="430"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="453"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="432"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="275"/>
         <source>Reading your message…</source>
         <translation>Ihre Nachricht wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="276"/>
         <source>Writing…</source>
         <translation>Schreibt …</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Ihre Nachricht wird gelesen … %1 % (%2 Token/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="164"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Das Demo-Modell kann nicht chatten: Es setzt Ihre Worte (kursiv) als Geschichte fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="165"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Dieses Modell hat keine Chatvorlage: Es setzt Ihre Worte (kursiv) fort.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="371"/>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="350"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
         <source>Ask for the answer again</source>
         <translation>Die Antwort erneut anfordern</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="353"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Diese Eingabe hat noch keine Antwort: Senden Sie sie erneut an das Modell</translation>
     </message>
@@ -3011,6 +3076,11 @@
         <translation>Neuer Chat</translation>
     </message>
     <message>
+        <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
         <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
         <translation type="vanished">%1 Token/s · erstes Token %2 ms · %3 Token</translation>
     </message>
@@ -3059,6 +3129,24 @@
         <location filename="../app/src/chat_documents.cpp" line="29"/>
         <source>Documents off</source>
         <translation>Dokumente aus</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::ChatImages</name>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="34"/>
+        <source>The image is empty.</source>
+        <translation>Das Bild ist leer.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="50"/>
+        <source>This data URL holds no base64 image.</source>
+        <translation>Diese Daten-URL enthält kein Base64-Bild.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="58"/>
+        <source>The image %1 cannot be read: %2</source>
+        <translation>Das Bild %1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>

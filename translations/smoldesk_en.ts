@@ -207,89 +207,139 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="257"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="150"/>
+        <location filename="../app/qml/Composer.qml" line="215"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Ask anything… (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="152"/>
+        <location filename="../app/qml/Composer.qml" line="217"/>
         <source>Open a model to start chatting</source>
         <translation>Open a model to start chatting</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="154"/>
+        <location filename="../app/qml/Composer.qml" line="219"/>
         <source>Prompt</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="193"/>
+        <location filename="../app/qml/Composer.qml" line="263"/>
         <source>Think</source>
         <translation>Think</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="197"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>Thinking</source>
         <translation>Thinking</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="188"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Let the model think before it answers (this chat only)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="301"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="371"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="300"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="370"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="26"/>
+        <source>Attach images</source>
+        <translation>Attach images</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="27"/>
+        <source>Attach</source>
+        <translation>Attach</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="28"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Images (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>All files (*)</source>
+        <translation>All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="164"/>
+        <source>Attached image %1</source>
+        <translation>Attached image %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="171"/>
+        <source>Remove image %1</source>
+        <translation>Remove image %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="173"/>
+        <source>Remove this image</source>
+        <translation>Remove this image</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="190"/>
+        <source>Attach an image</source>
+        <translation>Attach an image</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="192"/>
+        <source>Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one</source>
+        <translation>Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Documents of this chat</source>
         <translation>Documents of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="288"/>
         <source>Answers draw on your document library; click to stop that in this chat</source>
         <translation>Answers draw on your document library; click to stop that in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="219"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Click to let answers draw on your document library in this chat</source>
         <translation>Click to let answers draw on your document library in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="243"/>
+        <location filename="../app/qml/Composer.qml" line="313"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="315"/>
         <source>Tool servers of this chat</source>
         <translation>Tool servers of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="249"/>
+        <location filename="../app/qml/Composer.qml" line="319"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choose which tool servers&apos; tools the model sees in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="261"/>
+        <location filename="../app/qml/Composer.qml" line="331"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools the model sees in this chat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="337"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n tool)</numerusform>
@@ -297,114 +347,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="338"/>
         <source>%1 (not connected)</source>
         <translation>%1 (not connected)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="340"/>
         <source>Offer the tools of %1</source>
         <translation>Offer the tools of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Stop the answer</source>
         <translation>Stop the answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Send the prompt</source>
         <translation>Send the prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="190"/>
+        <location filename="../app/qml/Composer.qml" line="260"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>Thinking depends on the model&apos;s chat template; load a model first</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="191"/>
+        <location filename="../app/qml/Composer.qml" line="261"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>Thinking is not available: the chat template of %1 has no thinking mode</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="113"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="99"/>
+        <location filename="../app/qml/Composer.qml" line="116"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="106"/>
+        <location filename="../app/qml/Composer.qml" line="123"/>
         <source>Drop oldest turns</source>
         <translation>Drop oldest turns</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="112"/>
+        <location filename="../app/qml/Composer.qml" line="129"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="151"/>
+        <location filename="../app/qml/Composer.qml" line="216"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Ask anything… it is sent when the model has loaded</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="124"/>
+        <location filename="../app/qml/Composer.qml" line="141"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Your message will be sent when %1 has loaded.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="98"/>
+        <location filename="../app/qml/Composer.qml" line="115"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt ✓</source>
         <translation>System prompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="41"/>
-        <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="287"/>
+        <location filename="../app/qml/Composer.qml" line="58"/>
+        <location filename="../app/qml/Composer.qml" line="67"/>
+        <location filename="../app/qml/Composer.qml" line="357"/>
         <source>System prompt of this chat</source>
         <translation>System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="361"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Give this chat instructions that the model follows in every answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="49"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>For example: You are a concise assistant.</source>
         <translation>For example: You are a concise assistant.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="62"/>
+        <location filename="../app/qml/Composer.qml" line="79"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>Applies to the next answer. New chats start with the default from Settings.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="66"/>
+        <location filename="../app/qml/Composer.qml" line="83"/>
         <source>Done</source>
         <translation>Done</translation>
     </message>
@@ -741,42 +791,42 @@
         <translation>Creating a Vulkan instance failed with %1.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="145"/>
+        <location filename="../app/worker/engine_text.cpp" line="150"/>
         <source>No Vulkan device was found.</source>
         <translation>No Vulkan device was found.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="141"/>
+        <location filename="../app/worker/engine_text.cpp" line="146"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 thread, %1)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="142"/>
+        <location filename="../app/worker/engine_text.cpp" line="147"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 threads, %2)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="114"/>
         <source>%1 of %2 layers on the GPU</source>
         <translation>%1 of %2 layers on the GPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="118"/>
         <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
         <translation>%1 of %2 layers on the GPU, their experts on the CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="118"/>
+        <location filename="../app/worker/engine_text.cpp" line="123"/>
         <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
         <translation>%1 of %2 layers on the GPU, the experts of %3 on the CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="125"/>
+        <location filename="../app/worker/engine_text.cpp" line="130"/>
         <source>%1, %2, the rest on %3</source>
         <translation>%1, %2, the rest on %3</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="132"/>
+        <location filename="../app/worker/engine_text.cpp" line="137"/>
         <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
         <translation>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</translation>
     </message>
@@ -1031,6 +1081,16 @@
         <source>(answer %1 of %2)</source>
         <translation>(answer %1 of %2)</translation>
     </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="69"/>
+        <source>(1 image attached)</source>
+        <translation>(1 image attached)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="70"/>
+        <source>(%1 images attached)</source>
+        <translation>(%1 images attached)</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -1193,143 +1253,148 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Table</source>
         <translation>Table</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="304"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="82"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>Not in the model&apos;s context any more</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="104"/>
+        <source>Image %1 of the prompt</source>
+        <translation>Image %1 of the prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="131"/>
         <source>Your message</source>
         <translation>Your message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="203"/>
         <source>Answer</source>
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, p. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="229"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="231"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>Source %1</source>
         <translation>Source %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Copy message</source>
         <translation>Copy message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="382"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="421"/>
         <source>Edit prompt</source>
         <translation>Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="392"/>
         <source>Regenerate</source>
         <translation>Regenerate</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
         <source>Regenerate answer</source>
         <translation>Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Write another answer; this one stays (‹ › switches between them)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="403"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="426"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="412"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="435"/>
         <source>Prompt text</source>
         <translation>Prompt text</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="430"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="453"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="432"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="275"/>
         <source>Reading your message…</source>
         <translation>Reading your message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="276"/>
         <source>Writing…</source>
         <translation>Writing…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Reading your message… %1% (%2 tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="164"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>The demo model has no chat mode: it continues your words (in italics) as a story.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="165"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>This model has no chat template: it continues your words (in italics).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="371"/>
         <source>Retry</source>
         <translation>Retry</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="350"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
         <source>Ask for the answer again</source>
         <translation>Ask for the answer again</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="353"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>This prompt has no answer yet: send it to the model again</translation>
     </message>
@@ -3011,6 +3076,11 @@
         <translation>New chat</translation>
     </message>
     <message>
+        <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
         <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
         <translation type="vanished">%1 tokens/s · first token %2 ms · %3 tokens</translation>
     </message>
@@ -3059,6 +3129,24 @@
         <location filename="../app/src/chat_documents.cpp" line="29"/>
         <source>Documents off</source>
         <translation>Documents off</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::ChatImages</name>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="34"/>
+        <source>The image is empty.</source>
+        <translation>The image is empty.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="50"/>
+        <source>This data URL holds no base64 image.</source>
+        <translation>This data URL holds no base64 image.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="58"/>
+        <source>The image %1 cannot be read: %2</source>
+        <translation>The image %1 cannot be read: %2</translation>
     </message>
 </context>
 <context>

@@ -207,89 +207,139 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="187"/>
+        <location filename="../app/qml/Composer.qml" line="257"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="150"/>
+        <location filename="../app/qml/Composer.qml" line="215"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Posez une question… (Entrée envoie, Maj+Entrée ajoute une ligne)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="152"/>
+        <location filename="../app/qml/Composer.qml" line="217"/>
         <source>Open a model to start chatting</source>
         <translation>Ouvrez un modèle pour commencer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="154"/>
+        <location filename="../app/qml/Composer.qml" line="219"/>
         <source>Prompt</source>
         <translation>Message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="193"/>
+        <location filename="../app/qml/Composer.qml" line="263"/>
         <source>Think</source>
         <translation>Réfléchir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="197"/>
+        <location filename="../app/qml/Composer.qml" line="267"/>
         <source>Thinking</source>
         <translation>Réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="188"/>
+        <location filename="../app/qml/Composer.qml" line="258"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="301"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="371"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="300"/>
-        <location filename="../app/qml/Composer.qml" line="303"/>
+        <location filename="../app/qml/Composer.qml" line="370"/>
+        <location filename="../app/qml/Composer.qml" line="373"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="26"/>
+        <source>Attach images</source>
+        <translation>Joindre des images</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="27"/>
+        <source>Attach</source>
+        <translation>Joindre</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="28"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>Images (*.png *.jpg *.jpeg *.webp)</source>
+        <translation>Images (*.png *.jpg *.jpeg *.webp)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="30"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="164"/>
+        <source>Attached image %1</source>
+        <translation>Image jointe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="171"/>
+        <source>Remove image %1</source>
+        <translation>Retirer l’image %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="173"/>
+        <source>Remove this image</source>
+        <translation>Retirer cette image</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="190"/>
+        <source>Attach an image</source>
+        <translation>Joindre une image</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="192"/>
+        <source>Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one</source>
+        <translation>Joindre une image au message (PNG, JPEG ou WebP), ou en coller ou en déposer une</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="285"/>
         <source>Documents of this chat</source>
         <translation>Documents de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="218"/>
+        <location filename="../app/qml/Composer.qml" line="288"/>
         <source>Answers draw on your document library; click to stop that in this chat</source>
         <translation>Les réponses s’appuient sur votre bibliothèque de documents&#xa0;; cliquez pour l’arrêter dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="219"/>
+        <location filename="../app/qml/Composer.qml" line="289"/>
         <source>Click to let answers draw on your document library in this chat</source>
         <translation>Cliquez pour que les réponses s’appuient sur votre bibliothèque de documents dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="243"/>
+        <location filename="../app/qml/Composer.qml" line="313"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="245"/>
+        <location filename="../app/qml/Composer.qml" line="315"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="249"/>
+        <location filename="../app/qml/Composer.qml" line="319"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="261"/>
+        <location filename="../app/qml/Composer.qml" line="331"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="337"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -297,114 +347,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="268"/>
+        <location filename="../app/qml/Composer.qml" line="338"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="270"/>
+        <location filename="../app/qml/Composer.qml" line="340"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="307"/>
+        <location filename="../app/qml/Composer.qml" line="377"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="309"/>
+        <location filename="../app/qml/Composer.qml" line="379"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="190"/>
+        <location filename="../app/qml/Composer.qml" line="260"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>La réflexion dépend du modèle de conversation&#xa0;; chargez d’abord un modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="191"/>
+        <location filename="../app/qml/Composer.qml" line="261"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>La réflexion n’est pas disponible&#xa0;: le modèle de conversation de %1 n’a pas de mode réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="96"/>
+        <location filename="../app/qml/Composer.qml" line="113"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="99"/>
+        <location filename="../app/qml/Composer.qml" line="116"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>Le contexte est plein à %1 %. Une fois plein, les plus anciens échanges devront être laissés de côté, ou vous continuerez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="106"/>
+        <location filename="../app/qml/Composer.qml" line="123"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens échanges</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="112"/>
+        <location filename="../app/qml/Composer.qml" line="129"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="151"/>
+        <location filename="../app/qml/Composer.qml" line="216"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Posez une question… elle sera envoyée dès que le modèle sera chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="124"/>
+        <location filename="../app/qml/Composer.qml" line="141"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Votre message sera envoyé dès que %1 sera chargé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="98"/>
+        <location filename="../app/qml/Composer.qml" line="115"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="355"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="41"/>
-        <location filename="../app/qml/Composer.qml" line="50"/>
-        <location filename="../app/qml/Composer.qml" line="287"/>
+        <location filename="../app/qml/Composer.qml" line="58"/>
+        <location filename="../app/qml/Composer.qml" line="67"/>
+        <location filename="../app/qml/Composer.qml" line="357"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="291"/>
+        <location filename="../app/qml/Composer.qml" line="361"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="49"/>
+        <location filename="../app/qml/Composer.qml" line="66"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="62"/>
+        <location filename="../app/qml/Composer.qml" line="79"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>S’applique à la prochaine réponse. Les nouvelles discussions commencent avec la valeur par défaut des Paramètres.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="66"/>
+        <location filename="../app/qml/Composer.qml" line="83"/>
         <source>Done</source>
         <translation>Terminé</translation>
     </message>
@@ -741,42 +791,42 @@
         <translation>La création d’une instance Vulkan a échoué avec %1.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="145"/>
+        <location filename="../app/worker/engine_text.cpp" line="150"/>
         <source>No Vulkan device was found.</source>
         <translation>Aucun périphérique Vulkan n’a été trouvé.</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="141"/>
+        <location filename="../app/worker/engine_text.cpp" line="146"/>
         <source>CPU (1 thread, %1)</source>
         <translation>CPU (1 fil d’exécution, %1)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="142"/>
+        <location filename="../app/worker/engine_text.cpp" line="147"/>
         <source>CPU (%1 threads, %2)</source>
         <translation>CPU (%1 fils d’exécution, %2)</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="109"/>
+        <location filename="../app/worker/engine_text.cpp" line="114"/>
         <source>%1 of %2 layers on the GPU</source>
         <translation>%1 couches sur %2 sur le GPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="113"/>
+        <location filename="../app/worker/engine_text.cpp" line="118"/>
         <source>%1 of %2 layers on the GPU, their experts on the CPU</source>
         <translation>%1 couches sur %2 sur le GPU, leurs experts sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="118"/>
+        <location filename="../app/worker/engine_text.cpp" line="123"/>
         <source>%1 of %2 layers on the GPU, the experts of %3 on the CPU</source>
         <translation>%1 couches sur %2 sur le GPU, les experts de %3 sur le CPU</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="125"/>
+        <location filename="../app/worker/engine_text.cpp" line="130"/>
         <source>%1, %2, the rest on %3</source>
         <translation>%1, %2, le reste sur %3</translation>
     </message>
     <message>
-        <location filename="../app/worker/engine_text.cpp" line="132"/>
+        <location filename="../app/worker/engine_text.cpp" line="137"/>
         <source>The model needs %1 of GPU memory but the GPU has %2 free, so it is split: %3, the rest on the CPU.</source>
         <translation>Le modèle a besoin de %1 de mémoire GPU mais le GPU n’en a que %2 de libre&#xa0;; il est donc partagé&#xa0;: %3, le reste sur le CPU.</translation>
     </message>
@@ -1031,6 +1081,16 @@
         <source>(answer %1 of %2)</source>
         <translation>(réponse %1 sur %2)</translation>
     </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="69"/>
+        <source>(1 image attached)</source>
+        <translation>(1 image jointe)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="70"/>
+        <source>(%1 images attached)</source>
+        <translation>(%1 images jointes)</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -1193,143 +1253,148 @@
 <context>
     <name>MessageDelegate</name>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="205"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
         <source>Table</source>
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="304"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="81"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="82"/>
         <source>Not in the model&apos;s context any more</source>
         <translation>N’est plus dans le contexte du modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="108"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="104"/>
+        <source>Image %1 of the prompt</source>
+        <translation>Image %1 du message</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/MessageDelegate.qml" line="131"/>
         <source>Your message</source>
         <translation>Votre message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="180"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="203"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="228"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, p. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="229"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="231"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>Source %1</source>
         <translation>Source %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="336"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="382"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="421"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="369"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="392"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="372"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="403"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="426"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="412"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="435"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="430"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="453"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="432"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="334"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="275"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="276"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="141"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="164"/>
         <source>The demo model has no chat mode: it continues your words (in italics) as a story.</source>
         <translation>Le modèle de démonstration ne sait pas converser&#xa0;: il poursuit vos mots (en italique) comme une histoire.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="142"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="165"/>
         <source>This model has no chat template: it continues your words (in italics).</source>
         <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="348"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="371"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="350"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="353"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
@@ -3011,6 +3076,11 @@
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
+        <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
         <source>%1 tokens/s · first token %2 ms · %3 tokens</source>
         <translation type="vanished">%1 jetons/s · premier jeton %2 ms · %3 jetons</translation>
     </message>
@@ -3059,6 +3129,24 @@
         <location filename="../app/src/chat_documents.cpp" line="29"/>
         <source>Documents off</source>
         <translation>Documents désactivés</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::ChatImages</name>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="34"/>
+        <source>The image is empty.</source>
+        <translation>L’image est vide.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="50"/>
+        <source>This data URL holds no base64 image.</source>
+        <translation>Cette URL de données ne contient aucune image en base64.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_images.cpp" line="58"/>
+        <source>The image %1 cannot be read: %2</source>
+        <translation>Impossible de lire l’image %1 : %2</translation>
     </message>
 </context>
 <context>
