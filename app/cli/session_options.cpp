@@ -1,5 +1,7 @@
 #include "session_options.h"
 
+#include "compute/cpu/cpu_backend.h"
+
 #include "common/error.h"
 #include "grammar/gbnf_parser.h"
 #include "grammar/grammar_cache.h"
@@ -160,7 +162,9 @@ void attachDraft(runtime::SpecOptions& spec, const std::string& draftPath, const
     o.path = draftPath;
     o.threads = target.threads();
     o.contextLength = target.contextSize();
-    o.backend = runtime::BackendChoice::Cpu;
+    // On the target's device (a split target's draft goes to the GPU too; it is small).
+    const bool targetOnGpu = !dynamic_cast<const compute::CpuBackend*>(&target.backend());
+    o.backend = targetOnGpu ? runtime::BackendChoice::Vulkan : runtime::BackendChoice::Cpu;
     std::shared_ptr<runtime::Session> draft = runtime::Session::load(o);
     if (const std::string why = runtime::draftVocabularyMismatch(target, *draft); !why.empty())
         throw UsageError(why);

@@ -185,7 +185,10 @@ void ModelWorker::openDraft(const LoadRequest& request) {
         o.path = path.toStdString();
         o.threads = session_->threads();
         o.contextLength = session_->contextSize();
-        o.backend = runtime::BackendChoice::Cpu; // small, and beside the target on any device
+        // On the target's device: a draft's decode steps are many and small, and beside a model
+        // on the GPU they would otherwise wait for the CPU at every guess.
+        o.backend = onGpu() ? runtime::BackendChoice::Vulkan : runtime::BackendChoice::Cpu;
+        o.device = onGpu() ? request.gpuIndex : -1;
         std::shared_ptr<runtime::Session> draft = runtime::Session::load(o);
         if (const std::string why = runtime::draftVocabularyMismatch(*session_, *draft); !why.empty())
             throw Error(ErrorCode::InvalidArgument, why);
@@ -212,6 +215,8 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.supportsThinking = chatPrompt_->supportsThinking();
     m.reasoningEffort = chatPrompt_->supportsReasoningEffort();
     m.promptMode = chatPrompt_->mode();
+    m.seesImages =
+        !request.mmprojPath.isEmpty() || !runtime::findMmprojNextTo(request.path.toStdString()).empty();
     return m;
 }
 

@@ -6,6 +6,7 @@
 #include "../runtime/spec_check.h"
 #include "common/error.h"
 #include "require_all.h"
+#include "runtime/draft_proposer.h"
 #include "runtime/session.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -69,6 +70,27 @@ class TestVulkanSpeculation : public QObject {
             QFAIL(e.what());
         }
         QVERIFY2(why.empty(), why.c_str());
+    }
+    // A draft model on the GPU beside the target (the app and the CLI put the draft on the
+    // target's backend): the demo model as its own draft, both on the test device, gives the
+    // plain continuation token for token and nearly every guess is kept.
+    void draftOnTheGpu() {
+        if (test::vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(test::whyNoVulkanTestDevice().c_str());
+        const std::string demo = test::demoModelPath();
+        auto target = openVulkan(demo, 256);
+        std::shared_ptr<Session> draft = openVulkan(demo, 256);
+        QVERIFY(draftVocabularyMismatch(*target, *draft).empty());
+        auto prompt =
+            target->tokenizer().encode("Once upon a time", target->tokenizer().addBosByDefault(), false);
+        const test::SpecRun plain = test::runSpec(*target, prompt, greedy(16));
+        GenerateParams g = greedy(16);
+        g.speculation = DraftProposer::options(draft, SpecMode::Ngram, 4);
+        const test::SpecRun drafted = test::runSpec(*target, prompt, g);
+        QCOMPARE(drafted.ids, plain.ids);
+        QCOMPARE(drafted.cached, plain.cached);
+        QVERIFY(drafted.proposed > 0);
+        QVERIFY2(drafted.accepted + 4 >= drafted.proposed,
+                 qPrintable(QString("%1 of %2").arg(drafted.accepted).arg(drafted.proposed)));
     }
 };
 
