@@ -3077,6 +3077,11 @@
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>This model cannot see images: no mmproj file was given or found next to it.</source>
+        <translation>Dieses Modell kann keine Bilder sehen: Es wurde keine mmproj-Datei angegeben oder daneben gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_controller.cpp" line="413"/>
         <source>Image</source>
         <translation>Bild</translation>
     </message>
@@ -3097,13 +3102,13 @@
         <translation type="vanished">Längenlimit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="691"/>
-        <location filename="../app/src/chat_controller.cpp" line="710"/>
+        <location filename="../app/src/chat_controller.cpp" line="696"/>
+        <location filename="../app/src/chat_controller.cpp" line="715"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Die Eingabe allein passt nicht in den Kontext von %1 Token.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="844"/>
+        <location filename="../app/src/chat_controller.cpp" line="849"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>Die Unterhaltung kann nicht exportiert werden: %1</translation>
     </message>

@@ -3077,6 +3077,11 @@
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>This model cannot see images: no mmproj file was given or found next to it.</source>
+        <translation>This model cannot see images: no mmproj file was given or found next to it.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_controller.cpp" line="413"/>
         <source>Image</source>
         <translation>Image</translation>
     </message>
@@ -3097,13 +3102,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="691"/>
-        <location filename="../app/src/chat_controller.cpp" line="710"/>
+        <location filename="../app/src/chat_controller.cpp" line="696"/>
+        <location filename="../app/src/chat_controller.cpp" line="715"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="844"/>
+        <location filename="../app/src/chat_controller.cpp" line="849"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>

@@ -3077,6 +3077,11 @@
     </message>
     <message>
         <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <source>This model cannot see images: no mmproj file was given or found next to it.</source>
+        <translation>Ce modèle ne peut pas voir les images : aucun fichier mmproj n’a été indiqué ni trouvé à côté de lui.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_controller.cpp" line="413"/>
         <source>Image</source>
         <translation>Image</translation>
     </message>
@@ -3097,13 +3102,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="691"/>
-        <location filename="../app/src/chat_controller.cpp" line="710"/>
+        <location filename="../app/src/chat_controller.cpp" line="696"/>
+        <location filename="../app/src/chat_controller.cpp" line="715"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="844"/>
+        <location filename="../app/src/chat_controller.cpp" line="849"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
@@ -3146,7 +3151,7 @@
     <message>
         <location filename="../app/src/chat_images.cpp" line="58"/>
         <source>The image %1 cannot be read: %2</source>
-        <translation>Impossible de lire l’image %1 : %2</translation>
+        <translation>Impossible de lire l’image %1&#xa0;: %2</translation>
     </message>
 </context>
 <context>

@@ -403,6 +403,11 @@ bool ChatController::send(const QString& text) {
                         errorAction(EngineError::kNoModel));
         return false;
     }
+    // A model known not to see images says so before anything is sent; the images stay attached.
+    if (!pendingImages_.isEmpty() && !loading && !model_->seesImages()) {
+        setRequestError(tr("This model cannot see images: no mmproj file was given or found next to it."));
+        return false;
+    }
     clearError();
     if (currentId() == 0) {
         session_->beginRecord(newRecordId(), prompt.isEmpty() ? tr("Image") : titleFromPrompt(prompt));

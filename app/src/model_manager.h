@@ -96,6 +96,8 @@ class ModelManager : public QObject {
     // The context the loaded local model was trained for (0: unknown, or a remote model).
     int trainedContext() const;
     bool supportsThinking() const { return model_.supportsThinking; }
+    // False when the model is known not to see images (LoadedModel::seesImages).
+    bool seesImages() const { return model_.seesImages; }
     bool reasoningEffort() const { return model_.reasoningEffort; }
     bool isDemo() const;
     QString errorText() const { return errorText_; }

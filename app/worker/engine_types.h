@@ -75,6 +75,9 @@ struct LoadedModel {
     // The template takes a reasoning effort (gpt-oss): Think off lowers it, it cannot stop it.
     bool reasoningEffort = false;
     PromptMode promptMode = PromptMode::OwnTemplate;
+    // Whether images can be sent to it, as far as is known before sending one: false for a local
+    // model with no mmproj given or found next to it (a remote model is assumed to see them).
+    bool seesImages = true;
 };
 
 // A tool call: one the model made (the API server's `tools`), or one in the history it is sent.
