@@ -795,6 +795,7 @@ void ChatController::editMessage(int row, const QString& text) {
     m.parentId =
         tree().contains(old.id) ? tree().find(old.id)->parentId : (row > 0 ? messages()->at(row - 1).id : 0);
     m.content = text.trimmed();
+    m.images = old.images; // the edited text keeps the prompt's images
     m.inContext = old.inContext;
     messages()->removeFrom(row);
     messages()->append(m);

@@ -158,6 +158,12 @@ class TestChatImages : public QObject {
                      .toStringList()
                      .size(),
                  1);
+        // An edited prompt keeps its images.
+        QSignalSpy done(chat(), &ChatController::generationFinished);
+        chat()->editMessage(0, QStringLiteral("And the colour?"));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        QCOMPARE(chat()->messages()->at(0).content, QStringLiteral("And the colour?"));
+        QCOMPARE(chat()->messages()->at(0).images.size(), 1);
     }
 
     void modelWithoutMmprojRefuses() {
