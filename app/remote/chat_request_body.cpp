@@ -7,6 +7,30 @@
 
 namespace smoldesk::remote {
 
+namespace {
+// A turn with images (the app's chat, issue 37) as OpenAI content parts: the text between the
+// "<__media__>" markers as text parts, each image as an image_url part with a base64 data URL.
+QJsonArray contentParts(const app::ChatTurn& t) {
+    static const QString marker = QStringLiteral("<__media__>");
+    QJsonArray parts;
+    const QStringList pieces = t.content.split(marker);
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const QString text = i == 0 ? pieces[i] : pieces[i].trimmed(); // the marker's line break
+        if (!text.trimmed().isEmpty()) parts.append(QJsonObject{{"type", "text"}, {"text", text}});
+        if (i + 1 < pieces.size() && i < t.images.size()) {
+            const QByteArray& b = t.images[i];
+            const char* type = b.startsWith("\xFF\xD8")                        ? "image/jpeg"
+                               : b.startsWith("RIFF") && b.mid(8, 4) == "WEBP" ? "image/webp"
+                                                                               : "image/png";
+            const QString url = QStringLiteral("data:%1;base64,").arg(QLatin1String(type)) +
+                                QString::fromLatin1(b.toBase64());
+            parts.append(QJsonObject{{"type", "image_url"}, {"image_url", QJsonObject{{"url", url}}}});
+        }
+    }
+    return parts;
+}
+} // namespace
+
 bool acceptsExtensions(const QUrl& baseUrl) {
     const QString host = baseUrl.host().toLower();
     return host != QLatin1String("api.openai.com") && !host.endsWith(QLatin1String(".openai.com"));
@@ -25,6 +49,8 @@ QByteArray chatRequestBody(const app::GenerationRequest& request, const ChatBody
                                 {"function", QJsonObject{{"name", c.name}, {"arguments", c.arguments}}}});
             m.insert(QStringLiteral("tool_calls"), calls);
             m.insert(QStringLiteral("content"), t.content.isEmpty() ? QJsonValue() : QJsonValue(t.content));
+        } else if (!t.images.isEmpty()) {
+            m.insert(QStringLiteral("content"), contentParts(t));
         } else {
             m.insert(QStringLiteral("content"), t.content);
         }

@@ -212,6 +212,24 @@ class TestRemoteStream : public QObject {
         QVERIFY(!strict.contains("stream_options"));
         QVERIFY(!acceptsExtensions(QUrl("https://api.openai.com/v1")));
         QVERIFY(acceptsExtensions(QUrl("http://gpu-box:8000/v1")));
+
+        // A prompt with an image (the app's marker before its text) goes as OpenAI content parts.
+        app::GenerationRequest seeing;
+        app::ChatTurn look{"user", "<__media__>\nWhat is it?"};
+        look.images = {QByteArray("\x89PNG\r\n\x1a\n", 8)};
+        seeing.turns = {look};
+        const QJsonArray parts =
+            QJsonDocument::fromJson(chatRequestBody(seeing, {QStringLiteral("m"), false, true}))
+                .object()
+                .value("messages")
+                .toArray()[0]
+                .toObject()
+                .value("content")
+                .toArray();
+        QCOMPARE(parts.size(), 2);
+        QCOMPARE(parts[0].toObject().value("image_url").toObject().value("url").toString(),
+                 QStringLiteral("data:image/png;base64,iVBORw0KGgo="));
+        QCOMPARE(parts[1].toObject().value("text").toString(), QStringLiteral("What is it?"));
     }
 
     void urls() {
