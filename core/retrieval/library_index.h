@@ -7,6 +7,7 @@
 // vectors; a deleted file leaves the index; a model change re-embeds. Search fuses BM25 and
 // cosine ranks by reciprocal rank fusion.
 #include "retrieval/chunker.h"
+#include "retrieval/vector_scan.h"
 
 #include <cstdint>
 #include <functional>
@@ -136,6 +137,7 @@ class LibraryIndex {
                             const IndexRun& run, std::vector<Found>& missing, IndexStats& stats);
 
     std::unique_ptr<Db> db_;
+    VectorScan scan_;    // the vectors in memory for vectorSearch
     std::string dbPath_; // absolute: the database and its -wal/-shm files are never indexed
 };
 

@@ -1,6 +1,6 @@
-// Searching the library index: BM25 through FTS5, cosine by a scan of the stored vectors, and
-// reciprocal rank fusion of the two lists (ranks, not scores, are fused: BM25 and cosine are on
-// scales that cannot be compared).
+// Searching the library index: BM25 through FTS5, cosine by a scan of the vectors held in memory
+// (vector_scan.h), and reciprocal rank fusion of the two lists (ranks, not scores, are fused: BM25 and cosine
+// are on scales that cannot be compared).
 #include "library_index.h"
 
 #include "retrieval/embedder.h"
@@ -25,26 +25,7 @@ std::vector<std::pair<int64_t, double>> LibraryIndex::keywordSearch(std::string_
 
 std::vector<std::pair<int64_t, double>> LibraryIndex::vectorSearch(std::span<const float> query,
                                                                    const std::string& modelId, int limit) {
-    std::vector<std::pair<int64_t, double>> out;
-    double qq = 0;
-    for (float x : query) qq += double(x) * x;
-    if (qq <= 0 || limit <= 0) return out;
-    Stmt s(*db_, "SELECT chunk_id, data FROM vectors WHERE model = ?");
-    s.bind(1, modelId);
-    while (s.step()) {
-        const std::vector<float> v = s.floats(1);
-        if (v.size() != query.size()) continue;
-        double dot = 0, vv = 0;
-        for (size_t i = 0; i < v.size(); ++i) dot += double(v[i]) * query[i], vv += double(v[i]) * v[i];
-        if (vv > 0) out.emplace_back(s.integer(0), dot / std::sqrt(qq * vv));
-    }
-    const size_t n = std::min(out.size(), static_cast<size_t>(limit));
-    std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n), out.end(),
-                      [](const auto& a, const auto& b) {
-                          return a.second != b.second ? a.second > b.second : a.first < b.first;
-                      });
-    out.resize(n);
-    return out;
+    return scan_.search(*db_, modelId, query, limit);
 }
 
 std::vector<SearchHit> LibraryIndex::search(std::string_view query, Embedder* embedder,

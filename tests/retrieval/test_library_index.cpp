@@ -304,6 +304,26 @@ class TestLibraryIndex : public QObject {
         }
     }
 
+    // Vector search scans the vectors in memory (vector_scan.h), loaded once: a file indexed
+    // afterwards must be in the next search all the same (the copy follows the database).
+    void vectorScanFollowsTheIndex() {
+        const auto [docs, db] = freshCorpus("scan");
+        LibraryIndex index(db);
+        index.index({docs}, *bert.embedder, kModel);
+        const std::vector<float> q =
+            bert.embedder->embed(bert.embedder->tokenize("lighthouse keepers"), true);
+        const auto before = index.vectorSearch(q, kModel, 1000);
+        QCOMPARE(int64_t(before.size()), index.vectorCount(kModel));
+        writeFile(fs::path(docs) / "lighthouse.txt", "Lighthouse keepers trimmed the wicks every night.");
+        index.index({docs}, *bert.embedder, kModel);
+        const auto after = index.vectorSearch(q, kModel, 1000);
+        QCOMPARE(int64_t(after.size()), index.vectorCount(kModel));
+        QVERIFY(after.size() > before.size());
+        // Best first, ties by chunk id; every cosine within [-1, 1] (unit rows, f16 rounding).
+        for (size_t i = 1; i < after.size(); ++i) QVERIFY(after[i].second <= after[i - 1].second);
+        for (const auto& [id, score] : after) QVERIFY(score >= -1.001 && score <= 1.001);
+    }
+
     void hybridFusesRanks() {
         const auto [docs, db] = freshCorpus("hybrid");
         LibraryIndex index(db);
