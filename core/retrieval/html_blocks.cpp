@@ -4,6 +4,8 @@
 #include "chunker.h"
 #include "markup.h"
 
+#include "common/utf8.h"
+
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -12,23 +14,10 @@ namespace smoldesk::retrieval {
 
 namespace {
 
-void appendUtf8(std::string& out, uint32_t cp) {
+// Entities name code points: an impossible one (0, a surrogate, past U+10FFFF) becomes U+FFFD.
+void appendEntityCodePoint(std::string& out, uint32_t cp) {
     if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
+    appendUtf8(out, cp);
 }
 
 // Decodes the entity at html[i] == '&' into out; returns the bytes consumed (1: a lone '&').
@@ -52,7 +41,7 @@ size_t decodeEntity(std::string_view html, size_t i, std::string& out) {
             cp = cp * (hex ? 16 : 10) + static_cast<uint32_t>(d);
             if (cp > 0x10FFFF) cp = 0x110000; // stays invalid, no overflow
         }
-        appendUtf8(out, cp);
+        appendEntityCodePoint(out, cp);
         return semi - i + 1;
     }
     // The named entities common in English, German and French text (others stay as written).
@@ -67,7 +56,7 @@ size_t decodeEntity(std::string_view html, size_t i, std::string& out) {
         {"ucirc", 0xFB},
     }};
     for (const auto& [n, cp] : kNamed)
-        if (name == n) return appendUtf8(out, cp), semi - i + 1;
+        if (name == n) return appendEntityCodePoint(out, cp), semi - i + 1;
     return out += '&', 1;
 }
 
