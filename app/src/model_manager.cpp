@@ -285,6 +285,7 @@ LoadRequest ModelManager::requestFor(const QString& abs) const {
     r.cpuOnly = settings_->device() == QLatin1String("cpu") || settings_->safeMode();
     r.gpuIndex = r.cpuOnly ? -1 : gpuIndexOf(settings_->device());
     r.gpuLayers = settings_->gpuLayersFor(abs);
+    r.clampGpuLayers = true; // the setting's maximum (1024) means all the model's layers
     r.speculation = settings_->speculationFor(abs);
     r.crashMarker = crashMarker_;
     r.gpuCheckFile = gpuCheckFile_;

@@ -40,6 +40,9 @@ struct LoadRequest {
     QString crashMarker; // written before a GPU backend starts, removed after (safe mode)
     int gpuIndex = -1;   // a Vulkan device chosen in the settings (also a CPU-type one); -1: automatic
     int gpuLayers = -1;  // layers on the GPU (runtime::LoadOptions::gpuLayers); -1: from its free memory
+    // The app's setting goes past any model's depth: more layers than the model has then means all
+    // of them. The CLI and serve leave it off, so such a count is refused in a sentence there.
+    bool clampGpuLayers = false;
     // The GPU self-check before a device's first use (gpu_check_store.h): its verdict file and the
     // demo model it runs (with stories260K-golden.f32 beside it). No check when either is empty.
     QString gpuCheckFile{};

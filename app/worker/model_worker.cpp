@@ -139,9 +139,9 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
                                         : runtime::BackendChoice::Auto;
     o.device = request.cpuOnly ? -1 : request.gpuIndex;
     o.gpuLayers = request.gpuLayers;
-    // The settings' spin box goes past any model's depth: more layers than this model has means
-    // all of them (the engine refuses a count above the layers, as the CLI should).
-    if (o.gpuLayers > 0)
+    // LoadRequest::clampGpuLayers: the settings' spin box goes past any model's depth, so more
+    // layers than this model has means all of them (the engine refuses such a count otherwise).
+    if (request.clampGpuLayers && o.gpuLayers > 0)
         if (const ModelFacts f = readModelFacts(request.path); f.nLayer > 0)
             o.gpuLayers = std::min(o.gpuLayers, f.nLayer);
     int lastPercent = -1;

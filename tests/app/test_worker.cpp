@@ -328,6 +328,7 @@ class TestWorker : public QObject {
         // Settings ▸ GPU layers goes up to 1024, past the demo model's few layers: that means all of
         // them, a whole model on the GPU (the engine itself refuses more layers than there are).
         r.gpuLayers = 1024;
+        r.clampGpuLayers = true;
         QMetaObject::invokeMethod(worker_, [w = worker_, r] { w->load(r); });
         QVERIFY(waitFor(loaded, 60000));
         LoadedModel m = loaded.at(0).at(0).value<LoadedModel>();
