@@ -42,6 +42,12 @@ std::string benchText(const BenchResult& r) {
         s += buf;
     }
     s += "device:       " + r.device + "\n";
+    if (r.warmupSeconds >= 0) {
+        std::snprintf(buf, sizeof buf,
+                      "warm-up:      %.2f s (one untimed prompt and decode token, as llama-bench)\n",
+                      r.warmupSeconds);
+        s += buf;
+    }
     const std::string at = r.depth > 0 ? " @ depth " + std::to_string(r.depth) : "";
     std::snprintf(buf, sizeof buf, "prompt %4d%s:  %.2f tokens/s (median of %d)\n", r.nPrompt, at.c_str(),
                   r.promptTokensPerS, r.reps);
@@ -78,6 +84,7 @@ std::string benchJson(const BenchResult& r) {
     add("reps", std::to_string(r.reps));
     add("layers", std::to_string(r.layers));
     add("load_seconds", number(r.loadSeconds));
+    if (r.warmupSeconds >= 0) add("warmup_seconds", number(r.warmupSeconds));
     add("weight_bytes", std::to_string(r.weightBytes));
     add("weight_bytes_per_token", std::to_string(r.weightBytesPerToken));
     add("kv_bytes_per_token", std::to_string(r.kvBytesPerToken));

@@ -16,6 +16,7 @@ struct BenchResult {
     std::string model, arch, device;
     int threads = 0, nPrompt = 0, nGen = 0, depth = 0, reps = 0, layers = 0;
     double loadSeconds = 0;
+    double warmupSeconds = -1; // the untimed first pass (pipelines compiled, caches filled); -1: skipped
     uint64_t weightBytes = 0, kvBytesPerToken = 0, peakRssBytes = 0;
     uint64_t weightBytesPerToken = 0; // what decode reads of the weights (a MoE: its experts' share)
     std::vector<double> promptRuns, decodeRuns; // tokens/s of each repetition

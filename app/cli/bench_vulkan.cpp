@@ -97,9 +97,19 @@ std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Sessio
     for (int i = 0; i < nGen; ++i) session.decode(nextToken());
     const VulkanCounters d1 = snapshot(session);
 
+    // Since the load: the pipelines compiled and what that cost (a first start's wait; a persisted cache or
+    // the driver's own makes the second start cheap).
+    char pipelines[256];
+    std::snprintf(
+        pipelines, sizeof pipelines,
+        "{\"created\": %llu, \"create_ms\": %.1f, \"cache_hits\": %llu, \"cache_bytes_loaded\": %llu}",
+        static_cast<unsigned long long>(d1.pipelineCreations), d1.pipelineCreateUs / 1000.0,
+        static_cast<unsigned long long>(d1.pipelineCacheHits),
+        static_cast<unsigned long long>(d1.pipelineCacheBytesLoaded));
     std::vector<std::pair<std::string, std::string>> out{
         {"prompt_per_token", perToken(p0, p1, static_cast<int>(prompt.size()))},
-        {"decode_per_token", perToken(d0, d1, nGen)}};
+        {"decode_per_token", perToken(d0, d1, nGen)},
+        {"pipelines", pipelines}};
     if (!d1.kernels.empty()) { // SMOLDESK_VK_PROFILE
         out.emplace_back("prompt_gpu_us_per_token_by_kernel",
                          kernelsPerToken(p0, p1, static_cast<int>(prompt.size()), "prompt"));

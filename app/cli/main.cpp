@@ -57,7 +57,7 @@ const Command kCommands[] = {
      "or call one and print its result's text"},
     {"bench", cmdBench,
      "bench -m FILE [-p 512] [-n 128] [-r 3] [-d DEPTH] [-t THREADS] [--ctx N] [--gpu-layers N|auto] [--json] "
-     "[--no-bandwidth] "
+     "[--no-bandwidth] [--no-warmup] "
      "[--json-schema FILE | --grammar FILE.gbnf | --json-object] "
      "[-f PROMPT.txt [--spec off|ngram|auto|draft:FILE] [--spec-max K] [--spec-ceiling]]",
      "prompt/decode speed, memory, bandwidth"},

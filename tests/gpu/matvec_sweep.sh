@@ -16,7 +16,7 @@ export VK_DRIVER_FILES=${VK_DRIVER_FILES:-/usr/local/nvidia/share/vulkan/icd.d/n
 cli() { LD_LIBRARY_PATH="$G/lib" "$G/smoldesk-cli" "$@"; }
 tar xJf tests/data/text/vocabs.tar.xz -C tests/data/text smollm3-vocab.gguf
 M=$G/smollm3-3b-shaped.gguf
-cli synth -o "$M" --vocab tests/data/text/smollm3-vocab.gguf >/dev/null 2>&1 || { echo "synth failed" | tee "$OUT/sweep.txt"; exit 1; }
+[ -f "$M" ] || cli synth -o "$M" --vocab tests/data/text/smollm3-vocab.gguf >/dev/null 2>&1 || { echo "synth failed" | tee "$OUT/sweep.txt"; exit 1; }
 for split in ${SPLITS:-auto 1 2 4}; do
   for rows in ${ROWS_LIST:-1 2 4}; do
     r=$(if [ "$split" != auto ]; then export SMOLDESK_VK_MATVEC_SPLIT=$split; fi

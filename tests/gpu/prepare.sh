@@ -16,7 +16,7 @@ rm -rf "$lists"
 missing=$(ldd .gpu/smoldesk-cli | awk '/=>/ {print $1}' | grep -v -E '^(libc|libm|libstdc\+\+|libgcc_s|ld-linux|libpthread|libdl|librt)\.' |
     while read -r lib; do
         found=0
-        for d in .gpu/debs/*.deb; do dpkg -c "$d" 2>/dev/null | grep -q "/$lib" && { found=1; break; }; done
+        for d in .gpu/debs/*.deb; do dpkg -c "$d" 2>/dev/null | grep -F "/$lib" >/dev/null && { found=1; break; }; done
         [ $found = 1 ] || echo "$lib"
     done)
 [ -z "$missing" ] || { echo "tests/gpu/prepare.sh: the CLI needs libraries .gpu does not carry: $missing" >&2; exit 1; }
