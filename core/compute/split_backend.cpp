@@ -137,6 +137,12 @@ BufferId SplitBackend::inOut(BufferId id, Side s, size_t readFloats, size_t writ
     return local;
 }
 
+BufferId SplitBackend::partialOut(BufferId id, Side s, size_t offset, size_t n) {
+    // Crossing `offset` floats brings the whole valid contents when there are more: the values
+    // before the written span and after it both stay the buffer's.
+    return inOut(id, s, offset, offset + n);
+}
+
 // ---- ops ----
 
 void SplitBackend::embed(WeightId table, std::span<const int32_t> ids, BufferId out_) {
@@ -286,9 +292,7 @@ void SplitBackend::add(BufferId a, BufferId b, BufferId o, size_t n) {
 void SplitBackend::copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) {
     const Side s = buffer(src).side;
     const BufferId si = in(src, s, srcOffset + n);
-    // A copy to the start replaces what dst held; one further in keeps what is before it.
-    const BufferId di = dstOffset == 0 ? out(dst, s, n) : inOut(dst, s, dstOffset, dstOffset + n);
-    be(s).copy(si, srcOffset, di, dstOffset, n);
+    be(s).copy(si, srcOffset, partialOut(dst, s, dstOffset, n), dstOffset, n);
 }
 
 void SplitBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
@@ -298,8 +302,7 @@ void SplitBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
 
 void SplitBackend::write(BufferId dst, size_t offset, size_t n, const float* src) {
     const Side s = buffer(dst).side;
-    const BufferId di = offset == 0 ? out(dst, s, n) : inOut(dst, s, offset, offset + n);
-    be(s).write(di, offset, n, src);
+    be(s).write(partialOut(dst, s, offset, n), offset, n, src);
 }
 
 void SplitBackend::readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) {

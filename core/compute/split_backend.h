@@ -102,6 +102,12 @@ class SplitBackend : public Backend {
     BufferId out(BufferId b, Side s, size_t floats);
     // … or that reads `readFloats` and then writes values up to `writeEnd` in place.
     BufferId inOut(BufferId b, Side s, size_t readFloats, size_t writeEnd);
+    // … or that writes n values at offset and keeps every other value (copy, write). Unlike an
+    // op's result, which replaces the buffer (what lies past it is no step's data), a partial
+    // write keeps the rest: a copy from the other side into the start of a longer buffer once
+    // moved the buffer there with only the copied values, and a later read of the rest found
+    // that side's stale tail (test_split_backend).
+    BufferId partialOut(BufferId b, Side s, size_t offset, size_t n);
 
     std::unique_ptr<Backend> cpu_, gpu_;
     LayerSplit split_;
