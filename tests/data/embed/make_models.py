@@ -10,9 +10,13 @@
 
 Run:  PYTHONPATH=/work/shared/tools/llama.cpp-cpu/gguf-py /usr/bin/python3 make_models.py OUTDIR
 """
+import os
 import sys
 import numpy as np
 import gguf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import tiny_gguf  # noqa: E402  (tests/data/tiny_gguf.py)
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else "."
 
@@ -138,58 +142,12 @@ def make_nomic():
 
 
 # ---------------------------------------------------------------- byte-level BPE vocab for the qwen3 embedder
-def bytes_to_unicode():
-    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + list(range(ord("®"), ord("ÿ") + 1))
-    cs = bs[:]
-    n = 0
-    for b in range(256):
-        if b not in bs:
-            bs.append(b)
-            cs.append(256 + n)
-            n += 1
-    return {b: chr(c) for b, c in zip(bs, cs)}
-
-
 CORPUS = ("the quick brown fox jumps over the lazy dog. hello world! search your documents and chat with them. "
           "embedding models turn text into vectors; the vectors of similar texts are close.")
 
 
 def bpe_vocab(n_merges=80):
-    b2u = bytes_to_unicode()
-    toks = [b2u[b] for b in range(256)]
-    words = {}
-    for wd in CORPUS.replace(".", " .").split(" "):
-        if wd:
-            key = tuple(b2u[b] for b in (" " + wd).encode())
-            words[key] = words.get(key, 0) + 1
-    merges = []
-    for _ in range(n_merges):
-        pairs = {}
-        for wd, c in words.items():
-            for a, b in zip(wd, wd[1:]):
-                pairs[(a, b)] = pairs.get((a, b), 0) + c
-        if not pairs:
-            break
-        best = max(sorted(pairs), key=lambda p: pairs[p])
-        merges.append(best)
-        toks.append(best[0] + best[1])
-        nw = {}
-        for wd, c in words.items():
-            out, i = [], 0
-            while i < len(wd):
-                if i + 1 < len(wd) and (wd[i], wd[i + 1]) == best:
-                    out.append(wd[i] + wd[i + 1])
-                    i += 2
-                else:
-                    out.append(wd[i])
-                    i += 1
-            nw[tuple(out)] = nw.get(tuple(out), 0) + c
-        words = nw
-    types = [gguf.TokenType.NORMAL] * len(toks)
-    for s in ("<|endoftext|>", "<|im_start|>", "<|im_end|>"):
-        toks.append(s)
-        types.append(gguf.TokenType.CONTROL)
-    return toks, types, [f"{a} {b}" for a, b in merges]
+    return tiny_gguf.bpe_vocab(CORPUS, n_merges, ("<|endoftext|>", "<|im_start|>", "<|im_end|>"))
 
 
 def make_qwen3():
@@ -239,11 +197,7 @@ def make_qwen3():
     finish(w)
 
 
-def finish(w):
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
+finish = tiny_gguf.finish
 
 
 if __name__ == "__main__":

@@ -15,9 +15,13 @@ Matrices are F16, norms F32; kept small (the tree has little room left).
 
 Run:  PYTHONPATH=/work/shared/tools/llama.cpp-cpu/gguf-py /usr/bin/python3 make_text_models.py OUTDIR
 """
+import os
 import sys
 import numpy as np
 import gguf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import tiny_gguf  # noqa: E402  (tests/data/tiny_gguf.py)
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else "."
 
@@ -28,56 +32,9 @@ SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<end_of_utterance>",
             "<start_of_image>", "<end_of_image>", "<bos>", "<eos>"]
 
 
-def bytes_to_unicode():
-    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + list(range(ord("®"), ord("ÿ") + 1))
-    cs = bs[:]
-    n = 0
-    for b in range(256):
-        if b not in bs:
-            bs.append(b)
-            cs.append(256 + n)
-            n += 1
-    return {b: chr(c) for b, c in zip(bs, cs)}
-
-
 def bpe_vocab(n_merges=8):
-    b2u = bytes_to_unicode()
-    toks = [b2u[b] for b in range(256)]
-    nl = b2u[ord("\n")]
-    merges = [(nl, nl)]
-    toks.append(nl + nl)
-    words = {}
-    for wd in CORPUS.replace(".", " .").replace("?", " ?").split(" "):
-        if wd:
-            key = tuple(b2u[b] for b in (" " + wd).encode())
-            words[key] = words.get(key, 0) + 1
-    for _ in range(n_merges):
-        pairs = {}
-        for wd, c in words.items():
-            for a, b in zip(wd, wd[1:]):
-                pairs[(a, b)] = pairs.get((a, b), 0) + c
-        if not pairs:
-            break
-        best = max(sorted(pairs), key=lambda p: pairs[p])
-        merges.append(best)
-        toks.append(best[0] + best[1])
-        nw = {}
-        for wd, c in words.items():
-            out, i = [], 0
-            while i < len(wd):
-                if i + 1 < len(wd) and (wd[i], wd[i + 1]) == best:
-                    out.append(wd[i] + wd[i + 1])
-                    i += 2
-                else:
-                    out.append(wd[i])
-                    i += 1
-            nw[tuple(out)] = nw.get(tuple(out), 0) + c
-        words = nw
-    types = [gguf.TokenType.NORMAL] * len(toks)
-    for s in SPECIALS:
-        toks.append(s)
-        types.append(gguf.TokenType.CONTROL)
-    return toks, types, [f"{a} {b}" for a, b in merges]
+    # "\n\n" first: one token, as in SmolVLM's vocabulary (libmtmd looks it up by its text).
+    return tiny_gguf.bpe_vocab(CORPUS, n_merges, SPECIALS, punctuation=".?", first_merges=[(10, 10)])
 
 
 def rnd(rng, *shape, std=0.2, f16=True):
@@ -150,10 +107,7 @@ def make(name, arch, seed, n_layer, gemma):
     w.add_tensor("output_norm.weight", norm(rng, n_embd))
     for il in range(n_layer):
         layer(w, rng, il, n_embd, n_head, n_kv, hd, n_ff, gemma)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
+    tiny_gguf.finish(w)
 
 
 if __name__ == "__main__":
