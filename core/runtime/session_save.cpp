@@ -17,8 +17,13 @@ std::string contextWords(uint32_t n) {
 }
 
 std::string cacheKindWords(uint32_t kind) {
-    if ((kind & 0xff) == kCacheSplitF16)
-        return "the GPU and the CPU with " + std::to_string(kind >> 8) + " layers on the GPU";
+    if ((kind & 0xff) == kCacheSplitF16) {
+        const uint32_t experts = kind >> kCacheSplitExpertShift;
+        return "the GPU and the CPU with " + std::to_string((kind >> 8) & kCacheSplitLayerMask) +
+               " layers on the GPU" +
+               (experts ? " (the experts of " + std::to_string(experts) + " of them on the CPU)"
+                        : std::string(""));
+    }
     return kind == kCacheCpuF16 ? "the CPU" : kind == kCacheVulkanF16 ? "the GPU" : "an unknown device";
 }
 
@@ -50,9 +55,11 @@ StateHeader Session::stateHeader() const {
     h.kvDim = static_cast<uint32_t>(hparams().kvDim());
     h.nTokens = static_cast<uint32_t>(cached_.size());
     h.cacheKind = dynamic_cast<const compute::CpuBackend*>(backend_.get()) ? kCacheCpuF16 : kCacheVulkanF16;
-    // A split's layers round as their device does: its states restore only into the same split.
+    // A split's layers round as their device does, and a GPU layer whose experts run on the CPU
+    // rounds as both: its states restore only into the same split and the same expert placement.
     if (const auto* split = dynamic_cast<const compute::SplitBackend*>(backend_.get()))
-        h.cacheKind = kCacheSplitF16 | static_cast<uint32_t>(split->split().gpuLayers) << 8;
+        h.cacheKind = kCacheSplitF16 | static_cast<uint32_t>(split->split().gpuLayers) << 8 |
+                      static_cast<uint32_t>(split->split().cpuExpertLayers) << kCacheSplitExpertShift;
     return h;
 }
 

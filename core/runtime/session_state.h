@@ -12,8 +12,10 @@
 //    36  u32     n_ctx                      │ the cache's shape: the context length is a setting,
 //    40  u32     kv_dim (n_head_kv·head_dim)│ so a chat reopened with another one is re-read
 //    44  u32     n_tokens (positions saved) ─┘
-//    48  u32     cache kind (kCacheCpuF16, kCacheVulkanF16, or kCacheSplitF16 | GPU layers << 8 for
-//                a model split between them): the backends round differently
+//    48  u32     cache kind (kCacheCpuF16, kCacheVulkanF16, or for a model split between them
+//                kCacheSplitF16 | GPU layers << 8 | GPU layers with their experts on the CPU << 20):
+//                the backends round differently. States saved before the expert count was
+//                recorded read as 0 there: a split without experts on the CPU.
 //    52  u32     reserved (0)
 //    56  u64     reserved (0)
 //   tokens   n_tokens × i32
@@ -34,7 +36,9 @@ inline constexpr uint32_t kStateVersion = 1;
 inline constexpr size_t kStateHeaderBytes = 64;
 inline constexpr uint32_t kCacheCpuF16 = 1;
 inline constexpr uint32_t kCacheVulkanF16 = 2;
-inline constexpr uint32_t kCacheSplitF16 = 3; // the low byte; the GPU's layers above it
+inline constexpr uint32_t kCacheSplitF16 = 3;           // the low byte; the GPU's layers above it
+inline constexpr uint32_t kCacheSplitLayerMask = 0xfff; // GPU layers: bits 8-19
+inline constexpr int kCacheSplitExpertShift = 20;       // of those, experts on the CPU: bits 20-31
 
 // Which model file a state belongs to: its size and a hash of its header (metadata, tensor
 // table) and of 16 windows of 4 KiB spread over the tensor data. Content, not name or mtime:

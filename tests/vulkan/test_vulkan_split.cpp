@@ -15,6 +15,7 @@
 #include "require_all.h"
 #include "runtime/gpu_offload.h"
 #include "runtime/session.h"
+#include "runtime/session_state.h"
 #include "test_data.h"
 #include "vulkan_test_util.h"
 
@@ -257,7 +258,28 @@ class TestVulkanSplit : public QObject {
         a->saveState(state);
         const std::vector<float> continued = a->decode(g.tokens.back());
 
+        // The header records the experts kept on the CPU too (bits 20-31 of the cache kind; none
+        // here): a state of the same split with one GPU layer's experts on the CPU is refused in a
+        // sentence that says so. Before they were recorded, such a state restored into a split
+        // that computes those experts on the GPU.
         auto b = openSession(3);
+        std::string bytes = state.str();
+        runtime::StateHeader h;
+        QVERIFY(h.decode(reinterpret_cast<const uint8_t*>(bytes.data())));
+        QCOMPARE(h.cacheKind, runtime::kCacheSplitF16 | 3u << 8);
+        h.cacheKind |= 1u << runtime::kCacheSplitExpertShift;
+        h.encode(reinterpret_cast<uint8_t*>(bytes.data()));
+        std::stringstream experts(bytes);
+        try {
+            b->restoreState(experts);
+            QFAIL("a state with experts on the CPU was restored into a split without");
+        } catch (const Error& e) {
+            QCOMPARE(e.code(), ErrorCode::InvalidArgument);
+            QCOMPARE(std::string(e.what()),
+                     std::string("The saved chat state was computed on the GPU and the CPU with 3 layers on "
+                                 "the GPU (the experts of 1 of them on the CPU), not on the GPU and the CPU "
+                                 "with 3 layers on the GPU."));
+        }
         std::stringstream copy(state.str());
         QCOMPARE(b->restoreState(copy).size(), history.size());
         // The KV rows of the GPU's layers came back from the device and went back to it: the next
