@@ -99,13 +99,17 @@ std::vector<std::pair<std::string, std::string>> vulkanBenchJson(runtime::Sessio
 
     // Since the load: the pipelines compiled and what that cost (a first start's wait; a persisted cache or
     // the driver's own makes the second start cheap).
-    char pipelines[256];
+    // at_load: those compiled in parallel while the model loaded (counted in load_seconds, see
+    // runtime/gpu_warmup.h), at_load_ms their wall time; the rest were created lazily by the passes.
+    char pipelines[320];
     std::snprintf(
         pipelines, sizeof pipelines,
-        "{\"created\": %llu, \"create_ms\": %.1f, \"cache_hits\": %llu, \"cache_bytes_loaded\": %llu}",
+        "{\"created\": %llu, \"create_ms\": %.1f, \"cache_hits\": %llu, \"cache_bytes_loaded\": %llu, "
+        "\"at_load\": %llu, \"at_load_ms\": %.1f}",
         static_cast<unsigned long long>(d1.pipelineCreations), d1.pipelineCreateUs / 1000.0,
         static_cast<unsigned long long>(d1.pipelineCacheHits),
-        static_cast<unsigned long long>(d1.pipelineCacheBytesLoaded));
+        static_cast<unsigned long long>(d1.pipelineCacheBytesLoaded),
+        static_cast<unsigned long long>(d1.pipelinesPrepared), d1.pipelinePrepareMs);
     std::vector<std::pair<std::string, std::string>> out{
         {"prompt_per_token", perToken(p0, p1, static_cast<int>(prompt.size()))},
         {"decode_per_token", perToken(d0, d1, nGen)},

@@ -8,6 +8,7 @@
 #endif
 #include "model/memory_plan.h"
 #include "runtime/gpu_offload.h"
+#include "runtime/gpu_warmup.h"
 #include "runtime/decode_constraint.h"
 #include "runtime/stop_matcher.h"
 
@@ -144,6 +145,14 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
         if (s->backend_) {
             try {
                 s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
+                // The pipelines of the first prompt and decode, compiled in parallel now rather
+                // than one by one inside the first prompt (seconds on a GPU's first start).
+                bool announced = false;
+                warmUpGpu(*s->decoder_, *s->backend_, [&](size_t, size_t) {
+                    if (!announced && options.phase) options.phase(LoadPhase::PreparingGpu);
+                    announced = true;
+                    return report(reported);
+                });
             } catch (const Error& e) {
                 // Uploading can still fail (out of device memory, device lost): the CPU takes over.
                 // A cancel (Error Cancelled) ends the load; the backend frees its memory with s.

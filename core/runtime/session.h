@@ -27,6 +27,11 @@ namespace smoldesk::runtime {
 
 enum class BackendChoice { Auto, Cpu, Vulkan };
 
+// The parts of a load the app names while its progress bar runs.
+enum class LoadPhase {
+    PreparingGpu, // after the weights: the GPU compiles the model's pipelines (gpu_warmup.h)
+};
+
 struct LoadOptions {
     std::string path;
     int contextLength = 0; // 0: the trained context, capped at kDefaultContext
@@ -39,6 +44,8 @@ struct LoadOptions {
     int gpuLayers = -1;
     // Called with 0…1 while weights are brought in; return false to cancel (Error(Cancelled)).
     std::function<bool(float)> progress;
+    // Called when a named phase begins (on the loading thread); progress keeps being called in it.
+    std::function<void(LoadPhase)> phase;
     // Test hook: edit the hyper-parameters before the model is built.
     std::function<void(model::HyperParams&)> adjustHyperParams;
 };

@@ -10,6 +10,7 @@
 #include "compute/vulkan/vulkan_backend.h"
 #include "quant/iq_grids.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -37,10 +38,10 @@ struct DeviceActivation {
 };
 
 // The decode matrix-vector shader's layout for one dispatch (matvec.comp): 32 invocations (two
-// 16-lane super-block teams) per K split, rows per workgroup, and the subgroup size to require
-// (0: the driver's choice).
+// 16-lane super-block teams) per K split, rows per workgroup, the subgroup size to require
+// (0: the driver's choice), and the super-blocks whose loads a team issues together (unroll).
 struct MatvecShape {
-    uint32_t workgroup = 32, rowsPerGroup = 2, split = 1, subgroupSize = 0;
+    uint32_t workgroup = 32, rowsPerGroup = 2, split = 1, subgroupSize = 0, unroll = 2;
 };
 
 // The prompt GEMM's tile for one weight (matmul.comp): bm rows × bn tokens per workgroup, tm × tn
@@ -113,6 +114,11 @@ class VulkanBackend : public Backend {
     const RecorderStats& stats() const { return recorder_->stats(); }
     const Allocator& allocator() const { return *allocator_; }
     VulkanCounters counters() const;
+    // Pipeline warm-up (pipeline_warmup.cpp): runs `steps` with the recorder dry and the pipeline
+    // cache collecting (nothing is computed or submitted; the backend's state is as before), then
+    // compiles what they looked up on `threads` threads.
+    PipelineCache::Compiled prepare(const std::function<void()>& steps, int threads,
+                                    const std::function<bool(size_t, size_t)>& progress);
     const DeviceCaps& caps() const { return device_->caps(); }
     const DeviceWeight& weight(WeightId id) const { return weights_.at(static_cast<size_t>(id)); }
     // Host-visible buffers of fixed size (vulkanBytesNeeded counts them): each of the weight
@@ -258,8 +264,9 @@ class VulkanBackend : public Backend {
     Buffer codebooks_;
     Binding bindCodebooks() const { return {codebooks_.handle, 0, VK_WHOLE_SIZE, false}; }
     uint64_t idsUsed_ = 0;
-    uint64_t weightBytesRead_ = 0; // for VulkanCounters
-    uint64_t uploadedBytes_ = 0;   // weight bytes uploaded so far (options_.uploadProgress)
+    uint64_t weightBytesRead_ = 0;     // for VulkanCounters
+    PipelineCache::Compiled prepared_; // the warm-up's compile, for VulkanCounters
+    uint64_t uploadedBytes_ = 0;       // weight bytes uploaded so far (options_.uploadProgress)
     // Test hook for GPU-fault recovery, read once when the backend is created (see
     // vulkan_backend.cpp): the fault to report at the step whose results are read the
     // injectAtRead_-th time (one read per prompt chunk or decoded token).

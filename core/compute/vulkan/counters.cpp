@@ -27,6 +27,8 @@ VulkanCounters VulkanBackend::counters() const {
     c.pipelineCacheBytesLoaded = pipelines_->loadedCacheBytes();
     c.pipelineCacheHits = pipelines_->cacheHits();
     c.weightBytesRead = weightBytesRead_;
+    c.pipelinesPrepared = prepared_.pipelines;
+    c.pipelinePrepareMs = prepared_.seconds * 1000.0;
     c.hostRecordUs = static_cast<double>(s.hostRecordNs) / 1000.0;
     if (const GpuProfiler* p = recorder_->profiler()) c.kernels = p->totals();
     return c;

@@ -196,6 +196,7 @@ PipelineCache::PipelineCache(Device& device, std::string cacheFile)
             cache_ = VK_NULL_HANDLE; // pipelines are then created without a cache
     }
     loadedCacheBytes_ = savedData_.size();
+    if (const char* v = std::getenv("SMOLDESK_VK_INJECT_PIPELINE_FAILURE")) injectFailure_ = v;
 }
 
 bool PipelineCache::save() {
@@ -227,11 +228,7 @@ PipelineCache::~PipelineCache() {
     const Api& api = device_.api();
     save();
     if (cache_) api.vkDestroyPipelineCache(device_.handle(), cache_, nullptr);
-    for (auto& [key, p] : pipelines_) {
-        api.vkDestroyPipeline(device_.handle(), p->pipeline, nullptr);
-        api.vkDestroyPipelineLayout(device_.handle(), p->layout, nullptr);
-        api.vkDestroyDescriptorSetLayout(device_.handle(), p->setLayout, nullptr);
-    }
+    for (auto& [key, p] : pipelines_) destroy(*p);
 }
 
 size_t PipelineCache::KeyHash::operator()(const Key& k) const {
@@ -253,13 +250,75 @@ const Pipeline& PipelineCache::get(std::string_view shader, std::initializer_lis
     key.subgroupSize = subgroupSize;
     if (const Pipeline* const* p = memo_.next(key)) return **p;
     auto it = pipelines_.find(key);
-    const Pipeline& found = it != pipelines_.end() ? *it->second : create(key, shader, bindings);
+    const Pipeline& found = it != pipelines_.end() ? *it->second : missing(key, bindings);
     memo_.remember(key, &found);
     return found;
 }
 
-const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderName, uint32_t bindings) {
-    const std::string shader(shaderName);
+const Pipeline& PipelineCache::missing(const Key& key, uint32_t bindings) {
+    if (auto failed = failed_.find(key); failed != failed_.end()) throw failed->second;
+    if (!collecting_) return create(key, bindings);
+    auto& standIn = collected_[key];
+    if (!standIn) {
+        standIn = std::make_unique<Pipeline>();
+        describe(key, bindings, *standIn);
+    }
+    return *standIn;
+}
+
+void PipelineCache::describe(const Key& key, uint32_t bindings, Pipeline& p) {
+    p.bindings = bindings;
+    p.workgroupSize = key.specCount ? key.spec[0] : 0;
+    p.name = std::string(key.shader.data(), strnlen(key.shader.data(), key.shader.size()));
+    p.label = p.name;
+    for (uint32_t i = 0; i < key.specCount; ++i) p.label += " " + std::to_string(key.spec[i]);
+    p.subgroupSize = key.subgroupSize;
+    if (key.subgroupSize) p.label += " sg" + std::to_string(key.subgroupSize);
+}
+
+void PipelineCache::reportStatistics(const Pipeline& p) const {
+    if (device_.caps().pipelineStats) printStatistics(device_, p.pipeline, p.label);
+}
+
+void PipelineCache::setCollecting(bool on) {
+    collecting_ = on;
+    if (!on) memo_.clear(); // it may point at stand-ins
+}
+
+const Pipeline& PipelineCache::create(const Key& key, uint32_t bindings) {
+    BuildCost cost;
+    std::unique_ptr<Pipeline> p;
+    try {
+        p = build(key, bindings, cost);
+    } catch (...) {
+        creationUs_ += cost.us;
+        throw;
+    }
+    creationUs_ += cost.us;
+    if (cost.cacheHit) ++cacheHits_;
+    reportStatistics(*p);
+    try {
+        device_.instance().throwOnMessages(("creating the pipeline " + p->name).c_str());
+    } catch (...) {
+        destroy(*p);
+        throw;
+    }
+    ++creations_;
+    return *pipelines_.emplace(key, std::move(p)).first->second;
+}
+
+void PipelineCache::destroy(Pipeline& p) const {
+    const Api& api = device_.api();
+    if (p.pipeline) api.vkDestroyPipeline(device_.handle(), p.pipeline, nullptr);
+    if (p.layout) api.vkDestroyPipelineLayout(device_.handle(), p.layout, nullptr);
+    if (p.setLayout) api.vkDestroyDescriptorSetLayout(device_.handle(), p.setLayout, nullptr);
+    p.pipeline = VK_NULL_HANDLE;
+    p.layout = VK_NULL_HANDLE;
+    p.setLayout = VK_NULL_HANDLE;
+}
+
+std::unique_ptr<Pipeline> PipelineCache::build(const Key& key, uint32_t bindings, BuildCost& cost) const {
+    const std::string shader(key.shader.data(), strnlen(key.shader.data(), key.shader.size()));
     const std::vector<uint32_t> spec(key.spec.begin(), key.spec.begin() + key.specCount);
     const EmbeddedShader* code = findShader(shader);
     if (!code)
@@ -269,23 +328,16 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     VkDevice dev = device_.handle();
     auto p = std::make_unique<Pipeline>();
     struct Cleanup { // destroys what was created when a step below throws
-        const Api& api;
-        VkDevice dev;
+        const PipelineCache& cache;
         Pipeline* p;
         ~Cleanup() {
-            if (!p) return;
-            if (p->pipeline) api.vkDestroyPipeline(dev, p->pipeline, nullptr);
-            if (p->layout) api.vkDestroyPipelineLayout(dev, p->layout, nullptr);
-            if (p->setLayout) api.vkDestroyDescriptorSetLayout(dev, p->setLayout, nullptr);
+            if (p) cache.destroy(*p);
         }
-    } cleanup{api, dev, p.get()};
-    p->bindings = bindings;
-    p->workgroupSize = spec.empty() ? 0 : spec[0];
-    p->name = shader;
-    p->label = p->name;
-    for (uint32_t v : spec) p->label += " " + std::to_string(v);
-    p->subgroupSize = key.subgroupSize;
-    if (key.subgroupSize) p->label += " sg" + std::to_string(key.subgroupSize);
+    } cleanup{*this, p.get()};
+    describe(key, bindings, *p);
+    if (!injectFailure_.empty() && injectFailure_ == shader)
+        throw Error(ErrorCode::Backend, "The Vulkan pipeline '" + p->label +
+                                            "' could not be created (SMOLDESK_VK_INJECT_PIPELINE_FAILURE).");
 
     std::vector<VkDescriptorSetLayoutBinding> slots(bindings);
     for (uint32_t i = 0; i < bindings; ++i) {
@@ -355,18 +407,13 @@ const Pipeline& PipelineCache::create(const Key& key, std::string_view shaderNam
     if (device_.caps().creationFeedback) info.pNext = &feedbackInfo;
     const auto start = std::chrono::steady_clock::now();
     VkResult r = api.vkCreateComputePipelines(dev, cache_, 1, &info, nullptr, &p->pipeline);
-    creationUs_ +=
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    cost.us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     api.vkDestroyShaderModule(dev, module, nullptr);
     check(r, "vkCreateComputePipelines");
-    if ((feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) &&
-        (feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT))
-        ++cacheHits_;
-    if (device_.caps().pipelineStats) printStatistics(device_, p->pipeline, p->label);
-    device_.instance().throwOnMessages(("creating the pipeline " + shader).c_str());
+    cost.cacheHit = (feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) &&
+                    (feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT);
     cleanup.p = nullptr;
-    ++creations_;
-    return *pipelines_.emplace(key, std::move(p)).first->second;
+    return p;
 }
 
 } // namespace smoldesk::compute::vk

@@ -2,11 +2,13 @@
 // Compute pipelines built from embedded SPIR-V: storage buffers at bindings 0..n-1 of set 0,
 // static parameters as specialization constants (constant_id 0 is always the workgroup
 // size), and shapes as push constants (at most kPushBytes).
+#include "common/error.h"
 #include "compute/vulkan/device.h"
 #include "compute/vulkan/step_memo.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -69,6 +71,25 @@ class PipelineCache {
     // Pipelines the driver says came from the pipeline cache (VK_EXT_pipeline_creation_feedback;
     // 0 where the driver does not report it).
     uint64_t cacheHits() const { return cacheHits_; }
+
+    // Collecting (pipeline warm-up, pipeline_warmup.cpp): a pipeline not created yet is noted and
+    // get() returns a stand-in without Vulkan objects (for a dry recorder only). Switching it off
+    // forgets what the step memo remembered.
+    void setCollecting(bool on);
+    struct Compiled {
+        uint64_t pipelines = 0, failed = 0;
+        int threads = 0;
+        double seconds = 0; // wall time
+    };
+    // Creates the noted pipelines on up to `threads` threads (vkCreateComputePipelines and the
+    // VkPipelineCache are safe to use from several at once), the calling thread waiting and
+    // calling progress(done, total) as they finish; progress returning false stops handing out
+    // work, waits for the compiles running and throws Error(Cancelled). A pipeline that fails is
+    // remembered: get() throws its Error where the step uses it (as a lazy creation would have).
+    Compiled compileCollected(int threads, const std::function<bool(size_t, size_t)>& progress = {});
+    // Pipelines noted while collecting and not compiled yet.
+    size_t collected() const { return collected_.size(); }
+
     // Writes the cache file now when it changed (the destructor does it too); false when
     // nothing was written.
     bool save();
@@ -92,7 +113,22 @@ class PipelineCache {
     struct KeyHash {
         size_t operator()(const Key& k) const;
     };
-    const Pipeline& create(const Key& key, std::string_view shader, uint32_t bindings);
+    // A pipeline not in pipelines_: the remembered failure thrown, a stand-in noted, or created.
+    const Pipeline& missing(const Key& key, uint32_t bindings);
+    const Pipeline& create(const Key& key, uint32_t bindings);
+    static void describe(const Key& key, uint32_t bindings, Pipeline& p); // name, label, sizes
+    void destroy(Pipeline& p) const;
+    void reportStatistics(const Pipeline& p) const; // SMOLDESK_VK_PIPELINE_STATS
+    struct BuildCost {
+        double us = 0;
+        bool cacheHit = false;
+    };
+    // The pipeline's Vulkan objects; touches no member but reads, so threads may run it at once.
+    std::unique_ptr<Pipeline> build(const Key& key, uint32_t bindings, BuildCost& cost) const;
+    bool collecting_ = false;
+    std::string injectFailure_; // SMOLDESK_VK_INJECT_PIPELINE_FAILURE: a shader whose creation fails
+    std::unordered_map<Key, std::unique_ptr<Pipeline>, KeyHash> collected_; // stand-ins
+    std::unordered_map<Key, Error, KeyHash> failed_;                        // warm-up failures
     std::unordered_map<Key, std::unique_ptr<Pipeline>, KeyHash> pipelines_;
     StepMemo<Key, const Pipeline*> memo_;
 };

@@ -268,6 +268,7 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
         groupsZ > caps.maxWorkgroupCount[2])
         throw Error(ErrorCode::Backend,
                     "Internal error: too many workgroups for the shader " + pipeline.name + ".");
+    if (dry_) return;
     begin();
     if (profiler_) profiler_->nameKernel(pipeline.pipeline, pipeline.label);
     bool needBarrier = false;
@@ -290,7 +291,7 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
 }
 
 void Recorder::copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dstOffset, uint64_t bytes) {
-    if (bytes == 0) return;
+    if (bytes == 0 || dry_) return;
     begin();
     if (hazard(src, false) || hazard(dst, true)) barrier();
     track(src, false);
@@ -306,6 +307,7 @@ void Recorder::copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dst
 }
 
 void Recorder::fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value) {
+    if (dry_) return;
     begin();
     if (hazard(dst, true)) barrier();
     track(dst, true);

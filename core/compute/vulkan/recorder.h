@@ -72,6 +72,11 @@ class Recorder {
     void fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value);
 
     bool pending() const { return !commands_.empty(); }
+    // Dry: dispatches, copies and fills are checked and dropped (nothing is recorded, allocated or
+    // submitted), so that a step can be run only for the pipelines it looks up (pipeline_warmup.h).
+    // Only switched when nothing is pending.
+    void setDry(bool dry) { dry_ = dry; }
+    bool dry() const { return dry_; }
     // Ends the command buffer, submits it, waits for the GPU and makes its writes visible to
     // the host. Does nothing when nothing was recorded.
     void submitAndWait();
@@ -115,6 +120,7 @@ class Recorder {
     };
 
   private:
+    bool dry_ = false;
     enum : uint8_t { kRead = 1, kWritten = 2 };
     void begin();
     void add(const Command& c);

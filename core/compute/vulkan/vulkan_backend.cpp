@@ -672,7 +672,8 @@ void VulkanBackend::read(BufferId src, size_t offset, size_t n, float* dst) {
         readback_ =
             allocator_->create(std::max<uint64_t>(bytes, 1 << 20), MemoryKind::Readback, "readback buffer");
     if (bytes) recorder_->copy(a.buffer.handle, offset * sizeof(float), readback_.handle, 0, bytes);
-    if (injectAtRead_ && ++reads_ == injectAtRead_) recorder_->injectFaultAtNextWait(injectFault_);
+    if (injectAtRead_ && !recorder_->dry() && ++reads_ == injectAtRead_)
+        recorder_->injectFaultAtNextWait(injectFault_);
     submit();
     if (bytes) std::memcpy(dst, readback_.mapped, bytes);
 }

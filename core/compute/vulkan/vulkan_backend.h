@@ -115,10 +115,31 @@ struct VulkanCounters {
     uint64_t pipelineCacheBytesLoaded = 0; // of the persisted pipeline cache, at creation
     uint64_t pipelineCacheHits = 0;        // pipelines the driver found in the cache (if it says)
     uint64_t weightBytesRead = 0;
-    double hostRecordUs = 0; // thread CPU time spent recording and submitting, GPU waits excluded
+    uint64_t pipelinesPrepared = 0; // of pipelineCreations: compiled in parallel at load (warm-up)
+    double pipelinePrepareMs = 0;   // the wall time of that compile
+    double hostRecordUs = 0;        // thread CPU time spent recording and submitting, GPU waits excluded
     // GPU time by kernel name, filled only when SMOLDESK_VK_PROFILE is set.
     std::map<std::string, KernelTime> kernels;
 };
+
+// Pipeline warm-up: a GPU driver compiles each of our pipelines the first time it is created
+// (0.37 s each on an H200 with a cold driver cache), which would otherwise happen one after the
+// other inside the first prompt. prepareVulkanPipelines runs `steps` (forward passes of the
+// shapes the first prompt and decode will have) with nothing computed or submitted, only noting
+// the pipelines they look up, and compiles those in parallel on up to `threads` threads (0:
+// hardware_concurrency, at most 8; SMOLDESK_VK_WARMUP_THREADS overrides). progress(done, total)
+// is called on this thread as they finish; returning false cancels (Error Cancelled). A pipeline
+// that fails to compile throws its Error where a step first uses it, as a lazy creation would.
+// Nothing (no warm-up) when `backend` is not a whole Vulkan backend (the GPU part of a layer split
+// compiles lazily) or SMOLDESK_VK_WARMUP=0; otherwise what was compiled.
+struct VulkanWarmup {
+    uint64_t pipelines = 0, failed = 0;
+    int threads = 0;
+    double seconds = 0;
+};
+std::optional<VulkanWarmup> prepareVulkanPipelines(Backend& backend, const std::function<void()>& steps,
+                                                   const std::function<bool(size_t, size_t)>& progress = {},
+                                                   int threads = 0);
 
 // The counters when `backend` is a Vulkan backend, else nothing.
 std::optional<VulkanCounters> vulkanCounters(const Backend& backend);
