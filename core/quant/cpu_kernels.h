@@ -74,6 +74,10 @@ void packedTileAvx2(Type weight, int64_t n, const void* groups, int nGroups, con
 void packedTileAvx512(Type weight, int64_t n, const void* groups, int nGroups, const void* act,
                       size_t actRowStride, int nCols, float* out, size_t outColStride, bool accumulate);
 
+// At least `floats` floats of 64-byte aligned scratch for the calling thread, kept until the
+// next call on that thread (kernel_scratch.cpp: baseline code, for the ISA files).
+float* threadScratchFloats(size_t floats);
+
 // Whether this CPU can run the variant.
 bool isaSupported(Isa isa);
 // The table for a supported variant, nullptr otherwise.
