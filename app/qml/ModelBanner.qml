@@ -25,7 +25,9 @@ Pane {
             Layout.fillWidth: true
             spacing: 10
             Label {
-                text: qsTr("Loading %1…").arg(App.model.loadingName)
+                objectName: "loadingLabel"
+                text: App.model.preparingGpu ? qsTr("Preparing the GPU (first start only)…")
+                                             : qsTr("Loading %1…").arg(App.model.loadingName)
                 elide: Text.ElideMiddle
                 Layout.maximumWidth: 320
             }

@@ -44,6 +44,10 @@ ModelManager::ModelManager(AppSettings* settings, const QString& crashMarker, co
         progress_ = f;
         emit loadProgressChanged();
     });
+    connect(worker_, &ModelWorker::loadPreparingGpu, this, [this] {
+        preparingGpu_ = true;
+        emit loadProgressChanged();
+    });
     connect(worker_, &ModelWorker::loaded, this, &ModelManager::onLoaded);
     connect(worker_, &ModelWorker::loadFailed, this, &ModelManager::onLoadFailed);
     connect(worker_, &ModelWorker::gpuFault, this,
@@ -265,6 +269,7 @@ void ModelManager::startLoad(const QString& path, bool keepError) {
     loadingName_ = QFileInfo(abs).fileName();
     loadingPath_ = abs;
     progress_ = 0.0;
+    preparingGpu_ = false;
     emit loadProgressChanged();
     if (!keepError) clearError();
     // The current model stays until the new one has loaded: the worker checks the file first

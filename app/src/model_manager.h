@@ -33,6 +33,8 @@ class ModelManager : public QObject {
   private:
     Q_PROPERTY(State state READ state NOTIFY stateChanged)
     Q_PROPERTY(double loadProgress READ loadProgress NOTIFY loadProgressChanged)
+    // The load's last part: the GPU compiles the model's pipelines (runtime/gpu_warmup.h).
+    Q_PROPERTY(bool preparingGpu READ preparingGpu NOTIFY loadProgressChanged)
     Q_PROPERTY(QString modelPath READ modelPath NOTIFY modelChanged)
     Q_PROPERTY(QString modelName READ modelName NOTIFY modelChanged)
     Q_PROPERTY(QString loadingName READ loadingName NOTIFY stateChanged)
@@ -79,6 +81,7 @@ class ModelManager : public QObject {
 
     State state() const { return state_; }
     double loadProgress() const { return progress_; }
+    bool preparingGpu() const { return preparingGpu_; }
     QString modelPath() const { return model_.path; }
     QString modelName() const { return model_.name; }
     QString loadingName() const { return loadingName_; }
@@ -196,6 +199,7 @@ class ModelManager : public QObject {
     void applyRemoteTarget(const QString& endpoint, const QString& model);
     State state_ = State::Empty;
     double progress_ = 0.0;
+    bool preparingGpu_ = false;
     LoadedModel model_;
     QString loadingName_;
     QString loadingPath_;
