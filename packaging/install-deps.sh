@@ -25,8 +25,9 @@ PACKAGES=(
   libpcre2-dev libsentencepiece-dev
   # the document library's index (core/retrieval: SQLite with FTS5), and zlib for DOCX/ODT
   libsqlite3-dev zlib1g-dev
-  # PDF text for the document library (app/library: Qt PDF, i.e. pdfium)
-  qt6-pdf-dev
+  # PDF text for the document library (app/library: Qt PDF, i.e. pdfium), and Qt PDF Quick for the
+  # in-app viewer of cited PDFs (app/qml/SourcePdfView.qml)
+  qt6-pdf-dev qml6-module-qtquick-pdf
   # Vulkan: headers/loader, shader compiler and validator, lavapipe + validation layers for tests
   libvulkan-dev glslang-tools spirv-tools mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # chat-template reference renders, UI screenshots

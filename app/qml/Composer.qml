@@ -30,6 +30,17 @@ Pane {
         nameFilters: [qsTr("Images (*.png *.jpg *.jpeg *.webp)"), qsTr("All files (*)")]
         onAccepted: { for (const url of selectedFiles) App.chat.attachImage(url) }
     }
+    // Issue 36: documents this chat's answers draw on, besides the library or instead of it.
+    FileDialog {
+        id: documentDialog
+        objectName: "attachDocumentDialog"
+        title: qsTr("Attach documents")
+        acceptLabel: qsTr("Attach")
+        rejectLabel: qsTr("Cancel")
+        fileMode: FileDialog.OpenFiles
+        nameFilters: [qsTr("Documents (*.pdf *.docx *.odt *.md *.txt *.html *.htm)"), qsTr("All files (*)")]
+        onAccepted: App.chat.documents.attach(selectedFiles)
+    }
     // A prompt that was not sent (the overflow question was closed) comes back to be edited,
     // in front of whatever was typed meanwhile.
     Connections {
@@ -177,20 +188,74 @@ Pane {
             }
         }
 
+        // The files attached to this chat (issue 36): "Using: 3 files"; a click lists them, each
+        // with Remove; × removes them all.
+        RowLayout {
+            objectName: "attachedDocuments"
+            readonly property var documents: App.chat.documents
+            visible: documents !== null && documents.attached.length > 0
+            spacing: 2
+            Button {
+                id: attachedChip
+                objectName: "attachedDocumentsChip"
+                highlighted: true
+                text: parent.documents ? parent.documents.attachedText : ""
+                font.pointSize: Qt.application.font.pointSize * 0.85
+                Accessible.name: qsTr("Files attached to this chat")
+                ToolTip.visible: hovered && !attachedMenu.visible
+                ToolTip.delay: 400
+                ToolTip.text: parent.documents ? parent.documents.attached.map(f => f.split("/").pop()).join("\n") : ""
+                onClicked: attachedMenu.popup(attachedChip, 0, attachedChip.height)
+                Menu {
+                    id: attachedMenu
+                    Instantiator {
+                        model: App.chat.documents ? App.chat.documents.attached : []
+                        delegate: MenuItem {
+                            required property string modelData
+                            text: qsTr("Remove %1").arg(modelData.split("/").pop())
+                            onTriggered: App.chat.documents.detach(modelData)
+                        }
+                        onObjectAdded: (index, object) => attachedMenu.insertItem(index, object)
+                        onObjectRemoved: (index, object) => attachedMenu.removeItem(object)
+                    }
+                }
+            }
+            ToolButton {
+                objectName: "detachDocuments"
+                text: "×"
+                Accessible.name: qsTr("Remove the attached files")
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Stop using the attached files in this chat")
+                onClicked: App.chat.documents.detachAll()
+            }
+        }
+
         RowLayout {
             Layout.fillWidth: true
             spacing: 8
 
-            // Beside the prompt box, so the buttons' column keeps its height.
+            // Beside the prompt box, so the buttons' column keeps its height: images for the next
+            // prompt, documents for the whole chat.
             ToolButton {
+                id: attachButton
                 objectName: "attachImageButton"
                 Layout.alignment: Qt.AlignBottom
                 text: "+"
                 font.pixelSize: 18
-                Accessible.name: qsTr("Attach an image")
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one")
-                onClicked: imageDialog.open()
+                Accessible.name: qsTr("Attach")
+                ToolTip.visible: hovered && !attachMenu.visible
+                ToolTip.text: qsTr("Attach an image to the prompt (PNG, JPEG or WebP) or documents to this chat; you can also paste or drop them")
+                onClicked: attachMenu.popup(attachButton, 0, -attachMenu.implicitHeight)
+                Menu {
+                    id: attachMenu
+                    objectName: "attachMenu"
+                    MenuItem { text: qsTr("Attach images…"); onTriggered: imageDialog.open() }
+                    MenuItem {
+                        text: qsTr("Attach documents…")
+                        enabled: App.chat.documents !== null
+                        onTriggered: documentDialog.open()
+                    }
+                }
             }
 
             ScrollView {

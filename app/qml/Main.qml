@@ -257,18 +257,21 @@ ApplicationWindow {
     AboutDialog { id: aboutDialog }
     CatalogueDialog { id: catalogueDialog }
     ContextDialogs { id: contextDialogs }
+    SourceViewer { id: sourceViewer }
 
     DropArea {
         id: dropArea
         anchors.fill: parent
         keys: ["text/uri-list"]
         // A GGUF file loads as the model; a folder joins the document library (Settings ▸ Documents);
-        // image files go with the next prompt (the composer's chips).
+        // image files go with the next prompt (the composer's chips); documents (PDF, Markdown, …)
+        // are attached to the chat ("Using: 3 files").
         onEntered: (drag) => { drag.accepted = drag.urls.length > 0 && (App.model.isGgufUrl(drag.urls[0]) || App.library.isFolder(drag.urls[0])
-                                                                      || drag.urls.every(u => composer.isImageUrl(u))) }
+                                                                      || drag.urls.every(u => composer.isImageUrl(u) || App.chat.documents.isDocumentUrl(u))) }
         onDropped: (drop) => {
-            if (drop.urls.length > 0 && drop.urls.every(u => composer.isImageUrl(u))) {
+            if (drop.urls.length > 0 && drop.urls.every(u => composer.isImageUrl(u) || App.chat.documents.isDocumentUrl(u))) {
                 composer.attachUrls(drop.urls)
+                App.chat.documents.attach(drop.urls.filter(u => !composer.isImageUrl(u)))
                 drop.accept()
             } else if (drop.urls.length > 0 && App.model.isGgufUrl(drop.urls[0])) {
                 App.model.loadUrl(drop.urls[0])

@@ -235,7 +235,8 @@ Item {
         }
 
         // The documents the answer drew on, numbered as the model saw them: a chip per source
-        // (file, page); a click opens it (a PDF at its page where the viewer reads #page=N).
+        // (file, page); a click opens it in the in-app viewer (SourceViewer.qml): a PDF at its page,
+        // a text at its lines, the passage highlighted.
         Flow {
             objectName: "citationChips"
             Layout.fillWidth: true
@@ -255,7 +256,8 @@ Item {
                     ToolTip.visible: hovered
                     ToolTip.delay: 400
                     ToolTip.text: modelData.snippet
-                    onClicked: App.chat.documents.openSource(modelData.file, modelData.page || 0)
+                    onClicked: App.chat.documents.openSource(modelData.file, modelData.page || 0, modelData.line || 0,
+                                                             modelData.line_end || 0, modelData.snippet || "")
                 }
             }
         }

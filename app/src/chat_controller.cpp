@@ -4,16 +4,16 @@
 
 #include "answer_stats.h"
 #include "answer_stream.h"
-#include "chat_images.h"
 #include "app_settings.h"
+#include "chat_images.h"
 #include "context_budget.h"
 #include "conversation_session.h"
 #include "exporter.h"
 #include "model_manager.h"
 #include "model_source.h"
+#include "runtime/prompt_image.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
-#include "runtime/prompt_image.h"
 #include "worker/error_text.h"
 
 #include <QClipboard>
@@ -284,9 +284,12 @@ void ChatController::clearError() {
 
 void ChatController::setDocuments(ChatDocuments* documents) {
     documents_ = documents;
-    documents_->setCurrentChat(currentId());
+    documents_->setCurrentChat(currentId(), session_->current().documents);
     connect(this, &ChatController::currentChanged, documents_,
-            [this] { documents_->setCurrentChat(currentId()); });
+            [this] { documents_->setCurrentChat(currentId(), session_->current().documents); });
+    // Attached files are the conversation's: stored with it (a new chat's with its first prompt).
+    connect(documents_, &ChatDocuments::attachedChanged, this,
+            [this](const QStringList& files) { session_->setDocuments(files); });
 }
 
 void ChatController::onDocumentsUsed(quint64 id, const DocumentsUsed& used) {
@@ -724,10 +727,12 @@ void ChatController::resolveOverflow(bool dropOldest) {
     if (tree().below(m.id).isEmpty()) session_->removeRowsFrom(last, true);
     const QString system = systemPrompt();
     const bool thinking = thinkingEnabled();
+    const QStringList documents = session_->current().documents;
     discardIfEmpty();
     newConversation();
     session_->setSystemPrompt(system);
     session_->setThinking(thinking);
+    session_->setDocuments(documents);
     emit currentChanged();
     send(m.content);
 }

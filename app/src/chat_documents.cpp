@@ -2,9 +2,9 @@
 #include "chat_documents.h"
 
 #include "library/library.h"
+#include "retrieval/chunker.h"
 #include "retrieval/library_index.h"
 
-#include <QDesktopServices>
 #include <QFileInfo>
 #include <QLocale>
 #include <QSettings>
@@ -16,7 +16,7 @@ const char* const kOffKey = "documents/chatsOff";
 }
 
 ChatDocuments::ChatDocuments(library::Library* library, QObject* parent)
-    : QObject(parent), library_(library) {
+    : QObject(parent), library_(library), viewer_(new SourceViewer(this)) {
     for (const QString& id : QSettings().value(QLatin1String(kOffKey)).toStringList())
         off_.insert(id.toLongLong());
     if (library_) connect(library_, &library::Library::idle, this, &ChatDocuments::refresh);
@@ -44,11 +44,56 @@ void ChatDocuments::refresh() {
     emit changed();
 }
 
-void ChatDocuments::setCurrentChat(qint64 id) {
-    if (id == chat_) return;
+void ChatDocuments::setCurrentChat(qint64 id, const QStringList& attached) {
+    if (id == chat_ && attached == attached_) return;
     // A new chat that got its id keeps the choice made while it was new.
-    if (chat_ == 0 && off_.contains(0)) off_.insert(id);
+    if (id != chat_ && chat_ == 0 && off_.contains(0)) off_.insert(id);
     chat_ = id;
+    attached_ = attached;
+    emit changed();
+}
+
+QString ChatDocuments::attachedText() const {
+    if (attached_.isEmpty()) return {};
+    if (attached_.size() == 1) return tr("Using: %1").arg(QFileInfo(attached_.first()).fileName());
+    return tr("Using: %1 files").arg(QLocale().toString(attached_.size()));
+}
+
+bool ChatDocuments::isDocumentUrl(const QUrl& url) {
+    if (!url.isLocalFile()) return false;
+    const QString path = url.toLocalFile();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    static const QStringList kPaged = {QStringLiteral("pdf"), QStringLiteral("docx"), QStringLiteral("odt")};
+    return QFileInfo(path).isFile() &&
+           (kPaged.contains(suffix) || retrieval::formatForPath(path.toStdString()).has_value());
+}
+
+int ChatDocuments::attach(const QList<QUrl>& urls) {
+    int added = 0;
+    for (const QUrl& url : urls) {
+        if (!isDocumentUrl(url) || attached_.size() >= kMaxAttached) continue;
+        const QString path = QFileInfo(url.toLocalFile()).absoluteFilePath();
+        if (attached_.contains(path)) continue;
+        attached_ << path;
+        ++added;
+    }
+    if (added > 0) {
+        emit attachedChanged(attached_);
+        emit changed();
+    }
+    return added;
+}
+
+void ChatDocuments::detach(const QString& file) {
+    if (attached_.removeAll(file) == 0) return;
+    emit attachedChanged(attached_);
+    emit changed();
+}
+
+void ChatDocuments::detachAll() {
+    if (attached_.isEmpty()) return;
+    attached_.clear();
+    emit attachedChanged(attached_);
     emit changed();
 }
 
@@ -69,6 +114,7 @@ void ChatDocuments::save() const {
 }
 
 void ChatDocuments::apply(GenerationRequest& request) const {
+    request.documentFiles = attached_;
     if (!active() || !library_) return;
     request.libraryPath = library_->databasePath();
     request.embeddingModel = library_->embeddingModel();
@@ -81,8 +127,8 @@ QUrl ChatDocuments::sourceUrl(const QString& file, int page) {
     return url;
 }
 
-bool ChatDocuments::openSource(const QString& file, int page) const {
-    return QDesktopServices::openUrl(sourceUrl(file, page));
+void ChatDocuments::openSource(const QString& file, int page, int line, int lineEnd, const QString& snippet) {
+    viewer_->show(file, page, line, lineEnd, snippet);
 }
 
 } // namespace smoldesk::app

@@ -94,6 +94,11 @@ void ConversationSession::setSystemPrompt(const QString& prompt) {
     saveRecord();
 }
 
+void ConversationSession::setDocuments(const QStringList& files) {
+    current_.documents = files;
+    saveRecord();
+}
+
 void ConversationSession::touch() {
     current_.updated = QDateTime::currentDateTime();
     conversations_->upsert(current_);

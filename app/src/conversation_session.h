@@ -39,6 +39,7 @@ class ConversationSession : public QObject {
     // Chat settings of the open chat; saved at once when the chat is.
     void setThinking(bool on);
     void setSystemPrompt(const QString& prompt);
+    void setDocuments(const QStringList& files); // the chat's attached files
     // The open chat was used now: it moves to the top of the list and is written.
     void touch();
     // False when the chat is unknown or the title blank.

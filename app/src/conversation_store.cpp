@@ -5,6 +5,8 @@
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -88,20 +90,23 @@ void ConversationStore::open(const QString& path) {
          addColumn(QStringLiteral("parent_id"), QStringLiteral("INTEGER")) &&
          addColumn(QStringLiteral("selected"), QStringLiteral("INTEGER NOT NULL DEFAULT 1")) &&
          addColumn(QStringLiteral("images"), QStringLiteral("TEXT NOT NULL DEFAULT ''")) &&
+         addColumn(QStringLiteral("documents"), QStringLiteral("TEXT NOT NULL DEFAULT ''"),
+                   QStringLiteral("conversations")) &&
          exec(QStringLiteral("CREATE INDEX IF NOT EXISTS messages_by_parent ON messages(conversation_id, "
                              "parent_id)")) &&
          linkLinearRows() && markInterrupted();
     emit opened(ok, ok ? QString() : QStringLiteral("Cannot create the conversation tables."));
 }
 
-bool ConversationStore::addColumn(const QString& name, const QString& definition) {
+bool ConversationStore::addColumn(const QString& name, const QString& definition, const QString& table) {
     // Databases from before a column was added lack it: `state` (answers written while they
-    // stream), `tool` (MCP tool calls and results), `images` (a prompt's images, issue 37).
+    // stream), `tool` (MCP tool calls and results), `images` (a prompt's images, issue 37), a
+    // conversation's `documents` (its attached files as a JSON array, issue 36).
     QSqlQuery q(QSqlDatabase::database(connection_));
-    if (!q.exec(QStringLiteral("PRAGMA table_info(messages)"))) return false;
+    if (!q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(table))) return false;
     while (q.next())
         if (q.value(1).toString() == name) return true;
-    return exec(QStringLiteral("ALTER TABLE messages ADD COLUMN %1 %2").arg(name, definition));
+    return exec(QStringLiteral("ALTER TABLE %1 ADD COLUMN %2 %3").arg(table, name, definition));
 }
 
 bool ConversationStore::linkLinearRows() {
@@ -151,7 +156,7 @@ void ConversationStore::loadConversations() {
     QList<ConversationRecord> out;
     if (open_) {
         QSqlQuery q(QSqlDatabase::database(connection_));
-        q.exec(QStringLiteral("SELECT id, title, created, updated, thinking, system_prompt FROM "
+        q.exec(QStringLiteral("SELECT id, title, created, updated, thinking, system_prompt, documents FROM "
                               "conversations ORDER BY updated DESC"));
         while (q.next()) {
             ConversationRecord c;
@@ -161,6 +166,8 @@ void ConversationStore::loadConversations() {
             c.updated = QDateTime::fromMSecsSinceEpoch(q.value(3).toLongLong());
             c.thinking = q.value(4).toBool();
             c.systemPrompt = q.value(5).toString();
+            for (const QJsonValue& f : QJsonDocument::fromJson(q.value(6).toString().toUtf8()).array())
+                if (f.isString()) c.documents << f.toString();
             out.append(c);
         }
     }
@@ -207,16 +214,21 @@ void ConversationStore::saveConversation(const ConversationRecord& c) {
     if (!open_) return;
     QSqlQuery q(QSqlDatabase::database(connection_));
     q.prepare(
-        QStringLiteral("INSERT INTO conversations (id, title, created, updated, thinking, system_prompt) "
-                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, "
-                       "updated = excluded.updated, thinking = excluded.thinking, "
-                       "system_prompt = excluded.system_prompt"));
+        QStringLiteral("INSERT INTO conversations (id, title, created, updated, thinking, system_prompt, "
+                       "documents) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = "
+                       "excluded.title, updated = excluded.updated, thinking = excluded.thinking, "
+                       "system_prompt = excluded.system_prompt, documents = excluded.documents"));
     q.addBindValue(c.id);
     q.addBindValue(text(c.title));
     q.addBindValue(c.created.toMSecsSinceEpoch());
     q.addBindValue(c.updated.toMSecsSinceEpoch());
     q.addBindValue(c.thinking ? 1 : 0);
     q.addBindValue(text(c.systemPrompt));
+    q.addBindValue(
+        c.documents.isEmpty()
+            ? QStringLiteral("")
+            : QString::fromUtf8(
+                  QJsonDocument(QJsonArray::fromStringList(c.documents)).toJson(QJsonDocument::Compact)));
     if (!q.exec()) emit writeFailed(q.lastError().text());
 }
 

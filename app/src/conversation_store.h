@@ -39,7 +39,8 @@ class ConversationStore : public QObject {
 
   private:
     bool exec(const QString& sql);
-    bool addColumn(const QString& name, const QString& definition);
+    bool addColumn(const QString& name, const QString& definition,
+                   const QString& table = QStringLiteral("messages"));
     // Schema 2 (message trees): rows of the linear schema get the row before them as parent.
     bool linkLinearRows();
     bool markInterrupted();

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 namespace smoldesk::app {
 
@@ -16,6 +17,7 @@ struct ConversationRecord {
     QDateTime updated;
     bool thinking = false;
     QString systemPrompt;
+    QStringList documents; // files attached to the chat (its answers draw on them, issue 36)
 };
 
 // How far an answer got. Streaming rows are written while the answer streams; a row still

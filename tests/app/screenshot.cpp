@@ -2,7 +2,8 @@
 // build/smoldesk-screenshot.png. Run under a display server: `xvfb-run -a build/tests/smoldesk_screenshot`.
 // Arguments: [main.png] [settings.png] — the second also renders the settings dialog (device picker).
 // `--tour DIR` instead writes the screens a new user meets to DIR: the main window at three sizes,
-// a load error, Settings in English and French, a full context and the overflow dialog.
+// a load error, the source viewer and attached files (issue 36), Settings in English and French, a
+// full context and the overflow dialog.
 // `--ux DIR` writes the screens of issue 24: the main window at 800×600, 1366×768 and 1920×1080
 // with short prompts, the system-prompt popup, French, kept alternatives, the prompt being read,
 // a full context.
@@ -10,6 +11,7 @@
 // `--issue39 DIR` writes the views changed for issue 39 at 800×600 and 1366×768.
 // `--dark` first: everything under a dark system palette (what a desktop's dark scheme sets).
 #include "appearance.h"
+#include "chat_documents.h"
 #include "qml_fixture.h"
 
 #include <QDir>
@@ -46,6 +48,25 @@ QObject* child(AppFixture& fx, const char* name) {
     return fx.engine->rootObjects().first()->findChild<QObject*>(QLatin1String(name));
 }
 
+// Issue 36: a cited PDF page and a cited text in the source viewer, and two files attached to the
+// chat (the composer's chip).
+int documentViews(AppFixture& fx, const QString& dir) {
+    smoldesk::app::ChatDocuments* docs = fx.context->chat()->documents();
+    const QString data = QStringLiteral(SMOLDESK_SOURCE_DIR "/tests/data/docs/");
+    docs->openSource(data + QStringLiteral("pdf/manual.pdf"), 3, 1, 2,
+                     QStringLiteral("Pruning roses in March."));
+    QTest::qWait(1500); // the page renders
+    if (!save(fx.window, dir + QStringLiteral("/source-pdf.png"))) return 3;
+    docs->openSource(data + QStringLiteral("chat/boiler.md"), 0, 13, 15, {});
+    if (!save(fx.window, dir + QStringLiteral("/source-text.png"))) return 3;
+    docs->viewer()->close();
+    docs->attach({QUrl::fromLocalFile(data + QStringLiteral("chat/boiler.md")),
+                  QUrl::fromLocalFile(data + QStringLiteral("chat/garden.txt"))});
+    if (!save(fx.window, dir + QStringLiteral("/attached-files.png"))) return 3;
+    docs->detachAll();
+    return 0;
+}
+
 int tour(AppFixture& fx, const QString& dir) {
     QDir().mkpath(dir);
     auto* settings = fx.context->settings();
@@ -60,6 +81,7 @@ int tour(AppFixture& fx, const QString& dir) {
     fx.window->resize(1920, 1080);
     if (!save(fx.window, dir + QStringLiteral("/main-1920.png"))) return 3;
     fx.window->resize(1280, 800);
+    if (const int rc = documentViews(fx, dir)) return rc;
 
     // A truncated download opened over the working model.
     QFile src(model->demoModelPath());
