@@ -33,6 +33,12 @@ struct Message {
     std::vector<ToolCall> toolCalls = {};
     std::string toolCallId = {}; // a tool result: the call it answers
     std::string name = {};       // a tool result: the function's name
+    // A user turn's document passages as its prompt showed them (grounding::Grounding::text when
+    // passages were chosen for it). Kept with the turn, they go back in front of its content each
+    // time the conversation is rendered (grounding::withDocuments): the answer's citations keep
+    // their sources, and the prompt's prefix stays the one the model read (the prefix cache and
+    // a chat's saved state match it). The formatter itself does not render this field.
+    std::string passages = {};
 };
 
 struct ChatRequest {

@@ -258,17 +258,23 @@ Grounding ground(const DocumentRequest& request, const std::vector<chat::Message
 }
 
 std::vector<chat::Message> withDocuments(std::vector<chat::Message> messages, const Grounding& g) {
+    // This turn's passages go in front of the last user message (in place of what it kept from
+    // an earlier answer of it, when it is asked again); every other turn shows the passages it
+    // was asked with, where they were.
+    auto last = messages.rend();
+    if (g.mode == Grounding::Mode::Passages)
+        last =
+            std::find_if(messages.rbegin(), messages.rend(), [](const auto& m) { return m.role == "user"; });
+    if (last != messages.rend()) last->passages = g.text;
+    for (chat::Message& m : messages) {
+        if (m.role == "user" && !m.passages.empty()) m.content = m.passages + m.content;
+        m.passages.clear();
+    }
     if (g.mode == Grounding::Mode::Whole) {
         if (!messages.empty() && messages.front().role == "system")
             messages.front().content += "\n\n" + g.text;
         else
             messages.insert(messages.begin(), chat::Message{"system", g.text});
-    } else if (g.mode == Grounding::Mode::Passages) {
-        for (auto m = messages.rbegin(); m != messages.rend(); ++m)
-            if (m->role == "user") {
-                m->content = g.text + m->content;
-                break;
-            }
     }
     return messages;
 }

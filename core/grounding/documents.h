@@ -53,7 +53,9 @@ Grounding ground(const DocumentRequest& request, const std::vector<chat::Message
                  const text::Tokenizer& tokenizer, int contextTokens);
 
 // The conversation with the documents in it: whole documents after the system message (one is
-// added when there is none), passages in front of the last user message.
+// added when there is none), passages in front of the last user message, and each earlier user
+// message's own passages (chat::Message::passages) in front of it. Without documents this turn
+// (a None grounding) only the earlier turns' passages go in.
 std::vector<chat::Message> withDocuments(std::vector<chat::Message> messages, const Grounding& grounding);
 
 // The passages of the request's documents that best match `query`, best first, at most `top`:

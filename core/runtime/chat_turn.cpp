@@ -45,9 +45,10 @@ ChatTurn::ChatTurn(Session& session, const ChatPrompt& chatPrompt, grammar::Gram
         if (!request.documents.empty()) {
             documents_ = grounding::ground(request.documents, promptRequest.messages, session.tokenizer(),
                                            session.contextSize());
-            promptRequest.messages = grounding::withDocuments(std::move(promptRequest.messages), documents_);
             hasDocuments_ = true;
         }
+        // Earlier turns keep the passages they were answered from, with documents this turn or not.
+        promptRequest.messages = grounding::withDocuments(std::move(promptRequest.messages), documents_);
         std::vector<chat::ToolSpec> specs;
         if (offersTools) {
             family_ = chatPrompt.toolCallFamily();

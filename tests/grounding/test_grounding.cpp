@@ -130,6 +130,42 @@ class TestGrounding : public QObject {
         QVERIFY(g.text.size() > 5 && g.text.substr(g.text.size() - 5) == "---\n\n");
     }
 
+    // A conversation re-rendered on the next turn shows the first turn's passages where its prompt
+    // had them: the answer's "[1]" keeps its source and the prompt's prefix is the one the model
+    // read (before, they went in front of the last user message only and the first turn lost them).
+    void earlierTurnsKeepTheirPassages() {
+        DocumentRequest r;
+        r.libraryPath = library_;
+        r.maxPassages = 1;
+        const std::string q1 = "How do I reset the boiler?", q2 = "How often should I turn the compost heap?";
+        const Grounding g1 = ground(r, {{"user", q1}}, *tokenizer_, 1000);
+        QCOMPARE(int(g1.mode), int(Grounding::Mode::Passages));
+        const auto first = withDocuments({{"user", q1}}, g1);
+        QCOMPARE(first[0].content, g1.text + q1);
+        QVERIFY(first[0].passages.empty()); // rendered, not twice
+
+        chat::Message asked{"user", q1};
+        asked.passages = g1.text; // what the app keeps with the turn
+        std::vector<chat::Message> history = {
+            asked, {"assistant", "Hold the reset button [1]."}, {"user", q2}};
+        const Grounding g2 = ground(r, history, *tokenizer_, 1000);
+        QCOMPARE(g2.query, q2);
+        QVERIFY(g2.text != g1.text);
+        const auto second = withDocuments(history, g2);
+        QCOMPARE(second.size(), size_t(3));
+        QCOMPARE(second[0].content, first[0].content);
+        QCOMPARE(second[1].content, std::string("Hold the reset button [1]."));
+        QCOMPARE(second[2].content, g2.text + q2);
+        // Documents detached since: the earlier turn still shows its own.
+        const auto detached = withDocuments(history, Grounding{});
+        QCOMPARE(detached[0].content, g1.text + q1);
+        QCOMPARE(detached[2].content, q2);
+        // The last turn asked again: this turn's passages replace the ones it kept.
+        history.resize(1);
+        const auto again = withDocuments(history, g2);
+        QCOMPARE(again[0].content, g2.text + q1);
+    }
+
     void nothingMatchedIsSaid() {
         DocumentRequest r;
         r.libraryPath = library_;
