@@ -79,6 +79,28 @@ int automaticDevice(const std::vector<vk::DeviceCaps>& devices, std::string* rea
     return -1;
 }
 
+// What each of the instance's devices offers (nothing without an instance).
+std::vector<vk::DeviceCaps> deviceCaps(const vk::Instance* instance) {
+    std::vector<vk::DeviceCaps> devices;
+    if (instance)
+        for (VkPhysicalDevice physical : instance->physicalDevices())
+            devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
+    return devices;
+}
+
+// The device to use: the one asked for, else the best GPU; -1 with *why (kept when Instance::create
+// set it, for a system without devices) when there is none or it cannot run SmolDesk's shaders.
+int chooseDevice(const VulkanOptions& options, const std::vector<vk::DeviceCaps>& devices, std::string* why) {
+    int index = devices.empty() ? -2 : requestedDevice(options, devices, why);
+    if (index == -1) index = automaticDevice(devices, why);
+    if (index >= 0 && !devices[size_t(index)].usable) {
+        *why = devices[size_t(index)].whyNot;
+        index = -1;
+    }
+    if (index < 0 && why->empty()) *why = "The Vulkan loader found no device.";
+    return std::max(index, -1);
+}
+
 } // namespace
 
 bool vulkanSupportsType(quant::Type type) {
@@ -111,19 +133,10 @@ std::vector<VulkanDeviceInfo> listVulkanDevices(std::string* whyNone) {
 int resolveVulkanDevice(const VulkanOptions& options, std::string* reason) {
     std::string why;
     try {
-        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
-        std::vector<vk::DeviceCaps> devices;
-        if (instance)
-            for (VkPhysicalDevice physical : instance->physicalDevices())
-                devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
-        int index = devices.empty() ? -2 : requestedDevice(options, devices, &why);
-        if (index == -1) index = automaticDevice(devices, &why);
-        if (index >= 0 && !devices[size_t(index)].usable) {
-            why = devices[size_t(index)].whyNot;
-            index = -1;
-        }
-        if (index < 0 && reason) *reason = why.empty() ? "The Vulkan loader found no device." : why;
-        return std::max(index, -1);
+        const std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
+        const int index = chooseDevice(options, deviceCaps(instance.get()), &why);
+        if (index < 0 && reason) *reason = why;
+        return index;
     } catch (const std::exception& e) {
         if (reason) *reason = e.what();
         return -1;
@@ -133,19 +146,11 @@ int resolveVulkanDevice(const VulkanOptions& options, std::string* reason) {
 uint64_t vulkanMemoryBudget(const VulkanOptions& options, std::string* reason) {
     std::string why;
     try {
-        std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
-        std::vector<vk::DeviceCaps> devices;
-        if (instance)
-            for (VkPhysicalDevice physical : instance->physicalDevices())
-                devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
-        int index = devices.empty() ? -2 : requestedDevice(options, devices, &why);
-        if (index == -1) index = automaticDevice(devices, &why);
-        if (index >= 0 && !devices[size_t(index)].usable) {
-            why = devices[size_t(index)].whyNot;
-            index = -1;
-        }
+        const std::unique_ptr<vk::Instance> instance = vk::Instance::create(false, &why);
+        const std::vector<vk::DeviceCaps> devices = deviceCaps(instance.get());
+        const int index = chooseDevice(options, devices, &why);
         if (index >= 0) return devices[size_t(index)].memoryBudget;
-        if (reason) *reason = why.empty() ? "The Vulkan loader found no device." : why;
+        if (reason) *reason = why;
         return 0;
     } catch (const std::exception& e) {
         if (reason) *reason = e.what();
@@ -161,24 +166,14 @@ std::unique_ptr<Backend> createVulkanBackend(const VulkanOptions& options, std::
             if (reason) *reason = why;
             return nullptr;
         }
-        std::vector<vk::DeviceCaps> devices;
-        for (VkPhysicalDevice physical : instance->physicalDevices())
-            devices.push_back(vk::queryDeviceCaps(instance->api(), physical));
-        if (devices.empty()) {
-            if (reason) *reason = "The Vulkan loader found no device.";
-            return nullptr;
-        }
-        int index = requestedDevice(options, devices, &why);
-        if (index == -1) index = automaticDevice(devices, &why);
+        why.clear(); // a system without devices says so, whatever the instance noted
+        const std::vector<vk::DeviceCaps> devices = deviceCaps(instance.get());
+        const int index = chooseDevice(options, devices, &why);
         if (index < 0) {
             if (reason) *reason = why;
             return nullptr;
         }
         const vk::DeviceCaps& caps = devices[static_cast<size_t>(index)];
-        if (!caps.usable) {
-            if (reason) *reason = caps.whyNot;
-            return nullptr;
-        }
         // Before the device is created: a model that does not fit allocates nothing at all.
         const VulkanMemoryNeed& need = options.memoryNeed;
         if (need.weightBytes || need.kvCacheBytes || need.activationBytes) {
