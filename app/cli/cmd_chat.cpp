@@ -86,6 +86,9 @@ class TerminalChat {
         pending_.clear();
     }
 
+    // Whether the conversation has images (sent or pending): its text cannot hold the media marker.
+    bool hasImages() const { return !images_.empty() || !pending_.empty(); }
+
     // An image for the next message (decoded now, encoded when the model first reads it).
     void addImage(const std::string& path) {
         if (!vision_) vision_ = loadVision(o_.mmproj ? &*o_.mmproj : nullptr, o_.modelPath, session_, false);
@@ -290,6 +293,10 @@ int cmdChat(Args& args) {
             } catch (const Error& e) {
                 std::fprintf(stderr, "%s\n", e.what());
             }
+            continue;
+        }
+        if (!line.empty() && chat.hasImages() && runtime::countMediaMarkers(line) > 0) {
+            std::fprintf(stderr, "%s\n", std::string(runtime::kMediaMarkerInText).c_str()); // ask again
             continue;
         }
         if (!line.empty()) chat.answer(line);

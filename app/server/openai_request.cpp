@@ -399,6 +399,17 @@ std::optional<ApiRequest> parseChatRequest(const QByteArray& body, ApiError* err
         r.generation.turns.append(turn);
         ++index;
     }
+    // With images, a text that holds the marker itself cannot tell its text from an image's place.
+    qsizetype images = 0, markers = 0;
+    for (const app::ChatTurn& t : r.generation.turns) {
+        images += t.images.size();
+        markers += static_cast<qsizetype>(runtime::countMediaMarkers(t.content.toStdString()));
+    }
+    if (images > 0 && markers > images) {
+        *error = ApiError::invalidRequest(QString::fromUtf8(runtime::kMediaMarkerInText.data(),
+                                                            static_cast<qsizetype>(runtime::kMediaMarkerInText.size())));
+        return std::nullopt;
+    }
     // OpenAI's tool results carry only the call's id; templates that print the function's name
     // (gpt-oss, Hermes-style tool roles) find it in the call it answers.
     for (qsizetype i = 0; i < r.generation.turns.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "chat_images.h"
 
 #include "imageio/image_decode.h"
+#include "imageio/stored_images.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -8,8 +9,6 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 #include <exception>
 
@@ -91,18 +90,11 @@ QStringList dataUrls(const QList<QByteArray>& images) {
 }
 
 QString toStored(const QList<QByteArray>& images) {
-    if (images.isEmpty()) return QStringLiteral("");
-    QJsonArray arr;
-    for (const QByteArray& b : images) arr.append(QString::fromLatin1(b.toBase64()));
-    return QString::fromUtf8(QJsonDocument(arr).toJson(QJsonDocument::Compact));
+    return imageio::storeImages(images);
 }
 
 QList<QByteArray> fromStored(const QString& stored) {
-    QList<QByteArray> out;
-    if (stored.isEmpty()) return out;
-    for (const QJsonValue v : QJsonDocument::fromJson(stored.toUtf8()).array())
-        out.append(QByteArray::fromBase64(v.toString().toLatin1()));
-    return out;
+    return imageio::readStoredImages(stored);
 }
 
 } // namespace smoldesk::app::ChatImages

@@ -20,6 +20,7 @@ const std::vector<float>& PromptImage::rows() {
     if (layout.rows.empty()) {
         if (!encode) throw Error(ErrorCode::InvalidArgument, "The image has no encoder to compute its rows.");
         layout.rows = encode();
+        encode = nullptr; // drops the pixels it held: the rows are all a prompt needs from now on
     }
     return layout.rows;
 }
@@ -34,6 +35,13 @@ uint64_t imageKey(int width, int height, std::span<const uint8_t> rgb) {
         for (int i = 0; i < 4; ++i) mix(static_cast<uint8_t>(static_cast<uint32_t>(v) >> (8 * i)));
     for (uint8_t b : rgb) mix(b);
     return h;
+}
+
+size_t countMediaMarkers(std::string_view text) {
+    size_t n = 0;
+    for (size_t m = text.find(kMediaMarker); m != std::string_view::npos; m = text.find(kMediaMarker, m + 1))
+        ++n;
+    return n;
 }
 
 std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::string_view text, bool addBos,
@@ -53,9 +61,12 @@ std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::s
         const std::vector<int32_t> ids = tokenizer.encode(marker, false, true);
         out.insert(out.end(), ids.begin(), ids.end());
     };
-    size_t markers = 0;
-    for (size_t m = text.find(kMediaMarker); m != std::string_view::npos; m = text.find(kMediaMarker, m + 1))
-        ++markers;
+    if (images.empty()) { // without images the marker is text like any other
+        appendText(0, text.size(), addBos);
+        return out;
+    }
+    const size_t markers = countMediaMarkers(text);
+    if (markers > images.size()) throw Error(ErrorCode::InvalidArgument, std::string(kMediaMarkerInText));
     if (markers != images.size())
         throw Error(ErrorCode::InvalidArgument, "The prompt has " + std::to_string(markers) +
                                                     " image marker" + (markers == 1 ? "" : "s") + " (" +

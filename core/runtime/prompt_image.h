@@ -19,6 +19,14 @@ namespace smoldesk::runtime {
 
 // llama.cpp's media marker: where a prompt's text puts an image.
 inline constexpr std::string_view kMediaMarker = "<__media__>";
+// A prompt without images takes kMediaMarker as plain text; in a prompt with images it marks their
+// places, so a message that holds it as text is refused with this sentence (CLI, API server and
+// app alike) rather than the count of markers against images.
+inline constexpr std::string_view kMediaMarkerInText =
+    "The message holds the text <__media__>, which marks an image's place in a conversation with images; "
+    "remove it from the message.";
+// How often kMediaMarker occurs in text.
+size_t countMediaMarkers(std::string_view text);
 
 inline bool isImageToken(int32_t id) {
     return id < 0;
@@ -45,7 +53,8 @@ uint64_t imageKey(int width, int height, std::span<const uint8_t> rgb);
 // (addBos for the first part only, control tokens parsed), each image as its markers (tokenized
 // with control tokens, as libmtmd does) around its pieces' positions. Inside `literal` (byte ranges
 // of text, sorted: the messages' own texts) control tokens stay text, as Tokenizer::encode does.
-// Error in one sentence when the markers and the images do not pair up.
+// Without images the marker is plain text. Error in one sentence when the markers and the images do
+// not pair up (kMediaMarkerInText when the text holds more markers than there are images).
 std::vector<int32_t> tokenizeWithImages(const text::Tokenizer& tokenizer, std::string_view text, bool addBos,
                                         std::span<const std::shared_ptr<PromptImage>> images,
                                         std::span<const text::Tokenizer::ByteRange> literal = {});

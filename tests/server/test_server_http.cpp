@@ -112,6 +112,12 @@ class TestServerHttp : public QObject {
         QTest::newRow("image part")
             << QByteArray(R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{}}]}]})")
             << "invalid_value";
+        // The media marker typed as text beside an image (without images it is plain text).
+        QTest::newRow("marker as text")
+            << QByteArray(
+                   R"({"messages":[{"role":"user","content":[{"type":"text","text":"What is <__media__>?"},)"
+                   R"({"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAGklEQVR42gXBAQEAAACCIEf4t+kGgMMQclkeLhcGcs/7u3gAAAAASUVORK5CYII="}}]}]})")
+            << "invalid_value";
         QTest::newRow("temperature") << QByteArray(
                                             R"({"temperature":3,"messages":[{"role":"user","content":"x"}]})")
                                      << "invalid_value";
@@ -150,6 +156,13 @@ class TestServerHttp : public QObject {
         QCOMPARE(e.code, code);
         QCOMPARE(e.type, QStringLiteral("invalid_request_error"));
         QVERIFY(!e.message.isEmpty());
+    }
+
+    void markerWithoutImagesIsText() {
+        ApiError e;
+        const auto r = parseChatRequest(R"({"messages":[{"role":"user","content":"What is <__media__>?"}]})", &e);
+        QVERIFY(r);
+        QCOMPARE(r->generation.turns.at(0).content, QStringLiteral("What is <__media__>?"));
     }
 
     void readsCompletionFields() {

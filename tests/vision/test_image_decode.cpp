@@ -87,6 +87,30 @@ class TestImageDecode : public QObject {
         QCOMPARE(img.height, 5000);
         QCOMPARE(int(img.rgb[img.rgb.size() - 2]), 200);
     }
+    // A 72-megapixel image (over kExactPixels) comes out reduced to a 4096-pixel longer side, the
+    // size decodedSize reports from the header; a 1-bit PNG keeps the file and the test fast.
+    void hugeImageIsReduced() {
+        QImage big(9000, 8000, QImage::Format_Mono);
+        big.fill(1);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(big.save(&buffer, "PNG"));
+        big = QImage();
+        const vision::RgbImage img = imageio::decodeImage(png);
+        QCOMPARE(img.width, imageio::kReducedSide);
+        QCOMPARE(img.height, 3640); // 8000 · 4096 / 9000, rounded down by QSize::scaled
+        QCOMPARE(imageio::decodedSize(png), QSize(img.width, img.height));
+        QCOMPARE(img.rgb.size(), size_t(img.width) * size_t(img.height) * 3);
+    }
+    // decodedSize follows EXIF rotation (4x6 for the 6x4 stored image) and keeps sizes up to
+    // kExactPixels as they are.
+    void decodedSizeFromHeader() {
+        QCOMPARE(imageio::decodedSize(seed("rotated-6x4.jpg")), QSize(4, 6));
+        QCOMPARE(imageio::decodedSize(seed("speck-3x2.png")), QSize(3, 2));
+        QVERIFY(!imageio::decodedSize(seed("huge-20000x20000.png")).isValid());
+        QVERIFY(!imageio::decodedSize("plain text").isValid());
+    }
     void refusals() {
         QCOMPARE(
             refusal(seed("tall-20x50-truncated.png")),

@@ -148,6 +148,16 @@ class TestVisionPrompt : public QObject {
             QCOMPARE(QString(e.what()),
                      QString("The prompt has 0 image markers (<__media__>) but 1 image is attached."));
         }
+        // The marker typed as text: plain text without images, a sentence beside one.
+        QCOMPARE(runtime::tokenizeWithImages(s->tokenizer(), "say <__media__>", true, {}),
+                 s->tokenizer().encode("say <__media__>", true, true));
+        try {
+            runtime::tokenizeWithImages(s->tokenizer(), "<__media__>What is <__media__>?", true,
+                                        std::span(&image, 1));
+            QFAIL("a marker typed as text beside an image was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(QString(e.what()), QString::fromUtf8(runtime::kMediaMarkerInText.data()));
+        }
         // An image's positions without the image.
         const std::vector<int32_t> tokens =
             runtime::tokenizeWithImages(s->tokenizer(), "<__media__>", true, std::span(&image, 1));
