@@ -276,7 +276,8 @@ int dotI8x32(const int8_t* q, const int8_t* y) {
 
 #include "nibble_decode.inc"
 
-// The fused decode kernels of the grid types (kernels_avx2_grid.cpp, kernels_avx2_iq1.cpp).
+// The fused decode kernels of the grid types (kernels_avx2_grid.cpp, kernels_avx2_iq1.cpp) and
+// the ternary types (kernels_avx2_ternary.cpp).
 DotFn isaFusedDot(const TypeRow& row) {
     switch (row.info.type) {
     case Type::IQ2_XXS:
@@ -293,6 +294,10 @@ DotFn isaFusedDot(const TypeRow& row) {
         return dotIQ1_SAvx2;
     case Type::IQ1_M:
         return dotIQ1_MAvx2;
+    case Type::TQ1_0:
+        return dotTQ1_0Avx2;
+    case Type::TQ2_0:
+        return dotTQ2_0Avx2;
     default:
         return nullptr;
     }

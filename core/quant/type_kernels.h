@@ -160,6 +160,9 @@ float dotIQ3_SAvx2(int64_t n, const void* w, const void* act);
 // The AVX2 decode kernels of IQ1_S and IQ1_M (kernels_avx2_iq1.cpp).
 float dotIQ1_SAvx2(int64_t n, const void* w, const void* act);
 float dotIQ1_MAvx2(int64_t n, const void* w, const void* act);
+// The AVX2 decode kernels of the ternary types (kernels_avx2_ternary.cpp).
+float dotTQ1_0Avx2(int64_t n, const void* w, const void* act);
+float dotTQ2_0Avx2(int64_t n, const void* w, const void* act);
 } // namespace cpu
 
 } // namespace smoldesk::quant

@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
                                      {Type::F16, {}},      {Type::F32, {}},     {Type::Q5_K, {0, 2}},
                                      {Type::IQ2_XXS, {0}}, {Type::IQ2_XS, {0}}, {Type::IQ2_S, {0}},
                                      {Type::IQ3_XXS, {0}}, {Type::IQ3_S, {0}},  {Type::IQ4_XS, {0}},
-                                     {Type::IQ4_NL, {0}},  {Type::MXFP4, {}},   {Type::IQ1_S, {0}}};
+                                     {Type::IQ4_NL, {0}},  {Type::MXFP4, {}},   {Type::IQ1_S, {0}},
+                                     {Type::TQ1_0, {52}},  {Type::TQ2_0, {64}}};
     const char* only = std::getenv("BENCH_QUANT_TYPE"); // e.g. MXFP4: that type alone
     std::vector<float> x(kRowValues);
     for (int64_t i = 0; i < kRowValues; ++i) x[i] = static_cast<float>((i * 37) % 101 - 50) * 0.02f;
