@@ -53,6 +53,17 @@ class TestSourceViewer : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(pdfView->property("currentPage").toInt(), 2, 10000); // 0-based
         // The passage's words were found on the cited page (not page 1) and are the framed result.
         QTRY_COMPARE_WITH_TIMEOUT(pdfView->property("highlightPage").toInt(), 2, 10000);
+        QCOMPARE(pdfView->property("currentPage").toInt(), 2);
+        QVERIFY(!app_.item("sourceViewerMessage")->isVisible()); // no sentence over a good PDF
+        // Scrolled there: two pages (of equal size) are above the top of the view.
+        const auto scrolled = [&] {
+            QVariant y, h;
+            QMetaObject::invokeMethod(pdfView, "scrolledY", Q_RETURN_ARG(QVariant, y));
+            QMetaObject::invokeMethod(pdfView, "pageHeight", Q_RETURN_ARG(QVariant, h));
+            return h.toDouble() > 0 && y.toDouble() >= 2 * h.toDouble() - 1 &&
+                   y.toDouble() < 3 * h.toDouble();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(scrolled(), 10000);
         QTest::keyClick(app_.window, Qt::Key_Escape);
         QTRY_VERIFY(!viewer()->isOpen());
     }
