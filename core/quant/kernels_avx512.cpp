@@ -285,6 +285,12 @@ DotFn isaFusedDot(const TypeRow& row) {
         return dotIQ3_XXSAvx512;
     case Type::IQ3_S:
         return dotIQ3_SAvx512;
+    // The AVX2 ternary kernels (kernels_avx2_ternary.cpp; every AVX-512 CPU here runs AVX2): 6-8
+    // times faster in bench-quant than decoding each block to bytes first.
+    case Type::TQ1_0:
+        return dotTQ1_0Avx2;
+    case Type::TQ2_0:
+        return dotTQ2_0Avx2;
     default:
         return nullptr;
     }
