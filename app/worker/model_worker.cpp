@@ -2,6 +2,7 @@
 
 #include "imageio/image_decode.h"
 #include "runtime/vision_input.h"
+#include "vision/mmproj.h"
 
 #include "worker/chat_state_store.h"
 #include "worker/crash_guard.h"
@@ -169,6 +170,7 @@ void ModelWorker::openSession(const LoadRequest& request, bool cancellable) {
         session_ = runtime::Session::load(o);
     }
     vision_.reset(); // the next image opens the new model's mmproj
+    countParams_.reset();
     chatPrompt_ = std::make_unique<runtime::ChatPrompt>(session_->file(), session_->tokenizer());
     openDraft(request);
     if (lastValue < 1.0f) emit loadProgress(1.0);
@@ -226,6 +228,7 @@ void ModelWorker::unload() {
     chatPrompt_.reset();
     draft_.reset();
     vision_.reset(); // the mmproj and its backend go with the model
+    countParams_.reset();
     session_.reset();
     loadedRequest_ = {};
     emit unloaded();
@@ -330,7 +333,8 @@ void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool ena
         request.messages = chatMessages(turns);
         request.enableThinking = enableThinking;
         request.toolsJson = toolsJson.toStdString(); // the definitions cost context too
-        emit tokensCounted(id, static_cast<int>(chatPrompt_->build(request).tokens.size()),
+        const std::vector<std::shared_ptr<runtime::PromptImage>> images = countedImages(turns);
+        emit tokensCounted(id, static_cast<int>(chatPrompt_->build(request, images).tokens.size()),
                            session_->contextSize());
     } catch (const std::exception&) {
         emit tokensCounted(id, -1, session_->contextSize()); // the template fails: the send will say why
@@ -428,6 +432,34 @@ bool ModelWorker::continueOnCpu(const GenerationRequest& request, const EngineEr
     return true;
 }
 
+std::string ModelWorker::mmprojPath() const {
+    return loadedRequest_.mmprojPath.isEmpty() ? runtime::findMmprojNextTo(loadedRequest_.path.toStdString())
+                                               : loadedRequest_.mmprojPath.toStdString();
+}
+
+// The turns' images laid out as a prompt lays them out (their sizes from the headers, the mmproj's
+// parameters from its header: nothing decoded, encoded or loaded on a device), so the context meter
+// counts the image tokens the model will read, not the marker text. Empty when the model has no
+// mmproj or an image would be refused: the meter then counts the text, and the send says why.
+std::vector<std::shared_ptr<runtime::PromptImage>> ModelWorker::countedImages(const QList<ChatTurn>& turns) {
+    std::vector<std::shared_ptr<runtime::PromptImage>> images;
+    for (const ChatTurn& turn : turns)
+        for (const QByteArray& bytes : turn.images) {
+            if (!vision_ && !countParams_) {
+                const std::string path = mmprojPath();
+                if (path.empty()) return {};
+                countParams_ = vision::readVisionParams(*gguf::File::open(path));
+            }
+            const QSize size = imageio::decodedSize(bytes);
+            if (!size.isValid()) return {};
+            auto image = std::make_shared<runtime::PromptImage>();
+            image->layout =
+                vision::imageLayout(vision_ ? vision_->params() : *countParams_, size.width(), size.height());
+            images.push_back(std::move(image));
+        }
+    return images;
+}
+
 // The request's images as prompt images, through the mmproj (opened on first use: a model chat
 // without images never reads it). Error in one sentence for a model that cannot see images or an
 // image that cannot be decoded.
@@ -438,10 +470,7 @@ ModelWorker::promptImages(const GenerationRequest& request) {
     for (const ChatTurn& turn : request.turns)
         for (const QByteArray& bytes : turn.images) {
             if (!vision_) {
-                const std::string model = loadedRequest_.path.toStdString();
-                const std::string path = loadedRequest_.mmprojPath.isEmpty()
-                                             ? runtime::findMmprojNextTo(model)
-                                             : loadedRequest_.mmprojPath.toStdString();
+                const std::string path = mmprojPath();
                 if (path.empty())
                     throw Error(
                         ErrorCode::InvalidArgument,

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace smoldesk::runtime {
 class ChatPrompt;
@@ -120,6 +121,10 @@ class ModelWorker : public QObject {
     void runGeneration(const GenerationRequest& request);
     // The request's images for the chat turn, decoded and laid out (encoded only where needed).
     std::vector<std::shared_ptr<runtime::PromptImage>> promptImages(const GenerationRequest& request);
+    // The turns' images laid out for counting tokens, nothing decoded (see countTokens).
+    std::vector<std::shared_ptr<runtime::PromptImage>> countedImages(const QList<ChatTurn>& turns);
+    // --mmproj as loaded, else the mmproj*.gguf next to the model; empty when there is none.
+    std::string mmprojPath() const;
     bool onGpu() const;
     // After a GPU fault: reloads the model on the CPU and answers `request` there. False when
     // the CPU cannot take the model either (then nothing is loaded).
@@ -144,9 +149,11 @@ class ModelWorker : public QObject {
     QString gpuRefusal_; // why the loaded model is on the CPU although a GPU was chosen (self-check)
     std::unique_ptr<runtime::ChatPrompt> chatPrompt_;
     std::unique_ptr<runtime::VisionInput> vision_; // the mmproj, opened with the first image
-    grammar::GrammarCache grammars_;               // compiled response formats, kept across requests
-    DocumentEmbedder documentEmbedder_;            // the documents' embedding model, kept across requests
-    LoadRequest loadedRequest_;                    // how the current session was loaded (to bring it back)
+    // The mmproj's parameters read for counting tokens before vision_ is opened.
+    std::optional<vision::VisionParams> countParams_;
+    grammar::GrammarCache grammars_;    // compiled response formats, kept across requests
+    DocumentEmbedder documentEmbedder_; // the documents' embedding model, kept across requests
+    LoadRequest loadedRequest_;         // how the current session was loaded (to bring it back)
     ModelFacts loadedFacts_;
     std::atomic<bool> stop_{false};
     std::atomic<quint64> stoppedUpTo_{0};

@@ -561,6 +561,12 @@ class TestWorker : public QObject {
         first.images = {image};
         const GenerationResult one = ask({first});
         QVERIFY2(one.promptTokens > 20 + 13, qPrintable(QString::number(one.promptTokens)));
+        // The context meter of a reopened chat counts the image as the model reads it (its 20
+        // positions and 13 marker tokens), not as the marker text: the count equals the prompt.
+        QSignalSpy counted(worker_, &ModelWorker::tokensCounted);
+        QMetaObject::invokeMethod(worker_, [w = worker_, first] { w->countTokens(77, {first}, false); });
+        QVERIFY(waitFor(counted, 20000));
+        QCOMPARE(counted.at(0).at(1).toInt(), one.promptTokens);
         const GenerationResult two = ask({first,
                                           {QStringLiteral("assistant"), QStringLiteral("A picture.")},
                                           {QStringLiteral("user"), QStringLiteral("And the colour?")}});
