@@ -1,4 +1,5 @@
 // smoldesk-cli end to end: the commands a user types, their output and exit codes.
+#include "program_run.h"
 #include "gguf/file.h"
 #include "gguf/writer.h"
 #include "golden.h"
@@ -19,23 +20,9 @@
 using namespace smoldesk;
 
 namespace {
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = test::ProgramRun;
 Result cli(const QStringList& args, const QByteArray& input = {}, const QStringList& env = {}) {
-    QProcess p;
-    if (!env.isEmpty()) {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const QString& kv : env) e.insert(kv.section('=', 0, 0), kv.section('=', 1));
-        p.setProcessEnvironment(e);
-    }
-    p.start(SMOLDESK_CLI, args);
-    p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, args, input, env);
 }
 QString data(const std::string& rel) {
     return QString::fromStdString(test::dataPath(rel));

@@ -1,5 +1,6 @@
 // smoldesk-cli embed end to end: vectors against llama.cpp's goldens (tests/data/embed), the
 // plain and JSON outputs, and its refusals as one sentence with a non-zero exit.
+#include "program_run.h"
 #include "require_all.h"
 #include "test_data.h"
 
@@ -14,21 +15,10 @@
 using namespace smoldesk;
 
 namespace {
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = test::ProgramRun;
 Result cli(const QStringList& args, const QString& vkDevice = {}) {
-    QProcess p;
-    if (!vkDevice.isEmpty()) {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert("SMOLDESK_VK_DEVICE", vkDevice);
-        p.setProcessEnvironment(e);
-    }
-    p.start(SMOLDESK_CLI, args);
-    if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, args, {},
+                            vkDevice.isEmpty() ? QStringList{} : QStringList{"SMOLDESK_VK_DEVICE=" + vkDevice});
 }
 QString data(const std::string& rel) {
     return QString::fromStdString(test::dataPath(rel));

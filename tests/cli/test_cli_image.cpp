@@ -1,6 +1,7 @@
 // smoldesk-cli's image commands end to end: image-embed against libmtmd's rows, logits after an
 // image prompt against llama.cpp's (tests/data/vision), the mmproj found next to the model, and
 // refusals (a truncated or huge image, a model without an mmproj) as one sentence with a non-zero exit.
+#include "program_run.h"
 #include "test_data.h"
 
 #include <QDir>
@@ -18,16 +19,9 @@
 using namespace smoldesk;
 
 namespace {
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = test::ProgramRun;
 Result cli(const QStringList& args) {
-    QProcess p;
-    p.start(SMOLDESK_CLI, args);
-    if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, args);
 }
 QString vision(const char* name) {
     return QString::fromStdString(test::dataPath(std::string("vision/") + name));

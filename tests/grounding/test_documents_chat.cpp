@@ -3,6 +3,7 @@
 // server's "smoldesk": {"library"} field (the sources in the response, plain and streamed; an
 // unknown library a 404 in OpenAI's shape), over a library of tests/data/docs/chat made by
 // `smoldesk-cli docs index`. The expected file, heading and lines are read from the corpus itself.
+#include "program_run.h"
 #include "server_fixture.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -22,19 +23,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = test::ProgramRun;
 
 Result cli(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(SMOLDESK_CLI, args);
-    p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, args, input);
 }
 
 int lineOf(const std::string& file, const std::string& words) {

@@ -2,6 +2,7 @@
 // progress lines and the summary, a second run that embeds nothing, search results in plain and
 // JSON form citing file and line range, keyword-only search, and bad input refused in one
 // sentence with a non-zero exit.
+#include "program_run.h"
 #include "test_data.h"
 
 #include <QDir>
@@ -15,16 +16,9 @@
 using namespace smoldesk;
 
 namespace {
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = test::ProgramRun;
 Result cli(const QStringList& args) {
-    QProcess p;
-    p.start(SMOLDESK_CLI, QStringList{"docs"} + args);
-    if (!p.waitForFinished(60000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, QStringList{"docs"} + args, {}, {}, 60000);
 }
 QString model() {
     return QString::fromStdString(test::dataPath("embed/bert-tiny.gguf"));
