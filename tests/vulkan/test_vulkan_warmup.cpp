@@ -51,10 +51,16 @@ FirstTurn firstTurn(Loaded& m, const std::vector<int32_t>& tokens) {
 }
 
 // A scoped environment variable.
-struct Env {
-    QByteArray name;
-    Env(const char* n, const char* v) : name(n) { qputenv(n, v); }
-    ~Env() { qunsetenv(name.constData()); }
+struct Env { // sets a variable for a scope, then puts back what was there (initTestCase's values)
+    QByteArray name, before;
+    bool was;
+    Env(const char* n, const char* v) : name(n), before(qgetenv(n)), was(qEnvironmentVariableIsSet(n)) {
+        qputenv(n, v);
+    }
+    ~Env() {
+        if (was) qputenv(name.constData(), before);
+        else qunsetenv(name.constData());
+    }
 };
 
 } // namespace
@@ -67,7 +73,7 @@ class TestVulkanWarmup : public QObject {
     void initTestCase() {
         if (vulkanTestDevice() < 0) SMOLDESK_SKIP_OR_FAIL(whyNoVulkanTestDevice().c_str());
         qputenv("SMOLDESK_VK_PIPELINE_CACHE", "off"); // every backend compiles from scratch
-        qunsetenv("SMOLDESK_VK_WARMUP");
+        qputenv("SMOLDESK_VK_WARMUP", "1"); // lavapipe, a CPU device, has it off by default
         qunsetenv("SMOLDESK_VK_WARMUP_THREADS");
         golden_ = loadGolden("smollm3-tiny-P2"); // 100 tokens: one prompt chunk
     }
@@ -123,6 +129,12 @@ class TestVulkanWarmup : public QObject {
                 QVERIFY2(QString(e.what()).contains("'embed "), e.what());
             }
         }
+    }
+
+    void offByDefaultOnCpuDevices() { // lavapipe: compiled lazily unless asked for
+        Env unset("SMOLDESK_VK_WARMUP", "");
+        Loaded m = load();
+        QVERIFY(!runtime::warmUpGpu(*m.decoder, *m.backend).ran);
     }
 
     void switchedOff() {

@@ -23,9 +23,12 @@ namespace vk {
 
 namespace {
 
-bool warmupDisabled() {
+// On by default for GPUs; off for CPU implementations (lavapipe, never chosen for users automatically),
+// where compiling everything at load made each lavapipe test's load tens of seconds longer while a
+// lazy compile costs nothing a user would wait for. SMOLDESK_VK_WARMUP=1 or =0 decides either way.
+bool warmupDisabled(const VulkanBackend& backend) {
     const char* v = std::getenv("SMOLDESK_VK_WARMUP");
-    if (!v || !*v) return false;
+    if (!v || !*v) return backend.caps().vkType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const std::string_view s = v;
     return s == "0" || s == "off" || s == "false" || s == "no";
 }
@@ -181,7 +184,7 @@ std::optional<VulkanWarmup> prepareVulkanPipelines(Backend& backend, const std::
                                                    const std::function<bool(size_t, size_t)>& progress,
                                                    int threads) {
     auto* vulkan = dynamic_cast<vk::VulkanBackend*>(&backend);
-    if (!vulkan || vk::warmupDisabled()) return std::nullopt;
+    if (!vulkan || vk::warmupDisabled(*vulkan)) return std::nullopt;
     const vk::PipelineCache::Compiled c = vulkan->prepare(steps, vk::warmupThreads(threads), progress);
     return VulkanWarmup{c.pipelines, c.failed, c.threads, c.seconds};
 }
