@@ -8,7 +8,9 @@
 // which lane reads what): the quants are 32-bit loads side by side, the input is read as vec4
 // straight from its buffer (the same columns for all ROWS rows, so each input value is loaded
 // once per workgroup and kept in registers across the rows), and nothing in the loop waits on
-// a barrier. With more than one subgroup per workgroup, K is split across them and their
+// a barrier. Each team step loads the words of UNROLL super-blocks of all its rows before any of
+// their math (more bytes in flight per lane: a decode matvec is bound by memory latency, not
+// arithmetic). With more than one subgroup per workgroup, K is split across them and their
 // partial sums are combined in shared memory at the end: the host picks that for matrices with
 // few rows, where one subgroup per workgroup would leave the GPU idle. Types without a 16-lane
 // decoder read 8 consecutive columns per invocation and step through dequantEight.
@@ -22,6 +24,7 @@
 // reads h once instead of making it again in every workgroup.
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 #if USE_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -33,6 +36,7 @@ layout(constant_id = 3) const uint TYPE1 = 0;
 layout(constant_id = 4) const uint TYPE2 = 0;
 layout(constant_id = 5) const uint ROWS = 2;  // rows per workgroup
 layout(constant_id = 6) const uint MODE = 0;
+layout(constant_id = 7) const uint UNROLL = 2;  // super-blocks whose loads a team issues together (1, 2, 4)
 
 #define WEIGHT_SLOTS 3
 #include "header.glsl"
@@ -77,9 +81,9 @@ shared float gluGate[SUMS]; // MODE_GLU_OUT: the workgroup's gate sums
 float acc[SUMS];           // acc[r * TOKENS + t]: row r, token t
 float normScale[TOKENS];   // MODE_NORM: 1 / sqrt(mean(x²) + eps) per token
 
-// Input values c .. c + 3 of token t, with the folded activation or norm applied. Rows whose
-// width is a multiple of 4 read one vec4 (the buffer is bound from its start).
-vec4 inputRun(uint t, uint c) {
+// Input values c .. c + 3 of token t with the folded activation (not the norm) applied. Rows
+// whose width is a multiple of 4 read one vec4 (the buffer is bound from its start).
+vec4 inputAct(uint t, uint c) {
     const uint i = t * pc.cols + c;
     const bool aligned = (pc.cols & 3u) == 0u;
     vec4 v = aligned ? x4[i >> 2] : vec4(x[i], x[i + 1u], x[i + 2u], x[i + 3u]);
@@ -88,50 +92,116 @@ vec4 inputRun(uint t, uint c) {
         if ((MODE & MODE_SWIGLU) != 0u) v = v / (1.0 + exp(-v)) * u;
         else v = v / (1.0 + exp(-1.5957691216 * v * (1.0 + 0.044715 * v * v))) * u;
     }
-    if ((MODE & MODE_NORM) != 0u) {
-        const vec4 w = aligned ? up4[c >> 2] : vec4(up[c], up[c + 1u], up[c + 2u], up[c + 3u]);
-        v = (v * normScale[t]) * w;  // the separate RMSNorm's order: x · scale, then · w
-    }
     return v;
 }
+// The folded RMSNorm's weights for columns c .. c + 3 (the same for every token: loaded once).
+vec4 normWeights(uint c) {
+    if ((MODE & MODE_NORM) == 0u) return vec4(1.0);
+    return (pc.cols & 3u) == 0u ? up4[c >> 2] : vec4(up[c], up[c + 1u], up[c + 2u], up[c + 3u]);
+}
+// The separate RMSNorm's order: x · scale, then · w.
+vec4 normed(vec4 v, uint t, vec4 w) { return (MODE & MODE_NORM) != 0u ? (v * normScale[t]) * w : v; }
+vec4 inputRun(uint t, uint c) { return normed(inputAct(t, c), t, normWeights(c)); }
 
 // The folded RMSNorm's scale per token: one pass of squares over x (every workgroup makes it;
-// x is small and cached, and no other dispatch or barrier between the two is needed).
+// x is small and cached, and no other dispatch or barrier between the two is needed). All
+// tokens in one pass of vec4 loads, and one subgroup needs no barrier for its sums.
 void computeNormScales() {
     const uint tid = gl_LocalInvocationID.x;
-    for (uint t = 0u; t < TOKENS; ++t) {
-        float squares = 0.0;
-        for (uint c = tid; c < pc.cols; c += gl_WorkGroupSize.x) {
-            const float v = x[t * pc.cols + c];
-            squares += v * v;
+    float squares[TOKENS];
+    for (uint t = 0u; t < TOKENS; ++t) squares[t] = 0.0;
+    if ((pc.cols & 3u) == 0u) {
+        const uint quads = pc.cols / 4u;
+        for (uint c = tid; c < quads; c += gl_WorkGroupSize.x)
+            for (uint t = 0u; t < TOKENS; ++t) {
+                const vec4 v = x4[t * quads + c];
+                squares[t] += dot(v, v);
+            }
+    } else {
+        for (uint c = tid; c < pc.cols; c += gl_WorkGroupSize.x)
+            for (uint t = 0u; t < TOKENS; ++t) {
+                const float v = x[t * pc.cols + c];
+                squares[t] += v * v;
+            }
+    }
+#if USE_SUBGROUP
+    for (uint t = 0u; t < TOKENS; ++t) squares[t] = subgroupAdd(squares[t]);
+    if (gl_NumSubgroups > 1u) {  // partial is free here; reduceAndStore reuses it after the last barrier
+        if (subgroupElect())
+            for (uint t = 0u; t < TOKENS; ++t) partial[gl_SubgroupID * TOKENS + t] = squares[t];
+        barrier();
+        for (uint t = 0u; t < TOKENS; ++t) {
+            float total = 0.0;
+            for (uint g = 0u; g < gl_NumSubgroups; ++g) total += partial[g * TOKENS + t];
+            squares[t] = total;
         }
-        normScale[t] = 1.0 / sqrt(workgroupSum(squares) / float(pc.cols) + pc.eps);
+        barrier();
+    }
+#else
+    for (uint t = 0u; t < TOKENS; ++t) squares[t] = workgroupSum(squares[t]);
+#endif
+    for (uint t = 0u; t < TOKENS; ++t) normScale[t] = 1.0 / sqrt(squares[t] / float(pc.cols) + pc.eps);
+}
+
+// The 16-lane path's working set (globals, not parameters: arrays sized by specialization
+// constants are not passed between functions): the workgroup's row addresses in the current
+// weight, the raw words of one step (UNROLL super-blocks × ROWS rows), and one super-block's
+// decoded weights of every row.
+uint mvRowAddr[ROWS];
+MvRaw mvRaw[UNROLL * ROWS];
+vec4 mvW[ROWS * 4u];
+
+// The math of one super-block (first column col0) on this lane's ROWS × 16 weights in mvW:
+// each input vec4 is loaded once per token and used for every row, and the norm's weights once
+// for every token.
+void blockDots(uint col0, uvec4 runCol) {
+    const vec4 nw[4] = vec4[4](normWeights(col0 + runCol[0]), normWeights(col0 + runCol[1]),
+                               normWeights(col0 + runCol[2]), normWeights(col0 + runCol[3]));
+    for (uint t = 0u; t < TOKENS; ++t) {
+        vec4 in_[4];
+        for (uint k = 0u; k < 4u; ++k) in_[k] = normed(inputAct(t, col0 + runCol[k]), t, nw[k]);
+        for (uint r = 0u; r < ROWS; ++r)
+            acc[r * TOKENS + t] += dot(mvW[4u * r], in_[0]) + dot(mvW[4u * r + 1u], in_[1]) +
+                                   dot(mvW[4u * r + 2u], in_[2]) + dot(mvW[4u * r + 3u], in_[3]);
     }
 }
 
-// The 16-lane path: this invocation's share of rows row0 .. row0 + ROWS - 1.
+// Decodes mvRaw[u · ROWS + r] (super-block sb of row r) for every row and does its math.
+void blockStep(uint type, uint lane, uint sb, uint u, uvec4 runCol) {
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+        vec4 lw[4];
+        mvDecodeRaw(type, mvRaw[u * ROWS + r], mvRowAddr[r] + sb * mvSuperBytes(type), lane, lw);
+        for (uint k = 0u; k < 4u; ++k) mvW[4u * r + k] = lw[k];
+    }
+    blockDots(sb * MV_SUPER, runCol);
+}
+
+// The 16-lane path: this invocation's share of rows row0 .. row0 + ROWS - 1. A team steps
+// through super-blocks team, team + teams, ...; UNROLL of them at a time have all their loads
+// issued (every row's) before the first one's math, so a lane keeps UNROLL × ROWS blocks' words
+// in flight. Rows past the weight's end read its last row instead (their sums are never stored),
+// which keeps the loads free of branches; the super-blocks a step cannot take whole (the last
+// UNROLL - 1 and a partial Q8_0 one) go one at a time after.
 void accumulateBlocks(uint slot, uint type, uint row0) {
     const uint lane = mvLane(gl_LocalInvocationID.x), teams = mvTeams(gl_WorkGroupSize.x);
-    const uint superBlocks = mvSuperBlocks(pc.cols), superBytes = mvSuperBytes(type);
-    uint runCol[4];
-    for (uint k = 0u; k < 4u; ++k) runCol[k] = mvRunColumn(type, lane, k);
-    for (uint sb = mvTeam(gl_LocalInvocationID.x); sb < superBlocks; sb += teams) {
-        const uint col0 = sb * MV_SUPER;
-        if (col0 + runCol[0] >= pc.cols) continue;  // Q8_0: past the end of a partial super-block
-        vec4 w[ROWS * 4u];
-        for (uint r = 0u; r < ROWS; ++r) {
-            vec4 lw[4] = vec4[4](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));
-            if (row0 + r < pc.rows[slot])
-                mvDecodeLane(slot, type, pc.wBase[slot] + (row0 + r) * pc.rowBytes[slot] + sb * superBytes, lane, lw);
-            for (uint k = 0u; k < 4u; ++k) w[4u * r + k] = lw[k];
-        }
-        for (uint t = 0u; t < TOKENS; ++t) {
-            const vec4 in0 = inputRun(t, col0 + runCol[0]), in1 = inputRun(t, col0 + runCol[1]);
-            const vec4 in2 = inputRun(t, col0 + runCol[2]), in3 = inputRun(t, col0 + runCol[3]);
-            for (uint r = 0u; r < ROWS; ++r)
-                acc[r * TOKENS + t] += dot(w[4u * r], in0) + dot(w[4u * r + 1u], in1) +
-                                       dot(w[4u * r + 2u], in2) + dot(w[4u * r + 3u], in3);
-        }
+    const uint superBlocks = mvSuperBlocks(pc.cols), whole = mvWholeSuperBlocks(pc.cols);
+    const uint superBytes = mvSuperBytes(type);
+    const uvec4 runCol = uvec4(mvRunColumn(type, lane, 0u), mvRunColumn(type, lane, 1u), mvRunColumn(type, lane, 2u),
+                               mvRunColumn(type, lane, 3u));
+    for (uint r = 0u; r < ROWS; ++r)
+        mvRowAddr[r] = pc.wBase[slot] + min(row0 + r, pc.rows[slot] - 1u) * pc.rowBytes[slot];
+    uint sb = mvTeam(gl_LocalInvocationID.x);
+    for (; mvUnrolledStep(sb, teams, UNROLL, whole); sb += UNROLL * teams) {
+        [[unroll]] for (uint u = 0u; u < UNROLL; ++u)
+            [[unroll]] for (uint r = 0u; r < ROWS; ++r)
+                mvRaw[u * ROWS + r] = mvLoadLane(slot, type, mvRowAddr[r] + (sb + u * teams) * superBytes, lane);
+        [[unroll]] for (uint u = 0u; u < UNROLL; ++u) blockStep(type, lane, sb + u * teams, u, runCol);
+    }
+    for (; sb < superBlocks; sb += teams) {
+        if (sb * MV_SUPER + runCol[0] >= pc.cols) continue;  // Q8_0: past the end of a partial super-block
+        [[unroll]] for (uint r = 0u; r < ROWS; ++r)
+            mvRaw[r] = mvLoadLane(slot, type, mvRowAddr[r] + sb * superBytes, lane);
+        blockStep(type, lane, sb, 0u, runCol);
     }
 }
 

@@ -64,3 +64,10 @@ uint mvLane(uint invocation) { return invocation % MV_LANES; }
 uint mvTeams(uint invocations) { return invocations / MV_LANES; }
 uint mvSuperBlocks(uint cols) { return (cols + MV_SUPER - 1u) / MV_SUPER; }
 uint mvFirstRow(uint groupInWeight, uint rowsPerGroup) { return groupInWeight * rowsPerGroup; }
+
+// A team's walk over a row (matvec.comp's accumulateBlocks): steps of `unroll` super-blocks
+// sb, sb + teams, ... while all of them are whole (their loads issued together), from sb =
+// team, sb += unroll · teams; then the remaining ones one at a time, sb += teams, skipping a
+// partial (Q8_0) super-block's lanes past the row.
+uint mvWholeSuperBlocks(uint cols) { return cols / MV_SUPER; }
+bool mvUnrolledStep(uint sb, uint teams, uint unroll, uint whole) { return sb + (unroll - 1u) * teams < whole; }

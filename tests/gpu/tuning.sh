@@ -4,7 +4,7 @@
 #   1. the cold and the warm start (warm-up seconds, pipelines compiled and their cost);
 #   2. Q4_K_M and IQ4_XS against llama.cpp's Vulkan llama-bench, alternating;
 #   3. the prompt GEMM's tiles (tensor-core and tiled), fragment shape and step;
-#   4. the decode matvec's K split × rows per workgroup, and decode attention's split at 2,048 positions;
+#   4. the decode matvec's unroll, the multi-token matvec (-p 4/-p 8), K split × rows per workgroup, and decode attention's split at 2,048 positions;
 #   5. a partial offload, 18 and 30 of 36 layers.
 # Prepare as for lent_gpu.sh; run there carrying .gpu and .gl: BUDGET=300 bash tests/gpu/tuning.sh
 # Everything goes into $OUT/tuning.txt and $OUT/tuning-json.tar.gz (a machine returns at most 8 files).
@@ -61,6 +61,14 @@ for v in "coop-auto" "coop-128 SMOLDESK_VK_MATMUL_TILE=128" "coop-64 SMOLDESK_VK
   ours "gemm-$name" "$q4" "-p 512 -n 4 -r 3" "--no-bandwidth" X=1 "$@"
 done
 log "== 4. decode (Q4_K_M, -p 8 -n 128)"
+# matvec.comp's UNROLL (super-blocks whose loads a lane issues together; default 2 for 1-2 tokens, 1 above), then
+# the multi-token matvec (prompts of <= 8 tokens: its prompt figure), at its defaults (4 rows, unroll 1) and not.
+for u in 1 2 4; do ours "matvec-unroll$u" "$q4" "-p 8 -n 128 -r 3" "--no-bandwidth" SMOLDESK_VK_MATVEC_UNROLL=$u; done
+ours "multitoken-p4" "$q4" "-p 4 -n 4 -r 3" "--no-bandwidth"
+for v in "default" "unroll2 SMOLDESK_VK_MATVEC_UNROLL=2" "rows2 SMOLDESK_VK_MATVEC_ROWS=2"; do
+  set -- $v; name=$1; shift
+  ours "multitoken-p8-$name" "$q4" "-p 8 -n 4 -r 3" "--no-bandwidth" X=1 "$@"
+done
 for split in auto 1 2 4; do
   for rows in 1 2 4; do
     e=(SMOLDESK_VK_MATVEC_ROWS=$rows); [ "$split" != auto ] && e+=(SMOLDESK_VK_MATVEC_SPLIT=$split)

@@ -4,7 +4,7 @@
 // super-blocks, F32/F16 widths that are not a multiple of 8 or 4, rows that are not a multiple
 // of the rows per workgroup, 1–8 tokens, every epilogue (store, residual add, SwiGLU, GeGLU,
 // folded RMSNorm) alone and in three-weight groups, weights bound in slices, and the layout
-// overrides of the GPU sweeps. Small shapes: lavapipe is slow and CI slower.
+// and unroll overrides of the GPU sweeps. Small shapes: lavapipe is slow and CI slower.
 #include "quant/types.h"
 #include "require_all.h"
 #include "vulkan_test_util.h"
@@ -262,6 +262,39 @@ class TestVulkanMatvec : public QObject {
                                                            .arg(e)));
                     }
             }
+    }
+
+    // SMOLDESK_VK_MATVEC_UNROLL (super-blocks whose loads a team issues together) away from its
+    // defaults (2 for 1-2 tokens, else 1; the other tests run those): 4 at 1, 2, 3 and 8 tokens,
+    // 1 at one token, 2 at 8 tokens, for every 16-lane type and a generic one. K 1280 is 5
+    // super-blocks over 4 teams, 2816 11 over 8 (teams with super-blocks outside the unrolled
+    // steps), Q8_0 2080 has a partial ninth; 37 rows at the default rows per workgroup (2, or 4
+    // with several tokens) leave a partial last workgroup. About 2 s a case on lavapipe (each
+    // is a pipeline of its own), hence one K per type.
+    void unrollOverrides_data() {
+        QTest::addColumn<QByteArray>("unroll");
+        QTest::addColumn<int>("type");
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<int>("tokens");
+        const std::pair<quant::Type, int> shapes[] = {
+            {quant::Type::Q4_K, 2816},   {quant::Type::Q5_K, 1280}, {quant::Type::Q6_K, 2816},
+            {quant::Type::IQ4_XS, 1280}, {quant::Type::Q8_0, 2080}, {quant::Type::F16, 1284},
+        };
+        const std::pair<const char*, std::vector<int>> runs[] = {{"4", {1, 2, 3, 8}}, {"1", {1}}, {"2", {8}}};
+        for (const auto& [unroll, tokensList] : runs)
+            for (auto [type, cols] : shapes)
+                for (int tokens : tokensList)
+                    QTest::addRow("unroll %s %s K%d t%d", unroll, quant::typeName(type), cols, tokens)
+                        << QByteArray(unroll) << int(type) << cols << tokens;
+    }
+    void unrollOverrides() {
+        QFETCH(QByteArray, unroll);
+        QFETCH(int, type);
+        QFETCH(int, cols);
+        QFETCH(int, tokens);
+        ScopedEnv u("SMOLDESK_VK_MATVEC_UNROLL", unroll);
+        const double e = product(*gpu_, quant::Type(type), cols, 37, tokens, unsigned(type + cols + tokens));
+        QVERIFY2(e <= 2e-5, qPrintable(QString::number(e)));
     }
 };
 

@@ -129,6 +129,27 @@ float rebuild(quant::Type t, const uint8_t* b, uint32_t lane, uint32_t v) {
 class TestVulkanMatvecMap : public QObject {
     Q_OBJECT
 
+    // One invocation's walk of matvec.comp's accumulateBlocks, counting the columns it reads.
+    static void readColumns(quant::Type t, uint32_t cols, uint32_t wg, uint32_t unroll, uint32_t i,
+                            std::vector<int>& uses) {
+        const uint32_t lane = mv::mvLane(i), teams = mv::mvTeams(wg), whole = mv::mvWholeSuperBlocks(cols);
+        auto read = [&](uint32_t sb) {
+            const uint32_t c0 = sb * mv::MV_SUPER;
+            for (uint32_t v = 0; v < 16; ++v) {
+                QVERIFY(c0 + column(t, lane, v) < cols); // a lane is wholly in or out
+                ++uses[c0 + column(t, lane, v)];
+            }
+        };
+        uint32_t sb = mv::mvTeam(i);
+        for (; mv::mvUnrolledStep(sb, teams, unroll, whole); sb += unroll * teams)
+            for (uint32_t u = 0; u < unroll; ++u) {
+                QVERIFY(sb + u * teams < whole); // unrolled loads read whole super-blocks only
+                read(sb + u * teams);
+            }
+        for (; sb < mv::mvSuperBlocks(cols); sb += teams)
+            if (sb * mv::MV_SUPER + column(t, lane, 0) < cols) read(sb); // as the shader skips
+    }
+
   private slots:
     void superBlockLanes_data() {
         QTest::addColumn<int>("type");
@@ -202,34 +223,28 @@ class TestVulkanMatvecMap : public QObject {
                 }
     }
 
-    // The workgroup's loops as matvec.comp runs them: every column of the row exactly once.
+    // The workgroup's loops as matvec.comp runs them, at every UNROLL: every column of the row
+    // exactly once (unrolled steps of whole super-blocks, then the rest one at a time), and the
+    // unrolled steps never touch a partial super-block.
     void workgroupReadsEachColumnOnce() {
-        for (quant::Type t : kBlockTypes)
-            for (uint32_t cols : {256u, 768u, 1280u, 2816u, 224u, 800u, 2880u})
-                for (uint32_t wg : {32u, 64u, 128u, 256u}) {
-                    if (t != quant::Type::Q8_0 && cols % 256 != 0) continue;
-                    std::vector<int> uses(cols, 0);
-                    for (uint32_t i = 0; i < wg; ++i) {
-                        const uint32_t lane = mv::mvLane(i);
-                        for (uint32_t sb = mv::mvTeam(i); sb < mv::mvSuperBlocks(cols);
-                             sb += mv::mvTeams(wg)) {
-                            const uint32_t c0 = sb * mv::MV_SUPER;
-                            if (c0 + column(t, lane, 0) >= cols) continue; // as the shader skips
-                            for (uint32_t v = 0; v < 16; ++v) {
-                                QVERIFY(c0 + column(t, lane, v) < cols); // a lane is wholly in or out
-                                ++uses[c0 + column(t, lane, v)];
-                            }
-                        }
+        for (uint32_t unroll : {1u, 2u, 4u})
+            for (quant::Type t : kBlockTypes)
+                for (uint32_t cols : {256u, 768u, 1280u, 2048u, 2816u, 11008u, 224u, 800u, 2880u})
+                    for (uint32_t wg : {32u, 64u, 128u, 256u}) {
+                        if (t != quant::Type::Q8_0 && cols % 256 != 0) continue;
+                        std::vector<int> uses(cols, 0);
+                        for (uint32_t i = 0; i < wg; ++i) readColumns(t, cols, wg, unroll, i, uses);
+                        for (uint32_t c = 0; c < cols; ++c)
+                            QVERIFY2(
+                                uses[c] == 1,
+                                qPrintable(QString("%1 K %2 workgroup %3 unroll %4: column %5 read %6 times")
+                                               .arg(quant::typeName(t))
+                                               .arg(cols)
+                                               .arg(wg)
+                                               .arg(unroll)
+                                               .arg(c)
+                                               .arg(uses[c])));
                     }
-                    for (uint32_t c = 0; c < cols; ++c)
-                        QVERIFY2(uses[c] == 1,
-                                 qPrintable(QString("%1 K %2 workgroup %3: column %4 read %5 times")
-                                                .arg(quant::typeName(t))
-                                                .arg(cols)
-                                                .arg(wg)
-                                                .arg(c)
-                                                .arg(uses[c])));
-                }
         // The other types: runs of 8 columns, then single columns (F32/F16 widths like 172).
         for (uint32_t cols : {8u, 172u, 224u, 2880u, 11008u})
             for (uint32_t wg : {32u, 128u}) {

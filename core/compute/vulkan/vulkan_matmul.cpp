@@ -17,6 +17,13 @@ namespace smoldesk::compute::vk {
 namespace {
 
 constexpr uint32_t kMaxGroup = 3; // weights one matvec dispatch can take (matvec.comp)
+
+// The types with matvec.comp's 16-lane decoders (matvec_blocks.glsl's mvBlockType): only their
+// loop has UNROLL, so the other types' dispatches keep UNROLL 1 and share one pipeline.
+bool matvecBlockType(quant::Type t) {
+    return t == quant::Type::Q4_K || t == quant::Type::Q5_K || t == quant::Type::Q6_K ||
+           t == quant::Type::IQ4_XS || t == quant::Type::Q8_0;
+}
 enum MatvecMode : uint32_t {
     kStore = 0,
     kAddToOutput = 1,
@@ -173,7 +180,14 @@ MatvecShape VulkanBackend::matvecShape(uint64_t rows, uint64_t cols, int tokens)
         while (split < 4 && 2 * (2 * split) <= superBlocks) split *= 2;
     split = env("SMOLDESK_VK_MATVEC_SPLIT", env("SMOLDESK_VK_MATVEC_WG", 32 * split) / 32);
     s.split = std::bit_floor(std::clamp<uint32_t>(split, 1, 8));
-    s.rowsPerGroup = std::clamp<uint32_t>(env("SMOLDESK_VK_MATVEC_ROWS", 2), 1, 4);
+    // Several tokens: 4 rows per workgroup, so each input vec4 a lane loads feeds 4 rows' dots
+    // (with 8 tokens the input, not the weights, is most of what a workgroup reads).
+    s.rowsPerGroup = std::clamp<uint32_t>(env("SMOLDESK_VK_MATVEC_ROWS", tokens > 1 ? 4 : 2), 1, 4);
+    // Super-blocks whose loads a team issues before their math (matvec.comp's UNROLL): 2 puts
+    // twice the bytes in flight per lane for one token; with several tokens each block's math
+    // is long enough to cover the next one's loads, and the registers go to the sums.
+    const uint32_t unroll = env("SMOLDESK_VK_MATVEC_UNROLL", tokens > 2 ? 1 : 2);
+    s.unroll = unroll >= 4 ? 4 : unroll >= 2 ? 2 : 1;
     // matvec.comp's shared partial sums: workgroup · rows · tokens floats next to the reductions'
     // 1 KiB, within the device's shared memory (and 16 KiB, to leave room for occupancy).
     const uint64_t budget = std::min<uint64_t>(16384, device_->caps().maxSharedMemory - 2048);
@@ -223,11 +237,14 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
         if (!pair || i == 0) groups += ceilDiv(t.slice->rows, shape.rowsPerGroup);
         weightBytesRead_ += t.slice->rows * t.w->rowBytes;
     }
+    bool blocks = false;
+    for (const MatvecTarget& t : targets) blocks = blocks || matvecBlockType(t.w->type);
+    const uint32_t unroll = blocks ? shape.unroll : 1;
     const auto [gx, gy] = foldGroups(groups);
     push.groupsX = gx;
     const Pipeline& p = pipeline(reduceVariant("matvec_sg", "matvec_sh"),
                                  {shape.workgroup, types[0], static_cast<uint32_t>(tokens), types[1],
-                                  types[2], shape.rowsPerGroup, mode},
+                                  types[2], shape.rowsPerGroup, mode, unroll},
                                  9, shape.subgroupSize);
     const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
                          weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
