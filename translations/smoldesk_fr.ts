@@ -207,49 +207,84 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/qml/Composer.qml" line="257"/>
+        <location filename="../app/qml/Composer.qml" line="322"/>
         <source>Let the model think longer before it answers (this chat only). %1 cannot stop reasoning entirely: with Think off it still reasons, briefly.</source>
         <translation>Laisser le modèle réfléchir plus longtemps avant de répondre (cette discussion seulement). %1 ne peut pas cesser complètement de réfléchir&#xa0;: sans Réflexion, il réfléchit quand même, brièvement.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="215"/>
+        <location filename="../app/qml/Composer.qml" line="280"/>
         <source>Ask anything… (Enter sends, Shift+Enter adds a line)</source>
         <translation>Posez une question… (Entrée envoie, Maj+Entrée ajoute une ligne)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="217"/>
+        <location filename="../app/qml/Composer.qml" line="204"/>
+        <source>Files attached to this chat</source>
+        <translation>Fichiers joints à cette conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="215"/>
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="226"/>
+        <source>Remove the attached files</source>
+        <translation>Retirer les fichiers joints</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="228"/>
+        <source>Stop using the attached files in this chat</source>
+        <translation>Ne plus utiliser les fichiers joints dans cette conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="247"/>
+        <source>Attach an image to the prompt (PNG, JPEG or WebP) or documents to this chat; you can also paste or drop them</source>
+        <translation>Joindre une image au message (PNG, JPEG ou WebP) ou des documents à cette conversation ; vous pouvez aussi les coller ou les déposer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="252"/>
+        <source>Attach images…</source>
+        <translation>Joindre des images…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="254"/>
+        <source>Attach documents…</source>
+        <translation>Joindre des documents…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="282"/>
         <source>Open a model to start chatting</source>
         <translation>Ouvrez un modèle pour commencer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="219"/>
+        <location filename="../app/qml/Composer.qml" line="284"/>
         <source>Prompt</source>
         <translation>Message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="263"/>
+        <location filename="../app/qml/Composer.qml" line="328"/>
         <source>Think</source>
         <translation>Réfléchir</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="267"/>
+        <location filename="../app/qml/Composer.qml" line="332"/>
         <source>Thinking</source>
         <translation>Réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="258"/>
+        <location filename="../app/qml/Composer.qml" line="323"/>
         <source>Let the model think before it answers (this chat only)</source>
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="371"/>
-        <location filename="../app/qml/Composer.qml" line="373"/>
+        <location filename="../app/qml/Composer.qml" line="436"/>
+        <location filename="../app/qml/Composer.qml" line="438"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="370"/>
-        <location filename="../app/qml/Composer.qml" line="373"/>
+        <location filename="../app/qml/Composer.qml" line="435"/>
+        <location filename="../app/qml/Composer.qml" line="438"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -260,11 +295,14 @@
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="27"/>
+        <location filename="../app/qml/Composer.qml" line="38"/>
+        <location filename="../app/qml/Composer.qml" line="245"/>
         <source>Attach</source>
         <translation>Joindre</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="28"/>
+        <location filename="../app/qml/Composer.qml" line="39"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -275,71 +313,80 @@
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="30"/>
+        <location filename="../app/qml/Composer.qml" line="41"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="164"/>
+        <location filename="../app/qml/Composer.qml" line="37"/>
+        <source>Attach documents</source>
+        <translation>Joindre des documents</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="41"/>
+        <source>Documents (*.pdf *.docx *.odt *.md *.txt *.html *.htm)</source>
+        <translation>Documents (*.pdf *.docx *.odt *.md *.txt *.html *.htm)</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/Composer.qml" line="175"/>
         <source>Attached image %1</source>
         <translation>Image jointe %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="171"/>
+        <location filename="../app/qml/Composer.qml" line="182"/>
         <source>Remove image %1</source>
         <translation>Retirer l’image %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="173"/>
+        <location filename="../app/qml/Composer.qml" line="184"/>
         <source>Remove this image</source>
         <translation>Retirer cette image</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="190"/>
         <source>Attach an image</source>
-        <translation>Joindre une image</translation>
+        <translation type="vanished">Joindre une image</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="192"/>
         <source>Attach an image to the prompt (PNG, JPEG or WebP), or paste or drop one</source>
-        <translation>Joindre une image au message (PNG, JPEG ou WebP), ou en coller ou en déposer une</translation>
+        <translation type="vanished">Joindre une image au message (PNG, JPEG ou WebP), ou en coller ou en déposer une</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="285"/>
+        <location filename="../app/qml/Composer.qml" line="350"/>
         <source>Documents of this chat</source>
         <translation>Documents de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="288"/>
+        <location filename="../app/qml/Composer.qml" line="353"/>
         <source>Answers draw on your document library; click to stop that in this chat</source>
         <translation>Les réponses s’appuient sur votre bibliothèque de documents&#xa0;; cliquez pour l’arrêter dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="289"/>
+        <location filename="../app/qml/Composer.qml" line="354"/>
         <source>Click to let answers draw on your document library in this chat</source>
         <translation>Cliquez pour que les réponses s’appuient sur votre bibliothèque de documents dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="313"/>
+        <location filename="../app/qml/Composer.qml" line="378"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="315"/>
+        <location filename="../app/qml/Composer.qml" line="380"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="319"/>
+        <location filename="../app/qml/Composer.qml" line="384"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="331"/>
+        <location filename="../app/qml/Composer.qml" line="396"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="337"/>
+        <location filename="../app/qml/Composer.qml" line="402"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -347,114 +394,114 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="338"/>
+        <location filename="../app/qml/Composer.qml" line="403"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="340"/>
+        <location filename="../app/qml/Composer.qml" line="405"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="377"/>
+        <location filename="../app/qml/Composer.qml" line="442"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="377"/>
+        <location filename="../app/qml/Composer.qml" line="442"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="379"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="379"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="260"/>
+        <location filename="../app/qml/Composer.qml" line="325"/>
         <source>Thinking depends on the model&apos;s chat template; load a model first</source>
         <translation>La réflexion dépend du modèle de conversation&#xa0;; chargez d’abord un modèle</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="261"/>
+        <location filename="../app/qml/Composer.qml" line="326"/>
         <source>Thinking is not available: the chat template of %1 has no thinking mode</source>
         <translation>La réflexion n’est pas disponible&#xa0;: le modèle de conversation de %1 n’a pas de mode réflexion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="113"/>
+        <location filename="../app/qml/Composer.qml" line="124"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens. Leave the oldest turns out, or continue in a new chat.</source>
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle. Laissez de côté les plus anciens échanges ou continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="116"/>
+        <location filename="../app/qml/Composer.qml" line="127"/>
         <source>The context is %1% full. When it is full, the oldest turns have to be left out, or you continue in a new chat.</source>
         <translation>Le contexte est plein à %1 %. Une fois plein, les plus anciens échanges devront être laissés de côté, ou vous continuerez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="123"/>
+        <location filename="../app/qml/Composer.qml" line="134"/>
         <source>Drop oldest turns</source>
         <translation>Retirer les plus anciens échanges</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="129"/>
+        <location filename="../app/qml/Composer.qml" line="140"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="216"/>
+        <location filename="../app/qml/Composer.qml" line="281"/>
         <source>Ask anything… it is sent when the model has loaded</source>
         <translation>Posez une question… elle sera envoyée dès que le modèle sera chargé</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="141"/>
+        <location filename="../app/qml/Composer.qml" line="152"/>
         <source>Your message will be sent when %1 has loaded.</source>
         <translation>Votre message sera envoyé dès que %1 sera chargé.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="115"/>
+        <location filename="../app/qml/Composer.qml" line="126"/>
         <source>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</source>
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="355"/>
+        <location filename="../app/qml/Composer.qml" line="420"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="355"/>
+        <location filename="../app/qml/Composer.qml" line="420"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="58"/>
-        <location filename="../app/qml/Composer.qml" line="67"/>
-        <location filename="../app/qml/Composer.qml" line="357"/>
+        <location filename="../app/qml/Composer.qml" line="69"/>
+        <location filename="../app/qml/Composer.qml" line="78"/>
+        <location filename="../app/qml/Composer.qml" line="422"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="361"/>
+        <location filename="../app/qml/Composer.qml" line="426"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="66"/>
+        <location filename="../app/qml/Composer.qml" line="77"/>
         <source>For example: You are a concise assistant.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant concis.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="79"/>
+        <location filename="../app/qml/Composer.qml" line="90"/>
         <source>Applies to the next answer. New chats start with the default from Settings.</source>
         <translation>S’applique à la prochaine réponse. Les nouvelles discussions commencent avec la valeur par défaut des Paramètres.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="83"/>
+        <location filename="../app/qml/Composer.qml" line="94"/>
         <source>Done</source>
         <translation>Terminé</translation>
     </message>
@@ -1258,7 +1305,7 @@
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="327"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="329"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
@@ -1283,93 +1330,93 @@
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="251"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, p. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="255"/>
         <source>Source %1</source>
         <translation>Source %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="361"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="382"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="384"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="421"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="387"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="423"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="392"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="394"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="397"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="400"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="426"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="428"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="435"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="437"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="453"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="457"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="357"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="275"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="276"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
@@ -1384,17 +1431,17 @@
         <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="371"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
@@ -1402,45 +1449,50 @@
 <context>
     <name>ModelBanner</name>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="28"/>
+        <location filename="../app/qml/ModelBanner.qml" line="29"/>
+        <source>Preparing the GPU (first start only)…</source>
+        <translation>Préparation du GPU (premier démarrage uniquement)…</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ModelBanner.qml" line="30"/>
         <source>Loading %1…</source>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="37"/>
+        <location filename="../app/qml/ModelBanner.qml" line="39"/>
         <source>Loading progress</source>
         <translation>Progression du chargement</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="41"/>
+        <location filename="../app/qml/ModelBanner.qml" line="43"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="42"/>
+        <location filename="../app/qml/ModelBanner.qml" line="44"/>
         <source>Cancel loading</source>
         <translation>Annuler le chargement</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="56"/>
+        <location filename="../app/qml/ModelBanner.qml" line="58"/>
         <source>Open another model…</source>
         <translation>Ouvrir un autre modèle…</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="59"/>
-        <location filename="../app/qml/ModelBanner.qml" line="76"/>
-        <location filename="../app/qml/ModelBanner.qml" line="92"/>
-        <location filename="../app/qml/ModelBanner.qml" line="117"/>
+        <location filename="../app/qml/ModelBanner.qml" line="61"/>
+        <location filename="../app/qml/ModelBanner.qml" line="78"/>
+        <location filename="../app/qml/ModelBanner.qml" line="94"/>
+        <location filename="../app/qml/ModelBanner.qml" line="119"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="111"/>
+        <location filename="../app/qml/ModelBanner.qml" line="113"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/ModelBanner.qml" line="112"/>
+        <location filename="../app/qml/ModelBanner.qml" line="114"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
@@ -2503,6 +2555,44 @@
     </message>
 </context>
 <context>
+    <name>SourceViewer</name>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="51"/>
+        <source>page %1</source>
+        <translation>page %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="52"/>
+        <source>line %1</source>
+        <translation>ligne %1</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="56"/>
+        <source>Open in system viewer</source>
+        <translation>Ouvrir dans la visionneuse du système</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="62"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="72"/>
+        <source>The PDF viewer is not installed (Qt PDF Quick); open the file in your system&apos;s viewer.</source>
+        <translation>La visionneuse PDF n’est pas installée (Qt PDF Quick) ; ouvrez le fichier dans la visionneuse de votre système.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="73"/>
+        <source>%1 cannot be read as a PDF.</source>
+        <translation>%1 ne peut pas être lu comme un PDF.</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/SourceViewer.qml" line="114"/>
+        <source>Text of %1</source>
+        <translation>Texte de %1</translation>
+    </message>
+</context>
+<context>
     <name>StatusBar</name>
     <message>
         <location filename="../app/qml/StatusBar.qml" line="28"/>
@@ -3056,32 +3146,32 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="117"/>
+        <location filename="../app/src/chat_controller.cpp" line="131"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>L’outil «&#xa0;%1&#xa0;» est laissé de côté dans vos discussions&#xa0;: ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="56"/>
+        <location filename="../app/src/chat_controller.cpp" line="70"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="245"/>
+        <location filename="../app/src/chat_controller.cpp" line="261"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="324"/>
+        <location filename="../app/src/chat_controller.cpp" line="360"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="408"/>
+        <location filename="../app/src/chat_controller.cpp" line="444"/>
         <source>This model cannot see images: no mmproj file was given or found next to it.</source>
-        <translation>Ce modèle ne peut pas voir les images : aucun fichier mmproj n’a été indiqué ni trouvé à côté de lui.</translation>
+        <translation>Ce modèle ne peut pas voir les images&#xa0;: aucun fichier mmproj n’a été indiqué ni trouvé à côté de lui.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="413"/>
+        <location filename="../app/src/chat_controller.cpp" line="449"/>
         <source>Image</source>
         <translation>Image</translation>
     </message>
@@ -3102,13 +3192,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="696"/>
-        <location filename="../app/src/chat_controller.cpp" line="715"/>
+        <location filename="../app/src/chat_controller.cpp" line="732"/>
+        <location filename="../app/src/chat_controller.cpp" line="751"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="849"/>
+        <location filename="../app/src/chat_controller.cpp" line="888"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
@@ -3135,21 +3225,31 @@
         <source>Documents off</source>
         <translation>Documents désactivés</translation>
     </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="58"/>
+        <source>Using: %1</source>
+        <translation>Avec %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="59"/>
+        <source>Using: %1 files</source>
+        <translation>Avec %1 fichiers</translation>
+    </message>
 </context>
 <context>
     <name>smoldesk::app::ChatImages</name>
     <message>
-        <location filename="../app/src/chat_images.cpp" line="34"/>
+        <location filename="../app/src/chat_images.cpp" line="33"/>
         <source>The image is empty.</source>
         <translation>L’image est vide.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_images.cpp" line="50"/>
+        <location filename="../app/src/chat_images.cpp" line="49"/>
         <source>This data URL holds no base64 image.</source>
         <translation>Cette URL de données ne contient aucune image en base64.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_images.cpp" line="58"/>
+        <location filename="../app/src/chat_images.cpp" line="57"/>
         <source>The image %1 cannot be read: %2</source>
         <translation>Impossible de lire l’image %1&#xa0;: %2</translation>
     </message>
@@ -3277,22 +3377,22 @@
 <context>
     <name>smoldesk::app::ModelManager</name>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="200"/>
+        <location filename="../app/src/model_manager.cpp" line="204"/>
         <source>There is no remote endpoint “%1” any more: add it again in Settings ▸ Models.</source>
         <translation>Le point d’accès distant «&#xa0;%1&#xa0;» n’existe plus&#xa0;: ajoutez-le à nouveau dans Paramètres ▸ Modèles.</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="210"/>
+        <location filename="../app/src/model_manager.cpp" line="214"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="211"/>
+        <location filename="../app/src/model_manager.cpp" line="215"/>
         <source>remote</source>
         <translation>distant</translation>
     </message>
     <message>
-        <location filename="../app/src/model_manager.cpp" line="395"/>
+        <location filename="../app/src/model_manager.cpp" line="401"/>
         <source>The GPU stopped working, so SmolDesk continues on the CPU. %1</source>
         <translation>Le GPU a cessé de fonctionner&#xa0;: SmolDesk continue sur le CPU. %1</translation>
     </message>
@@ -3323,6 +3423,25 @@
         <location filename="../app/src/remote_endpoints.cpp" line="237"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>smoldesk::app::SourceViewer</name>
+    <message>
+        <location filename="../app/src/source_viewer.cpp" line="65"/>
+        <source>%1 is no longer in %2: it was moved or deleted.</source>
+        <translation>%1 n’est plus dans %2 : le fichier a été déplacé ou supprimé.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/source_viewer.cpp" line="71"/>
+        <source>%1 is too large to show here; open it in your system&apos;s viewer.</source>
+        <translation>%1 est trop volumineux pour être affiché ici ; ouvrez-le dans la visionneuse de votre système.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/source_viewer.cpp" line="82"/>
+        <location filename="../app/src/source_viewer.cpp" line="101"/>
+        <source>%1 cannot be read.</source>
+        <translation>%1 ne peut pas être lu.</translation>
     </message>
 </context>
 <context>
