@@ -33,6 +33,20 @@ namespace {
 QJsonObject toolObject(const MessageRecord& m) {
     return m.toolJson.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(m.toolJson.toUtf8()).object();
 }
+
+// A tool card's images ({"images": [{mimeType, data (base64)}]}, tool_turn.cpp) as the tool
+// turn's images, one marker each before its text, as a prompt's images go.
+void addToolImages(ChatTurn& t, const QJsonObject& tool) {
+    for (const QJsonValue v : tool.value(QLatin1String("images")).toArray()) {
+        const QByteArray bytes =
+            QByteArray::fromBase64(v.toObject().value(QLatin1String("data")).toString().toLatin1());
+        if (!bytes.isEmpty()) t.images.append(bytes);
+    }
+    if (t.images.isEmpty()) return;
+    const QString marker =
+        QString::fromUtf8(runtime::kMediaMarker.data(), static_cast<qsizetype>(runtime::kMediaMarker.size()));
+    t.content = marker.repeated(t.images.size()) + QLatin1Char('\n') + t.content;
+}
 } // namespace
 
 ChatController::ChatController(ModelManager* model, AppSettings* settings, const QString& databasePath,
@@ -230,7 +244,9 @@ QList<ChatTurn> ChatController::promptTurns() const {
             t.images = m.images;
         }
         const QJsonObject tool = toolObject(m);
-        if (m.role == QLatin1String("assistant")) {
+        if (m.role == QLatin1String("user")) {
+            t.passages = tool.value(QLatin1String("passages")).toString();
+        } else if (m.role == QLatin1String("assistant")) {
             for (const QJsonValue c : tool.value(QLatin1String("calls")).toArray()) {
                 const QJsonObject o = c.toObject();
                 t.toolCalls.append({o.value(QLatin1String("id")).toString(),
@@ -243,6 +259,9 @@ QList<ChatTurn> ChatController::promptTurns() const {
             t.name = tool.value(QLatin1String("name")).toString();
             // A card the app left before it settled (quit, crash): the model learns it never ran.
             if (t.content.isEmpty()) t.content = tr("The call was interrupted before it ran.");
+            // The result's images go to a model that can see, each before the text with its
+            // marker as a prompt's images do; a model that cannot see reads the text alone.
+            if (model_->seesImages()) addToolImages(t, tool);
         }
         turns.append(t);
     }
@@ -293,9 +312,23 @@ void ChatController::setDocuments(ChatDocuments* documents) {
 }
 
 void ChatController::onDocumentsUsed(quint64 id, const DocumentsUsed& used) {
-    if (!stream_->owns(id) || used.sources.isEmpty()) return;
-    // Kept with the answer (stored, restored, under it as chips): {"sources": [{number, file, page, …}]}.
+    if (!stream_->owns(id)) return;
     const int row = stream_->row();
+    // The passages the turn's prompt put in front of its user message, kept with that message
+    // ({"passages": text} in its row's JSON) and sent back with it on every later turn.
+    if (!used.passages.isEmpty())
+        for (int u = row - 1; u >= 0; --u)
+            if (messages()->at(u).role == QLatin1String("user")) {
+                QJsonObject json = toolObject(messages()->at(u));
+                if (json.value(QLatin1String("passages")).toString() == used.passages) break;
+                json.insert(QStringLiteral("passages"), used.passages);
+                messages()->setToolJson(
+                    u, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+                session_->saveRow(u);
+                break;
+            }
+    if (used.sources.isEmpty()) return;
+    // Kept with the answer (stored, restored, under it as chips): {"sources": [{number, file, page, …}]}.
     QJsonObject tool = toolObject(messages()->at(row));
     tool.insert("sources", sourcesJson(used.sources));
     messages()->setToolJson(row, QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact)));

@@ -24,6 +24,7 @@ DocumentsUsed documentsUsed(const grounding::Grounding& g) {
     out.note = QString::fromStdString(g.note);
     out.tokens = g.tokens;
     out.files = g.files;
+    if (g.mode == grounding::Grounding::Mode::Passages) out.passages = QString::fromStdString(g.text);
     return out;
 }
 

@@ -40,6 +40,9 @@ struct DocumentsUsed {
     QList<DocumentSource> sources;
     QString note; // a sentence: keywords only, nothing matched
     int tokens = 0, files = 0;
+    // Passages mode: the text put in front of the user message (Grounding::text), which the app
+    // keeps with that message and sends back as its passages on later turns.
+    QString passages;
 };
 
 DocumentsUsed documentsUsed(const grounding::Grounding& g);

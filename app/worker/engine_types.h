@@ -100,6 +100,9 @@ struct ChatTurn {
     QString name = {};                  // a tool result: the function's name
     // Images (PNG, JPEG or WebP bytes) the content places with "<__media__>", in order.
     QList<QByteArray> images = {};
+    // A user turn's document passages as an earlier answer's prompt showed them (chat::Message::
+    // passages): they go back in front of its content on every later turn.
+    QString passages = {};
 };
 
 struct SamplingSettings {

@@ -14,6 +14,7 @@ std::vector<chat::Message> chatMessages(const QList<ChatTurn>& turns) {
             m.toolCalls.push_back({c.id.toStdString(), c.name.toStdString(), c.arguments.toStdString()});
         m.toolCallId = t.toolCallId.toStdString();
         m.name = t.name.toStdString();
+        m.passages = t.passages.toStdString();
         out.push_back(std::move(m));
     }
     return out;
