@@ -56,6 +56,13 @@ std::vector<uint8_t> makeWeights(Type type, size_t bytes, std::vector<int> halfO
     for (size_t b = 0; b + info.blockBytes <= w.size(); b += info.blockBytes) {
         for (int off : halfOffsets) std::memcpy(w.data() + b + off, &half, 2);
         if (type == Type::MXFP4) w[b] = 120; // E8M0 scale 2^-7: no denormals in the sums
+        // IQ1_M's f16 scale is the top nibbles of its four scale words.
+        if (type == Type::IQ1_M) {
+            for (int k = 0; k < 4; ++k) {
+                uint8_t& top = w[b + 48 + 2 * k + 1];
+                top = static_cast<uint8_t>((top & 0x0F) | (((half >> (4 * k)) & 0x0F) << 4));
+            }
+        }
     }
     return w;
 }
@@ -74,7 +81,7 @@ int main(int argc, char** argv) {
                                      {Type::IQ2_XXS, {0}}, {Type::IQ2_XS, {0}}, {Type::IQ2_S, {0}},
                                      {Type::IQ3_XXS, {0}}, {Type::IQ3_S, {0}},  {Type::IQ4_XS, {0}},
                                      {Type::IQ4_NL, {0}},  {Type::MXFP4, {}},   {Type::IQ1_S, {0}},
-                                     {Type::TQ1_0, {52}},  {Type::TQ2_0, {64}}};
+                                     {Type::IQ1_M, {}},    {Type::TQ1_0, {52}}, {Type::TQ2_0, {64}}};
     const char* only = std::getenv("BENCH_QUANT_TYPE"); // e.g. MXFP4: that type alone
     std::vector<float> x(kRowValues);
     for (int64_t i = 0; i < kRowValues; ++i) x[i] = static_cast<float>((i * 37) % 101 - 50) * 0.02f;
