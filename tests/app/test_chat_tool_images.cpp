@@ -7,6 +7,7 @@
 #include "qml_fixture.h"
 
 #include "conversation_store.h"
+#include "model_source.h"
 #include "runtime/prompt_image.h"
 #include "test_data.h"
 
@@ -107,6 +108,22 @@ class TestChatToolImages : public QObject {
         const QString marker = QString::fromUtf8(runtime::kMediaMarker.data(),
                                                  static_cast<qsizetype>(runtime::kMediaMarker.size()));
         QCOMPARE(tool.content, marker + QStringLiteral("\nOne screenshot."));
+        // The prompt holds the image's positions: the worker's count (images laid out as the model
+        // reads them) is larger than the same turns without the image by its 20 positions at least.
+        const auto count = [this](const QList<ChatTurn>& turns, quint64 id) {
+            QSignalSpy counted(app_.context->model()->source(), &ModelSource::tokensCounted);
+            app_.context->model()->source()->countTokens(id, turns, false, {});
+            for (int i = 0; i < 200 && counted.isEmpty(); ++i) counted.wait(100);
+            return counted.isEmpty() ? -1 : counted.at(0).at(1).toInt();
+        };
+        QList<ChatTurn> turns = chat()->promptTurns();
+        const int withImage = count(turns, 9101);
+        for (ChatTurn& t : turns)
+            if (t.role == QLatin1String("tool"))
+                t = {t.role, QStringLiteral("One screenshot."), false, {}, t.toolCallId, t.name};
+        const int without = count(turns, 9102);
+        QVERIFY2(without > 0 && withImage >= without + 20,
+                 qPrintable(QStringLiteral("%1 %2").arg(withImage).arg(without)));
         QSignalSpy done(chat(), &ChatController::generationFinished);
         QVERIFY(chat()->send(QStringLiteral("What does it show?")));
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
