@@ -330,7 +330,8 @@ void ModelWorker::countTokens(quint64 id, const QList<ChatTurn>& turns, bool ena
     }
     try {
         runtime::PromptRequest request;
-        request.messages = chatMessages(turns);
+        // Each question's kept passages go in front of it, as the next turn will send them.
+        request.messages = grounding::withDocuments(chatMessages(turns), {});
         request.enableThinking = enableThinking;
         request.toolsJson = toolsJson.toStdString(); // the definitions cost context too
         const std::vector<std::shared_ptr<runtime::PromptImage>> images = countedImages(turns);

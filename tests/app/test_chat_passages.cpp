@@ -8,6 +8,7 @@
 #include "qml_fixture.h"
 
 #include "chat_documents.h"
+#include "model_source.h"
 #include "test_data.h"
 
 #include <QFileInfo>
@@ -109,6 +110,20 @@ class TestChatPassages : public QObject {
         QCOMPARE(users.size(), 2);
         QCOMPARE(users.at(0).passages, first);
         QCOMPARE(users.at(1).passages, second);
+        // The context meter counts them: the reopened chat's turns with their passages take more
+        // than the same turns without.
+        const auto count = [this](const QList<ChatTurn>& turns, quint64 id) {
+            QSignalSpy counted(app_.context->model()->source(), &ModelSource::tokensCounted);
+            app_.context->model()->source()->countTokens(id, turns, false, {});
+            for (int i = 0; i < 200 && counted.isEmpty(); ++i) counted.wait(100);
+            return counted.isEmpty() ? -1 : counted.at(0).at(1).toInt();
+        };
+        QList<ChatTurn> turns = chat()->promptTurns();
+        const int with = count(turns, 9201);
+        for (ChatTurn& t : turns) t.passages.clear();
+        const int without = count(turns, 9202);
+        QVERIFY2(without > 0 && with > without + 40,
+                 qPrintable(QStringLiteral("%1 %2").arg(with).arg(without)));
     }
 };
 
