@@ -244,12 +244,12 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="252"/>
         <source>Attach images…</source>
-        <translation>Bilder anhängen…</translation>
+        <translation>Bilder anhängen …</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="254"/>
         <source>Attach documents…</source>
-        <translation>Dokumente anhängen…</translation>
+        <translation>Dokumente anhängen …</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="282"/>
@@ -1451,7 +1451,7 @@
     <message>
         <location filename="../app/qml/ModelBanner.qml" line="29"/>
         <source>Preparing the GPU (first start only)…</source>
-        <translation>Die GPU wird vorbereitet (nur beim ersten Start)…</translation>
+        <translation>Die GPU wird vorbereitet (nur beim ersten Start) …</translation>
     </message>
     <message>
         <location filename="../app/qml/ModelBanner.qml" line="30"/>
