@@ -46,8 +46,18 @@ QSize outputSize(QSize size) {
                                                 std::to_string(vision::kMaxImageSide) + " pixels on a side.");
 }
 
+// Document and vector formats that Qt's image plugins also read (Qt PDF, which the document viewer needs,
+// installs one): not pictures for a vision model, and reading them runs a PDF or SVG engine on untrusted
+// bytes (fuzz_image found pdfium leaking on a file that starts "%PDF-").
+bool refusedFormat(const QByteArray& format) {
+    return format == "pdf" || format == "svg" || format == "svgz";
+}
+
 // Opens the reader and refuses, before anything is decoded, what decode() would not take.
 void checkHeader(QImageReader& reader, const std::string& what) {
+    if (refusedFormat(reader.format()))
+        throw Error(ErrorCode::InvalidArgument,
+                    what + " is not an image SmolDesk can read (PNG, JPEG or WebP).");
     const QSize size = reader.size();
     if (!reader.canRead())
         throw Error(ErrorCode::InvalidArgument,
@@ -134,6 +144,7 @@ QSize decodedSize(const QByteArray& bytes) {
     buffer.open(QIODevice::ReadOnly);
     QImageReader reader(&buffer);
     reader.setDecideFormatFromContent(true);
+    if (refusedFormat(reader.format())) return {};
     const QSize size = reader.size();
     if (!size.isValid() || size.width() > vision::kMaxImageSide || size.height() > vision::kMaxImageSide)
         return {};
