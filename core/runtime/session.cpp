@@ -7,9 +7,9 @@
 #include "compute/vulkan/vulkan_backend.h"
 #endif
 #include "model/memory_plan.h"
+#include "runtime/decode_constraint.h"
 #include "runtime/gpu_offload.h"
 #include "runtime/gpu_warmup.h"
-#include "runtime/decode_constraint.h"
 #include "runtime/stop_matcher.h"
 
 #include <algorithm>
@@ -139,9 +139,8 @@ std::unique_ptr<Session> Session::load(const LoadOptions& options) {
     };
     touchWeights(*s->file_, [&](float f) { return report(0.5f * f); });
     if (options.backend != BackendChoice::Cpu) {
-        s->backend_ =
-            createGpuBackend(*s->file_, hp, nCtx, batch, options, s->threads_, secondHalf(reported),
-                             &s->fallbackReason_);
+        s->backend_ = createGpuBackend(*s->file_, hp, nCtx, batch, options, s->threads_, secondHalf(reported),
+                                       &s->fallbackReason_);
         if (s->backend_) {
             try {
                 s->decoder_ = std::make_unique<model::Decoder>(*s->file_, hp, *s->backend_, nCtx, batch);
@@ -354,7 +353,8 @@ GenerationStats Session::generate(std::span<const int32_t> prompt, const Generat
         params.thinkingEndText.empty() ? chat::thoughtCloseText(params.outputFormat) : params.thinkingEndText;
     bool keepGoing = true;
     DecodeConstraint constraint(params, size_t(hparams().nVocab));
-    Speculator spec(params.speculation, prompt, size_t(hparams().nVocab), speculationTarget());
+    Speculator spec(params.speculation, prompt, size_t(hparams().nVocab), speculationTarget(),
+                    params.speculation.proposer ? draftGate_ : ngramGate_);
     // The loop's decode step: with speculation, one batched pass may serve several steps.
     auto advance = [&](int32_t id) {
         // Verification batches stay where the backend's batched logits are decode's, bit for bit.

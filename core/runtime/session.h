@@ -104,8 +104,8 @@ struct GenerationStats {
     double promptMs = 0.0; // prompt processing time (new tokens only)
     double firstTokenMs = 0.0;
     double decodeMs = 0.0;
-    double maskMs = 0.0; // time spent computing grammar masks (included in decodeMs)
-    int maskedSteps = 0; // steps sampled under a grammar mask
+    double maskMs = 0.0;    // time spent computing grammar masks (included in decodeMs)
+    int maskedSteps = 0;    // steps sampled under a grammar mask
     int proposedTokens = 0; // speculative decoding: proposals verified…
     int acceptedTokens = 0; // …and those the sampled tokens matched
     StopReason stopReason = StopReason::MaxTokens;
@@ -198,6 +198,8 @@ class Session {
     Session() = default;
     // How a Speculator runs tokens through this session's model and cache.
     Speculator::Target speculationTarget();
+    // The auto mode's gates, one per kind of proposer, kept across this session's answers.
+    SpecGate ngramGate_, draftGate_;
     StateHeader stateHeader() const;
     void restoreChecked(std::istream& in, const StateHeader& h, uint64_t available);
     void forwardChunked(std::span<const int32_t> tokens, int pos0, bool allLogits, std::vector<float>& logits,

@@ -66,10 +66,15 @@ void SpecGate::batchDone(double ms, int tokens) {
     }
 }
 
+void SpecGate::newGeneration() {
+    pause_ = std::min(pause_, kFirstPause);
+}
+
 Speculator::Speculator(const SpecOptions& options, std::span<const int32_t> prompt, size_t nVocab,
-                       Target target)
-    : options_(options), nVocab_(nVocab), target_(std::move(target)) {
+                       Target target, SpecGate& gate)
+    : options_(options), nVocab_(nVocab), target_(std::move(target)), gate_(gate) {
     if (options_.mode == SpecMode::Off) return;
+    gate_.newGeneration();
     if (options_.proposer)
         text_.assign(prompt.begin(), prompt.end());
     else

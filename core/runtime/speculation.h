@@ -58,6 +58,10 @@ class SpecGate {
     // A verification batch and its accepted proposals has ended: `tokens` = 1 + accepted.
     void batchDone(double ms, int tokens);
     bool paused() const { return pause_ > 0; }
+    // A new answer begins: the averages and the backoff stay (the session keeps one gate across its
+    // answers), but a long pause is cut to the first one's length, so that an answer that copies
+    // from its prompt is probed within a few dozen tokens.
+    void newGeneration();
 
   private:
     double plainMs_ = 0, specMs_ = 0; // moving averages, milliseconds per token
@@ -78,7 +82,10 @@ class Speculator {
         std::function<void(int32_t)> keep;
     };
 
-    Speculator(const SpecOptions& options, std::span<const int32_t> prompt, size_t nVocab, Target target);
+    // gate: the session's, kept across its answers (a fresh gate would spend each answer's first
+    // batches learning what the last answer already measured).
+    Speculator(const SpecOptions& options, std::span<const int32_t> prompt, size_t nVocab, Target target,
+               SpecGate& gate);
 
     // The plain loop's `logits = decode(id)`: makes the cache hold id and writes the logits after
     // it. room: how many proposals may follow id (positions left in the context and the batch,
@@ -97,7 +104,7 @@ class Speculator {
     Target target_;
     NgramProposer ngram_;
     std::vector<int32_t> text_; // for options_.proposer only
-    SpecGate gate_;
+    SpecGate& gate_;
     std::vector<int32_t> draft_, batch_;
     std::vector<float> rows_; // logits after batch_[0], batch_[1], …
     size_t next_ = 0;         // draft_[next_] is the next proposal to check

@@ -111,6 +111,28 @@ class TestSpeculation : public QObject {
         QVERIFY(g.allow());
     }
 
+    // A session keeps its gate across answers: a new answer keeps what was measured (no new
+    // baseline, the backoff) but probes within the first pause's 64 steps, not a long backoff's.
+    void gateCarriesOverToTheNextAnswer() {
+        SpecGate g;
+        g.plainStep(10);
+        g.plainStep(10);
+        for (int i = 0; i < 3; ++i) g.batchDone(30, 1); // 30 ms per token: pause 64
+        for (int i = 0; i < 64; ++i) g.plainStep(10);
+        g.batchDone(30, 1); // failed probe: pause 128
+        for (int i = 0; i < 10; ++i) g.plainStep(10);
+        g.newGeneration(); // 118 steps were left
+        int steps = 0;
+        while (!g.allow() && steps < 10000) g.plainStep(10), ++steps;
+        QCOMPARE(steps, 64);
+        g.batchDone(30, 1); // still does not pay: the backoff went on (256), cut again by the next answer
+        g.newGeneration();
+        QVERIFY(!g.allow());
+        SpecGate fresh;
+        fresh.newGeneration(); // nothing measured: a baseline first, as before
+        QVERIFY(!fresh.allow());
+    }
+
     void greedyIdentityAcrossFamilies_data() {
         QTest::addColumn<QString>("model");
         for (const char* m :
