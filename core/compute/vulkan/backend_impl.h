@@ -77,35 +77,8 @@ class VulkanBackend : public Backend {
     WeightId addWeight(const gguf::TensorInfo& tensor) override;
     BufferId createBuffer(size_t floats) override;
     void createKvCache(int nLayers, int nCtx, int kvDim) override;
-
-    void embed(WeightId table, std::span<const int32_t> ids, BufferId out) override;
-    void rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int dim, float eps) override;
-    void layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int rows, int dim,
-                   float eps) override;       // vulkan_encoder.cpp
-    void gelu(BufferId x, size_t n) override; // vulkan_encoder.cpp
-    void matmul(WeightId w, BufferId x, BufferId out, int rows) override;
-    void matmulGroup(BufferId x, std::span<const MatmulOutput> outputs, int rows) override;
-    void normMatmulGroup(BufferId x, WeightId norm, float eps, BufferId normed,
-                         std::span<const MatmulOutput> outputs, int rows, int dim) override;
-    void matmulAdd(WeightId w, BufferId x, BufferId out, BufferId scratch, int rows,
-                   size_t outWidth) override;
-    void gluMatmulAdd(GluActivation act, WeightId w, BufferId gate, BufferId up, BufferId out,
-                      BufferId scratch, int rows, size_t inWidth, size_t outWidth) override;
-    void addBias(BufferId x, WeightId bias, int rows, int dim) override;
-    void scale(BufferId x, size_t n, float factor) override;
-    void rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& rope) override;
-    void storeKv(int layer, BufferId k, BufferId v, int rows, int pos0) override;
-    void readKv(int layer, int pos0, int n, uint16_t* k, uint16_t* v) override;
-    void writeKv(int layer, int pos0, int n, const uint16_t* k, const uint16_t* v) override;
-    void attention(int layer, BufferId q, BufferId out, int rows, int pos0,
-                   const AttentionShape& shape) override;
-    void moeFfn(const MoeFfn& m, BufferId x, BufferId out, BufferId scratch,
-                int rows) override; // vulkan_moe.cpp
-    void glu(GluActivation act, BufferId gate, BufferId up, BufferId out, size_t n) override;
-    void add(BufferId a, BufferId b, BufferId out, size_t n) override;
-    void copy(BufferId src, size_t srcOffset, BufferId dst, size_t dstOffset, size_t n) override;
-    void read(BufferId src, size_t offset, size_t n, float* dst) override;
-    void write(BufferId dst, size_t offset, size_t n, const float* src) override;
+    // …and every op (backend_ops.inc, at the end of the class): layerNorm and gelu are in
+    // vulkan_encoder.cpp, moeFfn in vulkan_moe.cpp.
 
     // Tests: writes values into a buffer (through the staging buffers, after pending work).
     void upload(BufferId dst, size_t offset, std::span<const float> values);
@@ -284,6 +257,9 @@ class VulkanBackend : public Backend {
     std::vector<PendingRope> pendingRopes_;
     // The driver failed to build the tensor-core GEMM once: prompts take the tiled one from then on.
     bool coopFailed_ = false;
+
+  public:
+#include "compute/backend_ops.inc"
 };
 
 } // namespace smoldesk::compute::vk
