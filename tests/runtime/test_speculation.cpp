@@ -1,4 +1,4 @@
-// Speculative decoding (core/runtime/speculation.h): the n-gram proposer's lookups; greedy and
+// Speculative decoding (core/runtime/speculation.h): the n-gram proposer's statistics; greedy and
 // seeded continuations with speculation on equal those with it off, token for token, for every
 // fixture family (the reference is the plain decode path, itself checked against llama.cpp's
 // goldens in tests/model), across a rejected tail at the context limit, under a grammar, a stop
@@ -62,30 +62,48 @@ GenerateParams greedy(int n) {
 class TestSpeculation : public QObject {
     Q_OBJECT
   private slots:
-    void ngramProposesTheLatestLongestMatch() {
+    // The n-gram statistics, worked by hand with llama.cpp lookup's rule: the longest n-gram (n ≤ 4)
+    // ending the text whose followers are convincing (n = 1: seen twice, 66% for one token; n = 2:
+    // twice, 50%; n = 3, 4: once, 50%) proposes its most frequent follower; each proposal extends
+    // the text the next one is looked up by.
+    void ngramProposesTheMostFrequentFollower() {
         NgramProposer p;
-        p.reset(std::vector<int32_t>{1, 2, 3, 9, 2, 3, 4, 5, 7, 2, 3});
         std::vector<int32_t> out;
         int n = 0;
-        // "2 3" occurs at 1-2 (then 9) and at 4-5 (then 4 5 7 2 3): the latest one wins.
+        // "1" was followed by 5, 5, 6: 5 (2 of 3, 67%) although 6 came last. Then "1 5" was
+        // followed by 2 and 3 once each: a tie at 50%, which goes to the latest (3); then the
+        // trigram "1 5 3", seen once, proposes what followed it.
+        p.reset(std::vector<int32_t>{1, 5, 2, 1, 5, 3, 1, 6, 4, 8, 1});
         QCOMPARE(p.propose(3, out, &n), 3);
-        QCOMPARE(out, (std::vector<int32_t>{4, 5, 7}));
-        QCOMPARE(n, 2);
-        // "3 9" is unique when 9 arrives: the trigram 2 3 9 matches at 1-3 and proposes 2 3 4 ….
-        p.push(9);
-        QCOMPARE(p.propose(8, out, &n), 8);
-        QCOMPARE(out, (std::vector<int32_t>{2, 3, 4, 5, 7, 2, 3, 9}));
-        QCOMPARE(n, 3);
-        p.push(42); // never seen: nothing to propose
+        QCOMPARE(out, (std::vector<int32_t>{5, 3, 1}));
+        QCOMPARE(n, 1);
+        // A single token seen once proposes nothing, nor one without a 66% majority.
+        p.reset(std::vector<int32_t>{7, 3, 9, 7});
         QCOMPARE(p.propose(4, out, &n), 0);
         QCOMPARE(n, 0);
         QVERIFY(out.empty());
+        p.reset(std::vector<int32_t>{1, 2, 1, 3, 1, 4, 1});
+        QCOMPARE(p.propose(4, out), 0);
+        // A trigram seen once outranks the unigram's statistics ("1" → 2 twice of three).
+        p.reset(std::vector<int32_t>{1, 2, 1, 2, 4, 5, 1, 3, 4, 5, 1});
+        QCOMPARE(p.propose(1, out, &n), 1);
+        QCOMPARE(out, (std::vector<int32_t>{3}));
+        QCOMPARE(n, 3);
+        // Tokens arriving are counted: the text now ends "… 1 7 5 1 7 1 7 5 1", and the 4-gram
+        // "1 7 5 1", seen once before, proposes what followed it.
+        for (int32_t t : {7, 5, 1, 7, 1, 7, 5, 1}) p.push(t);
+        QCOMPARE(p.propose(1, out, &n), 1);
+        QCOMPARE(out, (std::vector<int32_t>{7}));
+        QCOMPARE(n, 4);
+        // Unigram counts alone: "1" was followed by 2, 2, 3, 7, 7, 7 (50%, below 66%): nothing.
+        p.reset(std::vector<int32_t>{1, 2, 1, 2, 1, 3, 1, 7, 1, 7, 1, 7, 9, 1});
+        QCOMPARE(p.propose(1, out), 0);
         QCOMPARE(p.propose(0, out), 0);
-        // Ids beyond 21 bits share a key with smaller ones but never match them.
-        p.reset(std::vector<int32_t>{5, 6, (1 << 21) + 5, 6});
-        QCOMPARE(p.propose(2, out, &n), 2);
-        QCOMPARE(out, (std::vector<int32_t>{(1 << 21) + 5, 6})); // after "6", not after "5 6"
-        QCOMPARE(n, 1);
+        // Ids beyond 21 bits are keys like any other.
+        p.reset(std::vector<int32_t>{(1 << 21) + 5, 9, 5, 8, (1 << 21) + 5, 9, 5});
+        QCOMPARE(p.propose(1, out, &n), 1);
+        QCOMPARE(out, (std::vector<int32_t>{8}));
+        QCOMPARE(n, 3);
     }
 
     // The gate compares milliseconds per emitted token: batches that cost more than plain steps
