@@ -4,6 +4,7 @@
 // program itself (`chat --verbose-prompt` prints the token ids of each prompt).
 #include "worker/turn_request.h"
 
+#include "program_run.h"
 #include "require_all.h"
 #include "runtime/session.h"
 #include "test_data.h"
@@ -13,7 +14,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,17 +29,11 @@ const char* kTools =
 
 // The ids the CLI printed for its first prompt.
 QList<int> cliPromptTokens(const QStringList& args, QString* why) {
-    QProcess p;
-    p.start(SMOLDESK_CLI, args);
-    p.write("What is the weather in Paris?\n/exit\n");
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        *why = "smoldesk-cli did not finish";
-        return {};
-    }
-    const QString err = QString::fromUtf8(p.readAllStandardError());
+    const test::ProgramRun r =
+        test::runProgram(SMOLDESK_CLI, args, "What is the weather in Paris?\n/exit\n", {}, 60000);
+    const QString err = QString::fromUtf8(r.err);
     const QRegularExpressionMatch m = QRegularExpression("prompt tokens:([ 0-9]*)\n").match(err);
-    if (p.exitCode() != 0 || !m.hasMatch()) {
+    if (r.code != 0 || !m.hasMatch()) {
         *why = err;
         return {};
     }

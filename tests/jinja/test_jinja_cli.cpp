@@ -3,8 +3,9 @@
 // message on stderr when the template raises.
 #include "fixture_context.h"
 #include "gguf/writer.h"
-#include "test_data.h"
 #include "jinja/template.h"
+#include "program_run.h"
+#include "test_data.h"
 
 #include <QtTest>
 
@@ -23,16 +24,10 @@ class JinjaCli : public QObject {
 
 namespace {
 
-struct Run {
-    int exitCode;
-    QByteArray out, err;
-};
+using Run = test::ProgramRun;
 
 Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(SMOLDESK_CLI, QStringList{"template"} + args);
-    if (!p.waitForFinished(30000)) qFatal("smoldesk-cli did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return test::runProgram(SMOLDESK_CLI, QStringList{"template"} + args, {}, {}, 30000);
 }
 
 // Writes the context of a fixture case as JSON, returns its path.
@@ -60,7 +55,7 @@ void JinjaCli::rendersFixtureFromTemplateFile() {
     QString ctx = writeContext("HuggingFaceTB-SmolLM3-3B", "tool_call", "gen_xml-tools");
     Run r = runCli({"--template", QString::fromStdString(dir + "HuggingFaceTB-SmolLM3-3B.jinja"), "--context",
                     ctx, "--now", "2026-01-15T12:00:00"});
-    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     std::string expected = readText(dir + "expected/HuggingFaceTB-SmolLM3-3B__tool_call__gen_xml-tools.txt");
     QCOMPARE(r.out, QByteArray::fromStdString(expected));
@@ -79,7 +74,7 @@ void JinjaCli::rendersFromGgufWithSpecialTokens() {
     w.write(model);
     QString ctx = writeContext("meta-llama-Llama-3.1-8B-Instruct", "tool_call", "gen", false);
     Run r = runCli({"-m", QString::fromStdString(model), "--context", ctx});
-    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.code, 0);
     std::string expected = readText(dir + "expected/meta-llama-Llama-3.1-8B-Instruct__tool_call__gen.txt");
     QCOMPARE(r.out, QByteArray::fromStdString(expected));
 }
@@ -89,7 +84,7 @@ void JinjaCli::templateErrorExitsWith3() {
     QString ctx = writeContext("google-gemma-2-2b-it", "system_user", "gen");
     Run r =
         runCli({"--template", QString::fromStdString(dir + "google-gemma-2-2b-it.jinja"), "--context", ctx});
-    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.code, 3);
     QVERIFY(r.out.isEmpty());
     QCOMPARE(r.err, QByteArray("System role not supported\n"));
 
@@ -97,18 +92,18 @@ void JinjaCli::templateErrorExitsWith3() {
     std::string text = "{% for x in messages %}\n{{ x.content + none }}{% endfor %}";
     test::writeBytes(bad, std::vector<uint8_t>(text.begin(), text.end()));
     r = runCli({"--template", QString::fromStdString(bad), "--context", ctx});
-    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.code, 3);
     QCOMPARE(r.err,
              QByteArray("line 2, column 4: TypeError: can only concatenate str (not \"NoneType\") to str\n"));
 }
 
 void JinjaCli::usageErrors() {
-    QCOMPARE(runCli({"--context", "x.json"}).exitCode, 1);
+    QCOMPARE(runCli({"--context", "x.json"}).code, 1);
     std::string notJson = test::tmpPath("not.json");
     test::writeBytes(notJson, {'[', '1', ']'});
     Run r =
         runCli({"--template", QString::fromStdString(notJson), "--context", QString::fromStdString(notJson)});
-    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.code, 1);
 }
 
 QTEST_GUILESS_MAIN(JinjaCli)

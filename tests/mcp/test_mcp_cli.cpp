@@ -3,6 +3,7 @@
 // plain JSON answers, paged tools/list, a bearer token), and servers that exit, hang, print
 // garbage, send oversized answers or speak an unknown protocol version.
 #include "mcp_fixture.h"
+#include "program_run.h"
 #include "require_all.h"
 
 #include <QDir>
@@ -15,29 +16,10 @@ using namespace smoldesk::test;
 
 namespace {
 
-struct Finished {
-    int exitCode = -1;
-    QByteArray out, err;
-    qint64 ms = 0;
-};
+using Finished = ProgramRun;
 
 Finished runCli(const QStringList& args, int timeoutMs = 60000) {
-    QProcess p;
-    QElapsedTimer clock;
-    clock.start();
-    p.start(QStringLiteral(SMOLDESK_CLI), args);
-    Finished f;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        f.err = "smoldesk-cli did not finish in time";
-        return f;
-    }
-    f.ms = clock.elapsed();
-    f.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    f.out = p.readAllStandardOutput();
-    f.err = p.readAllStandardError();
-    return f;
+    return runProgram(QStringLiteral(SMOLDESK_CLI), args, {}, {}, timeoutMs);
 }
 
 QString brokenServer() {
@@ -74,7 +56,7 @@ class TestMcpCli : public QObject {
 
     void listsBothStdioServers() {
         const Finished f = runCli({"mcp", "list", "--config", stdioConfig_});
-        QVERIFY2(f.exitCode == 0, f.err.constData());
+        QVERIFY2(f.code == 0, f.err.constData());
         const QStringList lines = QString::fromUtf8(f.out).split('\n', Qt::SkipEmptyParts);
         QVERIFY(lines.contains(QStringLiteral("everything/get-sum — Returns the sum of two numbers")));
         QVERIFY(lines.contains(QStringLiteral("everything/echo — Echoes back the input string")));
@@ -90,15 +72,15 @@ class TestMcpCli : public QObject {
     void callsTheEverythingServer() {
         Finished f = runCli(
             {"mcp", "call", "--config", stdioConfig_, "everything", "get-sum", R"({"a": 2, "b": 40})"});
-        QVERIFY2(f.exitCode == 0, f.err.constData());
+        QVERIFY2(f.code == 0, f.err.constData());
         QCOMPARE(f.out, QByteArray("The sum of 2 and 40 is 42.\n"));
         f = runCli(
             {"mcp", "call", "--config", stdioConfig_, "everything", "echo", R"({"message": "héllo ✓"})"});
-        QCOMPARE(f.exitCode, 0);
+        QCOMPARE(f.code, 0);
         QCOMPARE(QString::fromUtf8(f.out), QStringLiteral("Echo: héllo ✓\n"));
         // An image result: the text around it, the image as a note with its type and size.
         f = runCli({"mcp", "call", "--config", stdioConfig_, "everything", "get-tiny-image"});
-        QCOMPARE(f.exitCode, 0);
+        QCOMPARE(f.code, 0);
         QVERIFY2(QRegularExpression("\\[image: image/png, \\d+ bytes\\]")
                      .match(QString::fromUtf8(f.out))
                      .hasMatch(),
@@ -106,11 +88,11 @@ class TestMcpCli : public QObject {
         // An embedded resource result: its text.
         f = runCli({"mcp", "call", "--config", stdioConfig_, "everything", "get-resource-reference",
                     R"({"resourceType": "Text", "resourceId": 3})"});
-        QCOMPARE(f.exitCode, 0);
+        QCOMPARE(f.code, 0);
         QVERIFY2(f.out.contains("Resource 3"), f.out.constData());
         // Arguments that break the tool's schema: the server's error, one sentence, exit 4.
         f = runCli({"mcp", "call", "--config", stdioConfig_, "everything", "get-sum", R"({"a": "two"})"});
-        QCOMPARE(f.exitCode, 4);
+        QCOMPARE(f.code, 4);
         QVERIFY2(f.err.contains("everything"), f.err.constData());
         QCOMPARE(f.err.count('\n'), 1);
     }
@@ -119,7 +101,7 @@ class TestMcpCli : public QObject {
     void environmentReachesTheServerButNotTheLog() {
         const Finished f =
             runCli({"mcp", "call", "--verbose", "--config", stdioConfig_, "everything", "get-env"});
-        QVERIFY2(f.exitCode == 0, f.err.constData());
+        QVERIFY2(f.code == 0, f.err.constData());
         QVERIFY(f.out.contains("s3cret-value"));
         QVERIFY2(f.err.contains("SMOLDESK_TEST_SECRET"), f.err.constData()); // the name is logged…
         QVERIFY(!f.err.contains("s3cret-value"));                            // …its value is not
@@ -133,22 +115,22 @@ class TestMcpCli : public QObject {
         note.close();
         Finished f = runCli({"mcp", "call", "--config", stdioConfig_, "files", "read_text_file",
                              QStringLiteral(R"({"path": "%1/note.txt"})").arg(root_)});
-        QVERIFY2(f.exitCode == 0, f.err.constData());
+        QVERIFY2(f.code == 0, f.err.constData());
         QCOMPARE(f.out, QByteArray("first line\nsecond line\n\n"));
         f = runCli({"mcp", "call", "--config", stdioConfig_, "files", "write_file",
                     QStringLiteral(R"({"path": "%1/made.txt", "content": "by the tool"})").arg(root_)});
-        QVERIFY2(f.exitCode == 0, f.err.constData());
+        QVERIFY2(f.code == 0, f.err.constData());
         QFile made(root_ + "/made.txt");
         QVERIFY(made.open(QIODevice::ReadOnly));
         QCOMPARE(made.readAll(), QByteArray("by the tool"));
         f = runCli({"mcp", "call", "--config", stdioConfig_, "files", "list_directory",
                     QStringLiteral(R"({"path": "%1"})").arg(root_)});
-        QCOMPARE(f.exitCode, 0);
+        QCOMPARE(f.code, 0);
         QVERIFY2(f.out.contains("[FILE] made.txt") && f.out.contains("[FILE] note.txt"), f.out.constData());
         // isError: a path outside the allowed folder.
         f = runCli({"mcp", "call", "--config", stdioConfig_, "files", "read_text_file",
                     R"({"path": "/etc/hostname"})"});
-        QCOMPARE(f.exitCode, 4);
+        QCOMPARE(f.code, 4);
         QVERIFY2(f.err.startsWith("The tool “read_text_file” on “files” reported an error:"),
                  f.err.constData());
         QVERIFY(f.out.isEmpty());
@@ -167,7 +149,7 @@ class TestMcpCli : public QObject {
                 "http.json");
             // All five tools, across three pages of tools/list.
             Finished f = runCli({"mcp", "list", "--config", config});
-            QCOMPARE(f.exitCode, 4); // nokey fails…
+            QCOMPARE(f.code, 4); // nokey fails…
             QVERIFY2(f.err.contains("“nokey” refused the request (HTTP 401)"), f.err.constData());
             const QStringList lines = QString::fromUtf8(f.out).split('\n', Qt::SkipEmptyParts);
             QCOMPARE(lines,
@@ -176,7 +158,7 @@ class TestMcpCli : public QObject {
                                   "web/slow — Answers after MS milliseconds unless cancelled",
                                   "web/whoami — Returns the session id and the protocol version header"}));
             f = runCli({"mcp", "call", "--config", config, "web", "add", R"({"a": 1.5, "b": 2})"});
-            QVERIFY2(f.exitCode == 0, f.err.constData());
+            QVERIFY2(f.code == 0, f.err.constData());
             QCOMPARE(f.out, QByteArray("3.5\n"));
             // The session id the server gave at initialize, and the protocol version, on later requests.
             f = runCli({"mcp", "call", "--config", config, "web", "whoami"});
@@ -184,18 +166,18 @@ class TestMcpCli : public QObject {
                 QRegularExpression("^[0-9a-f-]{36} 2025-06-18\n$").match(QString::fromUtf8(f.out)).hasMatch(),
                 f.out.constData());
             f = runCli({"mcp", "call", "--config", config, "web", "fail"});
-            QCOMPARE(f.exitCode, 4);
+            QCOMPARE(f.code, 4);
             QCOMPARE(f.err,
                      QByteArray("The tool “fail” on “web” reported an error: this tool always fails\n"));
             f = runCli({"mcp", "call", "--config", config, "web", "big", R"({"kb": 300})"});
-            QCOMPARE(f.exitCode, 0);
+            QCOMPARE(f.code, 0);
             QCOMPARE(f.out.size(), 300 * 1024 + 1);
             f = runCli({"mcp", "call", "--config", config, "web", "big", R"({"kb": 9000})"});
-            QCOMPARE(f.exitCode, 4);
+            QCOMPARE(f.code, 4);
             QVERIFY2(f.err.contains("larger than 8 MB"), f.err.constData());
             f = runCli(
                 {"mcp", "call", "--timeout", "1", "--config", config, "web", "slow", R"({"ms": 20000})"});
-            QCOMPARE(f.exitCode, 4);
+            QCOMPARE(f.code, 4);
             QVERIFY2(f.err.contains("did not answer tools/call within its 1-second limit"),
                      f.err.constData());
             QVERIFY(f.ms < 10000);
@@ -225,7 +207,7 @@ class TestMcpCli : public QObject {
             {{"bad", stdioServer(QStringLiteral(SMOLDESK_PYTHON), {brokenServer(), mode})}}, "bad.json");
         const Finished f =
             runCli({"mcp", "call", "--timeout", "1", "--config", config, "bad", "first"}, 20000);
-        QCOMPARE(f.exitCode, 4);
+        QCOMPARE(f.code, 4);
         QVERIFY2(f.err.contains(sentence.toUtf8()), f.err.constData());
         QCOMPARE(f.err.count('\n'), 1);
         QVERIFY(f.out.isEmpty());
@@ -234,25 +216,25 @@ class TestMcpCli : public QObject {
 
     void usageErrors() {
         Finished f = runCli({"mcp", "call", "--config", stdioConfig_, "everything", "no-such-tool"});
-        QCOMPARE(f.exitCode, 4);
+        QCOMPARE(f.code, 4);
         QCOMPARE(f.err, QByteArray("The MCP server “everything” has no tool named “no-such-tool”.\n"));
         f = runCli({"mcp", "call", "--config", stdioConfig_, "nobody", "x"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         QVERIFY2(f.err.contains("no server named 'nobody'"), f.err.constData());
         f = runCli({"mcp", "call", "--config", stdioConfig_, "everything", "echo", "[1, 2]"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         QVERIFY(f.err.contains("must be a JSON object"));
         f = runCli({"mcp", "list", "--config", "/nonexistent/mcp.json"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         QVERIFY(f.err.contains("Cannot read the MCP configuration"));
         f = runCli({"mcp", "list"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         f = runCli({"mcp", "frobnicate", "--config", stdioConfig_});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         const QString missing =
             writeMcpConfig({{"ghost", stdioServer("/nonexistent/mcp-server", {})}}, "ghost.json");
         f = runCli({"mcp", "list", "--config", missing});
-        QCOMPARE(f.exitCode, 4);
+        QCOMPARE(f.code, 4);
         QVERIFY2(f.err.startsWith("The MCP server “ghost” could not be started (/nonexistent/mcp-server)"),
                  f.err.constData());
     }

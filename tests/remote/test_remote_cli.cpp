@@ -1,6 +1,7 @@
 // `smoldesk-cli chat --endpoint URL --model NAME`: the stdin dialogue against `smoldesk-cli serve`
 // (a second process), the same greedy answer as the server gives over HTTP, and a refused key, a
 // dead endpoint and a bad address each ending non-zero with one sentence.
+#include "program_run.h"
 #include "remote_fixture.h"
 #include "test_data.h"
 
@@ -9,28 +10,12 @@ using namespace smoldesk::test;
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using CliRun = ProgramRun;
 
-CliRun chat(const QStringList& args, const QByteArray& input) {
-    QProcess p;
-    p.start(QStringLiteral(SMOLDESK_CLI), QStringList{"chat"} + args);
-    p.waitForStarted();
-    p.write(input);
-    p.closeWriteChannel();
-    CliRun r;
-    // The server under test may be this process's child: turn the event loop while waiting.
-    if (!QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, 60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+// The server under test may be this process's child: the event loop turns while waiting.
+CliRun chat(const QStringList& args, const QByteArray& input, const QStringList& env = {}) {
+    return runProgram(QStringLiteral(SMOLDESK_CLI), QStringList{"chat"} + args, input, env, 60000,
+                      Wait::EventLoop);
 }
 
 int lines(const QByteArray& text) {
@@ -59,7 +44,7 @@ class TestRemoteCli : public QObject {
         const CliRun r = chat({"--endpoint", base, "--api-key", "cli-key", "--model", model_, "-n", "10",
                                "--temp", "0", "--system", "Be brief."},
                               "Hello\nHow are you?\n");
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.err.contains("remote model: " + model_.toUtf8()), r.err.constData());
         QCOMPARE(r.err.count("tokens at"), 2); // one stats line per answer
         // The first answer equals the library client's for the same request.
@@ -74,21 +59,16 @@ class TestRemoteCli : public QObject {
         QVERIFY2(r.out.startsWith(direct.content.toUtf8()), r.out.constData());
 
         // The key from the environment instead of the command line.
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("SMOLDESK_API_KEY"), QStringLiteral("cli-key"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(SMOLDESK_CLI), {"chat", "--endpoint", base, "--model", model_, "-n", "4"});
-        p.write("Hi\n");
-        p.closeWriteChannel();
-        QVERIFY(QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, 60000));
-        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(
+            chat({"--endpoint", base, "--model", model_, "-n", "4"}, "Hi\n", {"SMOLDESK_API_KEY=cli-key"})
+                .code,
+            0);
     }
 
     void failuresAreOneSentenceAndNonZero() {
         const QString base = serve_.baseUrl().toString();
         CliRun r = chat({"--endpoint", base, "--api-key", "wrong", "--model", model_}, "Hi\n");
-        QCOMPARE(r.exitCode, 4);
+        QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains("refused the API key"), r.err.constData());
         QCOMPARE(lines(r.err), 1);
         QVERIFY(!r.err.contains("wrong"));
@@ -99,15 +79,15 @@ class TestRemoteCli : public QObject {
         const QString deadUrl = dead.baseUrl().toString();
         dead.process().stop();
         r = chat({"--endpoint", deadUrl, "--model", model_}, "Hi\n");
-        QCOMPARE(r.exitCode, 4);
+        QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains("Nothing answers at"), r.err.constData());
         QCOMPARE(lines(r.err), 1);
 
         r = chat({"--endpoint", "gopher://x", "--model", model_}, "");
-        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("not an endpoint address"), r.err.constData());
         r = chat({"--endpoint", base}, "");
-        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("--model NAME"), r.err.constData());
     }
 
@@ -117,11 +97,11 @@ class TestRemoteCli : public QObject {
         if (!why.isEmpty()) SMOLDESK_SKIP_OR_FAIL(qPrintable(why));
         const CliRun r = chat(
             {"--endpoint", bad.baseUrl().toString(), "--api-key", "good-key", "--model", "busy"}, "Hi\n");
-        QCOMPARE(r.exitCode, 4);
+        QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains("try again in 7 seconds"), r.err.constData());
         const CliRun thought = chat(
             {"--endpoint", bad.baseUrl().toString(), "--api-key", "good-key", "--model", "stream"}, "Hi\n");
-        QCOMPARE(thought.exitCode, 0);
+        QCOMPARE(thought.code, 0);
         QVERIFY2(thought.out.contains("[thinking] Let me think."), thought.out.constData());
         QVERIFY2(thought.out.contains("Hello, world."), thought.out.constData());
         QVERIFY2(thought.err.contains("[11 prompt tokens, 5 tokens"), thought.err.constData());

@@ -4,6 +4,7 @@
 
 #include "gguf/file.h"
 #include "gguf/writer.h"
+#include "program_run.h"
 #include "require_all.h"
 #include "test_data.h"
 #include "tiny_model.h"
@@ -22,24 +23,10 @@ using namespace smoldesk::test;
 
 namespace {
 
-struct Finished {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Finished = ProgramRun;
 
 Finished runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(SMOLDESK_CLI), args);
-    Finished f;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return f;
-    }
-    f.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    f.out = p.readAllStandardOutput();
-    f.err = p.readAllStandardError();
-    return f;
+    return runProgram(QStringLiteral(SMOLDESK_CLI), args, {}, {}, 60000);
 }
 
 // A running `smoldesk-cli serve`; stopped with SIGTERM at the end.
@@ -129,16 +116,16 @@ class TestServerCli : public QObject {
     void refusesBadOptions() {
         const QString model = QString::fromStdString(demoModelPath());
         Finished f = runCli({"serve", "-m", model, "--host", "0.0.0.0"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         QVERIFY2(f.err.contains("API key"), f.err.constData());
         f = runCli({"serve"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
         QVERIFY2(f.err.contains("-m FILE"), f.err.constData());
         f = runCli({"serve", "-m", "/nonexistent/model.gguf"});
-        QCOMPARE(f.exitCode, 2);
+        QCOMPARE(f.code, 2);
         QVERIFY2(f.err.contains("does not exist"), f.err.constData());
         f = runCli({"serve", "-m", model, "--port", "70000"});
-        QCOMPARE(f.exitCode, 1);
+        QCOMPARE(f.code, 1);
     }
 
     // The non-streamed greedy answer equals what `smoldesk-cli run` writes for the same prompt.
@@ -147,7 +134,7 @@ class TestServerCli : public QObject {
         const QString prompt = QStringLiteral("Once upon a time, there was a little girl");
         const Finished run =
             runCli({"run", "-m", model, "-p", prompt, "-n", "24", "--temp", "0", "--raw", "-t", "1"});
-        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.code, 0);
         QVERIFY(run.out.startsWith(prompt.toUtf8()));
         const QString expected =
             QString::fromUtf8(run.out.mid(prompt.toUtf8().size())).chopped(1); // run ends with "\n"
@@ -349,8 +336,9 @@ class TestServerCli : public QObject {
         QFile image(vision + "/tiny-32.png");
         QVERIFY(image.open(QIODevice::ReadOnly));
         const QByteArray body =
-            QByteArray("{\"model\":\"stories260K\",\"max_tokens\":2,\"messages\":[{\"role\":\"user\",\"content\":[{"
-                       "\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,") +
+            QByteArray(
+                "{\"model\":\"stories260K\",\"max_tokens\":2,\"messages\":[{\"role\":\"user\",\"content\":[{"
+                "\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,") +
             image.readAll().toBase64() + "\"}}]}]}";
         curl.start("curl",
                    {"-s", "-H", "Authorization: Bearer test-key", "-H", "Content-Type: application/json",

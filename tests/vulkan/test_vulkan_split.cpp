@@ -12,6 +12,7 @@
 #include "model/decoder.h"
 #include "model/hparams.h"
 #include "model/memory_plan.h"
+#include "program_run.h"
 #include "require_all.h"
 #include "runtime/gpu_offload.h"
 #include "runtime/session.h"
@@ -20,7 +21,6 @@
 #include "vulkan_test_util.h"
 
 #include <QElapsedTimer>
-#include <QProcess>
 #include <QtTest>
 
 #include <cstdlib>
@@ -124,20 +124,10 @@ uint64_t capForFiveLayersMiB() {
     return (gpuNeed(5, kCapCtx) + (1 << 20) - 1) >> 20;
 }
 
-struct CliResult {
-    int exitCode = -1;
-    QString out, err;
-};
+using CliResult = test::ProgramRun;
 
-CliResult runCli(const QStringList& args, const QMap<QString, QString>& env = {}) {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (auto it = env.begin(); it != env.end(); ++it) e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.start(SMOLDESK_CLI, args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+CliResult runCli(const QStringList& args, const QStringList& env = {}) {
+    return test::runProgram(SMOLDESK_CLI, args, {}, env, 300000);
 }
 
 } // namespace
@@ -381,9 +371,9 @@ class TestVulkanSplit : public QObject {
                 args << "-p"
                      << "hi";
             const CliResult r = runCli(args);
-            QVERIFY2(r.exitCode != 0, qPrintable(command + ": " + r.err));
-            QVERIFY2(r.err.contains(sentence), qPrintable(command + ": " + r.err));
-            QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0); // one sentence, no more
+            QVERIFY2(r.code != 0, qPrintable(command + ": " + r.err));
+            QVERIFY2(r.err.contains(sentence.toUtf8()), qPrintable(command + ": " + r.err));
+            QCOMPARE(r.err.trimmed().count('\n'), 0); // one sentence, no more
         }
     }
 
@@ -393,17 +383,17 @@ class TestVulkanSplit : public QObject {
         const QString model = QString::fromStdString(dataPath(kTiny));
         const CliResult r = runCli({"run", "-m", model, "-p", "Once", "-n", "2", "--temp", "0", "--device",
                                     device, "--gpu-layers", "2", "--ctx", "256"});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains(", 2 of 8 layers on the GPU, the rest on CPU"), qPrintable(r.err));
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains(", 2 of 8 layers on the GPU, the rest on CPU"), r.err.constData());
         const CliResult capped =
             runCli({"run", "-m", model, "-p", "Once", "-n", "2", "--temp", "0", "--device", device, "--ctx",
                     QString::number(kCapCtx), "--gpu-layers", "auto"},
-                   {{"SMOLDESK_VK_MEMORY_BUDGET_MB", QString::number(capForFiveLayersMiB())}});
-        QVERIFY2(capped.exitCode == 0, qPrintable(capped.err));
-        qInfo("%s", qPrintable(capped.err.trimmed()));
+                   {"SMOLDESK_VK_MEMORY_BUDGET_MB=" + QString::number(capForFiveLayersMiB())});
+        QVERIFY2(capped.code == 0, capped.err.constData());
+        qInfo("%s", capped.err.trimmed().constData());
         QVERIFY2(capped.err.contains("so it is split: 5 of 8 layers on the GPU, the rest on the CPU."),
-                 qPrintable(capped.err));
-        QVERIFY2(capped.err.contains(", 5 of 8 layers on the GPU, the rest on CPU"), qPrintable(capped.err));
+                 capped.err.constData());
+        QVERIFY2(capped.err.contains(", 5 of 8 layers on the GPU, the rest on CPU"), capped.err.constData());
     }
 };
 
