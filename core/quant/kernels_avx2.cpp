@@ -328,53 +328,8 @@ bool isaDotRows(Type type, int64_t n, const void* w, size_t wRowStride, int nRow
 
 #include "mxfp4_dot.inc"
 
-// ---- float_tile.inc's traits: 8 lanes, micro-tiles of 4 rows × 2 tokens (8 accumulators, the
-// 4 weight vectors and one activation vector stay within the 16 ymm registers) ----
-
-using FloatVec = __m256;
-constexpr int kFloatLanes = 8;
-constexpr int kFloatTileRows = 4;
-constexpr int kFloatTileCols = 2;
-
-FloatVec floatZero() {
-    return _mm256_setzero_ps();
-}
-FloatVec floatLoad(const float* p) {
-    return _mm256_loadu_ps(p);
-}
-FloatVec floatLoadTail(const float* p, int count) {
-    const __m256i mask =
-        _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    return _mm256_maskload_ps(p, mask);
-}
-FloatVec floatFma(FloatVec a, FloatVec b, FloatVec c) {
-    return _mm256_fmadd_ps(a, b, c);
-}
-float floatHsum(FloatVec v) {
-    return hsum(v);
-}
-// Columns [k0, k0 + len) of an f16 or bf16 row as f32.
-void floatWidenRow(Type type, const uint8_t* row, int64_t k0, int64_t len, float* dst) {
-    const uint16_t* x = reinterpret_cast<const uint16_t*>(row) + k0;
-    int64_t i = 0;
-    if (type == Type::F16) {
-        for (; i + 8 <= len; i += 8)
-            _mm256_storeu_ps(dst + i,
-                             _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i))));
-        for (; i < len; ++i) dst[i] = halfToFloat(x[i]);
-        return;
-    }
-    for (; i + 8 <= len; i += 8) {
-        const __m256i wide = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i)));
-        _mm256_storeu_ps(dst + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
-    }
-    for (; i < len; ++i) {
-        const uint32_t bits = static_cast<uint32_t>(x[i]) << 16;
-        std::memcpy(dst + i, &bits, 4);
-    }
-}
-
-#include "float_tile.inc"
+// ---- the f16/bf16 prompt tile (float_tile.inc) with this ISA's traits ----
+#include "float_tile_avx2.inc"
 
 #include "kernels_dispatch.inc"
 

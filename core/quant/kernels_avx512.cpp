@@ -336,43 +336,8 @@ bool isaDotRows(Type, int64_t, const void*, size_t, int, const void*, float*) {
 
 #include "mxfp4_dot.inc"
 
-// ---- float_tile.inc's traits: 16 lanes, micro-tiles of 4 rows × 6 tokens (24 accumulators, the
-// 4 weight vectors and one activation vector within the 32 zmm registers) ----
-
-using FloatVec = __m512;
-constexpr int kFloatLanes = 16;
-constexpr int kFloatTileRows = 4;
-constexpr int kFloatTileCols = 6;
-
-FloatVec floatZero() {
-    return _mm512_setzero_ps();
-}
-FloatVec floatLoad(const float* p) {
-    return _mm512_loadu_ps(p);
-}
-FloatVec floatLoadTail(const float* p, int count) {
-    return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << count) - 1), p);
-}
-FloatVec floatFma(FloatVec a, FloatVec b, FloatVec c) {
-    return _mm512_fmadd_ps(a, b, c);
-}
-float floatHsum(FloatVec v) {
-    return _mm512_reduce_add_ps(v);
-}
-// Columns [k0, k0 + len) of an f16 or bf16 row as f32.
-void floatWidenRow(Type type, const uint8_t* row, int64_t k0, int64_t len, float* dst) {
-    const uint16_t* x = reinterpret_cast<const uint16_t*>(row) + k0;
-    for (int64_t i = 0; i < len; i += 16) {
-        const __mmask16 m = len - i >= 16 ? __mmask16(0xFFFF) : static_cast<__mmask16>((1u << (len - i)) - 1);
-        const __m256i h = _mm256_maskz_loadu_epi16(m, x + i);
-        const __m512 f = type == Type::F16
-                             ? _mm512_cvtph_ps(h)
-                             : _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
-        _mm512_mask_storeu_ps(dst + i, m, f);
-    }
-}
-
-#include "float_tile.inc"
+// ---- the f16/bf16 prompt tile (float_tile.inc) with this ISA's traits ----
+#include "float_tile_avx512.inc"
 
 #include "kernels_dispatch.inc"
 

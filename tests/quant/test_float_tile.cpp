@@ -1,10 +1,11 @@
-// The f16/bf16 prompt tiles (float_tile.inc: weight rows widened once per tile, register-blocked
-// micro-kernels) of every kernel variant this CPU runs, against a double-precision reference:
-// random rows and the ggml-made fixture blocks, with row counts that leave remainders of the
-// 16-row group and of the micro-tile's rows, token counts that leave remainders of the micro-tile's
-// tokens and of a 64-token pass, and widths with a tail after whole vectors and after whole
-// 512-column chunks. Activation rows are padded with NaN, so a read past a row's end shows.
-// CTest also runs it with SMOLDESK_CPU_KERNEL forcing each variant through the public entry point.
+// The f16/bf16 prompt tiles (float_tile.inc: 16 weight rows widened and transposed once into a
+// k-major panel, outer-product micro-kernels of 16 rows × 8 (AVX-512) or 6 (AVX2) tokens) of every
+// kernel variant this CPU runs, against a double-precision reference: random rows and the
+// ggml-made fixture blocks, with row counts that leave remainders of the 16-row panel, token
+// counts that leave remainders of each variant's micro-tile, and widths with a tail after whole
+// 16- and 8-column transposes (and shorter than one). Activation rows are padded with NaN, so a read past a
+// row's end shows. CTest also runs it with SMOLDESK_CPU_KERNEL forcing each variant through the public entry
+// point.
 #include "quant_test_util.h"
 #include "test_data.h"
 
@@ -124,6 +125,23 @@ class TestFloatTile : public QObject {
                 checkEveryVariant(t, n, weights, nRows, tokens, {2, 3, 5, 6, 7, 13, 64, 70});
             }
         }
+    }
+
+    // The panel's edges: widths around the 8- and 16-column transposes (1, 7, 8, 9, 15, 16, 17, 33),
+    // 1, 15, 16, 17 and 33 rows (a part-filled panel, a full one, a full one and a part), and token
+    // counts around both micro-tiles (6 and 8 tokens) and their multiples.
+    void panelEdges() {
+        std::mt19937 rng(31);
+        for (Type t : {Type::F16, Type::BF16})
+            for (int64_t n : {1, 7, 8, 9, 15, 16, 17, 33}) {
+                const Tokens tokens = randomTokens(rng, n, 25, 1.0f);
+                for (int nRows : {1, 15, 16, 17, 33}) {
+                    const auto x = test::gaussianRow(rng, n * nRows, 0.1f);
+                    std::vector<uint8_t> weights(quant::rowBytes(t, static_cast<uint64_t>(n * nRows)));
+                    quant::quantizeRow(t, x.data(), weights.data(), n * nRows);
+                    checkEveryVariant(t, n, weights, nRows, tokens, {2, 5, 6, 7, 8, 9, 12, 13, 16, 25});
+                }
+            }
     }
 
     // Random bit patterns (subnormals, huge values, every exponent), not only quantized gaussians.
