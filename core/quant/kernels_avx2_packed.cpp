@@ -93,6 +93,94 @@ void halfQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, int half, const BlockQ8_K* c
     }
 }
 
+// pshufb controls turning the 16 scale bytes of a sub-block (one per row, broadcast to both
+// 128-bit lanes) into int32 lanes holding the row's scale in both int16 halves: rows 0-7 for
+// kScaleSpread[0] (rows 0-3 in the low lane, 4-7 in the high one), rows 8-15 for [1].
+struct alignas(32) ScaleSpread {
+    uint8_t bytes[2][32];
+    constexpr ScaleSpread() : bytes{} {
+        for (int half = 0; half < 2; ++half)
+            for (int b = 0; b < 32; ++b) {
+                const int row = 8 * half + 4 * (b / 16) + (b % 16) / 4;
+                bytes[half][b] = (b % 2 == 0) ? static_cast<uint8_t>(row) : 0x80; // 0x80: a zero byte
+            }
+    }
+};
+constexpr ScaleSpread kScaleSpread;
+
+__m256i scaleSpread(int half) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(kScaleSpread.bytes[half]));
+}
+
+// The 6-bit mins of sub-block s of the 16 rows, one byte per row: bits 0-1 are the top bits of
+// the scale bytes, bits 2-5 a nibble of minsHigh.
+__m128i minsQ4_Kx16(const BlockQ4_Kx16& b, int s) {
+    const __m128i sc = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scales[s]));
+    const __m128i mh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.minsHigh[s / 2]));
+    const __m128i low2 = _mm_and_si128(_mm_srli_epi16(sc, 6), _mm_set1_epi8(0x03));
+    const __m128i high4 =
+        _mm_and_si128(s % 2 == 0 ? _mm_slli_epi16(mh, 2) : _mm_srli_epi16(mh, 2), _mm_set1_epi8(0x3C));
+    return _mm_or_si128(low2, high4);
+}
+
+// Decode (one token): all 16 rows of a group in one pass, so each broadcast of four activation
+// bytes serves both 8-row halves; the scales are spread to int16 pairs with one pshufb, and
+// the mins of two sub-blocks go through one vpmaddwd against their two 32-value activation sums.
+void decodeQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* y, __m256 (&acc)[2]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i low6 = _mm256_set1_epi8(0x3F);
+    const __m256i spread0 = scaleSpread(0), spread1 = scaleSpread(1);
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ4_Kx16& b = x[i];
+        const int8_t* a = y[i].qs;
+        __m256i iacc0 = _mm256_setzero_si256(), iacc1 = _mm256_setzero_si256();
+        for (int s = 0; s < 8; ++s) {
+            __m256i sum0 = _mm256_setzero_si256(), sum1 = _mm256_setzero_si256();
+            for (int h = 0; h < 4; ++h) {
+                const __m256i p0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h]));
+                const __m256i p1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32));
+                const __m256i aLo = broadcast4(a + 32 * s + 8 * h), aHi = broadcast4(a + 32 * s + 8 * h + 4);
+                sum0 = _mm256_add_epi16(sum0, _mm256_maddubs_epi16(_mm256_and_si256(p0, low4), aLo));
+                sum1 = _mm256_add_epi16(sum1, _mm256_maddubs_epi16(_mm256_and_si256(p1, low4), aLo));
+                sum0 = _mm256_add_epi16(
+                    sum0, _mm256_maddubs_epi16(_mm256_and_si256(_mm256_srli_epi16(p0, 4), low4), aHi));
+                sum1 = _mm256_add_epi16(
+                    sum1, _mm256_maddubs_epi16(_mm256_and_si256(_mm256_srli_epi16(p1, 4), low4), aHi));
+            }
+            const __m256i sc = _mm256_and_si256(
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scales[s]))),
+                low6);
+            iacc0 = _mm256_add_epi32(iacc0, _mm256_madd_epi16(sum0, _mm256_shuffle_epi8(sc, spread0)));
+            iacc1 = _mm256_add_epi32(iacc1, _mm256_madd_epi16(sum1, _mm256_shuffle_epi8(sc, spread1)));
+        }
+        // Sums of the activations of each 32-value sub-block, as int16 (|sum| ≤ 32·127).
+        const __m256i sums32 = _mm256_madd_epi16(
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[i].bsums)), _mm256_set1_epi16(1));
+        const __m128i sums16 =
+            _mm_packs_epi32(_mm256_castsi256_si128(sums32), _mm256_extracti128_si256(sums32, 1));
+        __m256i msum0 = _mm256_setzero_si256(), msum1 = _mm256_setzero_si256();
+        for (int t = 0; t < 4; ++t) {
+            const __m128i m0 = minsQ4_Kx16(b, 2 * t), m1 = minsQ4_Kx16(b, 2 * t + 1);
+            // int32 lane r: (min of sub-block 2t, min of 2t+1) of row r.
+            const __m256i pairs0 = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(m0, m1));
+            const __m256i pairs1 = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(m0, m1));
+            const __m256i sumPair = _mm256_broadcastd_epi32(
+                t == 0 ? sums16 : _mm_srli_si128(sums16, 4 * t)); // (sum 2t, sum 2t+1)
+            msum0 = _mm256_add_epi32(msum0, _mm256_madd_epi16(pairs0, sumPair));
+            msum1 = _mm256_add_epi32(msum1, _mm256_madd_epi16(pairs1, sumPair));
+        }
+        const __m256 dy = _mm256_set1_ps(y[i].d);
+        const __m256 d0 = _mm256_mul_ps(halfsToFloats8(b.d), dy),
+                     d1 = _mm256_mul_ps(halfsToFloats8(b.d + 8), dy);
+        const __m256 m0 = _mm256_mul_ps(halfsToFloats8(b.dmin), dy);
+        const __m256 m1 = _mm256_mul_ps(halfsToFloats8(b.dmin + 8), dy);
+        acc[0] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc0), d0, acc[0]);
+        acc[1] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc1), d1, acc[1]);
+        acc[0] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(msum0), m0, acc[0]);
+        acc[1] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(msum1), m1, acc[1]);
+    }
+}
+
 template <int NC>
 void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
     const __m256i low2 = _mm256_set1_epi8(0x03);
@@ -195,6 +283,17 @@ void halfIQ4_XSx16(int64_t nb, const BlockIQ4_XSx16* x, int half, const BlockQ8_
 template <int NC>
 void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
                size_t outColStride, bool accumulate) {
+    if constexpr (NC == 1) {
+        if (type == Type::Q4_K) {
+            __m256 acc[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
+            decodeQ4_Kx16(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y[0], acc);
+            for (int half = 0; half < 2; ++half) {
+                float* o = out + 8 * half;
+                _mm256_storeu_ps(o, accumulate ? _mm256_add_ps(_mm256_loadu_ps(o), acc[half]) : acc[half]);
+            }
+            return;
+        }
+    }
     for (int half = 0; half < 2; ++half) {
         __m256 acc[NC];
         for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_ps();
