@@ -1,7 +1,8 @@
 #pragma once
 // Starts the whole app (AppContext + Main.qml) on scratch settings and database, for the QML
-// test and the screenshot tool.
+// tests and the screenshot tool, and what the chat tests around it share.
 #include "app_context.h"
+#include "model_source.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,7 +10,9 @@
 #include <QQuickItem>
 #include <QQuickStyle>
 #include <QQuickWindow>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
 
 #include <memory>
@@ -48,6 +51,24 @@ struct AppFixture {
         // written for the size it has on a large one (app_first_minutes tests the placement).
         if (window) window->resize(1180, 760);
         return window != nullptr;
+    }
+    // start(), the window shown, the model ready within readyMs and answers capped at maxTokens:
+    // the chat tests' setup. Its checks fail the test function that calls it.
+    void startChat(const QString& tag, const QString& modelPath, bool fresh, int maxTokens,
+                   int readyMs = 20000) {
+        QVERIFY(start(tag, modelPath, fresh));
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QTRY_COMPARE_WITH_TIMEOUT(context->model()->state(), smoldesk::app::ModelManager::State::Ready,
+                                  readyMs);
+        context->settings()->setMaxTokens(maxTokens);
+    }
+    // The prompt tokens the model source counts for `turns` (its tokensCounted answer to request
+    // id), or -1 when no answer came within 20 s.
+    int countTokens(const QList<smoldesk::app::ChatTurn>& turns, quint64 id) const {
+        QSignalSpy counted(context->model()->source(), &smoldesk::app::ModelSource::tokensCounted);
+        context->model()->source()->countTokens(id, turns, false, {});
+        for (int i = 0; i < 200 && counted.isEmpty(); ++i) counted.wait(100);
+        return counted.isEmpty() ? -1 : counted.at(0).at(1).toInt();
     }
     void stop() {
         engine.reset();

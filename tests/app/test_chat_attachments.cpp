@@ -42,12 +42,7 @@ class TestChatAttachments : public QObject {
     const QString tag_ = QStringLiteral("app_chat_attachments");
     qint64 id_ = 0;
 
-    void start(bool fresh) {
-        QVERIFY(app_.start(tag_, {}, fresh));
-        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
-        app_.context->settings()->setMaxTokens(4);
-    }
+    void start(bool fresh) { app_.startChat(tag_, {}, fresh, 4); }
 
   private slots:
     void initTestCase() {

@@ -62,12 +62,7 @@ class TestChatPassages : public QObject {
     ChatController* chat() const { return app_.context->chat(); }
     const QString tag_ = QStringLiteral("app_chat_passages");
 
-    void start(bool fresh) {
-        QVERIFY(app_.start(tag_, {}, fresh));
-        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 20000);
-        app_.context->settings()->setMaxTokens(4);
-    }
+    void start(bool fresh) { app_.startChat(tag_, {}, fresh, 4); }
 
   private slots:
     void initTestCase() {
@@ -112,16 +107,10 @@ class TestChatPassages : public QObject {
         QCOMPARE(users.at(1).passages, second);
         // The context meter counts them: the reopened chat's turns with their passages take more
         // than the same turns without.
-        const auto count = [this](const QList<ChatTurn>& turns, quint64 id) {
-            QSignalSpy counted(app_.context->model()->source(), &ModelSource::tokensCounted);
-            app_.context->model()->source()->countTokens(id, turns, false, {});
-            for (int i = 0; i < 200 && counted.isEmpty(); ++i) counted.wait(100);
-            return counted.isEmpty() ? -1 : counted.at(0).at(1).toInt();
-        };
         QList<ChatTurn> turns = chat()->promptTurns();
-        const int with = count(turns, 9201);
+        const int with = app_.countTokens(turns, 9201);
         for (ChatTurn& t : turns) t.passages.clear();
-        const int without = count(turns, 9202);
+        const int without = app_.countTokens(turns, 9202);
         QVERIFY2(without > 0 && with > without + 40,
                  qPrintable(QStringLiteral("%1 %2").arg(with).arg(without)));
     }

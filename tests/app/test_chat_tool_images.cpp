@@ -30,12 +30,7 @@ class TestChatToolImages : public QObject {
     QByteArray png_;
     qint64 id_ = 0;
 
-    void start(bool fresh, const QString& model) {
-        QVERIFY(app_.start(tag_, model, fresh));
-        QVERIFY(QTest::qWaitForWindowExposed(app_.window));
-        QTRY_COMPARE_WITH_TIMEOUT(app_.context->model()->state(), ModelManager::State::Ready, 30000);
-        app_.context->settings()->setMaxTokens(2);
-    }
+    void start(bool fresh, const QString& model) { app_.startChat(tag_, model, fresh, 2, 30000); }
     ChatTurn toolTurn() const {
         for (const ChatTurn& t : chat()->promptTurns())
             if (t.role == QLatin1String("tool")) return t;
@@ -110,18 +105,12 @@ class TestChatToolImages : public QObject {
         QCOMPARE(tool.content, marker + QStringLiteral("\nOne screenshot."));
         // The prompt holds the image's positions: the worker's count (images laid out as the model
         // reads them) is larger than the same turns without the image by its 20 positions at least.
-        const auto count = [this](const QList<ChatTurn>& turns, quint64 id) {
-            QSignalSpy counted(app_.context->model()->source(), &ModelSource::tokensCounted);
-            app_.context->model()->source()->countTokens(id, turns, false, {});
-            for (int i = 0; i < 200 && counted.isEmpty(); ++i) counted.wait(100);
-            return counted.isEmpty() ? -1 : counted.at(0).at(1).toInt();
-        };
         QList<ChatTurn> turns = chat()->promptTurns();
-        const int withImage = count(turns, 9101);
+        const int withImage = app_.countTokens(turns, 9101);
         for (ChatTurn& t : turns)
             if (t.role == QLatin1String("tool"))
                 t = {t.role, QStringLiteral("One screenshot."), false, {}, t.toolCallId, t.name};
-        const int without = count(turns, 9102);
+        const int without = app_.countTokens(turns, 9102);
         QVERIFY2(without > 0 && withImage >= without + 20,
                  qPrintable(QStringLiteral("%1 %2").arg(withImage).arg(without)));
         QSignalSpy done(chat(), &ChatController::generationFinished);
