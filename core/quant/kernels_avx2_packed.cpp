@@ -235,6 +235,80 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
     }
 }
 
+// pshufb controls repeating int16 k (0: the scale of sub-block 2t, 1: of 2t+1) of each int32
+// lane in both of its halves.
+struct alignas(32) PairSpread {
+    uint8_t bytes[2][32];
+    constexpr PairSpread() : bytes{} {
+        for (int k = 0; k < 2; ++k)
+            for (int b = 0; b < 32; ++b) bytes[k][b] = static_cast<uint8_t>((b % 16) / 4 * 4 + 2 * k + b % 2);
+    }
+};
+constexpr PairSpread kPairSpread;
+
+// Decode (one token) of a Q6_K group: all 16 rows in one pass, so the four activation broadcasts
+// of each 16-value sub-block serve both 8-row halves.
+void decodeQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* y, __m256 (&acc)[2]) {
+    const __m256i low2 = _mm256_set1_epi8(0x03);
+    const __m256i bits23 = _mm256_set1_epi8(0x0C);
+    const __m256i bits45 = _mm256_set1_epi8(0x30);
+    const __m256i low6 = _mm256_set1_epi8(0x3F);
+    const __m256i spread[2] = {_mm256_load_si256(reinterpret_cast<const __m256i*>(kPairSpread.bytes[0])),
+                               _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairSpread.bytes[1]))};
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ6_Kx16& b = x[i];
+        __m256i iacc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        __m256i bias[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        for (int t = 0; t < 8; ++t) {
+            int32_t pair;
+            std::memcpy(&pair, y[i].bsums + 2 * t, 4);
+            const __m256i sums = _mm256_set1_epi32(pair);
+            __m256i sc[2][2]; // [half][k]
+            for (int half = 0; half < 2; ++half) {
+                // int16 lanes (scale 2t, scale 2t+1) of each of the half's 8 rows.
+                const __m256i scPair = _mm256_cvtepi8_epi16(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scales[t][8 * half])));
+                bias[half] = _mm256_add_epi32(bias[half], _mm256_madd_epi16(scPair, sums));
+                sc[half][0] = _mm256_shuffle_epi8(scPair, spread[0]);
+                sc[half][1] = _mm256_shuffle_epi8(scPair, spread[1]);
+            }
+            for (int k = 0; k < 2; ++k) {
+                const int s = 2 * t + k;
+                const int8_t* a = y[i].qs + 16 * s;
+                const __m256i a0 = broadcast4(a), a1 = broadcast4(a + 4), a2 = broadcast4(a + 8),
+                              a3 = broadcast4(a + 12);
+                for (int half = 0; half < 2; ++half) {
+                    const auto load = [&](int part) {
+                        return _mm256_loadu_si256(
+                            reinterpret_cast<const __m256i*>(b.qs[s][part] + 32 * half));
+                    };
+                    const __m256i v0 = load(0), v1 = load(1), v2 = load(2);
+                    // The fourth quant vector gathers bits 6-7 of the three bytes.
+                    const __m256i top =
+                        _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(v0, 6), low2),
+                                                        _mm256_and_si256(_mm256_srli_epi16(v1, 4), bits23)),
+                                        _mm256_and_si256(_mm256_srli_epi16(v2, 2), bits45));
+                    const __m256i p01 =
+                        _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_and_si256(v0, low6), a0),
+                                         _mm256_maddubs_epi16(_mm256_and_si256(v1, low6), a1));
+                    const __m256i p23 = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_and_si256(v2, low6), a2),
+                                                         _mm256_maddubs_epi16(top, a3));
+                    iacc[half] =
+                        _mm256_add_epi32(iacc[half], _mm256_add_epi32(_mm256_madd_epi16(p01, sc[half][k]),
+                                                                      _mm256_madd_epi16(p23, sc[half][k])));
+                }
+            }
+        }
+        const __m256 dy = _mm256_set1_ps(y[i].d);
+        for (int half = 0; half < 2; ++half) {
+            const __m256i sumi =
+                _mm256_sub_epi32(iacc[half], _mm256_slli_epi32(bias[half], 5)); // quants biased by 32
+            acc[half] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi),
+                                        _mm256_mul_ps(halfsToFloats8(b.d + 8 * half), dy), acc[half]);
+        }
+    }
+}
+
 // IQ4_XS levels are signed (−127..113), so vpmaddubsw takes their magnitudes and the
 // activations carry their signs; one pair sum (≤ 2·127·127) fits int16 but two may not, so each
 // is widened with the sub-block scale at once.
@@ -284,9 +358,12 @@ template <int NC>
 void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
                size_t outColStride, bool accumulate) {
     if constexpr (NC == 1) {
-        if (type == Type::Q4_K) {
+        if (type == Type::Q4_K || type == Type::Q6_K) {
             __m256 acc[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
-            decodeQ4_Kx16(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y[0], acc);
+            if (type == Type::Q4_K)
+                decodeQ4_Kx16(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y[0], acc);
+            else
+                decodeQ6_Kx16(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), y[0], acc);
             for (int half = 0; half < 2; ++half) {
                 float* o = out + 8 * half;
                 _mm256_storeu_ps(o, accumulate ? _mm256_add_ps(_mm256_loadu_ps(o), acc[half]) : acc[half]);
