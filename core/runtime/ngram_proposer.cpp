@@ -27,24 +27,27 @@ NgramProposer::Key NgramProposer::keyOf(const int32_t* seq, size_t end, int n) {
 }
 
 void NgramProposer::reset(std::span<const int32_t> tokens) {
-    tokens_.clear();
-    for (auto& table : followers_) table.clear();
+    tokens_.assign(tokens.begin(), tokens.end());
     tokens_.reserve(tokens.size() + 1024);
-    for (int32_t t : tokens) push(t);
+    counted_ = 0;
+    for (auto& table : followers_) table.clear();
 }
 
-void NgramProposer::push(int32_t token) {
-    // The token follows the n-grams that end just before it.
-    const size_t end = tokens_.size();
-    for (int n = 1; n <= kMaxN && static_cast<size_t>(n) <= end; ++n) {
-        std::vector<Follower>& seen = followers_[n - 1][keyOf(tokens_.data(), end, n)];
-        auto it = std::find_if(seen.begin(), seen.end(), [&](const Follower& f) { return f.token == token; });
-        if (it == seen.end())
-            seen.push_back({token, 1, static_cast<uint32_t>(end)});
-        else
-            ++it->count, it->last = static_cast<uint32_t>(end);
+void NgramProposer::catchUp() {
+    for (; counted_ < tokens_.size(); ++counted_) {
+        // The token follows the n-grams that end just before it.
+        const size_t end = counted_;
+        const int32_t token = tokens_[end];
+        for (int n = 1; n <= kMaxN && static_cast<size_t>(n) <= end; ++n) {
+            std::vector<Follower>& seen = followers_[n - 1][keyOf(tokens_.data(), end, n)];
+            auto it =
+                std::find_if(seen.begin(), seen.end(), [&](const Follower& f) { return f.token == token; });
+            if (it == seen.end())
+                seen.push_back({token, 1, static_cast<uint32_t>(end)});
+            else
+                ++it->count, it->last = static_cast<uint32_t>(end);
+        }
     }
-    tokens_.push_back(token);
 }
 
 int32_t NgramProposer::choose(const Key& key, int n) const {
@@ -61,10 +64,11 @@ int32_t NgramProposer::choose(const Key& key, int n) const {
     return best->token;
 }
 
-int NgramProposer::propose(int maxTokens, std::vector<int32_t>& out, int* matchedN) const {
+int NgramProposer::propose(int maxTokens, std::vector<int32_t>& out, int* matchedN) {
     out.clear();
     if (matchedN) *matchedN = 0;
     if (maxTokens <= 0 || tokens_.empty()) return 0;
+    catchUp();
     // The text's last kMaxN tokens followed by the proposal so far: each proposed token extends
     // the n-grams the next one is looked up by.
     std::vector<int32_t> tail(

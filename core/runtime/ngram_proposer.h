@@ -7,8 +7,9 @@
 // llama.cpp's lookup). Pasted documents, code being edited and rewrites repeat long runs of the
 // prompt, so the proposals there are often right; where a short n-gram was followed by many
 // different tokens nothing is proposed, since a wrong guess costs its share of a batched pass.
-// Counts are updated as tokens arrive, so a lookup costs the same on a 30,000-token prompt as
-// on a short one.
+// Counts are updated incrementally, so a lookup costs the same on a 30,000-token prompt as on a
+// short one; and only when a proposal is asked for, so while the gate keeps speculation off the
+// proposer costs one append per token (and an answer that never proposes never indexes its prompt).
 #include <cstdint>
 #include <span>
 #include <unordered_map>
@@ -23,10 +24,10 @@ class NgramProposer {
     // Forgets everything and reads `tokens` (the prompt).
     void reset(std::span<const int32_t> tokens);
     // Appends one token (sampled or forced) to the text.
-    void push(int32_t token);
+    void push(int32_t token) { tokens_.push_back(token); }
     // Up to maxTokens proposed continuations of the text so far into `out` (cleared first);
     // returns how many. The n that chose the first proposal is in *matchedN when given (0: none).
-    int propose(int maxTokens, std::vector<int32_t>& out, int* matchedN = nullptr) const;
+    int propose(int maxTokens, std::vector<int32_t>& out, int* matchedN = nullptr);
     size_t size() const { return tokens_.size(); }
 
   private:
@@ -51,7 +52,11 @@ class NgramProposer {
     // The token the statistics of an n-gram choose, or -1 when they are not convincing.
     int32_t choose(const Key& key, int n) const;
 
+    // Counts the tokens not counted yet as followers of the n-grams before them.
+    void catchUp();
+
     std::vector<int32_t> tokens_;
+    size_t counted_ = 0;     // tokens_[0, counted_) are in the tables
     Table followers_[kMaxN]; // followers_[n-1]: the n-grams of length n
 };
 

@@ -1,6 +1,7 @@
 #include "runtime/speculation.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 
 namespace smoldesk::runtime {
@@ -17,12 +18,20 @@ constexpr int kBaseline = 2;    // plain steps measured before the first verific
 // Batches judged together: one after a pause (a probe costs at most one batch), three otherwise
 // (a good run is not stopped by one unlucky batch).
 constexpr int kJudgeProbe = 1, kJudgeRun = 3;
+constexpr int kJudgeSize = 2;   // batches of one size measured before a size is judged hopeless
 constexpr int kFirstPause = 64; // plain steps before probing again, doubled per failure…
 constexpr int kMaxBackoff = 6;  // …up to 64 << 6 = 4096
 
 void average(double& avg, int& samples, double value) {
     avg = samples == 0 ? value : avg + kAlpha * (value - avg);
     ++samples;
+}
+
+// The longest draft of 1, 3, 7, 15 or 31 proposals shorter than n (0 when n ≤ 1).
+int smallerDraft(int n) {
+    int keep = 0;
+    while (keep * 2 + 1 < n) keep = keep * 2 + 1;
+    return keep;
 }
 
 } // namespace
@@ -49,13 +58,33 @@ bool SpecGate::allow() const {
     return pause_ == 0 && plainSamples_ >= kBaseline;
 }
 
+int SpecGate::sizeClass(int rows) {
+    return std::clamp(static_cast<int>(std::bit_width(static_cast<unsigned>(std::max(rows, 2) - 1))) - 1, 0,
+                      5);
+}
+
+bool SpecGate::rowsCanPay(int rows) const {
+    return sizes_[sizeClass(rows)].banned == 0;
+}
+
 void SpecGate::plainStep(double ms) {
     average(plainMs_, plainSamples_, ms);
     if (pause_ > 0) --pause_;
+    for (SizeClass& c : sizes_)
+        if (c.banned > 0) --c.banned;
 }
 
-void SpecGate::batchDone(double ms, int tokens) {
+void SpecGate::batchDone(double ms, int tokens, int rows) {
     average(specMs_, specSamples_, ms / std::max(1, tokens));
+    if (rows > 0) {
+        // The best case of this size: every row an emitted token. Two batches judge it.
+        SizeClass& c = sizes_[sizeClass(rows)];
+        average(c.rowMs, c.samples, ms / rows);
+        if (c.samples >= kJudgeSize && c.rowMs > plainMs_) {
+            c.banned = kBanSteps;
+            c.samples = 0;
+        }
+    }
     if (specSamples_ < (backoff_ > 0 ? kJudgeProbe : kJudgeRun)) return;
     if (specMs_ > plainMs_) { // slower than plain decoding: pause, and probe again later
         pause_ = kFirstPause << std::min(backoff_, kMaxBackoff);
@@ -83,9 +112,15 @@ Speculator::Speculator(const SpecOptions& options, std::span<const int32_t> prom
 
 int Speculator::propose(int room) {
     draft_.clear();
-    const int limit = std::min(room, options_.maxDraft);
+    int limit = std::min(room, options_.maxDraft);
     if (options_.mode == SpecMode::Off || limit <= 0) return 0;
-    if (options_.mode == SpecMode::Auto && !gate_.allow()) return 0;
+    const bool gated = options_.mode == SpecMode::Auto;
+    if (gated && !gate_.allow()) return 0;
+    // In auto mode a batch size that cannot pay even when every proposal is right is avoided: a
+    // smaller draft that may pay is asked for instead (a draft model spends no time on the rest).
+    auto canPay = [&](int n) { return !gated || gate_.rowsCanPay(1 + n); };
+    while (limit > 0 && !canPay(limit)) limit = smallerDraft(limit);
+    if (limit == 0) return 0;
     if (options_.proposer) {
         options_.proposer(text_, limit, draft_);
         if (static_cast<int>(draft_.size()) > limit) draft_.resize(static_cast<size_t>(limit));
@@ -99,17 +134,16 @@ int Speculator::propose(int room) {
     // A short draft is cut to 1, 3, 7, 15 or 31 proposals, so batches have few sizes: a GPU backend
     // builds pipelines for each batch size it meets (lavapipe takes seconds per size). The default
     // full draft of 7 makes batches of 8 rows, which stay in the matrix-vector kernels of decode.
-    if (static_cast<int>(draft_.size()) < limit) {
-        size_t keep = 1;
-        while (keep * 2 + 1 <= draft_.size()) keep = keep * 2 + 1;
-        if (draft_.size() > keep) draft_.resize(keep);
-    }
-    return static_cast<int>(draft_.size());
+    int n = static_cast<int>(draft_.size());
+    if (n < limit && n > 1) n = smallerDraft(n + 1);
+    while (n > 0 && !canPay(n)) n = smallerDraft(n);
+    draft_.resize(static_cast<size_t>(n));
+    return n;
 }
 
 void Speculator::endBatch() {
     if (!inBatch_) return;
-    gate_.batchDone(batchMs_, 1 + static_cast<int>(next_));
+    gate_.batchDone(batchMs_, 1 + static_cast<int>(next_), 1 + static_cast<int>(draft_.size()));
     inBatch_ = false;
     draft_.clear();
     next_ = 0;

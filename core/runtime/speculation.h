@@ -55,19 +55,36 @@ class SpecGate {
   public:
     bool allow() const;
     void plainStep(double ms);
-    // A verification batch and its accepted proposals has ended: `tokens` = 1 + accepted.
-    void batchDone(double ms, int tokens);
+    // A verification batch and its accepted proposals has ended: `tokens` = 1 + accepted, `rows`
+    // the batch's rows (0: not told).
+    void batchDone(double ms, int tokens, int rows = 0);
+    // False while batches of about this many rows are known to cost more per row than a plain
+    // step: then even a draft that is right throughout is slower than plain decoding, whatever
+    // the text (a tiny model, whose batch of a few rows wakes the thread pool). Such sizes are
+    // skipped without a probe until kBanSteps plain steps have passed, then measured again.
+    bool rowsCanPay(int rows) const;
     bool paused() const { return pause_ > 0; }
     // A new answer begins: the averages and the backoff stay (the session keeps one gate across its
     // answers), but a long pause is cut to the first one's length, so that an answer that copies
     // from its prompt is probed within a few dozen tokens.
     void newGeneration();
 
+    static constexpr int kBanSteps = 4096;
+
   private:
+    // Batches of 2, 3-4, 5-8, 9-16, 17-32 and 33 rows: milliseconds per row, and a ban's steps left.
+    struct SizeClass {
+        double rowMs = 0;
+        int samples = 0;
+        int banned = 0;
+    };
+    static int sizeClass(int rows);
+
     double plainMs_ = 0, specMs_ = 0; // moving averages, milliseconds per token
     int plainSamples_ = 0, specSamples_ = 0;
     int pause_ = 0;   // plain steps before the next probe
     int backoff_ = 0; // pauses in a row: each is twice as long as the one before
+    SizeClass sizes_[6];
 };
 
 class Speculator {

@@ -151,6 +151,30 @@ class TestSpeculation : public QObject {
         QVERIFY(!fresh.allow());
     }
 
+    // A batch size whose cost per row exceeds a plain step cannot pay even when every proposal is
+    // right: after two such batches it is skipped (no probes) until kBanSteps plain steps have passed;
+    // other sizes are judged on their own, and a new answer does not lift the ban.
+    void gateSkipsBatchSizesThatCannotPay() {
+        SpecGate g;
+        g.plainStep(10);
+        g.plainStep(10);
+        QVERIFY(g.rowsCanPay(2) && g.rowsCanPay(8));
+        g.batchDone(25, 2, 2); // 12.5 ms per row against 10 per plain step
+        QVERIFY(g.rowsCanPay(2)); // one batch does not judge
+        g.batchDone(25, 2, 2);
+        QVERIFY(!g.rowsCanPay(2));
+        QVERIFY(g.rowsCanPay(4) && g.rowsCanPay(8));
+        g.batchDone(40, 2, 8); // 5 ms per row: 8 rows could pay
+        g.batchDone(40, 2, 8);
+        QVERIFY(g.rowsCanPay(8) && g.rowsCanPay(5)); // 5-8 rows are one size
+        g.newGeneration();
+        QVERIFY(!g.rowsCanPay(2));
+        for (int i = 0; i < SpecGate::kBanSteps - 1; ++i) g.plainStep(10);
+        QVERIFY(!g.rowsCanPay(2));
+        g.plainStep(10);
+        QVERIFY(g.rowsCanPay(2)); // measured again
+    }
+
     void greedyIdentityAcrossFamilies_data() {
         QTest::addColumn<QString>("model");
         for (const char* m :
