@@ -40,6 +40,11 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
+// f16/bf16 weights (vision encoders, embedding models) are widened and transposed once per unit
+// (float_tile.inc): more tokens per unit spread that over more work, and the outer-product tile
+// streams each token's activations once, so they need not fit in L2 (one thread, 768-wide:
+// 100 GFLOP/s at 64 tokens, 110 at 256).
+constexpr int kFloatColumnBlock = 256;
 // Units (16 rows) a decode thread takes at a time from a range: about 300 KB of 2048-wide
 // Q4_K, so one atomic exchange per ~10 µs of streaming and at most that much imbalance.
 constexpr uint64_t kStealGrain = 16;
@@ -300,13 +305,11 @@ const CpuBackend::ActivationSlot& CpuBackend::slotFor(const Weight& w) const {
     throw Error(ErrorCode::Backend, "No activations were prepared for tensor '" + w.info->name + "'.");
 }
 
-void CpuBackend::runUnits(const Product& p, size_t u0, size_t u1, int colBlock, int rows, int thread) {
+void CpuBackend::runUnits(const Product& p, size_t u0, size_t u1, int c0, int nc, int thread) {
     const Weight& w = *p.w;
     const gguf::TensorInfo& t = *w.info;
     const int64_t k = static_cast<int64_t>(t.ne[0]);
     const size_t n = static_cast<size_t>(t.ne[1]);
-    const int c0 = colBlock * kColumnBlock;
-    const int nc = std::min(kColumnBlock, rows - c0);
     const ActivationSlot& slot = slotFor(w);
     const uint8_t* act = slot.bytes.data() + static_cast<size_t>(c0) * slot.stride;
     float* out = p.out + static_cast<size_t>(c0) * n;
@@ -403,8 +406,14 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
                              int64_t k, GluActivation act) {
     if (rows <= 0 || products.empty()) return;
     prepareActivations(products, x, up, rows, k, act);
-    // Work units: 16 weight rows of one product for one block of up to kColumnBlock tokens;
+    // Work units: 16 weight rows of one product for one block of up to `columns` tokens;
     // the products of a call are concatenated so one parallel region runs them all.
+    // Tokens per unit: the f16/bf16 block when every product is such a GGUF matrix.
+    int columns = kFloatColumnBlock;
+    for (const Product& p : products) {
+        const quant::Type t = p.w->info->type;
+        if (p.w->packed || (t != quant::Type::F16 && t != quant::Type::BF16)) columns = kColumnBlock;
+    }
     std::array<size_t, kMaxProducts + 1> start{};
     for (size_t i = 0; i < products.size(); ++i) {
         const size_t n = static_cast<size_t>(products[i].w->info->ne[1]);
@@ -417,7 +426,8 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
             size_t p = 0;
             while (start[p + 1] <= inBlock) ++p;
             const size_t end = std::min(e - block * perBlock, start[p + 1]);
-            runUnits(products[p], inBlock - start[p], end - start[p], static_cast<int>(block), rows, thread);
+            const int c0 = static_cast<int>(block) * columns;
+            runUnits(products[p], inBlock - start[p], end - start[p], c0, std::min(columns, rows - c0), thread);
             u += end - inBlock;
         }
     };
@@ -434,8 +444,8 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
         runStreaming({segments.data(), products.size()}, runRange);
         return;
     }
-    // Prompts: single units (16 rows × up to kColumnBlock tokens) for load balance.
-    pool_.parallelFor(perBlock * static_cast<size_t>((rows + kColumnBlock - 1) / kColumnBlock), 1, runRange);
+    // Prompts: single units (16 rows × up to `columns` tokens) for load balance.
+    pool_.parallelFor(perBlock * static_cast<size_t>((rows + columns - 1) / columns), 1, runRange);
 }
 
 void CpuBackend::rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& spec) {

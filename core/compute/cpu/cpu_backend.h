@@ -102,7 +102,7 @@ class CpuBackend : public Backend {
     };
     const ActivationSlot& slotFor(const Weight& w) const;
     // Units [u0, u1) (16 rows each) of one product for token block colBlock.
-    void runUnits(const Product& p, size_t u0, size_t u1, int colBlock, int rows, int thread);
+    void runUnits(const Product& p, size_t u0, size_t u1, int c0, int nc, int thread);
     static constexpr size_t kMaxProducts = 8;
     static constexpr int kMaxRopePairs = 256;
     // fn(r) for each activation row, on the pool when there are several.
