@@ -244,7 +244,8 @@ Item {
             spacing: 6
             Repeater {
                 id: citations
-                model: root.isUser || root.isTool || !root.tool || !root.tool.sources ? [] : root.tool.sources
+                // A document tool's card shows the passages it read, the answer all it drew on.
+                model: root.isUser || !root.tool || !root.tool.sources ? [] : root.tool.sources
                 delegate: Button {
                     required property var modelData
                     objectName: "citationChip"

@@ -10,7 +10,7 @@ Rectangle {
     id: card
     objectName: "toolCallCard"
     required property int row
-    required property var tool   // {callId, name, server, tool, arguments, state}
+    required property var tool   // {callId, name, server, tool, arguments, state, documents, sources}
     required property string result
     readonly property string state_: tool.state || ""
     readonly property int shortLimit: 4096
@@ -53,7 +53,8 @@ Rectangle {
             Label {
                 objectName: "toolCallServer"
                 visible: (card.tool.server || "").length > 0
-                text: qsTr("on %1").arg(card.tool.server || "")
+                // search_documents and read_document read the chat's own documents (tool_turn.h).
+                text: card.tool.documents ? qsTr("in your documents") : qsTr("on %1").arg(card.tool.server || "")
                 opacity: 0.75
             }
             Item { Layout.fillWidth: true }

@@ -14,6 +14,8 @@
 #include "runtime/prompt_image.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
+
+#include "grounding/document_tools.h"
 #include "worker/error_text.h"
 
 #include <QClipboard>
@@ -123,6 +125,10 @@ void ChatController::connectSource(ModelSource* source) {
     connect(source, &ModelSource::contextOverflow, this, &ChatController::onOverflow);
     connect(source, &ModelSource::tokensCounted, this, &ChatController::onTokensCounted);
     connect(source, &ModelSource::toolCall, this, &ChatController::onToolCall);
+    connect(source, &ModelSource::documentToolFinished, this,
+            [this](quint64 id, const QString& text, const DocumentsUsed& found) {
+                if (toolTurn_) toolTurn_->documentCallFinished(qint64(id), text, found.sources);
+            });
     connect(source, &ModelSource::toolLeftOut, this,
             [this](quint64, const QString& name, const QString& why) {
                 if (toolsNamedLeftOut_.contains(name)) return;
@@ -327,10 +333,17 @@ void ChatController::onDocumentsUsed(quint64 id, const DocumentsUsed& used) {
                 session_->saveRow(u);
                 break;
             }
-    if (used.sources.isEmpty()) return;
+    if (toolTurn_) toolTurn_->setPromptSourceCount(int(used.sources.size()));
+    setAnswerSources(row, used.sources);
+}
+
+void ChatController::setAnswerSources(int row, QList<DocumentSource> sources) {
+    // The passages the turn's document tool calls read so far are cited too, numbered after these.
+    if (toolTurn_) sources += toolTurn_->documentSources();
+    if (sources.isEmpty()) return;
     // Kept with the answer (stored, restored, under it as chips): {"sources": [{number, file, page, …}]}.
     QJsonObject tool = toolObject(messages()->at(row));
-    tool.insert("sources", sourcesJson(used.sources));
+    tool.insert("sources", sourcesJson(sources));
     messages()->setToolJson(row, QString::fromUtf8(QJsonDocument(tool).toJson(QJsonDocument::Compact)));
 }
 
@@ -349,9 +362,19 @@ void ChatController::clearToolNotice() {
 QString ChatController::offeredToolsJson() const {
     // The chat's servers as they are now, as the next turn will find them (the last turn's may differ).
     const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
-    if (servers.isEmpty()) return {};
-    const std::vector<mcp::OfferedTool> offered = mcp::offeredTools(tools_->readyTools(servers));
-    return offered.empty() ? QString() : mcp::openAiToolsJson(offered);
+    std::vector<mcp::OfferedTool> offered;
+    if (!servers.isEmpty()) offered = mcp::offeredTools(tools_->readyTools(servers));
+    QString json = offered.empty() ? QString() : mcp::openAiToolsJson(offered);
+    GenerationRequest documents;
+    if (documents_) documents_->apply(documents);
+    if (offersDocumentTools(documents))
+        json = QString::fromStdString(grounding::DocumentTools::withDocumentTools(json.toStdString()));
+    return json;
+}
+
+bool ChatController::offersDocumentTools(const GenerationRequest& request) const {
+    // As the CLI: a model whose template writes tool calls, in a chat that uses documents.
+    return model_->callsTools() && (!request.libraryPath.isEmpty() || !request.documentFiles.isEmpty());
 }
 
 QString ChatController::titleFromPrompt(const QString& prompt) {
@@ -523,14 +546,24 @@ void ChatController::onLoadEnded() {
     emit generationFinished(QStringLiteral("error"));
 }
 
-void ChatController::startToolTurn() {
+void ChatController::startToolTurn(const GenerationRequest& request) {
     delete toolTurn_;
     toolTurn_ = nullptr;
     const QStringList servers = tools_ ? tools_->chatServers(toolChatKey()) : QStringList();
-    if (servers.isEmpty()) return;
-    toolTurn_ = new ToolTurn(tools_, servers, tools_->maxRounds(), this);
+    const bool documentTools = offersDocumentTools(request);
+    if (servers.isEmpty() && !documentTools) return;
+    toolTurn_ = new ToolTurn(tools_, servers, tools_ ? tools_->maxRounds() : kDefaultToolRounds, this);
     connect(toolTurn_, &ToolTurn::cardChanged, this, &ChatController::onCardChanged);
     connect(toolTurn_, &ToolTurn::roundFinished, this, &ChatController::onToolRoundFinished);
+    if (documentTools) {
+        GenerationRequest documents; // what the calls read: the turn's documents as it began
+        documents.libraryPath = request.libraryPath;
+        documents.documentFiles = request.documentFiles;
+        documents.embeddingModel = request.embeddingModel;
+        toolTurn_->offerDocumentTools([this, documents](qint64 callId, const ToolCallInfo& call, int first) {
+            model_->source()->runDocumentTool(quint64(callId), documents, call, first);
+        });
+    }
     if (toolTurn_->offered().empty()) {
         delete toolTurn_;
         toolTurn_ = nullptr;
@@ -545,7 +578,7 @@ GenerationRequest ChatController::nextRequest(bool continuingTools) {
     req.id = ++nextRequest_;
     req.conversationId = currentId();
     if (documents_) documents_->apply(req);
-    if (!continuingTools) startToolTurn(); // a new turn: the chat's servers as they are now
+    if (!continuingTools) startToolTurn(req); // a new turn: the chat's servers as they are now
     if (!toolTurn_) return req;
     toolTurn_->clearStreamedCalls();
     req.toolsJson = mcp::openAiToolsJson(toolTurn_->offered(), forcedToolName_);
@@ -567,6 +600,7 @@ void ChatController::startAssistant(bool continuingTools) {
     messages()->append(a);
     const int row = messages()->count() - 1;
     messages()->setStreaming(row, true);
+    if (continuingTools) setAnswerSources(row, {}); // what the tools read is cited under the answer
     session_->saveRow(row);
     budget_->invalidate(); // the generation reports the size from here on
     stream_->begin(req.id, row, model_->source());

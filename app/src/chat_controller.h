@@ -217,7 +217,12 @@ class ChatController : public QObject {
     // continuingTools: the next round of a turn whose tool calls were answered (no new ToolTurn).
     void startAssistant(bool continuingTools = false);
     // A new turn: a ToolTurn when the chat's servers offer tools now.
-    void startToolTurn();
+    void startToolTurn(const GenerationRequest& request);
+    // Whether a turn of `request` offers search_documents and read_document (ToolTurn).
+    bool offersDocumentTools(const GenerationRequest& request) const;
+    // The answer's sources: its prompt's and what the turn's document tools read.
+    void setAnswerSources(int row, QList<DocumentSource> sources);
+    static constexpr int kDefaultToolRounds = 8; // without ToolServers (tests), as the CLI
     GenerationRequest nextRequest(bool continuingTools);
     void onToolCall(quint64 id, int index, const ToolCallInfo& call);
     void onDocumentsUsed(quint64 id, const DocumentsUsed& used);

@@ -13,6 +13,7 @@ LocalModelSource::LocalModelSource(ModelWorker* worker, QObject* parent)
     connect(worker_, &ModelWorker::toolCall, this, &ModelSource::toolCall);
     connect(worker_, &ModelWorker::toolLeftOut, this, &ModelSource::toolLeftOut);
     connect(worker_, &ModelWorker::documentsUsed, this, &ModelSource::documentsUsed);
+    connect(worker_, &ModelWorker::documentToolFinished, this, &ModelSource::documentToolFinished);
     connect(worker_, &ModelWorker::tokensCounted, this, &ModelSource::tokensCounted);
     connect(worker_, &ModelWorker::thoughtFinished, this, &ModelSource::thoughtFinished);
     connect(worker_, &ModelWorker::finished, this, &ModelSource::finished);
@@ -24,6 +25,16 @@ LocalModelSource::LocalModelSource(ModelWorker* worker, QObject* parent)
 void LocalModelSource::generate(const GenerationRequest& request) {
     QMetaObject::invokeMethod(
         worker_, [w = worker_, request] { w->generate(request); }, Qt::QueuedConnection);
+}
+
+void LocalModelSource::runDocumentTool(quint64 id, const GenerationRequest& documents,
+                                       const ToolCallInfo& call, int firstNumber) {
+    QMetaObject::invokeMethod(
+        worker_,
+        [w = worker_, id, documents, call, firstNumber] {
+            w->runDocumentTool(id, documents, call, firstNumber);
+        },
+        Qt::QueuedConnection);
 }
 
 void LocalModelSource::stop(quint64 id) {

@@ -18,6 +18,8 @@ class LocalModelSource : public ModelSource {
                      const QString& toolsJson) override;
     void openConversation(qint64 conversationId) override;
     void forgetConversation(qint64 conversationId) override;
+    void runDocumentTool(quint64 id, const GenerationRequest& documents, const ToolCallInfo& call,
+                         int firstNumber) override;
 
   private:
     ModelWorker* worker_;

@@ -101,6 +101,8 @@ class ModelManager : public QObject {
     bool supportsThinking() const { return model_.supportsThinking; }
     // False when the model is known not to see images (LoadedModel::seesImages).
     bool seesImages() const { return model_.seesImages; }
+    // Whether the model writes tool calls (LoadedModel::callsTools): document tools are offered.
+    bool callsTools() const { return model_.callsTools; }
     bool reasoningEffort() const { return model_.reasoningEffort; }
     bool isDemo() const;
     QString errorText() const { return errorText_; }

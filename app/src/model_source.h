@@ -26,6 +26,16 @@ class ModelSource : public QObject {
     // The chat now shown (0: a new one), and a chat that was deleted.
     virtual void openConversation(qint64 conversationId) = 0;
     virtual void forgetConversation(qint64 conversationId) = 0;
+    // Runs a document tool call over the documents of `documents` (ModelWorker::runDocumentTool):
+    // documentToolFinished follows. Only the local engine reads documents; elsewhere a sentence.
+    virtual void runDocumentTool(quint64 id, const GenerationRequest& documents, const ToolCallInfo& call,
+                                 int firstNumber) {
+        Q_UNUSED(documents)
+        Q_UNUSED(firstNumber)
+        const QString text = tr("%1 reads documents with the local engine only.").arg(call.name);
+        QMetaObject::invokeMethod(
+            this, [this, id, text] { emit documentToolFinished(id, text, {}); }, Qt::QueuedConnection);
+    }
 
   signals:
     void promptReady(quint64 id, int promptTokens, int contextSize);
@@ -38,6 +48,7 @@ class ModelSource : public QObject {
     void toolLeftOut(quint64 id, const QString& name, const QString& reason);
     // The documents request `id` drew on (a chat that uses the library), before any delta.
     void documentsUsed(quint64 id, const smoldesk::app::DocumentsUsed& used);
+    void documentToolFinished(quint64 id, const QString& text, const smoldesk::app::DocumentsUsed& found);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);

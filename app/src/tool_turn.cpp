@@ -3,6 +3,8 @@
 #include "mcp_client.h"
 #include "tool_servers.h"
 
+#include "grounding/document_tools.h"
+
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
@@ -18,6 +20,7 @@ ToolTurn::ToolTurn(ToolServers* servers, const QStringList& chatServers, int max
 }
 
 bool ToolTurn::withdrawn(const Card& c) const {
+    if (c.server == QLatin1String(kDocumentsServer)) return false;
     const McpClient* client = servers_ ? servers_->client(c.server) : nullptr;
     if (!client || client->state() != McpClient::State::Ready) return false; // not known (yet): ask at Allow
     for (const mcp::McpTool& t : client->tools())
@@ -46,6 +49,62 @@ const OfferedTool* ToolTurn::find(const QString& name) const {
     for (const OfferedTool& o : offered_)
         if (o.name == name) return &o;
     return nullptr;
+}
+
+void ToolTurn::offerDocumentTools(DocumentRunner runner) {
+    documentRunner_ = std::move(runner);
+    // The definitions are core's (the CLI and the app offer the same two tools).
+    const QJsonArray tools =
+        QJsonDocument::fromJson(QByteArray::fromStdString(grounding::DocumentTools::toolsJson())).array();
+    for (const QJsonValue& v : tools) {
+        const QJsonObject f = v.toObject().value(QLatin1String("function")).toObject();
+        const QString name = f.value(QLatin1String("name")).toString();
+        std::erase_if(offered_, [&](const OfferedTool& o) { return o.name == name; });
+        offered_.push_back({name, QString::fromLatin1(kDocumentsServer), name,
+                            f.value(QLatin1String("description")).toString(),
+                            f.value(QLatin1String("parameters")).toObject()});
+    }
+}
+
+void ToolTurn::runDocumentCall(int card) {
+    cards_[size_t(card)].state = CardState::Running;
+    emit cardChanged(card);
+    documentQueue_.push_back(card);
+    startNextDocumentCall();
+}
+
+// One call at a time, so that each one's passages are numbered after those of the call before.
+void ToolTurn::startNextDocumentCall() {
+    static qint64 lastCallId = 0; // unique across turns: a late answer never settles a newer card
+    while (documentInFlight_ < 0 && !documentQueue_.empty()) {
+        const int card = documentQueue_.front();
+        documentQueue_.pop_front();
+        if (card >= int(cards_.size()) || cards_[size_t(card)].state != CardState::Running) continue;
+        Card& c = cards_[size_t(card)];
+        c.callId = ++lastCallId;
+        documentInFlight_ = c.callId;
+        const ToolCallInfo call{QString(), c.name,
+                                QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact))};
+        documentRunner_(c.callId, call, nextDocumentNumber_);
+    }
+}
+
+void ToolTurn::documentCallFinished(qint64 callId, const QString& text,
+                                    const QList<DocumentSource>& sources) {
+    if (callId != documentInFlight_) return;
+    documentInFlight_ = -1;
+    for (int i = 0; i < int(cards_.size()); ++i) {
+        Card& c = cards_[size_t(i)];
+        if (c.callId != callId || c.server != QLatin1String(kDocumentsServer) ||
+            c.state != CardState::Running)
+            continue;
+        c.sources = sources;
+        documentSources_ += sources;
+        nextDocumentNumber_ += int(sources.size());
+        settle(i, CardState::Done, text);
+        break;
+    }
+    startNextDocumentCall();
 }
 
 QString ToolTurn::roundLimitSentence() const {
@@ -98,6 +157,8 @@ QString ToolTurn::cardJson(int card) const {
     if (const QJsonArray images = toolResultImages(c.result, &omitted); !images.isEmpty())
         json.insert("images", images);
     if (omitted > 0) json.insert("imagesOmitted", omitted);
+    if (c.server == QLatin1String(kDocumentsServer)) json.insert("documents", true);
+    if (!c.sources.isEmpty()) json.insert("sources", sourcesJson(c.sources));
     return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
 }
 
@@ -110,6 +171,7 @@ bool ToolTurn::beginRound(const std::vector<chat::ToolCall>& calls) {
     if (round_ >= maxRounds_) return false;
     ++round_;
     cards_.clear();
+    documentQueue_.clear();
     announced_ = false;
     for (const chat::ToolCall& call : calls) {
         Card card;
@@ -160,13 +222,15 @@ void ToolTurn::stop(int card) {
     Card& c = cards_[size_t(card)];
     if (c.state == CardState::Waiting) return deny(card);
     if (c.state != CardState::Running) return;
-    if (McpClient* client = servers_ ? servers_->client(c.server) : nullptr)
-        client->cancelCall(c.callId); // callFinished (cancelled) settles it
+    McpClient* client =
+        servers_ && c.server != QLatin1String(kDocumentsServer) ? servers_->client(c.server) : nullptr;
+    if (client) client->cancelCall(c.callId); // callFinished (cancelled) settles it
     if (c.state == CardState::Running) settle(card, CardState::Stopped, tr("The user stopped this call."));
 }
 
 void ToolTurn::run(int card) {
     Card& c = cards_[size_t(card)];
+    if (c.server == QLatin1String(kDocumentsServer) && documentRunner_) return runDocumentCall(card);
     McpClient* client = servers_ ? servers_->client(c.server) : nullptr;
     if (!client) return settle(card, CardState::Failed, tr("The tool server “%1” is off.").arg(c.server));
     if (withdrawn(c)) return settle(card, CardState::Failed, withdrawnSentence(c));

@@ -5,9 +5,15 @@
 // the tool message each call leaves for the next round. Counts the rounds of a turn against the
 // cap of Settings ▸ Tools. Independent of the model and of QML: the chat drives it with the calls
 // its tool-call parser found (chat::ToolCall) and shows its cards.
+// A chat that uses documents also offers a model that writes tool calls search_documents and
+// read_document (core/grounding/document_tools.h), as the CLI does: their cards ask for consent
+// the same way ("Always allow" is kept under the server name "documents"), run on the engine's
+// thread one at a time (passages are numbered in order), and the passages they return are the
+// answer's citations besides those of its prompt.
 #include "chat/tool_calls.h"
 #include "mcp_toolset.h"
 #include "mcp_types.h"
+#include "worker/document_sources.h"
 #include "worker/engine_types.h"
 
 #include <QJsonArray>
@@ -17,6 +23,8 @@
 #include <QString>
 #include <QVariantList>
 
+#include <deque>
+#include <functional>
 #include <vector>
 
 namespace smoldesk::app {
@@ -40,13 +48,26 @@ class ToolTurn : public QObject {
         QString resultText; // what the model is sent back: the result, or one sentence
         mcp::McpToolResult result;
         qint64 callId = -1;
+        QList<DocumentSource> sources; // a document tool's passages
     };
+    // The server name of the document tools' cards (and of their "Always allow").
+    static constexpr const char* kDocumentsServer = "documents";
+    // Starts a document tool call; documentCallFinished(callId, …) settles it.
+    using DocumentRunner = std::function<void(qint64 callId, const ToolCallInfo& call, int firstNumber)>;
 
     ToolTurn(ToolServers* servers, const QStringList& chatServers, int maxRounds, QObject* parent = nullptr);
 
     // The tools of the chat's servers that are connected now, names made unique.
     const std::vector<OfferedTool>& offered() const { return offered_; }
     const OfferedTool* find(const QString& name) const;
+    // Offers search_documents and read_document too (an MCP tool of the same name gives way).
+    void offerDocumentTools(DocumentRunner runner);
+    bool offersDocumentTools() const { return bool(documentRunner_); }
+    // The passages of the turn's prompt: the tools' passages are numbered after them.
+    void setPromptSourceCount(int count) { nextDocumentNumber_ = std::max(nextDocumentNumber_, count + 1); }
+    void documentCallFinished(qint64 callId, const QString& text, const QList<DocumentSource>& sources);
+    // Every passage the document calls of this turn returned, numbered as the model saw them.
+    const QList<DocumentSource>& documentSources() const { return documentSources_; }
 
     // A new round: the calls of one model answer. False (and nothing asked) when the turn has had
     // its maxRounds rounds already; roundLimitSentence() says so for the chat.
@@ -97,6 +118,8 @@ class ToolTurn : public QObject {
     bool withdrawn(const Card& c) const;
     QString withdrawnSentence(const Card& c) const;
     void run(int card);
+    void runDocumentCall(int card);
+    void startNextDocumentCall();
     void settle(int card, CardState state, const QString& text);
     void checkFinished();
 
@@ -111,6 +134,11 @@ class ToolTurn : public QObject {
     bool beginning_ = false;
     bool roundOpen_ = false;
     bool stoppedByUser_ = false;
+    DocumentRunner documentRunner_;
+    std::deque<int> documentQueue_; // allowed document cards waiting for the one in flight
+    qint64 documentInFlight_ = -1;
+    int nextDocumentNumber_ = 1;
+    QList<DocumentSource> documentSources_;
 };
 
 // What the model reads back for a result: its text, cut at `limit` characters with a note.

@@ -12,15 +12,20 @@
 
 namespace smoldesk::app {
 
-DocumentsUsed documentsUsed(const grounding::Grounding& g) {
+DocumentsUsed documentSources(const std::vector<grounding::Source>& sources) {
     DocumentsUsed out;
-    out.mode = g.mode == grounding::Grounding::Mode::Whole      ? QStringLiteral("whole")
-               : g.mode == grounding::Grounding::Mode::Passages ? QStringLiteral("passages")
-                                                                : QString();
-    for (const grounding::Source& s : g.sources)
+    for (const grounding::Source& s : sources)
         out.sources.append({s.number, QString::fromStdString(s.file), s.page, s.lineBegin, s.lineEnd,
                             QString::fromStdString(s.heading), QString::fromStdString(s.snippet), s.score,
                             s.whole});
+    return out;
+}
+
+DocumentsUsed documentsUsed(const grounding::Grounding& g) {
+    DocumentsUsed out = documentSources(g.sources);
+    out.mode = g.mode == grounding::Grounding::Mode::Whole      ? QStringLiteral("whole")
+               : g.mode == grounding::Grounding::Mode::Passages ? QStringLiteral("passages")
+                                                                : QString();
     out.note = QString::fromStdString(g.note);
     out.tokens = g.tokens;
     out.files = g.files;

@@ -46,6 +46,8 @@ struct DocumentsUsed {
 };
 
 DocumentsUsed documentsUsed(const grounding::Grounding& g);
+// Sources alone (a document tool's passages), with no mode.
+DocumentsUsed documentSources(const std::vector<grounding::Source>& sources);
 // [{"number", "file", "page" (null when none), "line", "line_end", "heading", "snippet", "score", "whole"}]
 QJsonArray sourcesJson(const QList<DocumentSource>& sources);
 // The same as maps, for QML (keys: number, file, name, page, line, lineEnd, heading, snippet, whole).

@@ -81,6 +81,9 @@ struct LoadedModel {
     // Whether images can be sent to it, as far as is known before sending one: false for a local
     // model with no mmproj given or found next to it (a remote model is assumed to see them).
     bool seesImages = true;
+    // The template writes tool calls (runtime::ChatPrompt::toolCallFamily, as the CLI decides):
+    // a chat with documents offers it search_documents and read_document.
+    bool callsTools = false;
 };
 
 // A tool call: one the model made (the API server's `tools`), or one in the history it is sent.

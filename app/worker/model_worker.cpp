@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "grounding/document_tools.h"
 #include "runtime/chat_turn.h"
 #include "runtime/draft_proposer.h"
 #include "runtime/self_check.h"
@@ -218,6 +219,7 @@ LoadedModel ModelWorker::describeLoaded(const LoadRequest& request) const {
     m.supportsThinking = chatPrompt_->supportsThinking();
     m.reasoningEffort = chatPrompt_->supportsReasoningEffort();
     m.promptMode = chatPrompt_->mode();
+    m.callsTools = chatPrompt_->toolCallFamily() != chat::ToolCallFamily::None;
     m.seesImages =
         !request.mmprojPath.isEmpty() || !runtime::findMmprojNextTo(request.path.toStdString()).empty();
     return m;
@@ -549,6 +551,26 @@ void ModelWorker::runGeneration(const GenerationRequest& request) {
     r.contextUsed = std::min(ctx, n + st.generatedTokens);
     r.contextSize = ctx;
     emit finished(id, r);
+}
+
+void ModelWorker::runDocumentTool(quint64 id, const GenerationRequest& documents, const ToolCallInfo& call,
+                                  int firstNumber) {
+    QString text;
+    DocumentsUsed found;
+    try {
+        grounding::DocumentRequest request = chatTurnRequest(documents).documents;
+        if (!request.empty() && !documents.embeddingModel.isEmpty())
+            documentEmbedder_.attach(documents.embeddingModel, request);
+        // Attached files are chunked with the chat model's tokenizer, as the prompt's passages are.
+        grounding::DocumentTools tools(std::move(request), session_ ? &session_->tokenizer() : nullptr);
+        tools.setNextNumber(std::max(1, firstNumber));
+        text = QString::fromStdString(
+            tools.run({call.id.toStdString(), call.name.toStdString(), call.arguments.toStdString()}));
+        found = documentSources(tools.sources());
+    } catch (const std::exception& e) { // DocumentTools::run answers in sentences; this is the embedder
+        text = QString::fromStdString(e.what());
+    }
+    emit documentToolFinished(id, text, found);
 }
 
 // ---- saved chat states ----

@@ -56,6 +56,12 @@ class ModelWorker : public QObject {
     // Measures the conversation as the next prompt would be (tokensCounted; -1 without a model).
     void countTokens(quint64 id, const QList<smoldesk::app::ChatTurn>& turns, bool enableThinking,
                      const QString& toolsJson = {});
+    // Runs a call of search_documents or read_document (core/grounding/document_tools.h) over the
+    // documents of `documents` (its libraryPath, documentFiles, embeddingModel), the passages
+    // numbered from firstNumber on, and emits documentToolFinished. Between answers: the chat asks
+    // the user first, as for an MCP call.
+    void runDocumentTool(quint64 id, const smoldesk::app::GenerationRequest& documents,
+                         const smoldesk::app::ToolCallInfo& call, int firstNumber);
 
     // Chats that resume instantly: the KV cache of a conversation is saved to `dir` when the
     // user leaves it (another chat, another model, quitting) and restored when it is opened
@@ -94,6 +100,8 @@ class ModelWorker : public QObject {
     void toolLeftOut(quint64 id, const QString& name, const QString& reason);
     // The documents request `id` drew on (requests with a library or attached files), before any delta.
     void documentsUsed(quint64 id, const smoldesk::app::DocumentsUsed& used);
+    // A document tool call's answer: the text the model reads back, and the passages it cites.
+    void documentToolFinished(quint64 id, const QString& text, const smoldesk::app::DocumentsUsed& found);
     void tokensCounted(quint64 id, int tokens, int contextSize);
     void thoughtFinished(quint64 id, double seconds);
     void finished(quint64 id, const smoldesk::app::GenerationResult& result);
