@@ -336,7 +336,7 @@ Pane {
                         ToolTip.text: hint
                     }
                 }
-                // The document library for this chat ("Using: Documents — 1,204 files"): a click turns
+                // The document library for this chat ("Using: Manuals — 1,204 files"): a click turns
                 // it off or on for this chat (Settings ▸ Documents holds the folders).
                 Button {
                     id: documentsButton
@@ -350,8 +350,10 @@ Pane {
                     Accessible.name: qsTr("Documents of this chat")
                     ToolTip.visible: hovered
                     ToolTip.delay: 400
-                    ToolTip.text: highlighted ? qsTr("Answers draw on your document library; click to stop that in this chat")
-                                              : qsTr("Click to let answers draw on your document library in this chat")
+                    ToolTip.text: (highlighted ? qsTr("Answers draw on your document library; click to stop that in this chat")
+                                               : qsTr("Click to let answers draw on your document library in this chat"))
+                                  + (documents && documents.libraryFolders.length > 0
+                                     ? "\n" + documents.libraryFolders.join("\n") : "")
                     onClicked: documents.toggle()
                 }
                 // Which MCP servers' tools the model sees in this chat (Settings ▸ Tools lists them).

@@ -26,21 +26,35 @@ ChatDocuments::ChatDocuments(library::Library* library, QObject* parent)
 QString ChatDocuments::chipText() const {
     // Two sentences, not a %n plural: without a translator (the C locale) "(s)" would show.
     const QString files = fileCount_ == 1 ? tr("1 file") : tr("%1 files").arg(QLocale().toString(fileCount_));
-    return active() ? tr("Using: Documents — %1").arg(files) : tr("Documents off");
+    if (!active()) return tr("Documents off");
+    // Named after what the user added: "Using: Manuals — 1,204 files", "Using: 3 folders — …".
+    if (folders_.size() == 1) return tr("Using: %1 — %2").arg(folderName(folders_.first()), files);
+    if (folders_.size() > 1)
+        return tr("Using: %1 folders — %2").arg(QLocale().toString(int(folders_.size())), files);
+    return tr("Using: Documents — %1").arg(files); // files indexed without a folder (docs index)
+}
+
+QString ChatDocuments::folderName(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    return name.isEmpty() ? path : name; // "/" or a drive root
 }
 
 void ChatDocuments::refresh() {
     int count = 0;
+    QStringList folders;
     if (library_ && QFileInfo(library_->databasePath()).isFile()) {
         try {
             retrieval::LibraryIndex index(library_->databasePath().toStdString());
             for (const retrieval::FileEntry& f : index.files()) count += f.state == "indexed" ? 1 : 0;
+            for (const retrieval::FolderEntry& f : index.folders()) folders << QString::fromStdString(f.path);
         } catch (const std::exception&) {
             count = 0; // a library that cannot be read is not offered
+            folders.clear();
         }
     }
-    if (count == fileCount_) return;
+    if (count == fileCount_ && folders == folders_) return;
     fileCount_ = count;
+    folders_ = folders;
     emit changed();
 }
 

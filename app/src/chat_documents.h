@@ -1,10 +1,10 @@
 #pragma once
 // ChatDocuments: whether the open chat draws on the document library (the composer's chip
-// "Using: Documents — 1,204 files", on or off per chat, on by default), what a request then
-// carries (the library's database and embedding model: core/grounding puts the documents in, whole
-// or as passages), and opening a cited source (file, page, lines) in the in-app viewer. The sources an
-// answer used are kept with its row (the "sources" of its tool JSON, store_types.h).
-// A chat can also use a few attached files, besides the library or instead of it (the composer's
+// "Using: Manuals — 1,204 files", named after the library's folder or "3 folders", on or off per chat, on by
+// default), what a request then carries (the library's database and embedding model: core/grounding puts the
+// documents in, whole or as passages), and opening a cited source (file, page, lines) in the in-app viewer.
+// The sources an answer used are kept with its row (the "sources" of its tool JSON, store_types.h). A chat
+// can also use a few attached files, besides the library or instead of it (the composer's
 // + menu, or documents dropped on the window; chip "Using: 3 files" with its ×): they are kept with
 // the conversation (ConversationRecord::documents) and go with each request as its documentFiles.
 #include "source_viewer.h"
@@ -27,6 +27,7 @@ class ChatDocuments : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY changed)
     Q_PROPERTY(int fileCount READ fileCount NOTIFY changed)
     Q_PROPERTY(QString chipText READ chipText NOTIFY changed)
+    Q_PROPERTY(QStringList libraryFolders READ libraryFolders NOTIFY changed)
     Q_PROPERTY(smoldesk::app::SourceViewer* viewer READ viewer CONSTANT)
     Q_PROPERTY(QStringList attached READ attached NOTIFY changed)
     Q_PROPERTY(QString attachedText READ attachedText NOTIFY changed)
@@ -38,6 +39,10 @@ class ChatDocuments : public QObject {
     bool active() const { return available() && !off_.contains(chat_); }
     int fileCount() const { return fileCount_; }
     QString chipText() const;
+    // The library's folders (Settings ▸ Documents), as the chip's tooltip lists them.
+    const QStringList& libraryFolders() const { return folders_; }
+    // A folder's name as the chip shows it ("Manuals" for /home/me/Manuals).
+    static QString folderName(const QString& path);
 
     // The chat now open (0: a new one, which follows the last choice made for a new chat), and
     // the files attached to it.
@@ -79,6 +84,7 @@ class ChatDocuments : public QObject {
     library::Library* library_;
     SourceViewer* viewer_;
     int fileCount_ = 0;
+    QStringList folders_;
     qint64 chat_ = 0;
     QSet<qint64> off_; // chats that do not use the library (0: a new chat)
     QStringList attached_;

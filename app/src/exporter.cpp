@@ -28,6 +28,34 @@ QString toolStateText(const QString& state) {
         return QCoreApplication::translate("Exporter", "interrupted");
     return state;
 }
+
+// The documents an answer drew on ({"sources": …} of its row, document_sources.h), as a list under
+// it: "[1] /home/me/manuals/boiler.md, lines 11–15 (Boiler manual > Resetting): “When the …”".
+QString sourcesMarkdown(const QJsonArray& sources) {
+    if (sources.isEmpty()) return {};
+    QString out = QCoreApplication::translate("Exporter", "Sources:") + QStringLiteral("\n\n");
+    for (const QJsonValue& v : sources) {
+        const QJsonObject s = v.toObject();
+        QString where = QStringLiteral("[%1] ").arg(s.value("number").toInt()) + s.value("file").toString();
+        const int page = s.value("page").toInt(), line = s.value("line").toInt(),
+                  end = s.value("line_end").toInt();
+        if (page > 0)
+            where += QStringLiteral(", ") + QCoreApplication::translate("Exporter", "page %1").arg(page);
+        if (s.value("whole").toBool())
+            where += QStringLiteral(", ") + QCoreApplication::translate("Exporter", "read whole");
+        else if (line > 0 && end > line)
+            where += QStringLiteral(", ") +
+                     QCoreApplication::translate("Exporter", "lines %1–%2").arg(line).arg(end);
+        else if (line > 0)
+            where += QStringLiteral(", ") + QCoreApplication::translate("Exporter", "line %1").arg(line);
+        if (const QString heading = s.value("heading").toString(); !heading.isEmpty())
+            where += QStringLiteral(" (") + heading + QLatin1Char(')');
+        if (const QString snippet = s.value("snippet").toString().simplified(); !snippet.isEmpty())
+            where += QStringLiteral(": “") + snippet + QStringLiteral("”");
+        out += QStringLiteral("- ") + where + QLatin1Char('\n');
+    }
+    return out + QLatin1Char('\n');
+}
 } // namespace
 
 QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& messages,
@@ -69,6 +97,7 @@ QString toMarkdown(const ConversationRecord& c, const QList<MessageRecord>& mess
                      ? QCoreApplication::translate("Exporter", "(1 image attached)")
                      : QCoreApplication::translate("Exporter", "(%1 images attached)").arg(m.images.size()));
         out += heading + QStringLiteral("\n\n") + m.content + QStringLiteral("\n\n");
+        if (m.role != QLatin1String("user")) out += sourcesMarkdown(toolOf(m).value("sources").toArray());
     }
     return out;
 }
@@ -87,10 +116,16 @@ QJsonObject messageObject(const MessageRecord& m) {
     if (!m.images.isEmpty()) o.insert("images", QJsonArray::fromStringList(ChatImages::dataUrls(m.images)));
     const QJsonObject tool = toolOf(m);
     if (m.role == QLatin1String("tool")) {
-        o.insert("tool", tool); // callId, name, server, tool, arguments, state
+        o.insert("tool",
+                 tool); // callId, name, server, tool, arguments, state (and a document tool's sources)
     } else if (tool.contains("calls")) {
         o.insert("tool_calls", tool.value("calls"));
     }
+    // The documents: an answer's sources (file, page, lines, heading, snippet, as the API gives
+    // them), and the passages put in front of a question (the text the model read).
+    if (m.role != QLatin1String("tool") && tool.contains("sources"))
+        o.insert("sources", tool.value("sources"));
+    if (tool.contains("passages")) o.insert("passages", tool.value("passages"));
     return o;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A conversation as Markdown (for people) or JSON (for programs). Thoughts are included in the
-// JSON only. `messages` is the branch shown; with the conversation's tree, Markdown marks a
+// JSON only. The documents an answer drew on are listed under it (file, page, lines, heading and
+// the passage's first words); the JSON also keeps the passages each question was sent with. `messages` is the branch shown; with the conversation's tree, Markdown marks a
 // message that has alternatives ("answer 2 of 3") and JSON adds every branch ("tree").
 #include "message_tree.h"
 #include "store_types.h"

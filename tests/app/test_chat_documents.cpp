@@ -1,13 +1,15 @@
 // A chat whose answer cites the right file (issue 36, "In the chat"), in the whole app offscreen
 // on the demo model: the corpus tests/data/docs/chat added as a library folder and indexed
-// (keywords only), the composer's chip "Using: Documents — 3 files", a question whose answer sits
-// in boiler.md under "Resetting" (the line found in the file by the test), the sources stored with
-// the answer and shown as chips under it ("[1] boiler.md"), still there after the chat is opened
-// again; the chip turned off for the chat, and the next answer draws on nothing. The prompt the
-// turn builds is checked in test_grounding (core) and the worker's signal in test_documents_chat.
+// (keywords only), the composer's chip "Using: chat — 4 files" (named after the folder; "Using: 2
+// folders — …" with a second one), a question whose answer sits in boiler.md under "Resetting" (the line
+// found in the file by the test), the sources stored with the answer and shown as chips under it ("[1]
+// boiler.md"), still there after the chat is opened again, and in the Markdown and JSON exports; the chip
+// turned off for the chat, and the next answer draws on nothing. The prompt the turn builds is checked in
+// test_grounding (core) and the worker's signal in test_documents_chat.
 #include "qml_fixture.h"
 
 #include "chat_documents.h"
+#include "exporter.h"
 #include "test_data.h"
 
 #include <QJsonArray>
@@ -61,7 +63,7 @@ class TestChatDocuments : public QObject {
         app_.context->library()->addFolder(QString::fromStdString(test::dataPath("docs/chat")));
         QTRY_VERIFY_WITH_TIMEOUT(docs->fileCount() == 4, 30000); // three documents and the README
         QTRY_VERIFY(chip->isVisible());
-        QCOMPARE(chip->property("text").toString(), QStringLiteral("Using: Documents — 4 files"));
+        QCOMPARE(chip->property("text").toString(), QStringLiteral("Using: chat — 4 files"));
         QVERIFY(docs->active());
 
         QSignalSpy done(chat(), &ChatController::generationFinished);
@@ -87,6 +89,31 @@ class TestChatDocuments : public QObject {
                  QStringLiteral("[1] ") +
                      sources.first().toObject().value("file").toString().section('/', -1));
 
+        // The export lists them under the answer (Markdown) and keeps them with it (JSON).
+        ConversationRecord c;
+        c.title = QStringLiteral("Boiler");
+        const QString md = Exporter::toMarkdown(c, chat()->messages()->messages());
+        const QJsonObject first = sources.first().toObject();
+        QString label = QStringLiteral("- [1] ") + first.value("file").toString();
+        if (first.value("whole").toBool())
+            label += QStringLiteral(", read whole");
+        else
+            label += QStringLiteral(", lines %1–%2 (%3)")
+                         .arg(first.value("line").toInt())
+                         .arg(first.value("line_end").toInt())
+                         .arg(first.value("heading").toString());
+        QVERIFY2(md.contains(QStringLiteral("Sources:\n\n") + label), qPrintable(md));
+        const QJsonArray exported =
+            QJsonDocument::fromJson(Exporter::toJson(c, chat()->messages()->messages()))
+                .object()
+                .value("messages")
+                .toArray();
+        QCOMPARE(exported.at(1).toObject().value("sources").toArray(), sources);
+        QVERIFY(!exported.at(0).toObject().contains("sources"));
+        // A passages prompt: the question keeps the passages it was sent with.
+        if (!best.value("whole").toBool())
+            QVERIFY(exported.at(0).toObject().value("passages").toString().contains("hold the reset button"));
+
         // Opened again, the answer keeps its sources (stored with its row).
         const qint64 id = chat()->currentId();
         chat()->newConversation();
@@ -102,6 +129,17 @@ class TestChatDocuments : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 30000);
         QVERIFY(sourcesOf(chat()->messages()->at(3)).isEmpty());
         docs->toggle();
+    }
+
+    void chipNamesSeveralFolders() {
+        ChatDocuments* docs = chat()->documents();
+        app_.context->library()->addFolder(QString::fromStdString(test::dataPath("docs/office")));
+        QTRY_VERIFY_WITH_TIMEOUT(docs->libraryFolders().size() == 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(docs->fileCount() > 4, 30000);
+        QCOMPARE(app_.item("chatDocumentsButton")->property("text").toString(),
+                 QStringLiteral("Using: 2 folders — %1 files").arg(docs->fileCount()));
+        QCOMPARE(ChatDocuments::folderName("/home/me/Manuals"), QStringLiteral("Manuals"));
+        QCOMPARE(ChatDocuments::folderName("/"), QStringLiteral("/"));
     }
 
     void sourceUrls() {
