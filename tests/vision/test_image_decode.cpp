@@ -30,6 +30,14 @@ QString refusal(const QByteArray& bytes) {
     return {};
 }
 
+// The image as the bytes of a PNG file (empty when Qt could not write it).
+QByteArray pngOf(const QImage& image) {
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    return image.save(&buffer, "PNG") ? png : QByteArray();
+}
+
 } // namespace
 
 class TestImageDecode : public QObject {
@@ -65,10 +73,8 @@ class TestImageDecode : public QObject {
     void transparencyOnWhite() {
         QImage clear(2, 2, QImage::Format_ARGB32);
         clear.fill(Qt::transparent);
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        QVERIFY(clear.save(&buffer, "PNG"));
+        const QByteArray png = pngOf(clear);
+        QVERIFY(!png.isEmpty());
         const vision::RgbImage img = imageio::decodeImage(png);
         for (uint8_t v : img.rgb) QCOMPARE(int(v), 255);
     }
@@ -77,10 +83,8 @@ class TestImageDecode : public QObject {
     void largePhotoIsRead() {
         QImage big(7000, 5000, QImage::Format_RGB888);
         big.fill(QColor(10, 200, 30));
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        QVERIFY(big.save(&buffer, "PNG"));
+        const QByteArray png = pngOf(big);
+        QVERIFY(!png.isEmpty());
         big = QImage();
         const vision::RgbImage img = imageio::decodeImage(png);
         QCOMPARE(img.width, 7000);
@@ -92,10 +96,8 @@ class TestImageDecode : public QObject {
     void hugeImageIsReduced() {
         QImage big(9000, 8000, QImage::Format_Mono);
         big.fill(1);
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        QVERIFY(big.save(&buffer, "PNG"));
+        const QByteArray png = pngOf(big);
+        QVERIFY(!png.isEmpty());
         big = QImage();
         const vision::RgbImage img = imageio::decodeImage(png);
         QCOMPARE(img.width, imageio::kReducedSide);
