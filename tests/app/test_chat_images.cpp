@@ -8,6 +8,7 @@
 
 #include "chat_images.h"
 #include "test_data.h"
+#include "tiny_model.h"
 #include "worker/model_worker.h"
 
 #include <QClipboard>
@@ -47,10 +48,7 @@ class TestChatImages : public QObject {
   private slots:
     void initTestCase() {
         const QString vision = QString::fromStdString(test::dataPath("vision"));
-        modelPath_ = dir_.filePath("smolvlm-text-tiny.gguf");
-        QVERIFY(QFile::copy(vision + "/smolvlm-text-tiny.gguf", modelPath_));
-        QVERIFY(QFile::copy(vision + "/smolvlm-tiny-tiles-mmproj.gguf",
-                            dir_.filePath("mmproj-smolvlm-text-tiny.gguf")));
+        modelPath_ = QString::fromStdString(test::copySeeingModel(dir_.path().toStdString()));
         imagePath_ = vision + "/wide-70x40.png";
         QVERIFY(app_.start(QStringLiteral("app_chat_images"), modelPath_));
         QVERIFY(ready());

@@ -10,6 +10,7 @@
 #include "model_source.h"
 #include "runtime/prompt_image.h"
 #include "test_data.h"
+#include "tiny_model.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -43,11 +44,8 @@ class TestChatToolImages : public QObject {
 
   private slots:
     void initTestCase() {
-        const QString vision = QString::fromStdString(test::dataPath("vision"));
-        QVERIFY(QFile::copy(vision + "/smolvlm-text-tiny.gguf", dir_.filePath("smolvlm-text-tiny.gguf")));
-        QVERIFY(QFile::copy(vision + "/smolvlm-tiny-tiles-mmproj.gguf",
-                            dir_.filePath("mmproj-smolvlm-text-tiny.gguf")));
-        QFile png(vision + "/wide-70x40.png");
+        test::copySeeingModel(dir_.path().toStdString());
+        QFile png(QString::fromStdString(test::dataPath("vision/wide-70x40.png")));
         QVERIFY(png.open(QIODevice::ReadOnly));
         png_ = png.readAll();
         // A chat as the tool loop leaves it: the question, the call, the card with the image.

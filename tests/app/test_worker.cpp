@@ -534,11 +534,8 @@ class TestWorker : public QObject {
     // is found in the cache, and a model without an mmproj refuses in one sentence.
     void imagesReachTheModel() {
         QTemporaryDir dir;
-        const QString vision = QString::fromStdString(test::dataPath("vision"));
-        QVERIFY(QFile::copy(vision + "/smolvlm-text-tiny.gguf", dir.filePath("smolvlm-text-tiny.gguf")));
-        QVERIFY(QFile::copy(vision + "/smolvlm-tiny-tiles-mmproj.gguf",
-                            dir.filePath("mmproj-smolvlm-text-tiny.gguf")));
-        QFile png(vision + "/wide-70x40.png");
+        test::copySeeingModel(dir.path().toStdString());
+        QFile png(QString::fromStdString(test::dataPath("vision/wide-70x40.png")));
         QVERIFY(png.open(QIODevice::ReadOnly));
         const QByteArray image = png.readAll();
         QSignalSpy loaded(worker_, &ModelWorker::loaded);

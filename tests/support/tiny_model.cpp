@@ -5,6 +5,7 @@
 #include "test_data.h"
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <random>
 
@@ -86,6 +87,16 @@ std::string writeTinyModelWithSmolLM3Template(const std::string& dir) {
                     std::vector<uint8_t>(t.data, t.data + t.nBytes));
     const std::string path = dir + "/smollm3-tiny-tools.gguf";
     w.write(path);
+    return path;
+}
+
+std::string copySeeingModel(const std::string& dir) {
+    namespace fs = std::filesystem;
+    const std::string vision = dataPath("vision");
+    const std::string path = dir + "/smolvlm-text-tiny.gguf";
+    fs::copy_file(vision + "/smolvlm-text-tiny.gguf", path, fs::copy_options::overwrite_existing);
+    fs::copy_file(vision + "/smolvlm-tiny-tiles-mmproj.gguf", dir + "/mmproj-smolvlm-text-tiny.gguf",
+                  fs::copy_options::overwrite_existing);
     return path;
 }
 

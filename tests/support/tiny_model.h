@@ -28,5 +28,9 @@ std::string writeTinyModel(const TinyModelSpec& spec, const std::string& name);
 // with SmolLM3's real chat template, written into `dir`: the tool tests need a template that
 // shows a tool-call format. Returns the path.
 std::string writeTinyModelWithSmolLM3Template(const std::string& dir);
+// The tiny SmolVLM-shaped pair (tests/data/vision: smolvlm-text-tiny.gguf and its 2x2-tiles
+// mmproj) copied into `dir` with the mmproj named as the app finds it next to the model
+// (mmproj-smolvlm-text-tiny.gguf): a model that can see. Returns the model's path.
+std::string copySeeingModel(const std::string& dir);
 
 } // namespace smoldesk::test
