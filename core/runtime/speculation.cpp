@@ -74,8 +74,16 @@ void SpecGate::plainStep(double ms) {
         if (c.banned > 0) --c.banned;
 }
 
+bool SpecGate::canShadow(int rows) const {
+    return backoff_ > 0 && allow() && sizes_[sizeClass(rows)].rowMs > 0;
+}
+
+void SpecGate::shadowDone(int tokens, int rows) {
+    judge(sizes_[sizeClass(rows)].rowMs * rows / std::max(1, tokens));
+}
+
 void SpecGate::batchDone(double ms, int tokens, int rows) {
-    average(specMs_, specSamples_, ms / std::max(1, tokens));
+    judge(ms / std::max(1, tokens));
     if (rows > 0) {
         // The best case of this size: every row an emitted token. Two batches judge it.
         SizeClass& c = sizes_[sizeClass(rows)];
@@ -85,6 +93,10 @@ void SpecGate::batchDone(double ms, int tokens, int rows) {
             c.samples = 0;
         }
     }
+}
+
+void SpecGate::judge(double msPerToken) {
+    average(specMs_, specSamples_, msPerToken);
     if (specSamples_ < (backoff_ > 0 ? kJudgeProbe : kJudgeRun)) return;
     if (specMs_ > plainMs_) { // slower than plain decoding: pause, and probe again later
         pause_ = kFirstPause << std::min(backoff_, kMaxBackoff);
@@ -149,6 +161,12 @@ void Speculator::endBatch() {
     next_ = 0;
 }
 
+void Speculator::watch(int32_t id) {
+    if (shadow_[shadowNext_] == id && ++shadowNext_ < shadow_.size()) return; // right so far
+    gate_.shadowDone(1 + static_cast<int>(shadowNext_), 1 + static_cast<int>(shadow_.size()));
+    shadow_.clear();
+}
+
 void Speculator::advance(int32_t id, int room, std::vector<float>& logits) {
     if (options_.mode != SpecMode::Off) {
         if (options_.proposer)
@@ -166,8 +184,18 @@ void Speculator::advance(int32_t id, int room, std::vector<float>& logits) {
         return;
     }
     endBatch(); // a rejected or used-up run: its remaining rows are dead
+    if (!shadow_.empty()) watch(id);
     const auto tPropose = Clock::now();
-    if (propose(room) == 0) {
+    int n = shadow_.empty() ? propose(room) : 0;
+    if (n > 0 && options_.mode == SpecMode::Auto && gate_.canShadow(1 + n)) {
+        // A probe after a pause: plain decoding goes on, and the proposal is compared with what it
+        // emits, which with the timed cost of such batches says whether verifying would pay.
+        shadow_.swap(draft_);
+        shadowNext_ = 0;
+        draft_.clear();
+        n = 0;
+    }
+    if (n == 0) {
         const auto t0 = Clock::now();
         target_.decode(id, logits);
         gate_.plainStep(msSince(t0));

@@ -18,7 +18,9 @@
 // limit and the context limit, which the loop checks as before.
 //
 // The gate (auto) measures the model's time per token with and without speculation and stops
-// proposing when speculation does not pay, probing again later with growing pauses.
+// proposing when speculation does not pay, probing again later with growing pauses; a probe
+// watches whether plain decoding emits its proposal rather than verifying it, so a paused
+// proposer costs no batch at all.
 #include "runtime/ngram_proposer.h"
 
 #include <cstdint>
@@ -64,6 +66,13 @@ class SpecGate {
     // skipped without a probe until kBanSteps plain steps have passed, then measured again.
     bool rowsCanPay(int rows) const;
     bool paused() const { return pause_ > 0; }
+    // True when the next proposal may be judged without verifying it: speculation was paused
+    // (this is a probe) and batches of this many rows have been timed. The probe then only
+    // watches whether plain decoding emits the proposal (shadowDone), predicting the batch's cost.
+    bool canShadow(int rows) const;
+    // A watched proposal of rows - 1 tokens ended: `tokens` = 1 + how many of them plain decoding
+    // emitted in a row, what a batch would have emitted.
+    void shadowDone(int tokens, int rows);
     // A new answer begins: the averages and the backoff stay (the session keeps one gate across its
     // answers), but a long pause is cut to the first one's length, so that an answer that copies
     // from its prompt is probed within a few dozen tokens.
@@ -79,6 +88,8 @@ class SpecGate {
         int banned = 0;
     };
     static int sizeClass(int rows);
+    // A batch or a watched probe cost msPerToken: averaged, and judged against plain steps.
+    void judge(double msPerToken);
 
     double plainMs_ = 0, specMs_ = 0; // moving averages, milliseconds per token
     int plainSamples_ = 0, specSamples_ = 0;
@@ -115,6 +126,8 @@ class Speculator {
   private:
     void endBatch();
     int propose(int room);
+    // A probe's proposal is watched, not verified: id is plain decoding's next token.
+    void watch(int32_t id);
 
     SpecOptions options_;
     size_t nVocab_;
@@ -126,6 +139,8 @@ class Speculator {
     std::vector<float> rows_; // logits after batch_[0], batch_[1], …
     size_t next_ = 0;         // draft_[next_] is the next proposal to check
     bool inBatch_ = false;
+    std::vector<int32_t> shadow_; // a watched proposal (SpecGate::canShadow) and how much of it came
+    size_t shadowNext_ = 0;
     double batchMs_ = 0;
     int proposed_ = 0, accepted_ = 0;
 };

@@ -175,6 +175,30 @@ class TestSpeculation : public QObject {
         QVERIFY(g.rowsCanPay(2)); // measured again
     }
 
+    // A probe after a pause watches its proposal instead of verifying it: plain decoding's next
+    // tokens say how many a batch would have emitted, and the timed cost per row of batches of that
+    // size what it would have cost. Sizes never timed are probed by a real batch.
+    void gateJudgesAProbeByWatching() {
+        SpecGate g;
+        g.plainStep(10);
+        g.plainStep(10);
+        QVERIFY(!g.canShadow(8)); // not a probe: batches run
+        for (int i = 0; i < 3; ++i) g.batchDone(40, 2, 8); // 20 ms per token (5 per row): pause 64
+        QVERIFY(!g.allow() && !g.canShadow(8));
+        for (int i = 0; i < 64; ++i) g.plainStep(10);
+        QVERIFY(g.allow());
+        QVERIFY(g.canShadow(8));
+        QVERIFY(!g.canShadow(2)); // batches of 2 rows were never timed
+        g.shadowDone(2, 8); // 8 rows × 5 ms for 2 tokens: 20 ms per token, slower: pause 128
+        QVERIFY(!g.allow());
+        int steps = 0;
+        while (!g.allow() && steps < 10000) g.plainStep(10), ++steps;
+        QCOMPARE(steps, 128);
+        g.shadowDone(8, 8); // every proposal emitted: 5 ms per token pays, batches resume
+        QVERIFY(g.allow());
+        QVERIFY(!g.canShadow(8));
+    }
+
     void greedyIdentityAcrossFamilies_data() {
         QTest::addColumn<QString>("model");
         for (const char* m :
