@@ -784,36 +784,29 @@ class Converter {
         std::vector<std::string> tuple;
         std::string rest; // grammar of the items after the tuple; empty: none allowed
         bool restAllowed = true;
-        if (prefix) {
-            if (!prefix->isList()) unsupported("prefixItems must be an array.");
-            for (size_t i = 0; i < prefix->items().size(); ++i)
-                tuple.push_back(visit(prefix->items()[i], hint + "-" + std::to_string(i), depth + 1));
-            if (items) {
-                if (items->isBool() && !items->boolValue())
-                    restAllowed = false;
-                else
-                    rest = visit(*items, hint + "-item", depth + 1);
-            } else {
+        // The tuple from a list of item schemas, and the rest from the schema of the items after
+        // it: any value when there is none, no items at all when it is `false`.
+        const auto tupleOf = [&](const Value& list) {
+            for (size_t i = 0; i < list.items().size(); ++i)
+                tuple.push_back(visit(list.items()[i], hint + "-" + std::to_string(i), depth + 1));
+        };
+        const auto restOf = [&](const Value* more, const char* suffix) {
+            if (!more)
                 rest = use("value");
-            }
-        } else if (items && items->isList()) {
-            for (size_t i = 0; i < items->items().size(); ++i)
-                tuple.push_back(visit(items->items()[i], hint + "-" + std::to_string(i), depth + 1));
-            if (additional) {
-                if (additional->isBool() && !additional->boolValue())
-                    restAllowed = false;
-                else
-                    rest = visit(*additional, hint + "-more", depth + 1);
-            } else {
-                rest = use("value");
-            }
-        } else if (items) {
-            if (items->isBool() && !items->boolValue())
+            else if (more->isBool() && !more->boolValue())
                 restAllowed = false;
             else
-                rest = visit(*items, hint + "-item", depth + 1);
+                rest = visit(*more, hint + suffix, depth + 1);
+        };
+        if (prefix) {
+            if (!prefix->isList()) unsupported("prefixItems must be an array.");
+            tupleOf(*prefix);
+            restOf(items, "-item");
+        } else if (items && items->isList()) {
+            tupleOf(*items);
+            restOf(additional, "-more");
         } else {
-            rest = use("value");
+            restOf(items, "-item");
         }
         use("ws");
         // Lengths: k tuple items, each optional from minItems on, then rest items.
