@@ -37,10 +37,13 @@ jinja::Value messageValue(const Message& m, bool harmony, bool typedContent = fa
     v.set("role", jinja::Value(m.role));
     // gpt-oss's template tests `in message.content`, which raises on null: llama.cpp renders an
     // empty content there instead, and so do we.
-    if (typedContent && !m.contentIsNull) {
+    if (typedContent) {
+        // A turn that only calls tools (content null) comes as one empty text part: such
+        // templates index and walk the parts (SmolVLM's: content[0]['type'], `for line in
+        // content`), which fails on null; the real template renders that turn's bare header.
         jinja::Value part = jinja::Value::object();
         part.set("type", jinja::Value("text"));
-        part.set("text", jinja::Value(m.content));
+        part.set("text", jinja::Value(m.contentIsNull ? std::string() : m.content));
         jinja::Value parts = jinja::Value::list();
         parts.push(part);
         v.set("content", parts);

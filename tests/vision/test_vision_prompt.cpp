@@ -114,6 +114,21 @@ class TestVisionPrompt : public QObject {
         request.addGenerationPrompt = true;
         QCOMPARE(QString::fromStdString(formatter->render(request)),
                  QString("<|im_start|>User: <__media__>What is it?<end_of_utterance>\nAssistant:"));
+        // An assistant turn that only calls a tool (content null, as OpenAI's clients and the app's
+        // tool loop send it) comes as an empty text part: the template shows the bare turn, as
+        // jinja2 renders it from [{"type": "text", "text": ""}], instead of failing on null content.
+        chat::ChatRequest toolTurn;
+        chat::Message call{"assistant", ""};
+        call.contentIsNull = true;
+        call.toolCalls = {{"call_1", "screenshot", "{}"}};
+        chat::Message result{"tool", "One screenshot."};
+        result.toolCallId = "call_1";
+        result.name = "screenshot";
+        toolTurn.messages = {{"user", "Take a screenshot."}, call, result};
+        QCOMPARE(
+            QString::fromStdString(formatter->render(toolTurn)),
+            QString("<|im_start|>User: Take a screenshot.<end_of_utterance>\nAssistant: <end_of_utterance>\n"
+                    "Tool: One screenshot.<end_of_utterance>\nAssistant:"));
         // A template that takes the string as it is keeps getting the string.
         auto plain = chat::ChatFormatter::fromTemplateSource(
             "{% for m in messages %}[{{ m['content'] }}]{% endfor %}", "", "", *tok);
