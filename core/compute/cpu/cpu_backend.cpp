@@ -427,7 +427,8 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
             while (start[p + 1] <= inBlock) ++p;
             const size_t end = std::min(e - block * perBlock, start[p + 1]);
             const int c0 = static_cast<int>(block) * columns;
-            runUnits(products[p], inBlock - start[p], end - start[p], c0, std::min(columns, rows - c0), thread);
+            runUnits(products[p], inBlock - start[p], end - start[p], c0, std::min(columns, rows - c0),
+                     thread);
             u += end - inBlock;
         }
     };
