@@ -4,6 +4,7 @@
 // Never a crash, undefined behaviour (the fuzz build runs UBSan), or a huge allocation.
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "fuzz_file.h"
 #include "gguf/file.h"
 #include "retrieval/embedder.h"
 
@@ -15,11 +16,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace smoldesk;
-    static const std::string path = "/dev/shm/smoldesk-fuzz-embedder-" + std::to_string(getpid()) + ".gguf";
-    FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) return 0;
-    std::fwrite(data, 1, size, f);
-    std::fclose(f);
+    const std::string path = writeFuzzFile("embedder", data, size);
+    if (path.empty()) return 0;
     try {
         auto file = gguf::File::open(path);
         compute::CpuBackend backend(1);

@@ -1,6 +1,7 @@
 // Feeds arbitrary bytes to the GGUF reader: it must reject them with an Error or return a
 // file whose every tensor lies inside the map — never crash, hang or allocate wildly.
 #include "common/error.h"
+#include "fuzz_file.h"
 #include "gguf/file.h"
 
 #include <cstdint>
@@ -9,11 +10,8 @@
 #include <unistd.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    static const std::string path = "/dev/shm/smoldesk-fuzz-" + std::to_string(getpid()) + ".gguf";
-    FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) return 0;
-    std::fwrite(data, 1, size, f);
-    std::fclose(f);
+    const std::string path = writeFuzzFile("gguf", data, size);
+    if (path.empty()) return 0;
     try {
         auto file = smoldesk::gguf::File::open(path);
         const uint8_t* begin = file->map().data();

@@ -4,6 +4,7 @@
 // values. Never a crash, undefined behaviour or a huge allocation.
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "fuzz_file.h"
 #include "gguf/file.h"
 #include "vision/mmproj.h"
 #include "vision/preprocess.h"
@@ -18,11 +19,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace smoldesk;
-    static const std::string path = "/dev/shm/smoldesk-fuzz-mmproj-" + std::to_string(getpid()) + ".gguf";
-    FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) return 0;
-    std::fwrite(data, 1, size, f);
-    std::fclose(f);
+    const std::string path = writeFuzzFile("mmproj", data, size);
+    if (path.empty()) return 0;
     try {
         auto file = gguf::File::open(path);
         const vision::VisionParams p = vision::readVisionParams(*file);
