@@ -1,5 +1,6 @@
 #include "golden.h"
 
+#include "runtime/sampler.h"
 #include "test_data.h"
 
 #include <QJsonArray>
@@ -107,6 +108,22 @@ std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& t
         all.insert(all.end(), part.begin(), part.end());
     }
     return all;
+}
+
+std::vector<float> greedyRows(std::vector<float> logits, size_t steps, std::vector<int32_t>& ids,
+                              const std::function<std::vector<float>(int32_t)>& next) {
+    std::vector<float> rows;
+    for (size_t step = 0; step < steps; ++step) {
+        rows.insert(rows.end(), logits.begin(), logits.end());
+        ids.push_back(runtime::argmax(logits));
+        if (step + 1 < steps) logits = next(ids.back());
+    }
+    return rows;
+}
+
+std::vector<float> greedyRows(runtime::Session& s, const Golden& g, std::vector<int32_t>& ids) {
+    return greedyRows(s.evaluate(g.tokens), g.generated.size(), ids,
+                      [&s](int32_t id) { return s.decode(id); });
 }
 
 } // namespace smoldesk::test

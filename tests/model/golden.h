@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,13 @@ bool logitsWithin(const LogitDiff& d, const Golden& g, const std::string& what);
 // through a Session (its prefix reuse included) or a Decoder on a backend.
 std::vector<float> promptLogits(runtime::Session& s, const std::vector<int32_t>& tokens, size_t chunk);
 std::vector<float> promptLogits(model::Decoder& d, const std::vector<int32_t>& tokens, size_t chunk);
+
+// Greedy decoding as llama.cpp's decode goldens hold it: from `logits` (the last prompt
+// position's), each step's argmax is appended to `ids` and, but for the last step's, fed to
+// `next`, which returns the logits after it. Returns the steps' logits (steps × nVocab).
+std::vector<float> greedyRows(std::vector<float> logits, size_t steps, std::vector<int32_t>& ids,
+                              const std::function<std::vector<float>(int32_t)>& next);
+// The same through a Session after the prompt g.tokens, for g.generated.size() steps.
+std::vector<float> greedyRows(runtime::Session& s, const Golden& g, std::vector<int32_t>& ids);
 
 } // namespace smoldesk::test

@@ -167,13 +167,8 @@ class TestArchGoldens : public QObject {
         QFETCH(MoeModel, model);
         const Golden g = loadGoldenAt(model.stem("-P1-decode"));
         auto s = openMoe(model, 512);
-        std::vector<float> logits = s->evaluate(g.tokens), rows;
         std::vector<int32_t> ids;
-        for (size_t step = 0; step < g.generated.size(); ++step) {
-            rows.insert(rows.end(), logits.begin(), logits.end());
-            ids.push_back(runtime::argmax(logits));
-            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
-        }
+        const std::vector<float> rows = greedyRows(*s, g, ids);
         QCOMPARE(ids, g.generated);
         QVERIFY(
             logitsWithin(compareLogits(rows, g.logits, g.nVocab), g, model.name.toStdString() + " decode"));
@@ -259,13 +254,8 @@ class TestArchGoldens : public QObject {
         QFETCH(QString, arch);
         const Golden g = golden(arch, "P1-decode");
         auto s = open(arch, 512);
-        std::vector<float> logits = s->evaluate(g.tokens), rows;
         std::vector<int32_t> ids;
-        for (size_t step = 0; step < g.generated.size(); ++step) {
-            rows.insert(rows.end(), logits.begin(), logits.end());
-            ids.push_back(runtime::argmax(logits));
-            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
-        }
+        const std::vector<float> rows = greedyRows(*s, g, ids);
         QCOMPARE(ids, g.generated);
         QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), arch + " decode"));
     }
@@ -338,13 +328,8 @@ class TestArchGoldens : public QObject {
                            "P2-" + regime + " in chunks of " + QString::number(chunk)));
         }
         const Golden g = golden(arch, qPrintable("P1-decode-" + regime));
-        std::vector<float> logits = s->evaluate(g.tokens), rows;
         std::vector<int32_t> ids;
-        for (size_t step = 0; step < g.generated.size(); ++step) {
-            rows.insert(rows.end(), logits.begin(), logits.end());
-            ids.push_back(runtime::argmax(logits));
-            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
-        }
+        const std::vector<float> rows = greedyRows(*s, g, ids);
         QCOMPARE(ids, g.generated);
         QVERIFY(within(compareLogits(rows, g.logits, g.nVocab), regime + " decode"));
     }

@@ -133,13 +133,10 @@ class TestGoldenLogits : public QObject {
         expectWithin(compareLogits(all, prompt.logits, prompt.nVocab), 0.005, 0.05, 0.99999,
                      "stories260K prompt");
 
-        std::vector<float> logits(all.end() - prompt.nVocab, all.end()), rows;
         std::vector<int32_t> ids;
-        for (size_t step = 0; step < dec.generated.size(); ++step) {
-            rows.insert(rows.end(), logits.begin(), logits.end());
-            ids.push_back(runtime::argmax(logits));
-            if (step + 1 < dec.generated.size()) logits = s->decode(ids.back());
-        }
+        const std::vector<float> rows =
+            greedyRows({all.end() - prompt.nVocab, all.end()}, dec.generated.size(), ids,
+                       [&s](int32_t id) { return s->decode(id); });
         QCOMPARE(ids, dec.generated);
         expectWithin(compareLogits(rows, dec.logits, dec.nVocab), 0.005, 0.05, 0.99999, "stories260K decode");
         QCOMPARE(QString::fromStdString(s->tokenizer().decode(ids, true)),

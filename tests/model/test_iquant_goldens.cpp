@@ -60,13 +60,8 @@ class TestIquantGoldens : public QObject {
         QFETCH(QString, type);
         const Golden g = loadGolden("smollm3-tiny-" + type.toStdString() + "-decode");
         auto s = open(type, 256);
-        std::vector<float> logits = s->evaluate(g.tokens), rows;
         std::vector<int32_t> ids;
-        for (size_t step = 0; step < g.generated.size(); ++step) {
-            rows.insert(rows.end(), logits.begin(), logits.end());
-            ids.push_back(runtime::argmax(logits));
-            if (step + 1 < g.generated.size()) logits = s->decode(ids.back());
-        }
+        const std::vector<float> rows = greedyRows(*s, g, ids);
         QCOMPARE(ids, g.generated);
         QVERIFY(logitsWithin(compareLogits(rows, g.logits, g.nVocab), kMean, kMax, kCosine,
                              type.toStdString() + " decode"));
