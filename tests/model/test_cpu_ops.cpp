@@ -456,6 +456,38 @@ class TestCpuOps : public QObject {
         for (size_t i = 0; i < n; ++i) QCOMPARE(be.data(ub)[i], u[i] * -2.5f);
     }
 
+    // The encoders' in-place tanh GELU (through the kernels' GEGLU row in chunks of 4096) on 1
+    // and 2 threads: a range of several chunks on one thread, a last part chunk, both tails.
+    void geluInPlace() {
+        std::mt19937 rng(19);
+        const size_t n = 10007;
+        std::vector<float> x = randomVector(n, rng, 4.0f);
+        for (float extreme : {-200.0f, -88.5f, -30.0f, 30.0f, 88.5f, 200.0f})
+            x[static_cast<size_t>(extreme + 300)] = extreme;
+        const std::string before = quant::cpuKernelName();
+        for (const char* variant : {"scalar", "avx2", "avx512"}) {
+            if (!quant::selectCpuKernel(variant)) continue;
+            for (int threads : {1, 2}) {
+                CpuBackend be(threads);
+                BufferId xb = upload(be, x);
+                be.gelu(xb, n);
+                for (size_t i = 0; i < n; ++i) {
+                    const double v = x[i];
+                    const double ref =
+                        0.5 * v * (1 + std::tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+                    if (!(std::fabs(be.data(xb)[i] - ref) < 1e-5 * (1 + std::fabs(ref))))
+                        QFAIL(qPrintable(QString("%1, %2 threads: gelu(%3) = %4, want %5")
+                                             .arg(variant)
+                                             .arg(threads)
+                                             .arg(x[i])
+                                             .arg(be.data(xb)[i])
+                                             .arg(ref)));
+                }
+            }
+        }
+        QVERIFY(quant::selectCpuKernel(before));
+    }
+
     void addBias() {
         std::mt19937 rng(17);
         const int rows = 3, dim = 37;

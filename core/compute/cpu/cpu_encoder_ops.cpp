@@ -2,8 +2,11 @@
 // the tanh GELU.
 #include "common/error.h"
 #include "compute/cpu/cpu_backend.h"
+#include "quant/cpu_kernels.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace smoldesk::compute {
 
@@ -37,12 +40,15 @@ void CpuBackend::layerNorm(BufferId x, WeightId w, WeightId b, BufferId out, int
 
 void CpuBackend::gelu(BufferId x, size_t n) {
     float* v = data(x);
-    pool_.parallelFor(n, 4096, [&](size_t b, size_t e, int) {
-        for (size_t i = b; i < e; ++i) {
-            // x/2·(1 + tanh(y)) = x·sigmoid(2y), y = √(2/π)(x + 0.044715x³): no overflow for large |x|.
-            const float z = 1.5957691216057308f * v[i] * (1.0f + 0.044715f * v[i] * v[i]);
-            v[i] = v[i] / (1.0f + std::exp(-z));
-        }
+    // The kernels' GEGLU row (gelu(g)·u, vectorized, x·sigmoid(2y) from e^-|2y|) against ones:
+    // the scalar std::exp per value was 4% of a vision encode.
+    static constexpr size_t kChunk = 4096;
+    static const std::vector<float> ones(kChunk, 1.0f);
+    const auto geglu = quant::cpu::activeKernels().gegluRow;
+    pool_.parallelFor(n, kChunk, [&](size_t b, size_t e, int) {
+        // A range may span several chunks (one thread gets [0, n) whole).
+        for (size_t i = b; i < e; i += kChunk)
+            geglu(v + i, ones.data(), v + i, static_cast<int64_t>(std::min(kChunk, e - i)));
     });
 }
 
