@@ -277,14 +277,14 @@
         <translation>Let the model think before it answers (this chat only)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="436"/>
         <location filename="../app/qml/Composer.qml" line="438"/>
+        <location filename="../app/qml/Composer.qml" line="440"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="435"/>
-        <location filename="../app/qml/Composer.qml" line="438"/>
+        <location filename="../app/qml/Composer.qml" line="437"/>
+        <location filename="../app/qml/Composer.qml" line="440"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
@@ -366,27 +366,27 @@
         <translation>Click to let answers draw on your document library in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="378"/>
+        <location filename="../app/qml/Composer.qml" line="380"/>
         <source>Tools %1/%2</source>
         <translation>Tools %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="380"/>
+        <location filename="../app/qml/Composer.qml" line="382"/>
         <source>Tool servers of this chat</source>
         <translation>Tool servers of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="384"/>
+        <location filename="../app/qml/Composer.qml" line="386"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choose which tool servers&apos; tools the model sees in this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="396"/>
+        <location filename="../app/qml/Composer.qml" line="398"/>
         <source>Tools the model sees in this chat</source>
         <translation>Tools the model sees in this chat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="402"/>
+        <location filename="../app/qml/Composer.qml" line="404"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n tool)</numerusform>
@@ -394,32 +394,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="403"/>
+        <location filename="../app/qml/Composer.qml" line="405"/>
         <source>%1 (not connected)</source>
         <translation>%1 (not connected)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="405"/>
+        <location filename="../app/qml/Composer.qml" line="407"/>
         <source>Offer the tools of %1</source>
         <translation>Offer the tools of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="442"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Stop the answer</source>
         <translation>Stop the answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="442"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Send the prompt</source>
         <translation>Send the prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="444"/>
+        <location filename="../app/qml/Composer.qml" line="446"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="444"/>
+        <location filename="../app/qml/Composer.qml" line="446"/>
         <source>Enter</source>
         <translation>Enter</translation>
     </message>
@@ -469,24 +469,24 @@
         <translation>The context is full: this chat no longer fits into the model&apos;s %1 tokens, and no older turn is left to leave out. Continue in a new chat.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="420"/>
+        <location filename="../app/qml/Composer.qml" line="422"/>
         <source>System prompt ✓</source>
         <translation>System prompt ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="420"/>
+        <location filename="../app/qml/Composer.qml" line="422"/>
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="69"/>
         <location filename="../app/qml/Composer.qml" line="78"/>
-        <location filename="../app/qml/Composer.qml" line="422"/>
+        <location filename="../app/qml/Composer.qml" line="424"/>
         <source>System prompt of this chat</source>
         <translation>System prompt of this chat</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="426"/>
+        <location filename="../app/qml/Composer.qml" line="428"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Give this chat instructions that the model follows in every answer</translation>
     </message>
@@ -1095,46 +1095,71 @@
     </message>
     <message>
         <location filename="../app/src/exporter.cpp" line="36"/>
+        <source>Sources:</source>
+        <translation>Sources:</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="43"/>
+        <source>page %1</source>
+        <translation>page %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="45"/>
+        <source>read whole</source>
+        <translation>read whole</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="48"/>
+        <source>lines %1–%2</source>
+        <translation>lines %1–%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="50"/>
+        <source>line %1</source>
+        <translation>line %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="64"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="67"/>
         <source>System prompt:</source>
         <translation>System prompt:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="45"/>
+        <location filename="../app/src/exporter.cpp" line="73"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Tool %1 (%2): %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="53"/>
+        <location filename="../app/src/exporter.cpp" line="81"/>
         <source>You</source>
         <translation>You</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="54"/>
+        <location filename="../app/src/exporter.cpp" line="82"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="59"/>
+        <location filename="../app/src/exporter.cpp" line="87"/>
         <source>(version %1 of %2)</source>
         <translation>(version %1 of %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="60"/>
+        <location filename="../app/src/exporter.cpp" line="88"/>
         <source>(answer %1 of %2)</source>
         <translation>(answer %1 of %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="69"/>
+        <location filename="../app/src/exporter.cpp" line="97"/>
         <source>(1 image attached)</source>
         <translation>(1 image attached)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="70"/>
+        <location filename="../app/src/exporter.cpp" line="98"/>
         <source>(%1 images attached)</source>
         <translation>(%1 images attached)</translation>
     </message>
@@ -1305,7 +1330,7 @@
         <translation>Table</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="329"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="330"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrupted: SmolDesk closed before this answer was complete.</translation>
     </message>
@@ -1330,93 +1355,93 @@
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, p. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="255"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="256"/>
         <source>Source %1</source>
         <translation>Source %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="360"/>
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="361"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
         <source>Copy message</source>
         <translation>Copy message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="384"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="387"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="423"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="388"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="424"/>
         <source>Edit prompt</source>
         <translation>Edit prompt</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="394"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
         <source>Regenerate</source>
         <translation>Regenerate</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="397"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Regenerate answer</source>
         <translation>Regenerate answer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="400"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="401"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Write another answer; this one stays (‹ › switches between them)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="428"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="429"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="437"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="438"/>
         <source>Prompt text</source>
         <translation>Prompt text</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="456"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="457"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="458"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="360"/>
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Reading your message…</source>
         <translation>Reading your message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Writing…</source>
         <translation>Writing…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="280"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Reading your message… %1% (%2 tokens/s)</translation>
     </message>
@@ -1431,17 +1456,17 @@
         <translation>This model has no chat template: it continues your words (in italics).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="374"/>
         <source>Retry</source>
         <translation>Retry</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
         <source>Ask for the answer again</source>
         <translation>Ask for the answer again</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="379"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>This prompt has no answer yet: send it to the model again</translation>
     </message>
@@ -2579,7 +2604,7 @@
     <message>
         <location filename="../app/qml/SourceViewer.qml" line="72"/>
         <source>The PDF viewer is not installed (Qt PDF Quick); open the file in your system&apos;s viewer.</source>
-        <translation>The PDF viewer is not installed (Qt PDF Quick); open the file in your system's viewer.</translation>
+        <translation>The PDF viewer is not installed (Qt PDF Quick); open the file in your system&apos;s viewer.</translation>
     </message>
     <message>
         <location filename="../app/qml/SourceViewer.qml" line="73"/>
@@ -2749,97 +2774,102 @@
         <translation>Tool: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="56"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="57"/>
         <source>on %1</source>
         <translation>on %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="86"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="57"/>
+        <source>in your documents</source>
+        <translation>in your documents</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ToolCallCard.qml" line="87"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="94"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="95"/>
         <source>Allow once</source>
         <translation>Allow once</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="96"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="97"/>
         <source>Allow this call of %1 once</source>
         <translation>Allow this call of %1 once</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="101"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="102"/>
         <source>Always allow this tool</source>
         <translation>Always allow this tool</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="102"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="103"/>
         <source>Always allow %1 of %2</source>
         <translation>Always allow %1 of %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="107"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="108"/>
         <source>Deny</source>
         <translation>Deny</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="108"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="109"/>
         <source>Deny this call of %1</source>
         <translation>Deny this call of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="115"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="116"/>
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="116"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="117"/>
         <source>Stop this call of %1</source>
         <translation>Stop this call of %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="123"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Hide result</source>
         <translation>Hide result</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="123"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Show result (%1 characters)</source>
         <translation>Show result (%1 characters)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="125"/>
         <source>Hide the result</source>
         <translation>Hide the result</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="125"/>
         <source>Show the result</source>
         <translation>Show the result</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="141"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="142"/>
         <source>Result</source>
         <translation>Result</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="146"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="147"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="147"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="148"/>
         <source>Show the whole result</source>
         <translation>Show the whole result</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="169"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="170"/>
         <source>Image %1 of the result (%2)</source>
         <translation>Image %1 of the result (%2)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ToolCallCard.qml" line="176"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="177"/>
         <source>%n more image(s) not shown (too large or not an image SmolDesk can show).</source>
         <translation>
             <numerusform>%n more image not shown (too large or not an image SmolDesk can show).</numerusform>
@@ -3146,32 +3176,32 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="131"/>
+        <location filename="../app/src/chat_controller.cpp" line="137"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="70"/>
+        <location filename="../app/src/chat_controller.cpp" line="72"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>The conversation database cannot be opened: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="261"/>
+        <location filename="../app/src/chat_controller.cpp" line="267"/>
         <source>The call was interrupted before it ran.</source>
         <translation>The call was interrupted before it ran.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="360"/>
+        <location filename="../app/src/chat_controller.cpp" line="383"/>
         <source>New chat</source>
         <translation>New chat</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="444"/>
+        <location filename="../app/src/chat_controller.cpp" line="467"/>
         <source>This model cannot see images: no mmproj file was given or found next to it.</source>
         <translation>This model cannot see images: no mmproj file was given or found next to it.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="449"/>
+        <location filename="../app/src/chat_controller.cpp" line="472"/>
         <source>Image</source>
         <translation>Image</translation>
     </message>
@@ -3192,13 +3222,13 @@
         <translation type="vanished">length limit</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="732"/>
-        <location filename="../app/src/chat_controller.cpp" line="751"/>
+        <location filename="../app/src/chat_controller.cpp" line="766"/>
+        <location filename="../app/src/chat_controller.cpp" line="785"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>The prompt alone does not fit into the context of %1 tokens.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="888"/>
+        <location filename="../app/src/chat_controller.cpp" line="922"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>The conversation cannot be exported: %1</translation>
     </message>
@@ -3216,7 +3246,17 @@
         <translation>%1 files</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <location filename="../app/src/chat_documents.cpp" line="31"/>
+        <source>Using: %1 — %2</source>
+        <translation>Using: %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="33"/>
+        <source>Using: %1 folders — %2</source>
+        <translation>Using: %1 folders — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="34"/>
         <source>Using: Documents — %1</source>
         <translation>Using: Documents — %1</translation>
     </message>
@@ -3226,12 +3266,12 @@
         <translation>Documents off</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="58"/>
+        <location filename="../app/src/chat_documents.cpp" line="72"/>
         <source>Using: %1</source>
         <translation>Using: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="59"/>
+        <location filename="../app/src/chat_documents.cpp" line="73"/>
         <source>Using: %1 files</source>
         <translation>Using: %1 files</translation>
     </message>
@@ -3398,6 +3438,14 @@
     </message>
 </context>
 <context>
+    <name>smoldesk::app::ModelSource</name>
+    <message>
+        <location filename="../app/src/model_source.h" line="35"/>
+        <source>%1 reads documents with the local engine only.</source>
+        <translation>%1 reads documents with the local engine only.</translation>
+    </message>
+</context>
+<context>
     <name>smoldesk::app::RemoteEndpoints</name>
     <message>
         <location filename="../app/src/remote_endpoints.cpp" line="11"/>
@@ -3435,7 +3483,7 @@
     <message>
         <location filename="../app/src/source_viewer.cpp" line="71"/>
         <source>%1 is too large to show here; open it in your system&apos;s viewer.</source>
-        <translation>%1 is too large to show here; open it in your system's viewer.</translation>
+        <translation>%1 is too large to show here; open it in your system&apos;s viewer.</translation>
     </message>
     <message>
         <location filename="../app/src/source_viewer.cpp" line="82"/>
@@ -3531,38 +3579,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="29"/>
+        <location filename="../app/src/tool_turn.cpp" line="32"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
         <translation>The tool server “%1” no longer offers “%2”; the call was not run.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="52"/>
+        <location filename="../app/src/tool_turn.cpp" line="111"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="131"/>
+        <location filename="../app/src/tool_turn.cpp" line="193"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>There is no tool named “%1” in this chat.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="133"/>
+        <location filename="../app/src/tool_turn.cpp" line="195"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>The arguments of “%1” are not a JSON object.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="155"/>
+        <location filename="../app/src/tool_turn.cpp" line="217"/>
         <source>The user denied this call of %1.</source>
         <translation>The user denied this call of %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="165"/>
-        <location filename="../app/src/tool_turn.cpp" line="187"/>
+        <location filename="../app/src/tool_turn.cpp" line="228"/>
+        <location filename="../app/src/tool_turn.cpp" line="251"/>
         <source>The user stopped this call.</source>
         <translation>The user stopped this call.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="171"/>
+        <location filename="../app/src/tool_turn.cpp" line="235"/>
         <source>The tool server “%1” is off.</source>
         <translation>The tool server “%1” is off.</translation>
     </message>
@@ -3570,12 +3618,12 @@
 <context>
     <name>smoldesk::library::FolderListModel</name>
     <message>
-        <location filename="../app/library/folder_list_model.cpp" line="32"/>
+        <location filename="../app/library/folder_list_model.cpp" line="34"/>
         <source>page %1 has no text — scanned?</source>
         <translation>page %1 has no text — scanned?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/library/folder_list_model.cpp" line="37"/>
+        <location filename="../app/library/folder_list_model.cpp" line="39"/>
         <source>pages %1 and %n more have no text — scanned?</source>
         <translation>
             <numerusform>pages %1 and %n more have no text — scanned?</numerusform>
@@ -3583,12 +3631,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/library/folder_list_model.cpp" line="40"/>
+        <location filename="../app/library/folder_list_model.cpp" line="42"/>
         <source>pages %1 and %2 have no text — scanned?</source>
         <translation>pages %1 and %2 have no text — scanned?</translation>
     </message>
     <message>
+        <location filename="../app/library/folder_list_model.cpp" line="53"/>
+        <source>%1 is not a text file (it contains NUL bytes), so it was not indexed.</source>
+        <translation>%1 is not a text file (it contains NUL bytes), so it was not indexed.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="55"/>
+        <source>%1 has no text on its page (scanned? text in pictures cannot be read yet), so it was not indexed.</source>
+        <translation>%1 has no text on its page (scanned? text in pictures cannot be read yet), so it was not indexed.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="59"/>
+        <source>%1 has no text on any of its %2 pages (scanned? text in pictures cannot be read yet), so it was not indexed.</source>
+        <translation>%1 has no text on any of its %2 pages (scanned? text in pictures cannot be read yet), so it was not indexed.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="63"/>
+        <source>%1 has no pages.</source>
+        <translation>%1 has no pages.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="65"/>
+        <source>%1 is a PDF; PDF text extraction is not in this build yet.</source>
+        <translation>%1 is a PDF; PDF text extraction is not in this build yet.</translation>
+    </message>
+    <message>
         <location filename="../app/library/folder_list_model.cpp" line="67"/>
+        <source>%1 is larger than 32 MiB; it was not indexed.</source>
+        <translation>%1 is larger than 32 MiB; it was not indexed.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="70"/>
+        <source>Cannot read %1.</source>
+        <translation>Cannot read %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="70"/>
+        <source>Cannot read %1: %2.</source>
+        <translation>Cannot read %1: %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="71"/>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 could not be read: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="72"/>
+        <source>%1 could not be embedded: %2</source>
+        <translation>%1 could not be embedded: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="101"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>

@@ -239,7 +239,7 @@
     <message>
         <location filename="../app/qml/Composer.qml" line="247"/>
         <source>Attach an image to the prompt (PNG, JPEG or WebP) or documents to this chat; you can also paste or drop them</source>
-        <translation>Joindre une image au message (PNG, JPEG ou WebP) ou des documents à cette conversation ; vous pouvez aussi les coller ou les déposer</translation>
+        <translation>Joindre une image au message (PNG, JPEG ou WebP) ou des documents à cette conversation&#xa0;; vous pouvez aussi les coller ou les déposer</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="252"/>
@@ -277,14 +277,14 @@
         <translation>Laisser le modèle réfléchir avant de répondre (cette discussion seulement)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="436"/>
         <location filename="../app/qml/Composer.qml" line="438"/>
+        <location filename="../app/qml/Composer.qml" line="440"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="435"/>
-        <location filename="../app/qml/Composer.qml" line="438"/>
+        <location filename="../app/qml/Composer.qml" line="437"/>
+        <location filename="../app/qml/Composer.qml" line="440"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -366,27 +366,27 @@
         <translation>Cliquez pour que les réponses s’appuient sur votre bibliothèque de documents dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="378"/>
+        <location filename="../app/qml/Composer.qml" line="380"/>
         <source>Tools %1/%2</source>
         <translation>Outils %1/%2</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="380"/>
+        <location filename="../app/qml/Composer.qml" line="382"/>
         <source>Tool servers of this chat</source>
         <translation>Serveurs d’outils de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="384"/>
+        <location filename="../app/qml/Composer.qml" line="386"/>
         <source>Choose which tool servers&apos; tools the model sees in this chat</source>
         <translation>Choisissez les serveurs d’outils dont le modèle voit les outils dans cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="396"/>
+        <location filename="../app/qml/Composer.qml" line="398"/>
         <source>Tools the model sees in this chat</source>
         <translation>Outils que le modèle voit ici</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/Composer.qml" line="402"/>
+        <location filename="../app/qml/Composer.qml" line="404"/>
         <source>%1 (%n tool(s))</source>
         <translation>
             <numerusform>%1 (%n outil)</numerusform>
@@ -394,32 +394,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="403"/>
+        <location filename="../app/qml/Composer.qml" line="405"/>
         <source>%1 (not connected)</source>
         <translation>%1 (non connecté)</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="405"/>
+        <location filename="../app/qml/Composer.qml" line="407"/>
         <source>Offer the tools of %1</source>
         <translation>Proposer les outils de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="442"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Stop the answer</source>
         <translation>Arrêter la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="442"/>
+        <location filename="../app/qml/Composer.qml" line="444"/>
         <source>Send the prompt</source>
         <translation>Envoyer le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="444"/>
+        <location filename="../app/qml/Composer.qml" line="446"/>
         <source>Esc</source>
         <translation>Échap</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="444"/>
+        <location filename="../app/qml/Composer.qml" line="446"/>
         <source>Enter</source>
         <translation>Entrée</translation>
     </message>
@@ -469,24 +469,24 @@
         <translation>Le contexte est plein&#xa0;: cette discussion ne tient plus dans les %1 jetons du modèle, et il ne reste aucun échange plus ancien à laisser de côté. Continuez dans une nouvelle discussion.</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="420"/>
+        <location filename="../app/qml/Composer.qml" line="422"/>
         <source>System prompt ✓</source>
         <translation>Prompt système ✓</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="420"/>
+        <location filename="../app/qml/Composer.qml" line="422"/>
         <source>System prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
         <location filename="../app/qml/Composer.qml" line="69"/>
         <location filename="../app/qml/Composer.qml" line="78"/>
-        <location filename="../app/qml/Composer.qml" line="422"/>
+        <location filename="../app/qml/Composer.qml" line="424"/>
         <source>System prompt of this chat</source>
         <translation>Prompt système de cette discussion</translation>
     </message>
     <message>
-        <location filename="../app/qml/Composer.qml" line="426"/>
+        <location filename="../app/qml/Composer.qml" line="428"/>
         <source>Give this chat instructions that the model follows in every answer</source>
         <translation>Donnez à cette discussion des consignes que le modèle suit dans chaque réponse</translation>
     </message>
@@ -1095,46 +1095,71 @@
     </message>
     <message>
         <location filename="../app/src/exporter.cpp" line="36"/>
+        <source>Sources:</source>
+        <translation>Sources&#xa0;:</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="43"/>
+        <source>page %1</source>
+        <translation>page %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="45"/>
+        <source>read whole</source>
+        <translation>lu en entier</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="48"/>
+        <source>lines %1–%2</source>
+        <translation>lignes %1–%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="50"/>
+        <source>line %1</source>
+        <translation>ligne %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/exporter.cpp" line="64"/>
         <source>Chat</source>
         <translation>Discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="39"/>
+        <location filename="../app/src/exporter.cpp" line="67"/>
         <source>System prompt:</source>
         <translation>Prompt système&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="45"/>
+        <location filename="../app/src/exporter.cpp" line="73"/>
         <source>Tool %1 (%2): %3</source>
         <translation>Outil %1 (%2)&#xa0;: %3</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="53"/>
+        <location filename="../app/src/exporter.cpp" line="81"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="54"/>
+        <location filename="../app/src/exporter.cpp" line="82"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="59"/>
+        <location filename="../app/src/exporter.cpp" line="87"/>
         <source>(version %1 of %2)</source>
         <translation>(version %1 sur %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="60"/>
+        <location filename="../app/src/exporter.cpp" line="88"/>
         <source>(answer %1 of %2)</source>
         <translation>(réponse %1 sur %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="69"/>
+        <location filename="../app/src/exporter.cpp" line="97"/>
         <source>(1 image attached)</source>
         <translation>(1 image jointe)</translation>
     </message>
     <message>
-        <location filename="../app/src/exporter.cpp" line="70"/>
+        <location filename="../app/src/exporter.cpp" line="98"/>
         <source>(%1 images attached)</source>
         <translation>(%1 images jointes)</translation>
     </message>
@@ -1305,7 +1330,7 @@
         <translation>Tableau</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="329"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="330"/>
         <source>Interrupted: SmolDesk closed before this answer was complete.</source>
         <translation>Interrompu&#xa0;: SmolDesk s’est fermé avant la fin de cette réponse.</translation>
     </message>
@@ -1330,93 +1355,93 @@
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="252"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
         <source>[%1] %2, p. %3</source>
         <translation>[%1] %2, p. %3</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="253"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="254"/>
         <source>[%1] %2</source>
         <translation>[%1] %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="255"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="256"/>
         <source>Source %1</source>
         <translation>Source %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="360"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="361"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="362"/>
         <source>Copy message</source>
         <translation>Copier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="384"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="385"/>
         <source>Edit</source>
         <translation>Modifier</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="387"/>
-        <location filename="../app/qml/MessageDelegate.qml" line="423"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="388"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="424"/>
         <source>Edit prompt</source>
         <translation>Modifier le message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="394"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="395"/>
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="397"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="398"/>
         <source>Regenerate answer</source>
         <translation>Régénérer la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="400"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="401"/>
         <source>Write another answer; this one stays (‹ › switches between them)</source>
         <translation>Écrire une autre réponse&#xa0;; celle-ci reste (‹ › passe de l’une à l’autre)</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="428"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="429"/>
         <source>The edited prompt starts a new branch: this version and its answers stay, behind the ‹ › arrows.</source>
         <translation>Le message modifié ouvre une nouvelle branche&#xa0;: cette version et ses réponses restent, derrière les flèches ‹ ›.</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="437"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="438"/>
         <source>Prompt text</source>
         <translation>Texte du message</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="455"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="456"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="457"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="458"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="359"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="360"/>
         <source>Copied</source>
         <translation>Copié</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="277"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
         <source>Reading your message…</source>
         <translation>Lecture de votre message…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="278"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
         <source>Writing…</source>
         <translation>Rédaction…</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="279"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="280"/>
         <source>Reading your message… %1% (%2 tokens/s)</source>
         <translation>Lecture de votre message… %1 % (%2 jetons/s)</translation>
     </message>
@@ -1431,17 +1456,17 @@
         <translation>Ce modèle n’a pas de modèle de conversation&#xa0;: il poursuit vos mots (en italique).</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="373"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="374"/>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="375"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="376"/>
         <source>Ask for the answer again</source>
         <translation>Redemander la réponse</translation>
     </message>
     <message>
-        <location filename="../app/qml/MessageDelegate.qml" line="378"/>
+        <location filename="../app/qml/MessageDelegate.qml" line="379"/>
         <source>This prompt has no answer yet: send it to the model again</source>
         <translation>Ce message n’a pas encore de réponse&#xa0;: envoyez-le de nouveau au modèle</translation>
     </message>
@@ -2579,7 +2604,7 @@
     <message>
         <location filename="../app/qml/SourceViewer.qml" line="72"/>
         <source>The PDF viewer is not installed (Qt PDF Quick); open the file in your system&apos;s viewer.</source>
-        <translation>La visionneuse PDF n’est pas installée (Qt PDF Quick) ; ouvrez le fichier dans la visionneuse de votre système.</translation>
+        <translation>La visionneuse PDF n’est pas installée (Qt PDF Quick)&#xa0;; ouvrez le fichier dans la visionneuse de votre système.</translation>
     </message>
     <message>
         <location filename="../app/qml/SourceViewer.qml" line="73"/>
@@ -2749,97 +2774,102 @@
         <translation>Outil&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="56"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="57"/>
         <source>on %1</source>
         <translation>sur %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="86"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="57"/>
+        <source>in your documents</source>
+        <translation>dans vos documents</translation>
+    </message>
+    <message>
+        <location filename="../app/qml/ToolCallCard.qml" line="87"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="94"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="95"/>
         <source>Allow once</source>
         <translation>Autoriser une fois</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="96"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="97"/>
         <source>Allow this call of %1 once</source>
         <translation>Autoriser cet appel de %1 une fois</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="101"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="102"/>
         <source>Always allow this tool</source>
         <translation>Toujours autoriser cet outil</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="102"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="103"/>
         <source>Always allow %1 of %2</source>
         <translation>Toujours autoriser %1 de %2</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="107"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="108"/>
         <source>Deny</source>
         <translation>Refuser</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="108"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="109"/>
         <source>Deny this call of %1</source>
         <translation>Refuser cet appel de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="115"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="116"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="116"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="117"/>
         <source>Stop this call of %1</source>
         <translation>Arrêter cet appel de %1</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="123"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Hide result</source>
         <translation>Masquer le résultat</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="123"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
         <source>Show result (%1 characters)</source>
         <translation>Afficher le résultat (%1 caractères)</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="125"/>
         <source>Hide the result</source>
         <translation>Masquer le résultat</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="124"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="125"/>
         <source>Show the result</source>
         <translation>Afficher le résultat</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="141"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="142"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="146"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="147"/>
         <source>Show all</source>
         <translation>Tout afficher</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="147"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="148"/>
         <source>Show the whole result</source>
         <translation>Afficher le résultat complet</translation>
     </message>
     <message>
-        <location filename="../app/qml/ToolCallCard.qml" line="169"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="170"/>
         <source>Image %1 of the result (%2)</source>
         <translation>Image %1 du résultat (%2)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/qml/ToolCallCard.qml" line="176"/>
+        <location filename="../app/qml/ToolCallCard.qml" line="177"/>
         <source>%n more image(s) not shown (too large or not an image SmolDesk can show).</source>
         <translation>
             <numerusform>%n autre image n’est pas affichée (trop grande ou pas une image que SmolDesk sait afficher).</numerusform>
@@ -3146,32 +3176,32 @@
 <context>
     <name>smoldesk::app::ChatController</name>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="131"/>
+        <location filename="../app/src/chat_controller.cpp" line="137"/>
         <source>The tool “%1” is left out of your chats: its parameters cannot be held to their schema (%2)</source>
         <translation>L’outil «&#xa0;%1&#xa0;» est laissé de côté dans vos discussions&#xa0;: ses paramètres ne peuvent pas être tenus à leur schéma (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="70"/>
+        <location filename="../app/src/chat_controller.cpp" line="72"/>
         <source>The conversation database cannot be opened: %1</source>
         <translation>La base de données des discussions ne peut pas être ouverte&#xa0;: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="261"/>
+        <location filename="../app/src/chat_controller.cpp" line="267"/>
         <source>The call was interrupted before it ran.</source>
         <translation>L’appel a été interrompu avant d’être exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="360"/>
+        <location filename="../app/src/chat_controller.cpp" line="383"/>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="444"/>
+        <location filename="../app/src/chat_controller.cpp" line="467"/>
         <source>This model cannot see images: no mmproj file was given or found next to it.</source>
         <translation>Ce modèle ne peut pas voir les images&#xa0;: aucun fichier mmproj n’a été indiqué ni trouvé à côté de lui.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="449"/>
+        <location filename="../app/src/chat_controller.cpp" line="472"/>
         <source>Image</source>
         <translation>Image</translation>
     </message>
@@ -3192,13 +3222,13 @@
         <translation type="vanished">limite de longueur</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="732"/>
-        <location filename="../app/src/chat_controller.cpp" line="751"/>
+        <location filename="../app/src/chat_controller.cpp" line="766"/>
+        <location filename="../app/src/chat_controller.cpp" line="785"/>
         <source>The prompt alone does not fit into the context of %1 tokens.</source>
         <translation>Le message seul ne tient pas dans le contexte de %1 jetons.</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_controller.cpp" line="888"/>
+        <location filename="../app/src/chat_controller.cpp" line="922"/>
         <source>The conversation cannot be exported: %1</source>
         <translation>La discussion ne peut pas être exportée&#xa0;: %1</translation>
     </message>
@@ -3216,7 +3246,17 @@
         <translation>%1 fichiers</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="29"/>
+        <location filename="../app/src/chat_documents.cpp" line="31"/>
+        <source>Using: %1 — %2</source>
+        <translation>Avec %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="33"/>
+        <source>Using: %1 folders — %2</source>
+        <translation>Avec %1 dossiers — %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/chat_documents.cpp" line="34"/>
         <source>Using: Documents — %1</source>
         <translation>Avec les documents — %1</translation>
     </message>
@@ -3226,12 +3266,12 @@
         <translation>Documents désactivés</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="58"/>
+        <location filename="../app/src/chat_documents.cpp" line="72"/>
         <source>Using: %1</source>
         <translation>Avec %1</translation>
     </message>
     <message>
-        <location filename="../app/src/chat_documents.cpp" line="59"/>
+        <location filename="../app/src/chat_documents.cpp" line="73"/>
         <source>Using: %1 files</source>
         <translation>Avec %1 fichiers</translation>
     </message>
@@ -3398,6 +3438,14 @@
     </message>
 </context>
 <context>
+    <name>smoldesk::app::ModelSource</name>
+    <message>
+        <location filename="../app/src/model_source.h" line="35"/>
+        <source>%1 reads documents with the local engine only.</source>
+        <translation>%1 ne lit les documents qu’avec le moteur local.</translation>
+    </message>
+</context>
+<context>
     <name>smoldesk::app::RemoteEndpoints</name>
     <message>
         <location filename="../app/src/remote_endpoints.cpp" line="11"/>
@@ -3430,12 +3478,12 @@
     <message>
         <location filename="../app/src/source_viewer.cpp" line="65"/>
         <source>%1 is no longer in %2: it was moved or deleted.</source>
-        <translation>%1 n’est plus dans %2 : le fichier a été déplacé ou supprimé.</translation>
+        <translation>%1 n’est plus dans %2&#xa0;: le fichier a été déplacé ou supprimé.</translation>
     </message>
     <message>
         <location filename="../app/src/source_viewer.cpp" line="71"/>
         <source>%1 is too large to show here; open it in your system&apos;s viewer.</source>
-        <translation>%1 est trop volumineux pour être affiché ici ; ouvrez-le dans la visionneuse de votre système.</translation>
+        <translation>%1 est trop volumineux pour être affiché ici&#xa0;; ouvrez-le dans la visionneuse de votre système.</translation>
     </message>
     <message>
         <location filename="../app/src/source_viewer.cpp" line="82"/>
@@ -3531,38 +3579,38 @@
 <context>
     <name>smoldesk::app::ToolTurn</name>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="29"/>
+        <location filename="../app/src/tool_turn.cpp" line="32"/>
         <source>The tool server “%1” no longer offers “%2”; the call was not run.</source>
         <translation>Le serveur d’outils «&#xa0;%1&#xa0;» ne propose plus «&#xa0;%2&#xa0;»&#xa0;; l’appel n’a pas été exécuté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="52"/>
+        <location filename="../app/src/tool_turn.cpp" line="111"/>
         <source>The model asked for more tools after %1 rounds, the limit set in Settings ▸ Tools; it was stopped.</source>
         <translation>Le modèle a demandé d’autres outils après %1 tours, la limite fixée dans Paramètres ▸ Outils&#xa0;; il a été arrêté.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="131"/>
+        <location filename="../app/src/tool_turn.cpp" line="193"/>
         <source>There is no tool named “%1” in this chat.</source>
         <translation>Il n’y a pas d’outil nommé «&#xa0;%1&#xa0;» dans cette discussion.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="133"/>
+        <location filename="../app/src/tool_turn.cpp" line="195"/>
         <source>The arguments of “%1” are not a JSON object.</source>
         <translation>Les arguments de «&#xa0;%1&#xa0;» ne sont pas un objet JSON.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="155"/>
+        <location filename="../app/src/tool_turn.cpp" line="217"/>
         <source>The user denied this call of %1.</source>
         <translation>L’utilisateur a refusé cet appel de %1.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="165"/>
-        <location filename="../app/src/tool_turn.cpp" line="187"/>
+        <location filename="../app/src/tool_turn.cpp" line="228"/>
+        <location filename="../app/src/tool_turn.cpp" line="251"/>
         <source>The user stopped this call.</source>
         <translation>L’utilisateur a arrêté cet appel.</translation>
     </message>
     <message>
-        <location filename="../app/src/tool_turn.cpp" line="171"/>
+        <location filename="../app/src/tool_turn.cpp" line="235"/>
         <source>The tool server “%1” is off.</source>
         <translation>Le serveur d’outils «&#xa0;%1&#xa0;» est désactivé.</translation>
     </message>
@@ -3570,12 +3618,12 @@
 <context>
     <name>smoldesk::library::FolderListModel</name>
     <message>
-        <location filename="../app/library/folder_list_model.cpp" line="32"/>
+        <location filename="../app/library/folder_list_model.cpp" line="34"/>
         <source>page %1 has no text — scanned?</source>
         <translation>la page %1 n’a pas de texte — numérisée&#xa0;?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/library/folder_list_model.cpp" line="37"/>
+        <location filename="../app/library/folder_list_model.cpp" line="39"/>
         <source>pages %1 and %n more have no text — scanned?</source>
         <translation>
             <numerusform>les pages %1 et %n autre n’ont pas de texte — numérisées&#xa0;?</numerusform>
@@ -3583,12 +3631,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/library/folder_list_model.cpp" line="40"/>
+        <location filename="../app/library/folder_list_model.cpp" line="42"/>
         <source>pages %1 and %2 have no text — scanned?</source>
         <translation>les pages %1 et %2 n’ont pas de texte — numérisées&#xa0;?</translation>
     </message>
     <message>
+        <location filename="../app/library/folder_list_model.cpp" line="53"/>
+        <source>%1 is not a text file (it contains NUL bytes), so it was not indexed.</source>
+        <translation>%1 n’est pas un fichier texte (il contient des octets NUL), il n’a donc pas été indexé.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="55"/>
+        <source>%1 has no text on its page (scanned? text in pictures cannot be read yet), so it was not indexed.</source>
+        <translation>%1 n’a pas de texte sur sa page (numérisée&#xa0;? le texte des images ne peut pas encore être lu), il n’a donc pas été indexé.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="59"/>
+        <source>%1 has no text on any of its %2 pages (scanned? text in pictures cannot be read yet), so it was not indexed.</source>
+        <translation>%1 n’a de texte sur aucune de ses %2 pages (numérisées&#xa0;? le texte des images ne peut pas encore être lu), il n’a donc pas été indexé.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="63"/>
+        <source>%1 has no pages.</source>
+        <translation>%1 n’a aucune page.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="65"/>
+        <source>%1 is a PDF; PDF text extraction is not in this build yet.</source>
+        <translation>%1 est un PDF&#xa0;; cette version ne sait pas encore extraire le texte des PDF.</translation>
+    </message>
+    <message>
         <location filename="../app/library/folder_list_model.cpp" line="67"/>
+        <source>%1 is larger than 32 MiB; it was not indexed.</source>
+        <translation>%1 dépasse 32 Mio&#xa0;; il n’a pas été indexé.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="70"/>
+        <source>Cannot read %1.</source>
+        <translation>Impossible de lire %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="70"/>
+        <source>Cannot read %1: %2.</source>
+        <translation>Impossible de lire %1&#xa0;: %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="71"/>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 n’a pas pu être lu&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="72"/>
+        <source>%1 could not be embedded: %2</source>
+        <translation>%1 n’a pas pu être vectorisé&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/library/folder_list_model.cpp" line="101"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>

@@ -1,6 +1,8 @@
 // The library's folder list (see folder_list_model.h).
 #include "library/folder_list_model.h"
 
+#include "retrieval/index_failure.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
@@ -40,6 +42,37 @@ QString FolderListModel::pagesNote(const QList<int>& pages) {
     return tr("pages %1 and %2 have no text — scanned?").arg(named.join(QStringLiteral(", ")), last);
 }
 
+QString FolderListModel::failureNote(const FileNote& n) {
+    // core's reason codes (retrieval/index_failure.h); an unknown or missing code (a library
+    // indexed before codes were kept) shows core's English sentence.
+    using F = retrieval::IndexFailure;
+    const QString reason = n.reason;
+    const QStringList& a = n.reasonArgs;
+    const QString name = a.value(0, n.name), arg = a.value(1);
+    if (reason == QLatin1String(F::kNotText))
+        return tr("%1 is not a text file (it contains NUL bytes), so it was not indexed.").arg(name);
+    if (reason == QLatin1String(F::kNoTextPage))
+        return tr("%1 has no text on its page (scanned? text in pictures cannot be read yet), so it was not "
+                  "indexed.")
+            .arg(name);
+    if (reason == QLatin1String(F::kNoTextPages))
+        return tr("%1 has no text on any of its %2 pages (scanned? text in pictures cannot be read yet), so "
+                  "it "
+                  "was not indexed.")
+            .arg(name, QLocale().toString(arg.toInt()));
+    if (reason == QLatin1String(F::kNoPages)) return tr("%1 has no pages.").arg(name);
+    if (reason == QLatin1String(F::kNoPdfReader))
+        return tr("%1 is a PDF; PDF text extraction is not in this build yet.").arg(name);
+    if (reason == QLatin1String(F::kTooLarge))
+        return tr("%1 is larger than 32 MiB; it was not indexed.").arg(name);
+    // The details below come from a library or the system, in English.
+    if (reason == QLatin1String(F::kCannotRead))
+        return arg.isEmpty() ? tr("Cannot read %1.").arg(name) : tr("Cannot read %1: %2.").arg(name, arg);
+    if (reason == QLatin1String(F::kUnreadable)) return tr("%1 could not be read: %2").arg(name, arg);
+    if (reason == QLatin1String(F::kNotEmbedded)) return tr("%1 could not be embedded: %2").arg(name, arg);
+    return n.error;
+}
+
 QVariant FolderListModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= folders_.size()) return {};
     const FolderStatus& f = folders_[index.row()];
@@ -64,7 +97,8 @@ QVariant FolderListModel::data(const QModelIndex& index, int role) const {
     case NotesRole: {
         QStringList notes;
         for (const FileNote& n : f.notes)
-            notes << (!n.error.isEmpty() ? n.error : tr("%1: %2").arg(n.name, pagesNote(n.pagesWithoutText)));
+            notes << (!n.error.isEmpty() ? failureNote(n)
+                                         : tr("%1: %2").arg(n.name, pagesNote(n.pagesWithoutText)));
         return notes;
     }
     default:

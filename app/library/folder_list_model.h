@@ -37,6 +37,8 @@ class FolderListModel : public QAbstractListModel {
     bool anyMissing() const;
     // The sentence for a file's pages without text, translated: "page 3 has no text — scanned?"
     static QString pagesNote(const QList<int>& pages);
+    // A file's failure in the user's language, from core's reason code (retrieval::IndexFailure).
+    static QString failureNote(const FileNote& note);
     void retranslate();
 
   signals:

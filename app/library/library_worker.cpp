@@ -227,7 +227,11 @@ void LibraryWorker::refresh() {
                 if (s.notes.size() >= kNotesPerFolder || !under(e.path, f.path)) continue;
                 FileNote n;
                 n.name = QFileInfo(QString::fromStdString(e.path)).fileName();
-                if (e.state == "failed") n.error = QString::fromStdString(e.error);
+                if (e.state == "failed") {
+                    n.error = QString::fromStdString(e.error);
+                    n.reason = QString::fromStdString(e.failure.code);
+                    for (const std::string& a : e.failure.args) n.reasonArgs << QString::fromStdString(a);
+                }
                 n.pagesWithoutText = QList<int>(e.pagesWithoutText.begin(), e.pagesWithoutText.end());
                 if (!n.error.isEmpty() || !n.pagesWithoutText.isEmpty()) s.notes << n;
             }

@@ -24,7 +24,10 @@ namespace smoldesk::library {
 
 // A file the library view tells about: it failed (error), or some of its pages have no text.
 struct FileNote {
-    QString name, error;
+    QString name, error; // error: core's English sentence
+    // Its reason code and arguments (retrieval::IndexFailure), which the folder list translates.
+    QString reason;
+    QStringList reasonArgs;
     QList<int> pagesWithoutText;
 };
 

@@ -24,22 +24,25 @@ std::string lowerExtension(const std::string& path) {
 
 } // namespace
 
-std::vector<Block> documentFileBlocks(const std::string& path, const std::string& content, std::string& why) {
+std::vector<Block> documentFileBlocks(const std::string& path, const std::string& content, std::string& why,
+                                      IndexFailure* failure) {
     const std::string ext = lowerExtension(path);
     const std::string name = fs::path(path).filename().string();
-    if (ext == ".pdf") return pdfFileText(name, content, why).blocks; // with the reader the app installs
+    if (ext == ".pdf")
+        return pdfFileText(name, content, why, failure).blocks; // with the reader the app installs
+    auto fail = [&](IndexFailure f) {
+        why = f.sentence();
+        if (failure) *failure = std::move(f);
+        return std::vector<Block>();
+    };
     if (ext == ".docx" || ext == ".odt") {
         try {
             return ext == ".docx" ? docxFileBlocks(content) : odtFileBlocks(content);
         } catch (const Error& e) {
-            why = name + " could not be read: " + e.what();
-            return {};
+            return fail({IndexFailure::kUnreadable, {name, e.what()}});
         }
     }
-    if (content.find('\0') != std::string::npos) {
-        why = name + " is not a text file (it contains NUL bytes), so it was not indexed.";
-        return {};
-    }
+    if (content.find('\0') != std::string::npos) return fail({IndexFailure::kNotText, {name}});
     return documentBlocks(content, formatForPath(path).value_or(DocFormat::PlainText));
 }
 

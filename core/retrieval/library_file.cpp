@@ -96,33 +96,37 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedde
         p.outcome = IndexProgress::Outcome::Unchanged;
         return p;
     }
-    auto fail = [&](const std::string& why, const std::string& sha) {
+    // The sentence and its reason code go into the index together (the app translates the code).
+    auto fail = [&](const IndexFailure& failure, const std::string& sha) {
+        const std::string why = failure.sentence();
         Transaction t(*db_);
         if (id) removeFile(id);
         Stmt(*db_,
-             "INSERT INTO files(path, size, mtime, sha256, state, error, model) VALUES(?, ?, ?, ?, 'failed', "
-             "?, ?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = "
-             "excluded.sha256, state = 'failed', error = excluded.error, model = excluded.model")
+             "INSERT INTO files(path, size, mtime, sha256, state, error, reason, model) VALUES(?, ?, ?, "
+             "?, 'failed', ?, ?, ?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = "
+             "excluded.mtime, sha256 = excluded.sha256, state = 'failed', error = excluded.error, reason = "
+             "excluded.reason, model = excluded.model")
             .bind(1, path)
             .bind(2, size)
             .bind(3, mtime)
             .bind(4, sha)
             .bind(5, why)
-            .bind(6, modelId)
+            .bind(6, failure.encode())
+            .bind(7, modelId)
             .run();
         t.commit();
         ++stats.failed;
         p.outcome = IndexProgress::Outcome::Failed;
         p.error = why;
+        p.failure = failure;
         return p;
     };
     const std::string name = fs::path(path).filename().string();
-    if (ec) return fail("Cannot read " + name + ": " + ec.message() + ".", "");
-    if (static_cast<uintmax_t>(size) > kMaxFileBytes)
-        return fail(name + " is larger than 32 MiB; it was not indexed.", "");
+    if (ec) return fail({IndexFailure::kCannotRead, {name, ec.message()}}, "");
+    if (static_cast<uintmax_t>(size) > kMaxFileBytes) return fail({IndexFailure::kTooLarge, {name}}, "");
     std::ifstream in(path, std::ios::binary);
     std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof()) return fail("Cannot read " + name + ".", "");
+    if (!in.good() && !in.eof()) return fail({IndexFailure::kCannotRead, {name, ""}}, "");
     const std::string sha = sha256Hex(content);
     if (id && oldSha == sha && oldModel == modelId && oldState == "indexed") { // touched, not changed
         Stmt(*db_, "UPDATE files SET size = ?, mtime = ? WHERE id = ?")
@@ -151,28 +155,29 @@ IndexProgress LibraryIndex::indexFile(const std::string& path, Embedder* embedde
         }
     }
     std::string why;
+    IndexFailure failure;
     std::vector<Block> blocks;
     if (isPdf(path)) { // read here, not by documentFileBlocks: the pages without text are kept
-        PdfText pdf = pdfFileText(name, content, why);
+        PdfText pdf = pdfFileText(name, content, why, &failure);
         blocks = std::move(pdf.blocks);
         p.pagesWithoutText = std::move(pdf.pagesWithoutText);
     } else {
-        blocks = documentFileBlocks(path, content, why);
+        blocks = documentFileBlocks(path, content, why, &failure);
     }
-    if (!why.empty()) return fail(why, sha);
+    if (!why.empty()) return fail(failure, sha);
     Embedded e;
     try {
         e = chunkAndEmbed(blocks, embedder, run);
     } catch (const Error& err) {
         if (err.code() == ErrorCode::Cancelled) throw; // a stop from the checkpoint is not the file's fault
-        return fail(name + " could not be embedded: " + err.what(), sha);
+        return fail({IndexFailure::kNotEmbedded, {name, err.what()}}, sha);
     }
     Transaction t(*db_);
     if (id) removeFile(id);
     Stmt(*db_, "INSERT INTO files(path, size, mtime, sha256, state, error, model) VALUES(?, ?, ?, ?, "
                "'indexed', NULL, "
                "?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = "
-               "excluded.sha256, state = 'indexed', error = NULL, model = excluded.model")
+               "excluded.sha256, state = 'indexed', error = NULL, reason = NULL, model = excluded.model")
         .bind(1, path)
         .bind(2, size)
         .bind(3, mtime)

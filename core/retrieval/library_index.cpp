@@ -19,7 +19,7 @@ namespace {
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS files(
     id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
-    sha256 TEXT NOT NULL, state TEXT NOT NULL, error TEXT, model TEXT NOT NULL);
+    sha256 TEXT NOT NULL, state TEXT NOT NULL, error TEXT, model TEXT NOT NULL, reason TEXT);
 CREATE INDEX IF NOT EXISTS files_sha ON files(sha256);
 CREATE TABLE IF NOT EXISTS chunks(
     id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
@@ -109,6 +109,10 @@ LibraryIndex::LibraryIndex(const std::string& path) : db_(std::make_unique<Db>(p
     dbPath_ = std::filesystem::absolute(path, ec).lexically_normal().string();
     db_->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     db_->exec(kSchema);
+    // Libraries made before failures kept their reason code (index_failure.h) get the column.
+    bool hasReason = false;
+    for (Stmt s(*db_, "PRAGMA table_info(files)"); s.step();) hasReason = hasReason || s.text(1) == "reason";
+    if (!hasReason) db_->exec("ALTER TABLE files ADD COLUMN reason TEXT");
 }
 
 LibraryIndex::~LibraryIndex() = default;

@@ -7,6 +7,7 @@
 // vectors; a deleted file leaves the index; a model change re-embeds. Search fuses BM25 and
 // cosine ranks by reciprocal rank fusion.
 #include "retrieval/chunker.h"
+#include "retrieval/index_failure.h"
 #include "retrieval/vector_scan.h"
 
 #include <cstdint>
@@ -29,6 +30,7 @@ struct IndexProgress {
     Outcome outcome = Outcome::Indexed;
     int chunks = 0;                    // chunks embedded for this file (Indexed)
     std::string error;                 // the sentence (Failed)
+    IndexFailure failure;              // …and its reason code, for a translation
     std::vector<int> pagesWithoutText; // a PDF's pages that have no text (scanned?), 1-based
 };
 
@@ -68,6 +70,7 @@ struct SearchHit {
 
 struct FileEntry {
     std::string path, state, error;
+    IndexFailure failure; // the error's reason code (empty for files failed before codes were kept)
     int64_t size = 0;
     int chunks = 0;
     std::vector<int> pagesWithoutText; // 1-based (PDF pages that have no text: scanned?)

@@ -104,10 +104,18 @@ int64_t LibraryIndex::vectorCount(const std::string& modelId) {
 
 std::vector<FileEntry> LibraryIndex::files() {
     std::vector<FileEntry> out;
-    Stmt s(*db_, "SELECT f.path, f.state, COALESCE(f.error, ''), f.size, "
-                 "(SELECT COUNT(*) FROM chunks c WHERE c.file_id = f.id) FROM files f ORDER BY f.path");
+    Stmt s(*db_,
+           "SELECT f.path, f.state, COALESCE(f.error, ''), f.size, "
+           "(SELECT COUNT(*) FROM chunks c WHERE c.file_id = f.id), COALESCE(f.reason, '') FROM files f "
+           "ORDER BY f.path");
     while (s.step())
-        out.push_back({s.text(0), s.text(1), s.text(2), s.integer(3), static_cast<int>(s.integer(4)), {}});
+        out.push_back({s.text(0),
+                       s.text(1),
+                       s.text(2),
+                       IndexFailure::decode(s.text(5)).value_or(IndexFailure{}),
+                       s.integer(3),
+                       static_cast<int>(s.integer(4)),
+                       {}});
     Stmt pages(*db_, "SELECT f.path, p.page FROM pages_without_text p JOIN files f ON f.id = p.file_id "
                      "ORDER BY f.path, p.page");
     while (pages.step()) {

@@ -38,37 +38,29 @@ bool havePdfTextReader() {
     return static_cast<bool>(currentReader());
 }
 
-PdfText pdfFileText(const std::string& name, std::string_view content, std::string& why) {
+PdfText pdfFileText(const std::string& name, std::string_view content, std::string& why,
+                    IndexFailure* failure) {
     PdfText out;
-    const PdfTextReader reader = currentReader();
-    if (!reader) {
-        why = name + " is a PDF; PDF text extraction is not in this build yet.";
+    auto fail = [&](IndexFailure f) {
+        why = f.sentence();
+        if (failure) *failure = std::move(f);
         return out;
-    }
+    };
+    const PdfTextReader reader = currentReader();
+    if (!reader) return fail({IndexFailure::kNoPdfReader, {name}});
     std::vector<std::string> pages;
     try {
         pages = reader(content);
-    } catch (const Error& e) {
-        why = name + " could not be read: " + e.what();
-        return out;
     } catch (const std::exception& e) {
-        why = name + " could not be read: " + e.what();
-        return out;
+        return fail({IndexFailure::kUnreadable, {name, e.what()}});
     }
     out.pages = static_cast<int>(pages.size());
     for (size_t i = 0; i < pages.size(); ++i)
         if (!hasText(pages[i])) out.pagesWithoutText.push_back(static_cast<int>(i + 1));
-    if (pages.empty()) {
-        why = name + " has no pages.";
-        return out;
-    }
-    if (out.pagesWithoutText.size() == pages.size()) {
-        why = name +
-              (pages.size() == 1 ? " has no text on its page"
-                                 : " has no text on any of its " + std::to_string(pages.size()) + " pages") +
-              " (scanned? text in pictures cannot be read yet), so it was not indexed.";
-        return out;
-    }
+    if (pages.empty()) return fail({IndexFailure::kNoPages, {name}});
+    if (out.pagesWithoutText.size() == pages.size())
+        return pages.size() == 1 ? fail({IndexFailure::kNoTextPage, {name}})
+                                 : fail({IndexFailure::kNoTextPages, {name, std::to_string(pages.size())}});
     out.blocks = pageBlocks(pages);
     return out;
 }

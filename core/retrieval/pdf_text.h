@@ -6,6 +6,7 @@
 // listed so the library can say so instead of silently indexing nothing. Without one, a PDF gets
 // the sentence that this build cannot read PDFs.
 #include "retrieval/chunker.h"
+#include "retrieval/index_failure.h"
 
 #include <functional>
 #include <string>
@@ -30,8 +31,9 @@ struct PdfText {
 
 // The blocks of a PDF whose bytes are `content` (`name` is used in sentences). `why` is set, and
 // nothing returned, when there is no reader, the file cannot be read or no page has any text.
-// Never throws.
-PdfText pdfFileText(const std::string& name, std::string_view content, std::string& why);
+// Never throws. `failure`, when given, gets the reason as a code too (index_failure.h).
+PdfText pdfFileText(const std::string& name, std::string_view content, std::string& why,
+                    IndexFailure* failure = nullptr);
 
 // "page 3 has no text — scanned?", "pages 2, 5 and 9 have no text — scanned?" (the first ten
 // pages named, then how many more); empty for none.

@@ -69,6 +69,44 @@ class TestDocumentsSettings : public QObject {
             lib->folders()->data(lib->folders()->index(0), FolderNotes).toStringList().contains(french),
             qPrintable(lib->folders()->data(lib->folders()->index(0), FolderNotes).toStringList().join('|')));
         fx.context->settings()->setLanguage(QStringLiteral("en"));
+
+        // Files that cannot be indexed, said in the user's language: core keeps a reason code with
+        // its English sentence (retrieval/index_failure.h) and the card translates the code.
+        fs::create_directories(root / "Scans");
+        fs::copy_file(smoldesk::test::dataPath("docs/pdf/scanned.pdf"), root / "Scans/scan.pdf");
+        std::ofstream(root / "Scans/photo.raw", std::ios::binary) << std::string("RAW\0\x01\x02", 6);
+        lib->addFolder(QString::fromStdString((root / "Scans").string()));
+        auto scanNotes = [&] {
+            for (int r = 0; r < lib->folders()->rowCount(); ++r)
+                if (lib->folders()
+                        ->data(lib->folders()->index(r), smoldesk::library::FolderListModel::PathRole)
+                        .toString()
+                        .endsWith(QStringLiteral("/Scans")))
+                    return lib->folders()->data(lib->folders()->index(r), FolderNotes).toStringList();
+            return QStringList();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(scanNotes().size() == 2, 30000);
+        QVERIFY2(scanNotes().contains(QStringLiteral(
+                     "photo.raw is not a text file (it contains NUL bytes), so it was not indexed.")),
+                 qPrintable(scanNotes().join('|')));
+        fx.context->settings()->setLanguage(QStringLiteral("de"));
+        QTRY_VERIFY2(
+            scanNotes().contains(QStringLiteral(
+                "photo.raw ist keine Textdatei (sie enthält NUL-Bytes) und wurde darum nicht indiziert.")),
+            qPrintable(scanNotes().join('|')));
+        QVERIFY2(scanNotes().contains(QStringLiteral("scan.pdf hat auf seiner Seite keinen Text (gescannt? "
+                                                     "Text in Bildern kann noch nicht gelesen "
+                                                     "werden) und wurde darum nicht indiziert.")),
+                 qPrintable(scanNotes().join('|')));
+        fx.context->settings()->setLanguage(QStringLiteral("fr"));
+        QTRY_VERIFY2(
+            scanNotes().contains(QStringLiteral(
+                "scan.pdf n’a pas de texte sur sa page (numérisée\u00a0? le texte des images ne peut pas "
+                "encore être lu), il n’a donc pas été indexé.")),
+            qPrintable(scanNotes().join('|')));
+        fx.context->settings()->setLanguage(QStringLiteral("en"));
+        QMetaObject::invokeMethod(fx.item("removeFolder_Scans"), "clicked");
+        QTRY_COMPARE_WITH_TIMEOUT(lib->folders()->rowCount(), 1, 10000);
         QMetaObject::invokeMethod(fx.item("removeFolder_Manuals"), "clicked");
         QTRY_COMPARE_WITH_TIMEOUT(lib->folders()->rowCount(), 0, 10000);
         fx.stop();

@@ -1,7 +1,10 @@
 // The document chunker's parsers (Markdown, HTML, source code, plain text and pages) on any
 // bytes: the first byte picks the format, the rest is the document. Every chunk must stay within
 // the target (or be a single piece the counter could not cut) and have a sane line range.
+// The same bytes are also read as a stored index failure (files.reason, index_failure.h): decoding
+// any text never fails badly and re-encoding what it gives is stable.
 #include "retrieval/chunker.h"
+#include "retrieval/index_failure.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +15,11 @@ using namespace smoldesk::retrieval;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;
     const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    if (const auto failure = IndexFailure::decode(text)) {
+        const auto again = IndexFailure::decode(failure->encode());
+        if (!again || again->encode() != failure->encode() || failure->encode() != text) std::abort();
+        if (failure->sentence().empty()) std::abort();
+    }
     std::vector<Block> blocks;
     switch (data[0] % 5) {
     case 0:

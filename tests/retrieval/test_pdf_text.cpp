@@ -71,11 +71,21 @@ class TestPdfText : public QObject {
             }
         }
         std::string why;
-        const PdfText t = pdfFileText("cut.pdf", readAll(pdfPath("truncated.pdf")), why);
+        IndexFailure failure;
+        const PdfText t = pdfFileText("cut.pdf", readAll(pdfPath("truncated.pdf")), why, &failure);
         QVERIFY(t.blocks.empty());
         QCOMPARE(QString::fromStdString(why),
                  QStringLiteral("cut.pdf could not be read: it is not a valid PDF (damaged, cut short or "
                                 "another kind of file)."));
+        // The same failure as a code with its arguments (the app translates it), and its round trip
+        // through the index's column.
+        QCOMPARE(failure.code, std::string(IndexFailure::kUnreadable));
+        QCOMPARE(failure.args.size(), size_t(2));
+        QCOMPARE(failure.args[0], std::string("cut.pdf"));
+        QCOMPARE(failure.sentence(), why);
+        const auto back = IndexFailure::decode(failure.encode());
+        QVERIFY(back && back->code == failure.code && back->args == failure.args);
+        QVERIFY(!IndexFailure::decode(""));
     }
 
     void blocksKeepPages() {
@@ -89,7 +99,14 @@ class TestPdfText : public QObject {
             QVERIFY(b.page == 1 || b.page == 3);
             QCOMPARE(b.text.find("Pruning") != std::string::npos, b.page == 3);
         }
-        const PdfText none = pdfFileText("scan.pdf", readAll(pdfPath("scanned.pdf")), why);
+        IndexFailure failure;
+        const PdfText none = pdfFileText("scan.pdf", readAll(pdfPath("scanned.pdf")), why, &failure);
+        QCOMPARE(failure.code, std::string(IndexFailure::kNoTextPage));
+        QCOMPARE(failure.args, std::vector<std::string>{"scan.pdf"});
+        QCOMPARE(
+            IndexFailure({IndexFailure::kNoTextPages, {"old.pdf", "9"}}).sentence(),
+            std::string("old.pdf has no text on any of its 9 pages (scanned? text in pictures cannot be read "
+                        "yet), so it was not indexed."));
         QVERIFY(none.blocks.empty());
         QCOMPARE(none.pagesWithoutText, std::vector<int>{1});
         QCOMPARE(QString::fromStdString(why),
