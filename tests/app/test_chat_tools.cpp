@@ -7,6 +7,7 @@
 #include "mcp_client.h"
 #include "qml_fixture.h"
 #include "require_all.h"
+#include "test_data.h"
 #include "tiny_model.h"
 #include "worker/model_worker.h"
 
@@ -23,14 +24,8 @@ using namespace smoldesk::app;
 namespace {
 
 QString everythingServer() {
-    const QByteArray prefix = qgetenv("SMOLDESK_NPM_PREFIX");
-    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
-    const QString base =
-        !prefix.isEmpty() ? QString::fromLocal8Bit(prefix)
-                          : (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) +
-                                "/smoldesk-npm";
-    const QString script = base + "/node_modules/@modelcontextprotocol/server-everything/dist/index.js";
-    return QFile::exists(script) ? script : QString();
+    return QString::fromStdString(
+        smoldesk::test::npmPackageFile("@modelcontextprotocol/server-everything/dist/index.js"));
 }
 
 QJsonObject toolOf(const MessageRecord& m) {

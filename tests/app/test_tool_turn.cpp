@@ -2,6 +2,7 @@
 // (Allow once, Always allow, Deny), Stop, unknown tools, the tool messages fed back and the round
 // cap, on the scripted servers of tests/mcp and the official everything server.
 #include "require_all.h"
+#include "test_data.h"
 #include "tool_servers.h"
 #include "tool_turn.h"
 
@@ -20,14 +21,8 @@ smoldesk::chat::ToolCall call(const char* name, const char* args = "{}") {
 }
 
 QString everythingServer() {
-    const QByteArray prefix = qgetenv("SMOLDESK_NPM_PREFIX");
-    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
-    const QString base =
-        !prefix.isEmpty() ? QString::fromLocal8Bit(prefix)
-                          : (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) +
-                                "/smoldesk-npm";
-    const QString script = base + "/node_modules/@modelcontextprotocol/server-everything/dist/index.js";
-    return QFile::exists(script) ? script : QString();
+    return QString::fromStdString(
+        smoldesk::test::npmPackageFile("@modelcontextprotocol/server-everything/dist/index.js"));
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "mcp_fixture.h"
 
+#include "test_data.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -8,19 +10,12 @@
 
 namespace smoldesk::test {
 
-QString npmPrefix() {
-    const QByteArray env = qgetenv("SMOLDESK_NPM_PREFIX");
-    if (!env.isEmpty()) return QString::fromLocal8Bit(env);
-    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
-    return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
-}
-
 QString nodeExecutable() {
     return QStandardPaths::findExecutable(QStringLiteral("node"));
 }
 
 QString npmModule(const QString& name) {
-    const QString dir = npmPrefix() + "/node_modules/" + name;
+    const QString dir = QString::fromStdString(npmPrefix()) + "/node_modules/" + name;
     return QFile::exists(dir + "/package.json") ? dir : QString();
 }
 

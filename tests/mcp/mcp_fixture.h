@@ -10,7 +10,6 @@
 
 namespace smoldesk::test {
 
-QString npmPrefix();
 QString nodeExecutable();               // empty when Node.js is missing
 QString npmModule(const QString& name); // empty when the package is not installed
 // Why the MCP tests on real servers cannot run here; empty when they can.

@@ -66,18 +66,15 @@ class ServeProcess {
     QByteArray out_;
 };
 
-QString npmPrefix() {
-    const QByteArray env = qgetenv("SMOLDESK_NPM_PREFIX");
-    if (!env.isEmpty()) return QString::fromLocal8Bit(env);
-    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
-    return (cache.isEmpty() ? QDir::homePath() + "/.cache" : QString::fromLocal8Bit(cache)) + "/smoldesk-npm";
+QString openaiModule() {
+    return QString::fromStdString(npmPrefix()) + "/node_modules/openai";
 }
 
 // Why the official openai client cannot run here (Node.js or the npm package missing), or empty.
 QByteArray openaiClientMissing() {
     if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
         return "Node.js is not installed (packaging/install-deps.sh installs it).";
-    if (!QFileInfo::exists(npmPrefix() + "/node_modules/openai/package.json"))
+    if (!QFileInfo::exists(openaiModule() + "/package.json"))
         return "The openai npm package is not installed (packaging/install-deps.sh installs it under "
                "~/.cache/smoldesk-npm, or set SMOLDESK_NPM_PREFIX).";
     return {};
@@ -94,7 +91,7 @@ struct ClientRun {
 ClientRun runOpenaiScript(const char* script, const QString& base, const QString& model, int timeoutMs) {
     QProcess client;
     client.start(QStandardPaths::findExecutable(QStringLiteral("node")),
-                 {QString::fromUtf8(script), npmPrefix() + "/node_modules/openai", base, "test-key", model});
+                 {QString::fromUtf8(script), openaiModule(), base, "test-key", model});
     ClientRun r;
     const bool finished = client.waitForFinished(timeoutMs);
     r.err = client.readAllStandardError();
