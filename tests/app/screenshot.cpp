@@ -64,6 +64,26 @@ int documentViews(AppFixture& fx, const QString& dir) {
                   QUrl::fromLocalFile(data + QStringLiteral("chat/garden.txt"))});
     if (!save(fx.window, dir + QStringLiteral("/attached-files.png"))) return 3;
     docs->detachAll();
+    // The library chip named after its folder, and a search_documents card with the passages it read
+    // (a stored card as the chat shows it: the demo model writes no tool calls).
+    fx.context->library()->addFolder(data + QStringLiteral("chat"));
+    if (!QTest::qWaitFor([&] { return docs->fileCount() > 0; }, 30000)) return 8;
+    smoldesk::app::MessageListModel* messages = fx.context->chat()->messages();
+    smoldesk::app::MessageRecord card;
+    card.role = QStringLiteral("tool");
+    card.content = QStringLiteral(
+        "[3] boiler.md, Boiler manual > Resetting, lines 11-15\nWhen the display shows a fault "
+        "code, hold the reset button for 10 seconds.");
+    card.toolJson = QStringLiteral(
+        R"({"name": "search_documents", "server": "documents", "tool": "search_documents", "documents": true,)"
+        R"( "arguments": "{\n    \"query\": \"reset the boiler\"\n}", "state": "done", "sources": [{"number": 3,)"
+        R"( "file": ")" SMOLDESK_SOURCE_DIR R"(/tests/data/docs/chat/boiler.md", "page": null, "line": 11,)"
+        R"( "line_end": 15, "heading": "Boiler manual > Resetting", "snippet": "When the display shows a fault code",)"
+        R"( "score": 0.03, "whole": false}]})");
+    messages->append(card);
+    QTest::qWait(300);
+    if (!save(fx.window, dir + QStringLiteral("/document-tool-card.png"))) return 3;
+    messages->removeFrom(messages->count() - 1);
     return 0;
 }
 
