@@ -48,37 +48,61 @@ float halfScale(uint8_t e) {
 struct PairActs {
     alignas(32) int8_t low[32];  // values 0..15 of block 2j, then of block 2j + 1
     alignas(32) int8_t high[32]; // values 16..31 of both
-    alignas(32) int32_t bias[8]; // kOffset · Σ activations of block 2j in lane 0, of 2j + 1 in lane 4
+    alignas(32) int32_t bias[8]; // kOffset · the activations under each int32 lane of pairSums
+};
+
+// Per quad of blocks 4q .. 4q + 3, in the lane order of two reduced pairs (see quadSums): lanes
+// 0, 1 block 4q, lanes 2, 3 block 4q + 2, lanes 4, 5 block 4q + 1, lanes 6, 7 block 4q + 3.
+struct QuadActs {
+    alignas(32) int32_t bias[8]; // the two pairs' biases through the same vphaddd as their sums
+    alignas(32) float d[8];      // the activation block's scale
 };
 
 struct Prepared {
     std::vector<PairActs> pairs;
+    std::vector<QuadActs> quads;
     std::vector<float> d; // activation block scales
 };
 
-int blockSum(const int8_t* q) {
-    const __m256i s16 =
-        _mm256_maddubs_epi16(_mm256_set1_epi8(1), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q)));
-    const __m256i s32 = _mm256_madd_epi16(s16, _mm256_set1_epi16(1));
-    const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(s32), _mm256_extracti128_si256(s32, 1));
-    const __m128i s2 = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    return _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
-}
-
+// Once per call (per 16 rows in an MoE unit, so it must stay cheap): the activation pairs in the
+// kernel's byte order, and kOffset times the sums of the very bytes each int32 lane of the
+// kernel's vpmaddwd covers, so the offset comes off lane by lane with no horizontal sums.
 void prepare(const BlockQ8_0* y, int64_t nb, Prepared& p) {
     p.pairs.resize(static_cast<size_t>(nb / 2));
+    p.quads.resize(static_cast<size_t>(nb / 4));
     p.d.resize(static_cast<size_t>(nb));
-    for (int64_t b = 0; b < nb; ++b) p.d[static_cast<size_t>(b)] = _cvtsh_ss(y[b].d);
+    // Raw pointers: p is thread_local, and through the vectors every store would make the
+    // compiler fetch its address again (a __tls_get_addr call per iteration in -fPIC code).
+    PairActs* pairs = p.pairs.data();
+    QuadActs* quads = p.quads.data();
+    float* d = p.d.data();
+    for (int64_t b = 0; b < nb; ++b) d[b] = _cvtsh_ss(y[b].d);
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    const __m256i offset16 = _mm256_set1_epi16(kOffset);
     for (int64_t j = 0; j < nb / 2; ++j) {
-        PairActs& a = p.pairs[static_cast<size_t>(j)];
-        for (int h = 0; h < 2; ++h) {
-            const int8_t* q = y[2 * j + h].qs;
-            std::memcpy(a.low + 16 * h, q, 16);
-            std::memcpy(a.high + 16 * h, q + 16, 16);
-        }
-        std::memset(a.bias, 0, sizeof a.bias);
-        a.bias[0] = kOffset * blockSum(y[2 * j].qs);
-        a.bias[4] = kOffset * blockSum(y[2 * j + 1].qs);
+        PairActs& a = pairs[j];
+        const int8_t* q0 = y[2 * j].qs;
+        const int8_t* q1 = y[2 * j + 1].qs;
+        const __m256i lo =
+            _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(q1), reinterpret_cast<const __m128i*>(q0));
+        const __m256i hi = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(q1 + 16),
+                                               reinterpret_cast<const __m128i*>(q0 + 16));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(a.low), lo);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(a.high), hi);
+        const __m256i sums16 =
+            _mm256_add_epi16(_mm256_maddubs_epi16(ones8, lo), _mm256_maddubs_epi16(ones8, hi));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(a.bias), _mm256_madd_epi16(sums16, offset16));
+    }
+    constexpr int kLaneBlock[8] = {0, 0, 2, 2, 1, 1, 3, 3};
+    for (int64_t q = 0; q < nb / 4; ++q) {
+        QuadActs& a = quads[q];
+        const auto pairBias = [&](int64_t j) {
+            return _mm256_load_si256(reinterpret_cast<const __m256i*>(pairs[j].bias));
+        };
+        // The same vphaddd as the kernel's sums.
+        _mm256_store_si256(reinterpret_cast<__m256i*>(a.bias),
+                           _mm256_hadd_epi32(pairBias(2 * q), pairBias(2 * q + 1)));
+        for (int lane = 0; lane < 8; ++lane) a.d[lane] = d[4 * q + kLaneBlock[lane]];
     }
 }
 
@@ -89,29 +113,73 @@ float hsum(__m256 v) {
     return _mm_cvtss_f32(s);
 }
 
+// The 8 int32 partial sums of blocks 2j (lanes 0-3) and 2j + 1 (lanes 4-7), without the offset.
+__m256i pairSums(const BlockMXFP4* x, const PairActs& a, __m256i levels) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i q = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(x[1].qs),
+                                          reinterpret_cast<const __m128i*>(x[0].qs));
+    const __m256i lo = _mm256_shuffle_epi8(levels, _mm256_and_si256(q, low4));
+    const __m256i hi = _mm256_shuffle_epi8(levels, _mm256_and_si256(_mm256_srli_epi16(q, 4), low4));
+    // |pair| ≤ 2 · 24 · 127, two of them still fit int16.
+    const __m256i p16 = _mm256_add_epi16(
+        _mm256_maddubs_epi16(lo, _mm256_load_si256(reinterpret_cast<const __m256i*>(a.low))),
+        _mm256_maddubs_epi16(hi, _mm256_load_si256(reinterpret_cast<const __m256i*>(a.high))));
+    return _mm256_madd_epi16(p16, _mm256_set1_epi16(1));
+}
+
+// pshufb controls picking the E8M0 byte of blocks 4q, 4q + 2 (from a load at block 4q, which has
+// block 4q + 1's at byte 17) and 4q + 1, 4q + 3 (from a load at block 4q + 2) into int32 lanes
+// in QuadActs' order: the first control serves the load at 4q, the second the one at 4q + 2.
+struct alignas(32) ScalePicks {
+    uint8_t bytes[2][32];
+    constexpr ScalePicks() : bytes{} {
+        for (int k = 0; k < 2; ++k)
+            for (int b = 0; b < 32; ++b) {
+                const int lane = b / 4, inLane = b % 4;
+                const bool mine = (lane % 4) / 2 == k; // lanes 0, 1, 4, 5 from the first load
+                bytes[k][b] = mine && inLane == 0 ? static_cast<uint8_t>(b < 16 ? 0 : 1) : 0x80;
+            }
+    }
+};
+constexpr ScalePicks kScalePicks;
+
+// 2^(e-128) of 8 E8M0 bytes in int32 lanes, exactly (halfScale's two cases).
+__m256 halfScales(__m256i e) {
+    const __m256i normal = _mm256_slli_epi32(_mm256_sub_epi32(e, _mm256_set1_epi32(1)), 23);
+    const __m256i tiny = _mm256_sllv_epi32(_mm256_set1_epi32(0x00200000), e);
+    return _mm256_castsi256_ps(_mm256_blendv_epi8(normal, tiny, _mm256_cmpgt_epi32(_mm256_set1_epi32(2), e)));
+}
+
 float dotRow(const BlockMXFP4* x, const BlockQ8_0* y, int64_t nb, const Prepared& p) {
     const __m256i levels =
         _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kOffsetLevels.v)));
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
-    const __m256i ones16 = _mm256_set1_epi16(1);
+    const __m256i pick0 = _mm256_load_si256(reinterpret_cast<const __m256i*>(kScalePicks.bytes[0]));
+    const __m256i pick1 = _mm256_load_si256(reinterpret_cast<const __m256i*>(kScalePicks.bytes[1]));
     __m256 acc = _mm256_setzero_ps();
-    for (int64_t j = 0; j < nb / 2; ++j) {
-        const BlockMXFP4& x0 = x[2 * j];
-        const BlockMXFP4& x1 = x[2 * j + 1];
-        const PairActs& a = p.pairs[static_cast<size_t>(j)];
-        const __m256i q = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(x1.qs),
-                                              reinterpret_cast<const __m128i*>(x0.qs));
-        const __m256i lo = _mm256_shuffle_epi8(levels, _mm256_and_si256(q, low4));
-        const __m256i hi = _mm256_shuffle_epi8(levels, _mm256_and_si256(_mm256_srli_epi16(q, 4), low4));
-        // |pair| ≤ 2 · 24 · 127, two of them still fit int16.
-        const __m256i p16 = _mm256_add_epi16(
-            _mm256_maddubs_epi16(lo, _mm256_load_si256(reinterpret_cast<const __m256i*>(a.low))),
-            _mm256_maddubs_epi16(hi, _mm256_load_si256(reinterpret_cast<const __m256i*>(a.high))));
-        const __m256i s = _mm256_sub_epi32(_mm256_madd_epi16(p16, ones16),
-                                           _mm256_load_si256(reinterpret_cast<const __m256i*>(a.bias)));
-        const float s0 = halfScale(x0.e) * p.d[static_cast<size_t>(2 * j)];
-        const float s1 = halfScale(x1.e) * p.d[static_cast<size_t>(2 * j + 1)];
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s), _mm256_set_m128(_mm_set1_ps(s1), _mm_set1_ps(s0)), acc);
+    // Quads of blocks: the two pairs' partial sums reduced to two per block by one vphaddd, so the
+    // block scales are built, converted and applied once per four blocks.
+    for (int64_t q = 0; q < nb / 4; ++q) {
+        const BlockMXFP4* xq = x + 4 * q;
+        const QuadActs& qa = p.quads[static_cast<size_t>(q)];
+        const __m256i sums = _mm256_sub_epi32(
+            _mm256_hadd_epi32(pairSums(xq, p.pairs[static_cast<size_t>(2 * q)], levels),
+                              pairSums(xq + 2, p.pairs[static_cast<size_t>(2 * q + 1)], levels)),
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(qa.bias)));
+        const __m256i e = _mm256_or_si256(
+            _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&xq[0].e)), pick0),
+            _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&xq[2].e)), pick1));
+        const __m256 scale = _mm256_mul_ps(halfScales(e), _mm256_load_ps(qa.d));
+        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sums), scale, acc);
+    }
+    if (nb % 4 >= 2) { // a last pair
+        const int64_t j = nb / 2 - 1;
+        const __m256i sums = _mm256_sub_epi32(
+            pairSums(x + 2 * j, p.pairs[static_cast<size_t>(j)], levels),
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(p.pairs[static_cast<size_t>(j)].bias)));
+        const float s0 = halfScale(x[2 * j].e) * p.d[static_cast<size_t>(2 * j)];
+        const float s1 = halfScale(x[2 * j + 1].e) * p.d[static_cast<size_t>(2 * j + 1)];
+        acc =
+            _mm256_fmadd_ps(_mm256_cvtepi32_ps(sums), _mm256_set_m128(_mm_set1_ps(s1), _mm_set1_ps(s0)), acc);
     }
     float sum = hsum(acc);
     if (nb % 2) { // the last block of an odd count, alone

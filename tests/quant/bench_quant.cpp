@@ -1,7 +1,9 @@
 // bench-quant: single-thread GB/s of vecDotRows for each weight type and kernel variant over a
 // 1.9 GB weight stream (SmolLM3-3B Q4_K_M reads ~1.9 GB per decoded token). The buffer is far
 // larger than the caches, so the figures are memory-bound when the kernel keeps up.
-// Usage: bench-quant [GB streamed per measurement, default 1.9]; BENCH_QUANT_TYPE=T measures type T alone.
+// Times are this thread's CPU time (the machine may be shared).
+// Usage: bench-quant [GB streamed per measurement, default 1.9]; BENCH_QUANT_TYPE=T measures type T alone;
+// BENCH_QUANT_ROWS=R calls vecDotRows on R rows at a time (default 64).
 #include "quant/block_formats.h"
 #include "quant/cpu_kernels.h"
 #include "quant/fp16.h"
@@ -9,11 +11,11 @@
 #include "quant/vec_dot.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <vector>
 
 namespace quant = smoldesk::quant;
@@ -67,6 +69,13 @@ std::vector<uint8_t> makeWeights(Type type, size_t bytes, std::vector<int> halfO
     return w;
 }
 
+// This thread's CPU time: on a shared machine, time spent descheduled does not count.
+double threadSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -83,6 +92,9 @@ int main(int argc, char** argv) {
                                      {Type::IQ4_NL, {0}},  {Type::MXFP4, {}},   {Type::IQ1_S, {0}},
                                      {Type::IQ1_M, {}},    {Type::TQ1_0, {52}}, {Type::TQ2_0, {64}}};
     const char* only = std::getenv("BENCH_QUANT_TYPE"); // e.g. MXFP4: that type alone
+    // Rows per vecDotRows call: 64 like one thread's share of a matmul; 16 like an MoE unit.
+    const char* rowsEnv = std::getenv("BENCH_QUANT_ROWS");
+    const int chunkRows = rowsEnv ? std::max(1, std::atoi(rowsEnv)) : 64;
     std::vector<float> x(kRowValues);
     for (int64_t i = 0; i < kRowValues; ++i) x[i] = static_cast<float>((i * 37) % 101 - 50) * 0.02f;
     std::printf("bench-quant: single thread, rows of %lld values, %.2f GB streamed per figure\n",
@@ -102,7 +114,7 @@ int main(int argc, char** argv) {
             // From memory: the whole buffer; in cache: the first kCacheBytes again and again, which
             // shows how far the kernel's own speed is above the memory bandwidth.
             auto measure = [&](int rows) {
-                constexpr int kChunkRows = 64; // like one thread's share of a matmul
+                const int kChunkRows = chunkRows;
                 auto pass = [&] {
                     for (int r = 0; r < rows; r += kChunkRows) {
                         const int nr = rows - r < kChunkRows ? rows - r : kChunkRows;
@@ -117,10 +129,9 @@ int main(int argc, char** argv) {
                 // Best of three: other processes on a small machine only ever make a run slower.
                 double best = 0;
                 for (int attempt = 0; attempt < 3; ++attempt) {
-                    const auto t0 = std::chrono::steady_clock::now();
+                    const double t0 = threadSeconds();
                     for (int p = 0; p < passes; ++p) pass();
-                    const double s =
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                    const double s = threadSeconds() - t0;
                     best = std::max(best, passes * passBytes / s / 1e9);
                 }
                 return best;

@@ -157,7 +157,8 @@ class TestVecDot : public QObject {
             const int64_t block = quant::typeInfo(type).blockSize;
             // n = 256·k for several k, plus odd block counts for the 32-value formats.
             std::vector<int64_t> sizes = {256, 512, 768, 2816};
-            if (block <= 32) sizes.insert(sizes.end(), {32, 96, 800});
+            // 192 and 2880 (gpt-oss's width): quads of blocks and a last pair (AVX2 MXFP4 rows).
+            if (block <= 32) sizes.insert(sizes.end(), {32, 96, 192, 800, 2880});
             if (block == 1) sizes.insert(sizes.end(), {1, 7, 33, 100});
             for (int64_t n : sizes) {
                 for (int nRows : {1, 3, 7}) {
