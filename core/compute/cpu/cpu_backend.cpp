@@ -40,6 +40,7 @@ constexpr size_t kRowGrain = 16; // rows per work unit (a packed group, or 16 GG
 // Tokens per work unit of a prompt: the unit's activations stay in L2 while its 16 weight
 // rows are reused for every one of them.
 constexpr int kColumnBlock = 64;
+constexpr int kStreamRows = 8; // batches up to this many tokens stream the weights like decode
 // f16/bf16 weights (vision encoders, embedding models) are widened and transposed once per unit
 // (float_tile.inc): more tokens per unit spread that over more work, and the outer-product tile
 // streams each token's activations once, so they need not fit in L2 (one thread, 768-wide:
@@ -432,7 +433,10 @@ void CpuBackend::runProducts(std::span<const Product> products, const float* x, 
             u += end - inBlock;
         }
     };
-    if (rows == 1) {
+    if (rows <= kStreamRows && rows <= columns) {
+        // Decode, and speculative verification (a few tokens, weights read once as in decode, the
+        // tiles compute-bound): contiguous ranges per thread. Handing out single units instead
+        // interleaves the threads' reads and costs a dispatch per 16 rows.
         // Units of different types (Q4_K, Q6_K) differ in size.
         std::array<UnitSegment, kMaxProducts> segments{};
         for (size_t i = 0; i < products.size(); ++i) {
