@@ -22,9 +22,19 @@
 // workgroup computes its rows of weight 0 (gate) and then of weight 1 (up), and writes
 // h = silu(gate) · up (bit 5: gelu(gate) · up) where weight 0's rows go, so the down projection
 // reads h once instead of making it again in every workgroup.
+//
+// Built with KV_EPILOGUE (matvec_kv_*): a q/k/v group (slots 0, 1, 2) whose epilogue also does
+// RoPE on q and k (adjacent pairs: rows 2i and 2i + 1 of a head, which are in the same workgroup
+// since ROWS is even there) and writes k and v as f16 into the layer's cache at the positions
+// positions[posSlot] + token, so a decode layer's q/k/v, rotations and cache write are one
+// dispatch. The rotation's parameters are specialization constants (8 on), the same for every
+// layer of a model (a NoPE layer's pipeline has KV_FLAGS bit 0 clear and rotates nothing).
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
+#ifndef KV_EPILOGUE
+#define KV_EPILOGUE 0
+#endif
 #if USE_SUBGROUP
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -37,6 +47,17 @@ layout(constant_id = 4) const uint TYPE2 = 0;
 layout(constant_id = 5) const uint ROWS = 2;  // rows per workgroup
 layout(constant_id = 6) const uint MODE = 0;
 layout(constant_id = 7) const uint UNROLL = 2;  // super-blocks whose loads a team issues together (1, 2, 4)
+
+#if KV_EPILOGUE
+layout(constant_id = 8) const uint KV_FLAGS = 0;        // bit 0: RoPE on q and k; bit 1: per-pair factors
+layout(constant_id = 9) const uint KV_DIMS = 0;         // head size | rotated dimensions << 16
+layout(constant_id = 10) const float KV_FREQ_BASE = 10000.0;
+layout(constant_id = 11) const float KV_FREQ_SCALE = 1.0;
+layout(constant_id = 12) const float KV_ATTN_FACTOR = 1.0;
+layout(constant_id = 13) const float KV_EXT_FACTOR = 0.0;
+layout(constant_id = 14) const float KV_CORR_LOW = 0.0;
+layout(constant_id = 15) const float KV_CORR_HIGH = 0.0;
+#endif
 
 #define WEIGHT_SLOTS 3
 #include "header.glsl"
@@ -67,7 +88,17 @@ layout(push_constant) uniform Push {
     uvec4 firstGroup; // workgroup index where the weight's rows begin
     uvec4 outRow0;    // output index of the first row
     uvec4 outStride;  // values per output row
+    uint posSlot;     // KV_EPILOGUE: positions[posSlot] is the first token's position
 } pc;
+
+#if KV_EPILOGUE
+layout(binding = 9) writeonly buffer KCache { float16_t kc[]; };
+layout(binding = 10) writeonly buffer VCache { float16_t vc[]; };
+// Read from a host-written buffer rather than pushed, so a decode step's commands repeat.
+layout(binding = 11) readonly buffer Positions { uint positions[]; };
+#define ROPE_FACTORS_BINDING 12
+#include "rope_angle.glsl"
+#endif
 
 const uint MODE_ADD = 1u, MODE_SWIGLU = 2u, MODE_GEGLU = 4u, MODE_NORM = 8u, MODE_GLU_OUT = 16u,
            MODE_GELU_OUT = 32u;
@@ -246,9 +277,16 @@ void accumulate(uint slot, uint type, uint row0) {
 
 // Sum s = r * TOKENS + t of the workgroup: y[t][row0 + r] (+)= value. A GLU pair keeps the gate's
 // sums and writes act(gate) · up as weight 0's output.
+#if KV_EPILOGUE
+shared float kvSums[SUMS]; // the workgroup's sums, for the pairs of the epilogue
+#endif
 void store(uint slot, uint row0, uint s, float value) {
     const uint r = s / TOKENS, t = s % TOKENS, row = row0 + r;
     if (row >= pc.rows[slot]) return;
+#if KV_EPILOGUE
+    kvSums[s] = value;
+    return;
+#endif
     if ((MODE & MODE_GLU_OUT) != 0u) {
         if (slot == 0u) {
             gluGate[s] = value;
@@ -298,6 +336,48 @@ void reduceAndStore(uint slot, uint row0) {
 #endif
 }
 
+#if KV_EPILOGUE
+// After reduceAndStore and a barrier: each invocation takes a pair of rows (2i, 2i + 1 of the
+// workgroup) of one token, rotates it when it is q or k and RoPE covers it (as rope.comp does
+// the adjacent style), stores it, and writes k and v into the cache as f16 (as store_kv.comp).
+void kvEpilogue(uint slot, uint row0) {
+    const uint pos0 = positions[pc.posSlot];
+    const uint headDim = KV_DIMS & 0xffffu, ropeDims = KV_DIMS >> 16;
+    for (uint i = gl_LocalInvocationID.x; i < SUMS / 2u; i += gl_WorkGroupSize.x) {
+        const uint r = 2u * (i / TOKENS), t = i % TOKENS, row = row0 + r;
+        if (row >= pc.rows[slot]) continue; // past the end (the host keeps the rows even)
+        float v0 = kvSums[r * TOKENS + t], v1 = kvSums[(r + 1u) * TOKENS + t];
+        const uint hp = (KV_FLAGS & 1u) != 0u ? (row % headDim) / 2u : 0u;
+        if ((KV_FLAGS & 1u) != 0u && slot < 2u && hp < ropeDims / 2u) {
+            const RopeParams rp = RopeParams(ropeDims, KV_FREQ_BASE, KV_FREQ_SCALE, (KV_FLAGS >> 1) & 1u,
+                                             KV_ATTN_FACTOR, KV_EXT_FACTOR, KV_CORR_LOW, KV_CORR_HIGH);
+            const vec2 cs = ropeCosSin(rp, pos0 + t, hp);
+            const float x0 = v0, x1 = v1;
+            v0 = x0 * cs.x - x1 * cs.y;
+            v1 = x0 * cs.y + x1 * cs.x;
+        }
+        const uint o = t * pc.outStride[slot] + pc.outRow0[slot] + row;
+        const uint c = (pos0 + t) * pc.outStride[slot] + pc.outRow0[slot] + row;
+        if (slot == 0u) {
+            y0[o] = v0;
+            y0[o + 1u] = v1;
+        }
+        if (slot == 1u) {
+            y1[o] = v0;
+            y1[o + 1u] = v1;
+            kc[c] = float16_t(v0);
+            kc[c + 1u] = float16_t(v1);
+        }
+        if (slot == 2u) {
+            y2[o] = v0;
+            y2[o + 1u] = v1;
+            vc[c] = float16_t(v0);
+            vc[c + 1u] = float16_t(v1);
+        }
+    }
+}
+#endif
+
 void main() {
     const uint group = flatGroup(pc.groupsX);
     uint slot = 0u;
@@ -325,4 +405,8 @@ void main() {
     if (slot == 1u) accumulate(1u, TYPE1, row0);
     if (slot == 2u) accumulate(2u, TYPE2, row0);
     reduceAndStore(slot, row0);
+#if KV_EPILOGUE
+    barrier(); // kvSums complete (slot is the same for the whole workgroup)
+    kvEpilogue(slot, row0);
+#endif
 }

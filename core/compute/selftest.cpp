@@ -491,6 +491,76 @@ void attentions(Harness& h) {
     }
 }
 
+// The decoder's attention front at decode: normed q/k/v products, RoPE of q and k, the K/V
+// store and attention, which the Vulkan backend runs as one matvec with RoPE and the f16 cache
+// write in its epilogue (adjacent pairs and NoPE layers; NeoX stays unfused). The reference
+// starts from exact products (the CPU's own round the input to 8 bits), so the check sees the
+// rotation and the cache write through attention.
+void attentionFront(Harness& h) {
+    const int nHead = 4, nHeadKv = 2, headDim = 64, cols = 256, pos0 = 7, kvDim = nHeadKv * headDim;
+    struct Case {
+        const char* name;
+        int rows;
+        bool rope;
+        RopeStyle style;
+    };
+    const Case cases[] = {{"adjacent pairs, 1 token", 1, true, RopeStyle::Adjacent},
+                          {"adjacent pairs, 3 tokens", 3, true, RopeStyle::Adjacent},
+                          {"no RoPE (NoPE layer), 1 token", 1, false, RopeStyle::Adjacent},
+                          {"NeoX, 1 token", 1, true, RopeStyle::NeoX}};
+    for (const Case& c : cases) {
+        for (Backend* b : {&h.sub(), &h.ref()}) b->createKvCache(1, 16, kvDim);
+        const Pair kPre = h.upload(h.random(size_t(pos0) * kvDim)),
+                   vPre = h.upload(h.random(size_t(pos0) * kvDim));
+        const std::vector<float> xv = h.random(size_t(c.rows) * cols, 2.0f);
+        const Pair x = h.upload(xv), normed = h.zeros(xv.size());
+        const Weight norm = h.weight(Type::F32, cols, 1);
+        const Weight ws[3] = {h.weight(Type::Q4_K, cols, nHead * headDim), h.weight(Type::Q6_K, cols, kvDim),
+                              h.weight(Type::Q8_0, cols, kvDim)};
+        Pair outs[3];
+        for (int i = 0; i < 3; ++i) { // exact products of the normed input: the reference's q, k, v
+            const Tensor& w = *ws[i].t;
+            std::vector<float> exact(size_t(c.rows) * w.rows);
+            for (int t = 0; t < c.rows; ++t) {
+                double ss = 0;
+                for (int j = 0; j < cols; ++j)
+                    ss += double(xv[size_t(t) * cols + j]) * xv[size_t(t) * cols + j];
+                const double inv = 1.0 / std::sqrt(ss / cols + 1e-6);
+                for (int r = 0; r < w.rows; ++r) {
+                    double sum = 0;
+                    for (int j = 0; j < cols; ++j)
+                        sum += double(w.dequantized[size_t(r) * cols + j]) * xv[size_t(t) * cols + j] * inv *
+                               norm.t->dequantized[size_t(j)];
+                    exact[size_t(t) * w.rows + r] = float(sum);
+                }
+            }
+            outs[i] = h.upload(exact);
+        }
+        const Pair out = h.zeros(outs[0].n);
+        const AttentionShape shape{nHead, nHeadKv, headDim, 0.125f};
+        const RopeSpec spec{headDim, 1e4f, 1.0f, c.style};
+        h.check(std::string("q/k/v, RoPE and KV store fused, then attention (") + c.name + ")", "attention",
+                kAttentionTolerance, [&](bool fault) {
+                    h.both([&](Backend& b, bool s) {
+                        b.storeKv(0, s ? kPre.sub : kPre.ref, s ? vPre.sub : vPre.ref, pos0, 0);
+                        if (s) { // the subject makes q, k and v itself
+                            const MatmulOutput group[] = {
+                                {ws[0].sub, outs[0].sub}, {ws[1].sub, outs[1].sub}, {ws[2].sub, outs[2].sub}};
+                            b.normMatmulGroup(x.sub, norm.sub, 1e-6f, normed.sub, group, c.rows, cols);
+                        }
+                        const BufferId q = s ? outs[0].sub : outs[0].ref, k = s ? outs[1].sub : outs[1].ref;
+                        if (c.rope) {
+                            b.rope(q, c.rows, nHead, headDim, pos0, spec);
+                            b.rope(k, c.rows, nHeadKv, headDim, pos0, spec);
+                        }
+                        b.storeKv(0, k, s ? outs[2].sub : outs[2].ref, c.rows, pos0);
+                        b.attention(0, q, s ? out.sub : out.ref, c.rows, pos0, shape);
+                    });
+                    return relativeToPeak(h.readSub(out), h.readRef(out), fault);
+                });
+    }
+}
+
 void elementwise(Harness& h) {
     const size_t n = 10001;
     const Pair a = h.upload(h.random(n, 4.0f)), b = h.upload(h.random(n)), out = h.zeros(n);
@@ -662,6 +732,8 @@ std::vector<SelfTestResult> runKernelSelfTest(Backend& subject, const SelfTestOp
     ropes(h);
     seed("attentions");
     attentions(h);
+    seed("attention front");
+    attentionFront(h);
     seed("elementwise");
     elementwise(h);
     seed("mixture of experts");

@@ -159,12 +159,41 @@ class VulkanBackend : public Backend {
     };
     std::optional<PendingGlu> pendingGlu_;
     bool gluFusion_ = true;
-    void flushGlu();
+    void flushGlu(); // also dispatches a pending q/k/v group (flushQkv)
+    struct PendingRope {
+        BufferId x;
+        int rows, nHeads, headDim, pos0;
+        RopeSpec spec;
+    };
+    // A decode q/k/v group (the attention's normMatmulGroup of three weights) whose dispatch
+    // waits likewise (vulkan_kv_fusion.cpp): rope(q) and rope(k) are noted, and storeKv of its k
+    // and v makes it one matvec_kv dispatch with RoPE and the f16 cache write in the epilogue
+    // (none for a NoPE layer's group). Anything else dispatches the group and then the noted
+    // rotations as before. SMOLDESK_VK_NO_KV_FUSION=1 turns it off.
+    struct PendingQkv {
+        BufferId x;
+        const DeviceWeight* norm;
+        float eps;
+        MatvecTarget t[3];
+        int rows;
+        std::optional<PendingRope> ropeQ, ropeK;
+    };
+    // The epilogue of a matvec_kv dispatch: the layer's cache, the position slot, the rotation.
+    struct KvEpilogue {
+        size_t layer;
+        uint32_t posSlot;
+        std::optional<PendingRope> rope;
+    };
+    std::optional<PendingQkv> pendingQkv_;
+    bool kvFusion_ = true;
+    void flushQkv();
+    bool deferQkvRope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& spec);
+    bool fusedStoreKv(int layer, BufferId k, BufferId v, int rows, int pos0);
     const DeviceWeight& matrix(WeightId w, BufferId x, BufferId out, int rows, const char* op) const;
     // One matvec.comp dispatch for 1–3 weights sharing input x. `extra` is the gated
     // activation's second input (up) or the folded RMSNorm's weight; eps is the norm's.
     void matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra, int tokens,
-                uint32_t mode, float eps = 0.0f);
+                uint32_t mode, float eps = 0.0f, const KvEpilogue* kv = nullptr);
     // The matvec group of normMatmulGroup, or false when the shapes need the separate norm.
     bool foldedNormGroup(BufferId x, WeightId norm, float eps, std::span<const MatmulOutput> outputs,
                          int rows, int dim);
@@ -176,11 +205,6 @@ class VulkanBackend : public Backend {
     // The subgroup size to require of a pipeline of `workgroup` invocations, or 0.
     uint32_t pinnedSubgroupSize(uint32_t workgroup) const;
     bool promptAttention(int layer, BufferId q, BufferId out, int rows, int pos0, const AttentionShape& s);
-    struct PendingRope {
-        BufferId x;
-        int rows, nHeads, headDim, pos0;
-        RopeSpec spec;
-    };
     const DeviceActivation& act(BufferId id, size_t floatsNeeded, const char* op) const;
     Binding bindAct(BufferId id, bool write) const;
     const Pipeline& pipeline(std::string_view shader, std::initializer_list<uint32_t> spec, uint32_t bindings,

@@ -179,8 +179,8 @@ void judgeUsability(DeviceCaps& c) {
                    "' has too little shared memory or too small workgroups for SmolDesk's shaders.";
     else if (c.maxStorageBufferRange < (1u << 24))
         c.whyNot = "The device '" + c.name + "' cannot bind storage buffers of 16 MiB.";
-    else if (c.maxStorageBuffersPerStage < kMaxBindingsPerSet)
-        c.whyNot = "The device '" + c.name + "' cannot bind the " + std::to_string(kMaxBindingsPerSet) +
+    else if (c.maxStorageBuffersPerStage < kRequiredBindings)
+        c.whyNot = "The device '" + c.name + "' cannot bind the " + std::to_string(kRequiredBindings) +
                    " storage buffers one of SmolDesk's shaders reads.";
     else
         c.usable = true;

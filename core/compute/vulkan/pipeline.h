@@ -53,7 +53,7 @@ class PipelineCache {
     PipelineCache(const PipelineCache&) = delete;
     PipelineCache& operator=(const PipelineCache&) = delete;
 
-    static constexpr size_t kMaxSpec = 8;
+    static constexpr size_t kMaxSpec = 16; // matvec_kv: 8 + RoPE's 8
     // The pipeline of `shader` with specialization constants spec[0..] (spec[0]: workgroup
     // size), created on first use. Looking one up allocates nothing (it runs per dispatch).
     // subgroupSize: a required subgroup size (VK_EXT_subgroup_size_control, full subgroups where

@@ -44,8 +44,11 @@ struct RecorderStats {
     uint64_t spinWaits = 0;        // step waits that polled the fence (see Recorder::waitForStep)
 };
 
-constexpr uint32_t kMaxBindingsPerSet =
-    9; // matvec.comp: three weights, their outputs, input, extra, codebooks
+// matvec.comp: three weights, their outputs, input, extra, codebooks; every device must bind that many.
+constexpr uint32_t kRequiredBindings = 9;
+// matvec_kv (the K/V epilogue) adds the two caches, the positions and the RoPE factors: used only on
+// devices that bind that many (maxPerStageDescriptorStorageBuffers), else the unfused path runs.
+constexpr uint32_t kMaxBindingsPerSet = 13;
 
 // A descriptor set's identity: its layout and what each binding points at.
 struct SetKey {

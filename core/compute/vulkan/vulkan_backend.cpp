@@ -65,6 +65,8 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     : instance_(std::move(instance)), options_(options) {
     const char* noGlu = std::getenv("SMOLDESK_VK_NO_GLU_FUSION");
     gluFusion_ = !(noGlu && *noGlu && *noGlu != '0');
+    const char* noKv = std::getenv("SMOLDESK_VK_NO_KV_FUSION");
+    kvFusion_ = !(noKv && *noKv && *noKv != '0') && caps.maxStorageBuffersPerStage >= kMaxBindingsPerSet;
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_, pipelineCachePath(options.pipelineCacheDir, caps));
@@ -317,6 +319,8 @@ void VulkanBackend::rmsNorm(BufferId x, WeightId w, BufferId out, int rows, int 
 }
 
 void VulkanBackend::rope(BufferId x, int rows, int nHeads, int headDim, int pos0, const RopeSpec& spec) {
+    // Noted by a pending q/k/v group (vulkan_kv_fusion.cpp), which its storeKv then runs with the rotation.
+    if (deferQkvRope(x, rows, nHeads, headDim, pos0, spec)) return;
     const int ropeDims = spec.dims;
     act(x, static_cast<size_t>(rows) * nHeads * headDim, "rope");
     if (ropeDims <= 0 || ropeDims > headDim || ropeDims % 2 != 0)
@@ -382,6 +386,7 @@ void VulkanBackend::storeKv(int layer, BufferId k, BufferId v, int rows, int pos
         throw Error(ErrorCode::InvalidArgument, "The KV cache holds " + std::to_string(kvCtx_) +
                                                     " positions; position " +
                                                     std::to_string(pos0 + rows - 1) + " does not fit.");
+    if (fusedStoreKv(layer, k, v, rows, pos0)) return; // the pending q/k/v group's epilogue
     const size_t n = static_cast<size_t>(rows) * static_cast<size_t>(kvDim_);
     act(k, n, "storeKv");
     act(v, n, "storeKv");

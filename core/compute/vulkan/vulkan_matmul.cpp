@@ -42,6 +42,7 @@ struct MatvecPush {
     uint32_t cols, groupsX, slots;
     float eps;
     uint32_t rows[4], wBase[4], rowBytes[4], firstGroup[4], outRow0[4], outStride[4];
+    uint32_t posSlot; // matvec_kv only
 };
 static_assert(sizeof(MatvecPush) <= kPushBytes);
 
@@ -208,13 +209,16 @@ const DeviceWeight& VulkanBackend::matrix(WeightId w, BufferId x, BufferId out, 
 }
 
 void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, const Binding& extra,
-                           int tokens, uint32_t mode, float eps) {
+                           int tokens, uint32_t mode, float eps, const KvEpilogue* kv) {
     flushRope();
     // (A GLU pair's grid covers the gate's rows; each workgroup also makes the same rows of up.)
     const bool pair = (mode & kGluOut) != 0;
     uint64_t allRows = 0;
     for (const MatvecTarget& t : targets) allRows += pair && &t != &targets[0] ? 0 : t.slice->rows;
-    const MatvecShape shape = matvecShape(allRows, targets[0].w->cols, tokens);
+    MatvecShape shape = matvecShape(allRows, targets[0].w->cols, tokens);
+    // The K/V epilogue rotates rows 2i and 2i + 1 together: a workgroup must hold both.
+    if (kv && shape.rowsPerGroup % 2 != 0)
+        shape.rowsPerGroup = shape.rowsPerGroup > 1 ? shape.rowsPerGroup - 1 : 2;
     MatvecPush push{};
     push.cols = static_cast<uint32_t>(targets[0].w->cols);
     push.slots = static_cast<uint32_t>(targets.size());
@@ -242,12 +246,39 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
     const uint32_t unroll = blocks ? shape.unroll : 1;
     const auto [gx, gy] = foldGroups(groups);
     push.groupsX = gx;
+    const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
+                         weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
+    if (kv) {
+        push.posSlot = kv->posSlot;
+        const RopeSpec spec = kv->rope ? kv->rope->spec : RopeSpec{};
+        const uint32_t flags = kv->rope ? 1u | (spec.freqFactors >= 0 ? 2u : 0u) : 0u;
+        const uint32_t dims = kv->rope ? uint32_t(kv->rope->headDim) | uint32_t(spec.dims) << 16 : 0u;
+        auto bits = [](float f) { return std::bit_cast<uint32_t>(f); };
+        const Pipeline& p = pipeline(reduceVariant("matvec_kv_sg", "matvec_kv_sh"),
+                                     {shape.workgroup, types[0], static_cast<uint32_t>(tokens), types[1],
+                                      types[2], shape.rowsPerGroup, mode, unroll, flags, dims,
+                                      bits(spec.freqBase), bits(spec.freqScale), bits(spec.attnFactor),
+                                      bits(spec.extFactor), bits(spec.corrLow), bits(spec.corrHigh)},
+                                     13, shape.subgroupSize);
+        const Binding kb[] = {b[0],
+                              b[1],
+                              b[2],
+                              b[3],
+                              b[4],
+                              b[5],
+                              b[6],
+                              b[7],
+                              b[8],
+                              {kCache_[kv->layer].handle, 0, VK_WHOLE_SIZE, true},
+                              {vCache_[kv->layer].handle, 0, VK_WHOLE_SIZE, true},
+                              {positions_.handle, 0, VK_WHOLE_SIZE, false},
+                              bindRopeFactors(spec)};
+        return recorder_->dispatch(p, kb, &push, sizeof push, gx, gy);
+    }
     const Pipeline& p = pipeline(reduceVariant("matvec_sg", "matvec_sh"),
                                  {shape.workgroup, types[0], static_cast<uint32_t>(tokens), types[1],
                                   types[2], shape.rowsPerGroup, mode, unroll},
                                  9, shape.subgroupSize);
-    const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
-                         weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
     recorder_->dispatch(p, b, &push, sizeof push, gx, gy);
 }
 
@@ -366,11 +397,17 @@ bool VulkanBackend::foldedNormGroup(BufferId x, WeightId norm, float eps,
         pendingGlu_ = PendingGlu{x, &nw, eps, {targets[0], targets[1]}, rows};
         return true;
     }
+    if (kvFusion_ && count == 3 && outputs.size() == 3 && kvLayers_ > 0) {
+        flushRope();
+        pendingQkv_ = PendingQkv{x, &nw, eps, {targets[0], targets[1], targets[2]}, rows, {}, {}};
+        return true;
+    }
     matvec({targets, count}, x, {nw.buffer.handle, 0, VK_WHOLE_SIZE, false}, rows, kNormInput, eps);
     return true;
 }
 
 void VulkanBackend::flushGlu() {
+    flushQkv();
     if (!pendingGlu_) return;
     const PendingGlu p = *pendingGlu_;
     pendingGlu_.reset();
