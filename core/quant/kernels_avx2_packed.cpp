@@ -42,57 +42,6 @@ __m256 halfsToFloats8(const uint16_t* p) {
     return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
-// One half (rows 8·half .. 8·half+7) of a packed group against NC tokens.
-template <int NC>
-void halfQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
-    const __m256i low6 = _mm256_set1_epi32(63);
-    for (int64_t i = 0; i < nb; ++i) {
-        const BlockQ4_Kx16& b = x[i];
-        __m256i iacc[NC];
-        for (int c = 0; c < NC; ++c) iacc[c] = _mm256_setzero_si256();
-        for (int s = 0; s < 8; ++s) {
-            __m256i isum16[NC];
-            for (int c = 0; c < NC; ++c) isum16[c] = _mm256_setzero_si256();
-            for (int h = 0; h < 4; ++h) {
-                const __m256i packed =
-                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32 * half));
-                const __m256i lo = _mm256_and_si256(packed, low4);
-                const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low4);
-                for (int c = 0; c < NC; ++c) {
-                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
-                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(lo, broadcast4(a)));
-                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(hi, broadcast4(a + 4)));
-                }
-            }
-            const __m256i sc = duplicateLow16(_mm256_and_si256(bytesToInt32(b.scales[s] + 8 * half), low6));
-            for (int c = 0; c < NC; ++c)
-                iacc[c] = _mm256_add_epi32(iacc[c], _mm256_madd_epi16(isum16[c], sc));
-        }
-        __m256i msum[NC];
-        for (int c = 0; c < NC; ++c) msum[c] = _mm256_setzero_si256();
-        for (int s = 0; s < 8; ++s) {
-            const __m256i low2 = _mm256_srli_epi32(bytesToInt32(b.scales[s] + 8 * half), 6);
-            const __m256i high4 =
-                _mm256_and_si256(_mm256_srli_epi32(bytesToInt32(b.minsHigh[s / 2] + 8 * half), 4 * (s % 2)),
-                                 _mm256_set1_epi32(15));
-            const __m256i mPair = duplicateLow16(_mm256_or_si256(low2, _mm256_slli_epi32(high4, 2)));
-            for (int c = 0; c < NC; ++c) {
-                int32_t pair;
-                std::memcpy(&pair, y[c][i].bsums + 2 * s, 4);
-                msum[c] = _mm256_add_epi32(msum[c], _mm256_madd_epi16(mPair, _mm256_set1_epi32(pair)));
-            }
-        }
-        const __m256 d = halfsToFloats8(b.d + 8 * half);
-        const __m256 dmin = halfsToFloats8(b.dmin + 8 * half);
-        for (int c = 0; c < NC; ++c) {
-            const __m256 dy = _mm256_set1_ps(y[c][i].d);
-            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc[c]), _mm256_mul_ps(d, dy), acc[c]);
-            acc[c] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(msum[c]), _mm256_mul_ps(dmin, dy), acc[c]);
-        }
-    }
-}
-
 // pshufb controls turning the 16 scale bytes of a sub-block (one per row, broadcast to both
 // 128-bit lanes) into int32 lanes holding the row's scale in both int16 halves: rows 0-7 for
 // kScaleSpread[0] (rows 0-3 in the low lane, 4-7 in the high one), rows 8-15 for [1].
@@ -121,6 +70,89 @@ __m128i minsQ4_Kx16(const BlockQ4_Kx16& b, int s) {
     const __m128i high4 =
         _mm_and_si128(s % 2 == 0 ? _mm_slli_epi16(mh, 2) : _mm_srli_epi16(mh, 2), _mm_set1_epi8(0x3C));
     return _mm_or_si128(low2, high4);
+}
+
+// The sums of the activations of each 32-value sub-block of a Q8_K block, as 8 int16 (|sum| ≤ 32·127).
+__m128i subBlockSums(const BlockQ8_K& y) {
+    const __m256i sums32 = _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(y.bsums)),
+                                             _mm256_set1_epi16(1));
+    return _mm_packs_epi32(_mm256_castsi256_si128(sums32), _mm256_extracti128_si256(sums32, 1));
+}
+
+// (sum 2t, sum 2t + 1) of subBlockSums in every int32 lane.
+__m256i sumPair(__m128i sums16, int t) {
+    return _mm256_broadcastd_epi32(t == 0 ? sums16 : _mm_srli_si128(sums16, 4 * t));
+}
+
+// pshufb controls repeating int16 k (0: the scale of sub-block 2t, 1: of 2t+1) of each int32
+// lane in both of its halves.
+struct alignas(32) PairSpread {
+    uint8_t bytes[2][32];
+    constexpr PairSpread() : bytes{} {
+        for (int k = 0; k < 2; ++k)
+            for (int b = 0; b < 32; ++b) bytes[k][b] = static_cast<uint8_t>((b % 16) / 4 * 4 + 2 * k + b % 2);
+    }
+};
+constexpr PairSpread kPairSpread;
+
+__m256i pairSpread(int k) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairSpread.bytes[k]));
+}
+
+// One half (rows 8·half .. 8·half+7) of a packed group against NC tokens.
+template <int NC>
+void halfQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, int half, const BlockQ8_K* const* y, __m256 (&acc)[NC]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i low6 = _mm256_set1_epi8(0x3F);
+    const __m256i spread = scaleSpread(half);
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockQ4_Kx16& b = x[i];
+        __m256i iacc[NC];
+        for (int c = 0; c < NC; ++c) iacc[c] = _mm256_setzero_si256();
+        for (int s = 0; s < 8; ++s) {
+            __m256i isum16[NC];
+            for (int c = 0; c < NC; ++c) isum16[c] = _mm256_setzero_si256();
+            for (int h = 0; h < 4; ++h) {
+                const __m256i packed =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32 * half));
+                const __m256i lo = _mm256_and_si256(packed, low4);
+                const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int8_t* a = y[c][i].qs + 32 * s + 8 * h;
+                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(lo, broadcast4(a)));
+                    isum16[c] = _mm256_add_epi16(isum16[c], _mm256_maddubs_epi16(hi, broadcast4(a + 4)));
+                }
+            }
+            const __m256i sc =
+                _mm256_shuffle_epi8(_mm256_and_si256(_mm256_broadcastsi128_si256(_mm_loadu_si128(
+                                                         reinterpret_cast<const __m128i*>(b.scales[s]))),
+                                                     low6),
+                                    spread);
+            for (int c = 0; c < NC; ++c)
+                iacc[c] = _mm256_add_epi32(iacc[c], _mm256_madd_epi16(isum16[c], sc));
+        }
+        // The mins of two sub-blocks per vpmaddwd against their two 32-value activation sums.
+        __m256i msum[NC];
+        __m128i sums16[NC];
+        for (int c = 0; c < NC; ++c) {
+            msum[c] = _mm256_setzero_si256();
+            sums16[c] = subBlockSums(y[c][i]);
+        }
+        for (int t = 0; t < 4; ++t) {
+            const __m128i m0 = minsQ4_Kx16(b, 2 * t), m1 = minsQ4_Kx16(b, 2 * t + 1);
+            const __m256i pairs =
+                _mm256_cvtepu8_epi16(half == 0 ? _mm_unpacklo_epi8(m0, m1) : _mm_unpackhi_epi8(m0, m1));
+            for (int c = 0; c < NC; ++c)
+                msum[c] = _mm256_add_epi32(msum[c], _mm256_madd_epi16(pairs, sumPair(sums16[c], t)));
+        }
+        const __m256 d = halfsToFloats8(b.d + 8 * half);
+        const __m256 dmin = halfsToFloats8(b.dmin + 8 * half);
+        for (int c = 0; c < NC; ++c) {
+            const __m256 dy = _mm256_set1_ps(y[c][i].d);
+            acc[c] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc[c]), _mm256_mul_ps(d, dy), acc[c]);
+            acc[c] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(msum[c]), _mm256_mul_ps(dmin, dy), acc[c]);
+        }
+    }
 }
 
 // Decode (one token): all 16 rows of a group in one pass, so each broadcast of four activation
@@ -153,21 +185,16 @@ void decodeQ4_Kx16(int64_t nb, const BlockQ4_Kx16* x, const BlockQ8_K* y, __m256
             iacc0 = _mm256_add_epi32(iacc0, _mm256_madd_epi16(sum0, _mm256_shuffle_epi8(sc, spread0)));
             iacc1 = _mm256_add_epi32(iacc1, _mm256_madd_epi16(sum1, _mm256_shuffle_epi8(sc, spread1)));
         }
-        // Sums of the activations of each 32-value sub-block, as int16 (|sum| ≤ 32·127).
-        const __m256i sums32 = _mm256_madd_epi16(
-            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[i].bsums)), _mm256_set1_epi16(1));
-        const __m128i sums16 =
-            _mm_packs_epi32(_mm256_castsi256_si128(sums32), _mm256_extracti128_si256(sums32, 1));
+        const __m128i sums16 = subBlockSums(y[i]);
         __m256i msum0 = _mm256_setzero_si256(), msum1 = _mm256_setzero_si256();
         for (int t = 0; t < 4; ++t) {
             const __m128i m0 = minsQ4_Kx16(b, 2 * t), m1 = minsQ4_Kx16(b, 2 * t + 1);
             // int32 lane r: (min of sub-block 2t, min of 2t+1) of row r.
             const __m256i pairs0 = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(m0, m1));
             const __m256i pairs1 = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(m0, m1));
-            const __m256i sumPair = _mm256_broadcastd_epi32(
-                t == 0 ? sums16 : _mm_srli_si128(sums16, 4 * t)); // (sum 2t, sum 2t+1)
-            msum0 = _mm256_add_epi32(msum0, _mm256_madd_epi16(pairs0, sumPair));
-            msum1 = _mm256_add_epi32(msum1, _mm256_madd_epi16(pairs1, sumPair));
+            const __m256i sums = sumPair(sums16, t);
+            msum0 = _mm256_add_epi32(msum0, _mm256_madd_epi16(pairs0, sums));
+            msum1 = _mm256_add_epi32(msum1, _mm256_madd_epi16(pairs1, sums));
         }
         const __m256 dy = _mm256_set1_ps(y[i].d);
         const __m256 d0 = _mm256_mul_ps(halfsToFloats8(b.d), dy),
@@ -187,6 +214,7 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
     const __m256i bits23 = _mm256_set1_epi8(0x0C);
     const __m256i bits45 = _mm256_set1_epi8(0x30);
     const __m256i low6 = _mm256_set1_epi8(0x3F);
+    const __m256i spread0 = pairSpread(0), spread1 = pairSpread(1);
     for (int64_t i = 0; i < nb; ++i) {
         const BlockQ6_Kx16& b = x[i];
         __m256i iacc[NC], bias[NC];
@@ -195,7 +223,8 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
             // int16 lanes (scale 2t, scale 2t+1) of each of the 8 rows.
             const __m256i scPair = _mm256_cvtepi8_epi16(
                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scales[t][8 * half])));
-            const __m256i sc[2] = {duplicateLow16(scPair), duplicateLow16(_mm256_srli_epi32(scPair, 16))};
+            const __m256i sc[2] = {_mm256_shuffle_epi8(scPair, spread0),
+                                   _mm256_shuffle_epi8(scPair, spread1)};
             for (int c = 0; c < NC; ++c) {
                 int32_t pair;
                 std::memcpy(&pair, y[c][i].bsums + 2 * t, 4);
@@ -235,17 +264,6 @@ void halfQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, int half, const BlockQ8_K* c
     }
 }
 
-// pshufb controls repeating int16 k (0: the scale of sub-block 2t, 1: of 2t+1) of each int32
-// lane in both of its halves.
-struct alignas(32) PairSpread {
-    uint8_t bytes[2][32];
-    constexpr PairSpread() : bytes{} {
-        for (int k = 0; k < 2; ++k)
-            for (int b = 0; b < 32; ++b) bytes[k][b] = static_cast<uint8_t>((b % 16) / 4 * 4 + 2 * k + b % 2);
-    }
-};
-constexpr PairSpread kPairSpread;
-
 // Decode (one token) of a Q6_K group: all 16 rows in one pass, so the four activation broadcasts
 // of each 16-value sub-block serve both 8-row halves.
 void decodeQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* y, __m256 (&acc)[2]) {
@@ -253,8 +271,7 @@ void decodeQ6_Kx16(int64_t nb, const BlockQ6_Kx16* x, const BlockQ8_K* y, __m256
     const __m256i bits23 = _mm256_set1_epi8(0x0C);
     const __m256i bits45 = _mm256_set1_epi8(0x30);
     const __m256i low6 = _mm256_set1_epi8(0x3F);
-    const __m256i spread[2] = {_mm256_load_si256(reinterpret_cast<const __m256i*>(kPairSpread.bytes[0])),
-                               _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairSpread.bytes[1]))};
+    const __m256i spread[2] = {pairSpread(0), pairSpread(1)};
     for (int64_t i = 0; i < nb; ++i) {
         const BlockQ6_Kx16& b = x[i];
         __m256i iacc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
