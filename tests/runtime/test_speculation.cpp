@@ -159,7 +159,7 @@ class TestSpeculation : public QObject {
         g.plainStep(10);
         g.plainStep(10);
         QVERIFY(g.rowsCanPay(2) && g.rowsCanPay(8));
-        g.batchDone(25, 2, 2); // 12.5 ms per row against 10 per plain step
+        g.batchDone(25, 2, 2);    // 12.5 ms per row against 10 per plain step
         QVERIFY(g.rowsCanPay(2)); // one batch does not judge
         g.batchDone(25, 2, 2);
         QVERIFY(!g.rowsCanPay(2));
@@ -182,14 +182,14 @@ class TestSpeculation : public QObject {
         SpecGate g;
         g.plainStep(10);
         g.plainStep(10);
-        QVERIFY(!g.canShadow(8)); // not a probe: batches run
+        QVERIFY(!g.canShadow(8));                          // not a probe: batches run
         for (int i = 0; i < 3; ++i) g.batchDone(40, 2, 8); // 20 ms per token (5 per row): pause 64
         QVERIFY(!g.allow() && !g.canShadow(8));
         for (int i = 0; i < 64; ++i) g.plainStep(10);
         QVERIFY(g.allow());
         QVERIFY(g.canShadow(8));
         QVERIFY(!g.canShadow(2)); // batches of 2 rows were never timed
-        g.shadowDone(2, 8); // 8 rows × 5 ms for 2 tokens: 20 ms per token, slower: pause 128
+        g.shadowDone(2, 8);       // 8 rows × 5 ms for 2 tokens: 20 ms per token, slower: pause 128
         QVERIFY(!g.allow());
         int steps = 0;
         while (!g.allow() && steps < 10000) g.plainStep(10), ++steps;
