@@ -371,14 +371,85 @@ void halfIQ4_XSx16(int64_t nb, const BlockIQ4_XSx16* x, int half, const BlockQ8_
     }
 }
 
+// pshufb controls putting the signed scale byte of each row into the high byte of both int16
+// halves of its int32 lane (rows 8·half + 0-3 in the low 128-bit lane, + 4-7 in the high one);
+// an arithmetic shift right by 8 then sign-extends it.
+struct alignas(32) SignedSpread {
+    uint8_t bytes[2][32];
+    constexpr SignedSpread() : bytes{} {
+        for (int half = 0; half < 2; ++half)
+            for (int b = 0; b < 32; ++b) {
+                const int row = 8 * half + 4 * (b / 16) + (b % 16) / 4;
+                bytes[half][b] = (b % 2 == 1) ? static_cast<uint8_t>(row) : 0x80;
+            }
+    }
+};
+constexpr SignedSpread kSignedSpread;
+
+// The scales of sub-block s of the 16 rows of an IQ4_XS group, minus 32, one signed byte per row.
+// (16-bit shifts move bits across bytes only into positions the masks clear.)
+__m128i scalesIQ4_XSx16(const BlockIQ4_XSx16& b, int s) {
+    const __m128i lowBytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scalesLow[s / 2]));
+    const __m128i highBytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.scalesHigh[s / 4]));
+    const __m128i low =
+        _mm_and_si128(s % 2 == 0 ? lowBytes : _mm_srli_epi16(lowBytes, 4), _mm_set1_epi8(0x0F));
+    // Bits 2·(s % 4) and up of the high bytes moved to bits 4-5.
+    const int shift = 2 * (s % 4);
+    const __m128i moved = shift < 4    ? _mm_slli_epi16(highBytes, 4 - shift)
+                          : shift == 4 ? highBytes
+                                       : _mm_srli_epi16(highBytes, 2);
+    return _mm_sub_epi8(_mm_or_si128(low, _mm_and_si128(moved, _mm_set1_epi8(0x30))), _mm_set1_epi8(32));
+}
+
+// Decode (one token) of an IQ4_XS group: all 16 rows per pass, so each activation broadcast
+// serves both halves, and each sub-block's scales are unpacked once for the 16 rows.
+void decodeIQ4_XSx16(int64_t nb, const BlockIQ4_XSx16* x, const BlockQ8_K* y, __m256 (&acc)[2]) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m256i table =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(grids::kIq4nlValues)));
+    const __m256i spread[2] = {_mm256_load_si256(reinterpret_cast<const __m256i*>(kSignedSpread.bytes[0])),
+                               _mm256_load_si256(reinterpret_cast<const __m256i*>(kSignedSpread.bytes[1]))};
+    for (int64_t i = 0; i < nb; ++i) {
+        const BlockIQ4_XSx16& b = x[i];
+        __m256i iacc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        for (int s = 0; s < 8; ++s) {
+            const __m256i scales = _mm256_broadcastsi128_si256(scalesIQ4_XSx16(b, s));
+            const __m256i sc[2] = {_mm256_srai_epi16(_mm256_shuffle_epi8(scales, spread[0]), 8),
+                                   _mm256_srai_epi16(_mm256_shuffle_epi8(scales, spread[1]), 8)};
+            for (int h = 0; h < 4; ++h) {
+                const int8_t* a = y[i].qs + 32 * s + 8 * h;
+                const __m256i aLo = broadcast4(a), aHi = broadcast4(a + 4);
+                for (int half = 0; half < 2; ++half) {
+                    const __m256i packed =
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs[s][h] + 32 * half));
+                    const __m256i lo = _mm256_shuffle_epi8(table, _mm256_and_si256(packed, low4));
+                    const __m256i hi =
+                        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(packed, 4), low4));
+                    const __m256i pLo = _mm256_maddubs_epi16(_mm256_abs_epi8(lo), _mm256_sign_epi8(aLo, lo));
+                    const __m256i pHi = _mm256_maddubs_epi16(_mm256_abs_epi8(hi), _mm256_sign_epi8(aHi, hi));
+                    iacc[half] =
+                        _mm256_add_epi32(iacc[half], _mm256_add_epi32(_mm256_madd_epi16(pLo, sc[half]),
+                                                                      _mm256_madd_epi16(pHi, sc[half])));
+                }
+            }
+        }
+        const __m256 dy = _mm256_set1_ps(y[i].d);
+        for (int half = 0; half < 2; ++half)
+            acc[half] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(iacc[half]),
+                                        _mm256_mul_ps(halfsToFloats8(b.d + 8 * half), dy), acc[half]);
+    }
+}
+
 template <int NC>
 void tileGroup(Type type, int64_t nb, const uint8_t* group, const BlockQ8_K* const* y, float* out,
                size_t outColStride, bool accumulate) {
     if constexpr (NC == 1) {
-        if (type == Type::Q4_K || type == Type::Q6_K) {
+        {
             __m256 acc[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
             if (type == Type::Q4_K)
                 decodeQ4_Kx16(nb, reinterpret_cast<const BlockQ4_Kx16*>(group), y[0], acc);
+            else if (type == Type::IQ4_XS)
+                decodeIQ4_XSx16(nb, reinterpret_cast<const BlockIQ4_XSx16*>(group), y[0], acc);
             else
                 decodeQ6_Kx16(nb, reinterpret_cast<const BlockQ6_Kx16*>(group), y[0], acc);
             for (int half = 0; half < 2; ++half) {
