@@ -185,19 +185,23 @@ class TestCli : public QObject {
                                 "draft model needs the same vocabulary.";
         QVERIFY2(r.err.contains(want), r.err.constData());
     }
-    // The same story with proposals verified, and the speed line says how many were accepted.
+    // The same story with proposals verified, and the speed line says how many were accepted (the
+    // prompt repeats itself, so that the n-gram statistics have something to propose from).
     void runWithSpeculationTellsTheSameStory() {
-        Result r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2",
-                        "--spec", "ngram"});
+        const QString opening =
+            "Once upon a time, there was a little girl. Once upon a time, there was a little";
+        Result r = cli(
+            {"run", "-m", demo(), "-p", opening, "-n", "48", "--temp", "0", "-t", "2", "--spec", "ngram"});
         QCOMPARE(r.code, 0);
         QCOMPARE(QString::fromUtf8(r.out),
-                 QString("Once upon a time, there was a little girl named Lily. She loved to play outside in "
-                         "the park. One day, she saw a big, red ball. She wanted to play with it,\n"));
+                 opening +
+                     " girl named Lily. She loved to play with her toys and her friends. One day, Lily's "
+                     "mommy told her that they were going to the park to play with.\n");
         QVERIFY2(r.err.contains("proposals accepted"), r.err.constData());
         // The demo model as its own draft: the same story again.
         const QByteArray story = r.out;
-        r = cli({"run", "-m", demo(), "-p", "Once upon a time", "-n", "48", "--temp", "0", "-t", "2",
-                 "--spec", "draft:" + demo()});
+        r = cli({"run", "-m", demo(), "-p", opening, "-n", "48", "--temp", "0", "-t", "2", "--spec",
+                 "draft:" + demo()});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, story);
         QVERIFY2(r.err.contains("proposals accepted"), r.err.constData());
