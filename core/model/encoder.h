@@ -42,6 +42,10 @@ class Encoder {
 
     // Every token's final hidden state, ids.size() × nEmbd floats, of one sequence.
     void forward(std::span<const int32_t> ids, std::vector<float>& hidden);
+    // Several sequences in one pass: the matrix products run over all their tokens together (what
+    // makes short texts faster), attention within each sequence only, positions from 0 in each.
+    // Their tokens together must fit in maxTokens(). hidden: each sequence's rows, in order.
+    void forwardBatch(std::span<const std::span<const int32_t>> sequences, std::vector<float>& hidden);
 
   private:
     static constexpr compute::WeightId kAbsent = -1;
@@ -64,9 +68,11 @@ class Encoder {
     Norm bindNorm(const gguf::File& file, const std::string& name);
     Layer bindLayer(const gguf::File& file, int il);
     void embedInput(std::span<const int32_t> ids); // forward_bert.cpp
-    void layer(const Layer& L, int il, int n);     // forward_bert.cpp
-    void attention(const Layer& L, int il, int n); // forward_bert.cpp
-    void feedForward(const Layer& L, int n);       // forward_bert.cpp
+    void checkIds(std::span<const int32_t> ids) const;
+    void layer(const Layer& L, int il, int n);         // forward_bert.cpp
+    void attention(const Layer& L, int il, int n);     // forward_bert.cpp
+    void attendSequence(int il, int offset, int rows); // one sequence of a batch
+    void feedForward(const Layer& L, int n);           // forward_bert.cpp
 
     EncoderParams p_;
     compute::Backend& be_;
@@ -77,6 +83,7 @@ class Encoder {
     std::deque<gguf::TensorInfo> views_; // the Q, K and V rows of fused attn_qkv tensors
     compute::BufferId x_, q_, k_, v_, attn_, proj_, ffn_, gate_, tmp_;
     std::vector<int32_t> positions_; // 0, 1, … for the position table and token type 0
+    std::vector<int> lengths_;       // the sequences of the pass (one: the whole input)
 };
 
 } // namespace smoldesk::model

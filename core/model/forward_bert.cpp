@@ -14,7 +14,7 @@
 
 namespace smoldesk::model {
 
-void Encoder::forward(std::span<const int32_t> ids, std::vector<float>& hidden) {
+void Encoder::checkIds(std::span<const int32_t> ids) const {
     const int n = static_cast<int>(ids.size());
     if (n == 0) throw Error(ErrorCode::InvalidArgument, "An embedding needs at least one token.");
     if (n > maxTokens_)
@@ -26,6 +26,27 @@ void Encoder::forward(std::span<const int32_t> ids, std::vector<float>& hidden) 
             throw Error(ErrorCode::InvalidArgument, "Token id " + std::to_string(id) +
                                                         " is outside the vocabulary of " +
                                                         std::to_string(p_.nVocab) + " tokens.");
+}
+
+void Encoder::forward(std::span<const int32_t> ids, std::vector<float>& hidden) {
+    const std::span<const int32_t> one[] = {ids};
+    forwardBatch(one, hidden);
+}
+
+void Encoder::forwardBatch(std::span<const std::span<const int32_t>> sequences, std::vector<float>& hidden) {
+    std::vector<int32_t> ids;
+    lengths_.clear();
+    for (const std::span<const int32_t> s : sequences) {
+        checkIds(s);
+        ids.insert(ids.end(), s.begin(), s.end());
+        lengths_.push_back(static_cast<int>(s.size()));
+    }
+    if (lengths_.empty()) throw Error(ErrorCode::InvalidArgument, "An embedding needs at least one token.");
+    const int n = static_cast<int>(ids.size());
+    if (n > maxTokens_)
+        throw Error(ErrorCode::InvalidArgument, "The batch has " + std::to_string(n) +
+                                                    " tokens; the model reads at most " +
+                                                    std::to_string(maxTokens_) + " at once.");
     embedInput(ids);
     for (int il = 0; il < p_.nLayer; ++il) layer(layers_[static_cast<size_t>(il)], il, n);
     const size_t d = static_cast<size_t>(p_.nEmbd);
@@ -42,9 +63,10 @@ void Encoder::embedInput(std::span<const int32_t> ids) {
         be_.embed(typeEmbd_, positions_, tmp_);
         be_.add(x_, tmp_, x_, values);
     }
-    if (posEmbd_ != kAbsent) {
-        positions_.resize(static_cast<size_t>(n));
-        std::iota(positions_.begin(), positions_.end(), 0);
+    if (posEmbd_ != kAbsent) { // each sequence of a batch counts from 0
+        positions_.clear();
+        for (const int len : lengths_)
+            for (int i = 0; i < len; ++i) positions_.push_back(i);
         be_.embed(posEmbd_, positions_, tmp_);
         be_.add(x_, tmp_, x_, values);
     }
@@ -57,6 +79,11 @@ void Encoder::attention(const Layer& L, int il, int n) {
     if (L.bq != kAbsent) be_.addBias(q_, L.bq, n, p_.nEmbd);
     if (L.bk != kAbsent) be_.addBias(k_, L.bk, n, p_.nEmbd);
     if (L.bv != kAbsent) be_.addBias(v_, L.bv, n, p_.nEmbd);
+    if (lengths_.size() > 1) { // a batch: each sequence attends to itself only
+        for (int s = 0, offset = 0; s < static_cast<int>(lengths_.size()); offset += lengths_[size_t(s++)])
+            attendSequence(il, offset, lengths_[size_t(s)]);
+        return;
+    }
     if (p_.rotary) {
         compute::RopeSpec rope;
         rope.dims = p_.headDim;
@@ -73,6 +100,36 @@ void Encoder::attention(const Layer& L, int il, int n) {
     shape.scale = 1.0f / std::sqrt(static_cast<float>(p_.headDim));
     shape.causal = false;
     be_.attention(il, q_, attn_, n, 0, shape);
+}
+
+// One sequence of a batch, rows [offset, offset + rows) of q_, k_ and v_, through scratch buffers
+// that are free during attention (tmp_, proj_, ffn_: each holds maxTokens rows of nEmbd): rotated
+// from position 0, stored in the KV cache from 0, attended, and copied back into attn_.
+void Encoder::attendSequence(int il, int offset, int rows) {
+    const size_t d = static_cast<size_t>(p_.nEmbd);
+    const size_t at = static_cast<size_t>(offset) * d, count = static_cast<size_t>(rows) * d;
+    const compute::BufferId q = tmp_, k = proj_, v = ffn_,
+                            out = proj_; // k is in the cache before out is written
+    be_.copy(q_, at, q, 0, count);
+    be_.copy(k_, at, k, 0, count);
+    be_.copy(v_, at, v, 0, count);
+    if (p_.rotary) {
+        compute::RopeSpec rope;
+        rope.dims = p_.headDim;
+        rope.freqBase = p_.ropeFreqBase;
+        rope.style = compute::RopeStyle::NeoX;
+        be_.rope(q, rows, p_.nHead, p_.headDim, 0, rope);
+        be_.rope(k, rows, p_.nHead, p_.headDim, 0, rope);
+    }
+    be_.storeKv(il, k, v, rows, 0);
+    compute::AttentionShape shape;
+    shape.nHead = p_.nHead;
+    shape.nHeadKv = p_.nHead;
+    shape.headDim = p_.headDim;
+    shape.scale = 1.0f / std::sqrt(static_cast<float>(p_.headDim));
+    shape.causal = false;
+    be_.attention(il, q, out, rows, 0, shape);
+    be_.copy(out, 0, attn_, at, count);
 }
 
 void Encoder::feedForward(const Layer& L, int n) {

@@ -61,4 +61,29 @@ std::vector<float> Embedder::embed(std::span<const int32_t> ids, bool normalize)
     return out;
 }
 
+std::vector<std::vector<float>> Embedder::embedBatch(std::span<const std::vector<int32_t>> sequences,
+                                                     bool normalize) {
+    std::vector<std::vector<float>> out;
+    if (!encoder_ || sequences.size() < 2 || pooling_ == model::Pooling::None) {
+        for (const std::vector<int32_t>& s : sequences) out.push_back(embed(s, normalize));
+        return out;
+    }
+    std::vector<std::span<const int32_t>> spans;
+    for (const std::vector<int32_t>& s : sequences) {
+        if (s.empty())
+            throw Error(ErrorCode::InvalidArgument, "There is nothing to embed: the text has no tokens.");
+        spans.emplace_back(s);
+    }
+    encoder_->forwardBatch(spans, hidden_);
+    size_t row = 0;
+    for (const std::vector<int32_t>& s : sequences) {
+        const size_t rows = s.size(), d = static_cast<size_t>(dim_);
+        const std::span<const float> h(hidden_.data() + row * d, rows * d);
+        out.push_back(model::pool(pooling_, h, static_cast<int>(rows), dim_));
+        if (normalize) model::normalizeRows(out.back(), dim_);
+        row += rows;
+    }
+    return out;
+}
+
 } // namespace smoldesk::retrieval

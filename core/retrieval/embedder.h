@@ -51,6 +51,11 @@ class Embedder {
     // Pooling::None), L2-normalised per vector when normalize. Error(InvalidArgument) for no
     // tokens or more than maxTokens().
     std::vector<float> embed(std::span<const int32_t> ids, bool normalize);
+    // Several sequences, one pooled vector each: an encoder reads them in one pass (their tokens
+    // together at most maxTokens(); the matrix products shared, attention within each), a
+    // decoder one after another. Pooling::None is not batched (use embed).
+    std::vector<std::vector<float>> embedBatch(std::span<const std::vector<int32_t>> sequences,
+                                               bool normalize);
 
   private:
     std::string arch_;

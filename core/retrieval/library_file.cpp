@@ -41,6 +41,9 @@ int wordTokens(std::string_view s) {
     return (words * 4 + 2) / 3;
 }
 
+constexpr int kBatchTokens = 1024; // tokens per pass of the embedding model while indexing
+constexpr size_t kBatchChunks = 32;
+
 Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, const IndexRun& run) {
     const ChunkOptions& chunking = run.chunking;
     Embedded e;
@@ -56,13 +59,27 @@ Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, con
     ChunkOptions o = chunking;
     o.targetTokens = std::min(o.targetTokens, std::max(16, embedder->maxTokens() / 2));
     e.chunks = packChunks(blocks, count, o);
-    for (const Chunk& c : e.chunks) {
+    // Chunks are embedded several at a time (one pass of the model over up to kBatchTokens tokens:
+    // its matrix products run over all of them together), with a checkpoint between batches.
+    const size_t limit = static_cast<size_t>(std::min(kBatchTokens, embedder->maxTokens()));
+    std::vector<std::vector<int32_t>> batch;
+    size_t tokens = 0;
+    auto flush = [&] {
+        if (batch.empty()) return;
         if (run.checkpoint) run.checkpoint();
+        for (std::vector<float>& v : embedder->embedBatch(batch, true)) e.vectors.push_back(std::move(v));
+        batch.clear();
+        tokens = 0;
+    };
+    for (const Chunk& c : e.chunks) {
         std::vector<int32_t> ids = embedder->tokenize(c.embedText());
         if (static_cast<int>(ids.size()) > embedder->maxTokens())
             ids.resize(static_cast<size_t>(embedder->maxTokens()));
-        e.vectors.push_back(embedder->embed(ids, true));
+        if (tokens + ids.size() > limit || batch.size() >= kBatchChunks) flush();
+        tokens += ids.size();
+        batch.push_back(std::move(ids));
     }
+    flush();
     return e;
 }
 

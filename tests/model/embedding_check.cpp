@@ -59,9 +59,15 @@ EmbeddingWorst checkEmbeddingGoldens(compute::Backend& backend, const std::strin
         const bool normalize = run.value("normalize").toInt() == 2;
         const QJsonArray prompts = run.value("prompts").toArray(),
                          expected = run.value("embeddings").toArray();
-        for (qsizetype i = 0; i < prompts.size(); ++i) {
-            const auto got = emb->embed(emb->tokenize(prompts[i].toString().toStdString()), normalize);
-            const auto want = floats(expected[i].toArray());
+        // One prompt at a time, and all of them in one pass (Embedder::embedBatch: an encoder's
+        // matrix products over every prompt's tokens, attention within each prompt).
+        std::vector<std::vector<int32_t>> ids;
+        for (const QJsonValue& p : prompts) ids.push_back(emb->tokenize(p.toString().toStdString()));
+        const std::vector<std::vector<float>> batched = emb->embedBatch(ids, normalize);
+        for (qsizetype i = 0; i < 2 * prompts.size(); ++i) {
+            const qsizetype j = i % prompts.size();
+            const auto got = i < prompts.size() ? emb->embed(ids[size_t(j)], normalize) : batched[size_t(j)];
+            const auto want = floats(expected[j].toArray());
             if (got.size() != want.size()) {
                 qWarning("%s %s: %zu values, llama.cpp has %zu", qPrintable(model), pooling.c_str(),
                          got.size(), want.size());
