@@ -60,10 +60,14 @@ for v in "coop-auto" "coop-128 SMOLDESK_VK_MATMUL_TILE=128" "coop-64 SMOLDESK_VK
   set -- $v; name=$1; shift
   ours "gemm-$name" "$q4" "-p 512 -n 4 -r 3" "--no-bandwidth" X=1 "$@"
 done
+# The submit work cap (prompt steps split into submissions of <= 0.25 s of work at 2 TFLOP/s) off.
+ours "gemm-no-submit-cap" "$q4" "-p 512 -n 4 -r 3" "--no-bandwidth" SMOLDESK_VK_SUBMIT_WORK_CAP=0
 log "== 4. decode (Q4_K_M, -p 8 -n 128)"
 # matvec.comp's UNROLL (super-blocks whose loads a lane issues together; default 2 for 1-2 tokens, 1 above), then
 # the multi-token matvec (prompts of <= 8 tokens: its prompt figure), at its defaults (4 rows, unroll 1) and not.
 for u in 1 2 4; do ours "matvec-unroll$u" "$q4" "-p 8 -n 128 -r 3" "--no-bandwidth" SMOLDESK_VK_MATVEC_UNROLL=$u; done
+# RoPE and the K/V cache write in the q/k/v matvec's epilogue (default) against store_kv as its own dispatch.
+ours "kv-fusion-off" "$q4" "-p 8 -n 128 -r 3" "--no-bandwidth" SMOLDESK_VK_NO_KV_FUSION=1
 ours "multitoken-p4" "$q4" "-p 4 -n 4 -r 3" "--no-bandwidth"
 for v in "default" "unroll2 SMOLDESK_VK_MATVEC_UNROLL=2" "rows2 SMOLDESK_VK_MATVEC_ROWS=2"; do
   set -- $v; name=$1; shift

@@ -281,6 +281,13 @@ class VulkanBackend : public Backend {
     std::vector<PendingRope> pendingRopes_;
     // The driver failed to build the tensor-core GEMM once: prompts take the tiled one from then on.
     bool coopFailed_ = false;
+    // The recorder's submit work cap (Recorder::setWorkCap): kSubmitBudgetSeconds of work, 8x
+    // under Windows' 2 s TDR, at the slower of an assumed rate (the weakest GPUs of the kind) and
+    // the rate measured on this device's long steps; none on CPU implementations.
+    // SMOLDESK_VK_SUBMIT_WORK_CAP=G forces G GFLOP per submission (0: none; tests, GPU A/B).
+    static constexpr double kSubmitBudgetSeconds = 0.25, kAssumedDiscreteFlops = 2e12, kAssumedOtherFlops = 2e11;
+    double forcedWorkCap_ = -1;
+    uint64_t submitWorkCap(const DeviceCaps& caps, double measuredRate) const;
 
   public:
 #include "compute/backend_ops.inc"

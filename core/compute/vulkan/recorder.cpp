@@ -116,7 +116,7 @@ void Recorder::add(const Command& c) {
 }
 
 // Turns the collected list into Vulkan commands in cmd_ (which is idle: every submit waits).
-void Recorder::recordCommands() {
+void Recorder::recordCommands(std::span<const Command> cmds, bool leadingBarrier) {
     const Api& api = device_.api();
     recordedValid_ = false;
     check(api.vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
@@ -125,7 +125,10 @@ void Recorder::recordCommands() {
     check(api.vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer");
     if (profiler_) profiler_->beginRecording(cmd_);
     VkPipeline bound = VK_NULL_HANDLE;
-    for (const Command& c : commands_) {
+    Command lead{};
+    lead.kind = Command::Barrier;
+    for (size_t i = leadingBarrier ? 0 : 1; i < cmds.size() + 1; ++i) {
+        const Command& c = i == 0 ? lead : cmds[i - 1];
         switch (c.kind) {
         case Command::Dispatch:
             if (bound != c.pipeline) {
@@ -165,8 +168,26 @@ void Recorder::recordCommands() {
     api.vkCmdPipelineBarrier(cmd_, kWorkStages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
                              nullptr);
     check(api.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
-    recorded_.swap(commands_);
-    recordedValid_ = true;
+}
+
+std::vector<std::pair<size_t, size_t>> Recorder::pieces() const {
+    std::vector<std::pair<size_t, size_t>> out;
+    size_t begin = 0;
+    uint64_t work = 0;
+    bool dispatched = false;
+    for (size_t i = 0; i < commands_.size(); ++i) {
+        const Command& c = commands_[i];
+        if (c.kind != Command::Dispatch) continue;
+        if (workCap_ && dispatched && work + c.work > workCap_) { // cut before it (its barrier stays behind)
+            out.emplace_back(begin, i);
+            begin = i;
+            work = 0;
+        }
+        work += c.work;
+        dispatched = true;
+    }
+    out.emplace_back(begin, commands_.size());
+    return out;
 }
 
 bool Recorder::hazard(VkBuffer buffer, bool write) const {
@@ -286,6 +307,10 @@ void Recorder::dispatch(const Pipeline& pipeline, std::span<const Binding> bindi
     c.groups[0] = groupsX;
     c.groups[1] = groupsY;
     c.groups[2] = groupsZ;
+    c.work = nextWork_
+                 ? nextWork_
+                 : uint64_t(groupsX) * groupsY * groupsZ * std::max<uint32_t>(pipeline.workgroupSize, 1) * 64;
+    nextWork_ = 0;
     add(c);
     ++stats_.dispatches;
 }
@@ -322,18 +347,50 @@ void Recorder::fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t valu
 
 void Recorder::submitAndWait() {
     if (commands_.empty()) return;
-    const Api& api = device_.api();
     const bool same =
         recordedValid_ && recorded_.size() == commands_.size() &&
         std::memcmp(recorded_.data(), commands_.data(), commands_.size() * sizeof(Command)) == 0;
+    const VkResult injected = injected_;
+    injected_ = VK_SUCCESS;
     if (same) {
         commands_.clear();
         ++stats_.replays;
-    } else {
-        recordCommands();
-        commands_.clear();
+        return submitRecorded(injected, true);
     }
+    const auto split = pieces();
+    if (split.size() == 1) {
+        uint64_t work = 0;
+        for (const Command& c : commands_) work += c.work;
+        recordCommands(commands_, false);
+        recorded_.swap(commands_);
+        recordedValid_ = true;
+        commands_.clear();
+        const auto t0 = std::chrono::steady_clock::now();
+        submitRecorded(injected, true);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (s >= 0.02) measuredRate_ = double(work) / s; // long enough to time
+        return;
+    }
+    // Over the work cap: one submission (and wait) per piece; cmd_ then holds the last piece
+    // only, so the step is not replayed.
+    ++stats_.splitSteps;
+    std::vector<Command> all;
+    all.swap(commands_);
+    for (size_t i = 0; i < split.size(); ++i) {
+        const auto [b, e] = split[i];
+        uint64_t work = 0;
+        for (size_t j = b; j < e; ++j) work += all[j].work;
+        recordCommands(std::span(all).subspan(b, e - b), i > 0);
+        const auto t0 = std::chrono::steady_clock::now();
+        submitRecorded(i + 1 == split.size() ? injected : VK_SUCCESS, i + 1 == split.size());
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (s >= 0.02) measuredRate_ = double(work) / s; // long enough to time
+        recordStartNs_ = threadCpuNanoseconds();
+    }
+}
 
+void Recorder::submitRecorded(VkResult injected, bool last) {
+    const Api& api = device_.api();
     VkSubmitInfo submit{};
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     submit.commandBufferCount = 1;
@@ -345,8 +402,6 @@ void Recorder::submitAndWait() {
     ++stats_.submits;
     stats_.hostRecordNs += threadCpuNanoseconds() - recordStartNs_;
     ++stats_.fenceWaits;
-    const VkResult injected = injected_;
-    injected_ = VK_SUCCESS;
     try {
         waitAndReset(fence_, injected);
     } catch (...) {
@@ -360,7 +415,7 @@ void Recorder::submitAndWait() {
     }
     inFlight_ = false;
     if (profiler_) profiler_->collect();
-    if (sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
+    if (last && sets_.size() > kMaxCachedSets) { // nothing is in flight now: start the cache over
         for (VkDescriptorPool p : descriptorPools_) api.vkResetDescriptorPool(device_.handle(), p, 0);
         currentPool_ = 0;
         sets_.clear();

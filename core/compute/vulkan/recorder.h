@@ -42,6 +42,7 @@ struct RecorderStats {
     uint64_t hostRecordNs = 0;     // thread CPU time from a step's first command to its submit
     uint64_t replays = 0;          // submits that reused the previous step's command buffer
     uint64_t spinWaits = 0;        // step waits that polled the fence (see Recorder::waitForStep)
+    uint64_t splitSteps = 0;       // recorded steps submitted in several pieces (the work cap)
 };
 
 // matvec.comp: three weights, their outputs, input, extra, codebooks; every device must bind that many.
@@ -73,6 +74,20 @@ class Recorder {
                   uint32_t pushBytes, uint32_t groupsX, uint32_t groupsY = 1, uint32_t groupsZ = 1);
     void copy(VkBuffer src, uint64_t srcOffset, VkBuffer dst, uint64_t dstOffset, uint64_t bytes);
     void fill(VkBuffer dst, uint64_t offset, uint64_t bytes, uint32_t value);
+
+    // The estimated work (FLOPs) of the next dispatch; without it a dispatch counts 64 per
+    // invocation. Only the submit work cap uses it.
+    void noteWork(uint64_t flops) { nextWork_ = flops; }
+    // The submit work cap: a recorded step whose estimated work exceeds it goes to the GPU in
+    // several submissions of at most that much each (at least one dispatch), so that no single
+    // submission runs long enough to trip a driver watchdog (Windows' TDR: 2 s). 0: no cap.
+    // Replayed steps (decode) are submitted whole: they are small, and their first recording
+    // was split already if it had to be.
+    void setWorkCap(uint64_t flops) { workCap_ = flops; }
+    uint64_t workCap() const { return workCap_; }
+    // The work rate measured on the step pieces that took long enough to time (FLOPs per
+    // second; 0 before the first): the backend lowers its cap to it.
+    double measuredRate() const { return measuredRate_; }
 
     bool pending() const { return !commands_.empty(); }
     // Dry: dispatches, copies and fills are checked and dropped (nothing is recorded, allocated or
@@ -120,6 +135,7 @@ class Recorder {
         uint32_t groups[3] = {0, 0, 0};
         uint32_t value = 0;
         uint32_t push[kPushBytes / 4] = {};
+        uint64_t work = 0; // estimated FLOPs (dispatches)
     };
 
   private:
@@ -127,7 +143,13 @@ class Recorder {
     enum : uint8_t { kRead = 1, kWritten = 2 };
     void begin();
     void add(const Command& c);
-    void recordCommands();
+    // Records cmds into cmd_ (after a barrier on everything before when leadingBarrier: a piece
+    // of a split step depends on the pieces submitted before it).
+    void recordCommands(std::span<const Command> cmds, bool leadingBarrier);
+    // Submits cmd_ and waits for it; `last`: the step's last submission (caches may be reset).
+    void submitRecorded(VkResult injected, bool last);
+    // [begin, end) index ranges of commands_ whose work each fits the cap.
+    std::vector<std::pair<size_t, size_t>> pieces() const;
     void track(VkBuffer buffer, bool write);
     bool hazard(VkBuffer buffer, bool write) const;
     void barrier();
@@ -151,6 +173,8 @@ class Recorder {
     uint64_t fenceTimeoutNs_;
     uint64_t spinNs_ = 0;     // polling budget of a step's wait; 0: a plain blocking wait
     uint64_t lastWaitNs_ = 0; // how long the last step's wait took
+    uint64_t nextWork_ = 0, workCap_ = 0;
+    double measuredRate_ = 0;
     std::string broken_;      // set once the device hung or was lost: every later call fails with it
     VkResult injected_ = VK_SUCCESS;
     std::vector<VkDescriptorPool> descriptorPools_;

@@ -65,12 +65,15 @@ VulkanBackend::VulkanBackend(std::unique_ptr<Instance> instance, const DeviceCap
     : instance_(std::move(instance)), options_(options) {
     const char* noGlu = std::getenv("SMOLDESK_VK_NO_GLU_FUSION");
     gluFusion_ = !(noGlu && *noGlu && *noGlu != '0');
+    const char* cap = std::getenv("SMOLDESK_VK_SUBMIT_WORK_CAP");
+    if (cap && *cap) forcedWorkCap_ = std::strtod(cap, nullptr) * 1e9; // GFLOP per submission; 0: none
     const char* noKv = std::getenv("SMOLDESK_VK_NO_KV_FUSION");
     kvFusion_ = !(noKv && *noKv && *noKv != '0') && caps.maxStorageBuffersPerStage >= kMaxBindingsPerSet;
     device_ = std::make_unique<Device>(*instance_, caps);
     allocator_ = std::make_unique<Allocator>(*device_);
     pipelines_ = std::make_unique<PipelineCache>(*device_, pipelineCachePath(options.pipelineCacheDir, caps));
     recorder_ = std::make_unique<Recorder>(*device_, fenceTimeoutMs(options, caps) * 1000000ull);
+    recorder_->setWorkCap(submitWorkCap(caps, 0.0));
     uploader_ =
         std::make_unique<Uploader>(*device_, *allocator_, *recorder_,
                                    options.uploadPieceBytes ? options.uploadPieceBytes : kStagingBytes);
@@ -128,6 +131,18 @@ const Pipeline& VulkanBackend::pipeline(std::string_view shader, std::initialize
     return pipelines_->get(shader, spec, bindings, subgroupSize);
 }
 
+uint64_t VulkanBackend::submitWorkCap(const DeviceCaps& caps, double measuredRate) const {
+    if (forcedWorkCap_ >= 0) return static_cast<uint64_t>(forcedWorkCap_);
+    // CPU implementations (lavapipe) have no watchdog, and their fence wait is an hour.
+    if (caps.vkType == VK_PHYSICAL_DEVICE_TYPE_CPU) return 0;
+    // kSubmitBudgetSeconds of work at a rate no faster than assumed (a slow discrete GPU, an
+    // integrated one) nor than measured on this device's long steps.
+    double rate =
+        caps.vkType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? kAssumedDiscreteFlops : kAssumedOtherFlops;
+    if (measuredRate > 0) rate = std::min(rate, measuredRate);
+    return static_cast<uint64_t>(rate * kSubmitBudgetSeconds);
+}
+
 std::string_view VulkanBackend::reduceVariant(std::string_view sg, std::string_view sh) const {
     return device_->caps().subgroupArithmetic ? sg : sh;
 }
@@ -138,6 +153,8 @@ void VulkanBackend::submit() {
     flushRope();
     pipelines_->restartStep();
     recorder_->submitAndWait();
+    if (recorder_->measuredRate() > 0)
+        recorder_->setWorkCap(submitWorkCap(device_->caps(), recorder_->measuredRate()));
     idsUsed_ = 0;
     positionsUsed_ = 0;
 }
@@ -529,6 +546,7 @@ void VulkanBackend::attention(int layer, BufferId q, BufferId out, int rows, int
            // one split covers every position (the cache length: the same for every step)
            static_cast<uint32_t>(nSplit > 1 ? splits.length : std::max(kvCtx_, maxPos)),
            static_cast<uint32_t>(std::max(0, s.window)), s.sinks >= 0 ? 1u : 0u};
+    recorder_->noteWork(4ull * uint64_t(rows) * uint64_t(s.nHead) * uint64_t(s.headDim) * uint64_t(maxPos));
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHeadKv),
                         static_cast<uint32_t>(rows), nSplit);
     if (nSplit == 1) return;
@@ -587,6 +605,9 @@ bool VulkanBackend::promptAttention(int layer, BufferId q, BufferId out, int row
            s.scale,
            static_cast<uint32_t>(std::max(0, s.window)),
            s.sinks >= 0 ? 1u : 0u};
+    // QKᵀ and PV over the positions up to each row (the submit work cap's estimate).
+    recorder_->noteWork(4ull * uint64_t(rows) * uint64_t(s.nHead) * uint64_t(s.headDim) *
+                        uint64_t(pos0 + rows));
     recorder_->dispatch(p, b, &push, sizeof push, static_cast<uint32_t>(s.nHead), ceilDiv(rows, tile));
     return true;
 }

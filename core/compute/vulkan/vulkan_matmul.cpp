@@ -248,6 +248,9 @@ void VulkanBackend::matvec(std::span<const MatvecTarget> targets, BufferId x, co
     push.groupsX = gx;
     const Binding b[] = {weightsBound[0], bindAct(x, false), outsBound[0], weightsBound[1], outsBound[1],
                          weightsBound[2], outsBound[2],      extra,        bindCodebooks()};
+    uint64_t work = 0;
+    for (const MatvecTarget& t : targets) work += 2 * t.slice->rows * t.w->cols * uint64_t(tokens);
+    recorder_->noteWork(work);
     if (kv) {
         push.posSlot = kv->posSlot;
         const RopeSpec spec = kv->rope ? kv->rope->spec : RopeSpec{};
@@ -299,6 +302,7 @@ void VulkanBackend::matmulCoop(const DeviceWeight& wt, const WeightSlice& s, con
         static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
         static_cast<uint32_t>(rows)};
     weightBytesRead_ += s.rows * wt.rowBytes;
+    recorder_->noteWork(2 * s.rows * wt.cols * uint64_t(rows));
     recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, t.bm),
                         ceilDiv(static_cast<uint64_t>(rows), t.bm));
 }
@@ -337,6 +341,7 @@ void VulkanBackend::matmulTiled(const DeviceWeight& wt, BufferId x, BufferId out
             static_cast<uint32_t>(wt.rowBytes), static_cast<uint32_t>(wt.rows), static_cast<uint32_t>(s.row0),
             static_cast<uint32_t>(rows)};
         weightBytesRead_ += s.rows * wt.rowBytes;
+        recorder_->noteWork(2 * s.rows * wt.cols * uint64_t(rows));
         recorder_->dispatch(p, b, &push, sizeof push, ceilDiv(s.rows, t.bm),
                             ceilDiv(static_cast<uint64_t>(rows), t.bn));
     }
