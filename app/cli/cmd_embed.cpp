@@ -99,8 +99,9 @@ int cmdEmbed(Args& args) {
                                  model::poolingName(embedder.pooling()) +
                                  "\", \"normalized\": " + (normalize ? "true" : "false") + ", \"data\": ["
                            : "";
+    const std::vector<std::vector<float>> vectors = embedder.embedAll(ids, normalize);
     for (size_t i = 0; i < texts.size(); ++i) {
-        const std::vector<float> v = embedder.embed(ids[i], normalize);
+        const std::vector<float>& v = vectors[i];
         if (!json) {
             for (size_t r = 0; r < v.size(); r += dim) out += vectorText(v, r, dim, " ") + "\n";
             continue;

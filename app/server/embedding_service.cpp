@@ -75,7 +75,7 @@ void EmbeddingService::compute(quint64 id, const EmbeddingsRequest& request) {
     }
     std::vector<std::vector<float>> vectors;
     try {
-        for (const auto& seq : ids) vectors.push_back(embedder_->embed(seq, true));
+        vectors = embedder_->embedAll(ids, true);
     } catch (const std::exception& e) { // Error, or bad_alloc on a huge batch: never the server's end
         return fail(500, QString::fromUtf8(e.what()), QStringLiteral("engine_error"),
                     QStringLiteral("server_error"));

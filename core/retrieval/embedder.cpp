@@ -86,4 +86,25 @@ std::vector<std::vector<float>> Embedder::embedBatch(std::span<const std::vector
     return out;
 }
 
+std::vector<std::vector<float>> Embedder::embedAll(std::span<const std::vector<int32_t>> sequences,
+                                                   bool normalize) {
+    std::vector<std::vector<float>> out;
+    out.reserve(sequences.size());
+    const size_t limit = static_cast<size_t>(std::min(kBatchTokens, maxTokens_));
+    size_t begin = 0, tokens = 0;
+    auto flush = [&](size_t end) {
+        if (end == begin) return;
+        for (std::vector<float>& v : embedBatch(sequences.subspan(begin, end - begin), normalize))
+            out.push_back(std::move(v));
+        begin = end;
+        tokens = 0;
+    };
+    for (size_t i = 0; i < sequences.size(); ++i) {
+        if (tokens + sequences[i].size() > limit || i - begin >= kBatchSequences) flush(i);
+        tokens += sequences[i].size();
+    }
+    flush(sequences.size());
+    return out;
+}
+
 } // namespace smoldesk::retrieval

@@ -2,8 +2,8 @@
 // Text to embedding vectors with any embedding model SmolDesk runs: an encoder (bert,
 // nomic-bert) or a decoder family whose GGUF names a pooling type (Qwen3-Embedding: qwen3 with
 // last-token pooling). Tokenizes with the file's special tokens ([CLS] … [SEP], a trailing EOS),
-// runs one sequence at a time, pools as the file says and L2-normalises on request — what
-// llama.cpp's llama-embedding computes.
+// runs sequences one at a time or several per pass, pools as the file says and L2-normalises on
+// request — what llama.cpp's llama-embedding computes.
 #include "compute/backend.h"
 #include "gguf/file.h"
 #include "model/pooling.h"
@@ -56,6 +56,13 @@ class Embedder {
     // decoder one after another. Pooling::None is not batched (use embed).
     std::vector<std::vector<float>> embedBatch(std::span<const std::vector<int32_t>> sequences,
                                                bool normalize);
+    // Any number of sequences (each within maxTokens()), one pooled vector each (every token's
+    // vectors for Pooling::None), in passes of at most kBatchSequences sequences and kBatchTokens
+    // tokens: a pass's matrix products run over all its tokens, so many short texts cost far
+    // less than one pass each.
+    static constexpr int kBatchTokens = 1024;
+    static constexpr size_t kBatchSequences = 32;
+    std::vector<std::vector<float>> embedAll(std::span<const std::vector<int32_t>> sequences, bool normalize);
 
   private:
     std::string arch_;

@@ -41,9 +41,6 @@ int wordTokens(std::string_view s) {
     return (words * 4 + 2) / 3;
 }
 
-constexpr int kBatchTokens = 1024; // tokens per pass of the embedding model while indexing
-constexpr size_t kBatchChunks = 32;
-
 Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, const IndexRun& run) {
     const ChunkOptions& chunking = run.chunking;
     Embedded e;
@@ -61,7 +58,7 @@ Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, con
     e.chunks = packChunks(blocks, count, o);
     // Chunks are embedded several at a time (one pass of the model over up to kBatchTokens tokens:
     // its matrix products run over all of them together), with a checkpoint between batches.
-    const size_t limit = static_cast<size_t>(std::min(kBatchTokens, embedder->maxTokens()));
+    const size_t limit = static_cast<size_t>(std::min(Embedder::kBatchTokens, embedder->maxTokens()));
     std::vector<std::vector<int32_t>> batch;
     size_t tokens = 0;
     auto flush = [&] {
@@ -75,7 +72,7 @@ Embedded chunkAndEmbed(const std::vector<Block>& blocks, Embedder* embedder, con
         std::vector<int32_t> ids = embedder->tokenize(c.embedText());
         if (static_cast<int>(ids.size()) > embedder->maxTokens())
             ids.resize(static_cast<size_t>(embedder->maxTokens()));
-        if (tokens + ids.size() > limit || batch.size() >= kBatchChunks) flush();
+        if (tokens + ids.size() > limit || batch.size() >= Embedder::kBatchSequences) flush();
         tokens += ids.size();
         batch.push_back(std::move(ids));
     }
