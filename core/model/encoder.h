@@ -72,7 +72,9 @@ class Encoder {
     void layer(const Layer& L, int il, int n);         // forward_bert.cpp
     void attention(const Layer& L, int il, int n);     // forward_bert.cpp
     void attendSequence(int il, int offset, int rows); // one sequence of a batch
-    void feedForward(const Layer& L, int n);           // forward_bert.cpp
+    void attendRows(int il, compute::BufferId q, compute::BufferId k, compute::BufferId v,
+                    compute::BufferId out, int rows);
+    void feedForward(const Layer& L, int n); // forward_bert.cpp
 
     EncoderParams p_;
     compute::Backend& be_;

@@ -84,27 +84,12 @@ void Encoder::attention(const Layer& L, int il, int n) {
             attendSequence(il, offset, lengths_[size_t(s)]);
         return;
     }
-    if (p_.rotary) {
-        compute::RopeSpec rope;
-        rope.dims = p_.headDim;
-        rope.freqBase = p_.ropeFreqBase;
-        rope.style = compute::RopeStyle::NeoX;
-        be_.rope(q_, n, p_.nHead, p_.headDim, 0, rope);
-        be_.rope(k_, n, p_.nHead, p_.headDim, 0, rope);
-    }
-    be_.storeKv(il, k_, v_, n, 0);
-    compute::AttentionShape shape;
-    shape.nHead = p_.nHead;
-    shape.nHeadKv = p_.nHead;
-    shape.headDim = p_.headDim;
-    shape.scale = 1.0f / std::sqrt(static_cast<float>(p_.headDim));
-    shape.causal = false;
-    be_.attention(il, q_, attn_, n, 0, shape);
+    attendRows(il, q_, k_, v_, attn_, n);
 }
 
 // One sequence of a batch, rows [offset, offset + rows) of q_, k_ and v_, through scratch buffers
-// that are free during attention (tmp_, proj_, ffn_: each holds maxTokens rows of nEmbd): rotated
-// from position 0, stored in the KV cache from 0, attended, and copied back into attn_.
+// that are free during attention (tmp_, proj_, ffn_: each holds maxTokens rows of nEmbd), and
+// copied back into attn_.
 void Encoder::attendSequence(int il, int offset, int rows) {
     const size_t d = static_cast<size_t>(p_.nEmbd);
     const size_t at = static_cast<size_t>(offset) * d, count = static_cast<size_t>(rows) * d;
@@ -113,6 +98,14 @@ void Encoder::attendSequence(int il, int offset, int rows) {
     be_.copy(q_, at, q, 0, count);
     be_.copy(k_, at, k, 0, count);
     be_.copy(v_, at, v, 0, count);
+    attendRows(il, q, k, v, out, rows);
+    be_.copy(out, 0, attn_, at, count);
+}
+
+// Non-causal attention of `rows` tokens over themselves: rotated from position 0 (rotary
+// models), stored in the KV cache from 0, attended into out.
+void Encoder::attendRows(int il, compute::BufferId q, compute::BufferId k, compute::BufferId v,
+                         compute::BufferId out, int rows) {
     if (p_.rotary) {
         compute::RopeSpec rope;
         rope.dims = p_.headDim;
@@ -129,7 +122,6 @@ void Encoder::attendSequence(int il, int offset, int rows) {
     shape.scale = 1.0f / std::sqrt(static_cast<float>(p_.headDim));
     shape.causal = false;
     be_.attention(il, q, out, rows, 0, shape);
-    be_.copy(out, 0, attn_, at, count);
 }
 
 void Encoder::feedForward(const Layer& L, int n) {
