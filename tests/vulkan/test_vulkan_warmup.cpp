@@ -160,7 +160,9 @@ class TestVulkanWarmup : public QObject {
         } catch (const Error& e) {
             QCOMPARE(e.code(), ErrorCode::Cancelled);
         }
-        QVERIFY(calls >= 3);
+        // Progress is reported when the count has moved, not once per pipeline: compiles that hit
+        // Mesa's own shader cache finish faster than the reports (0, then 3, in a clean-clone run).
+        QVERIFY(calls >= 2);
         const uint64_t compiled = m.creations();
         QVERIFY(compiled >= 2);
         firstTurn(m, golden_.tokens); // what was not compiled is created lazily
