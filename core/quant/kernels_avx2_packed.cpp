@@ -81,7 +81,9 @@ __m128i subBlockSums(const BlockQ8_K& y) {
 
 // (sum 2t, sum 2t + 1) of subBlockSums in every int32 lane.
 __m256i sumPair(__m128i sums16, int t) {
-    return _mm256_broadcastd_epi32(t == 0 ? sums16 : _mm_srli_si128(sums16, 4 * t));
+    // vpermd takes the lane from a register: t need not be a constant (a byte shift's count must
+    // be one, which clang enforces even where GCC folds the loop index).
+    return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(sums16), _mm256_set1_epi32(t));
 }
 
 // pshufb controls repeating int16 k (0: the scale of sub-block 2t, 1: of 2t+1) of each int32
