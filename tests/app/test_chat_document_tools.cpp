@@ -39,11 +39,7 @@ QString data(const std::string& path) {
 }
 
 int lineOf(const std::string& file, const std::string& words) {
-    std::istringstream in(test::readText(test::dataPath("docs/chat/" + file)));
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n)
-        if (line.find(words) != std::string::npos) return n;
-    return -1;
+    return test::docsChatLineOf(file, words);
 }
 
 } // namespace

@@ -30,11 +30,7 @@ Result cli(const QStringList& args, const QByteArray& input = {}) {
 }
 
 int lineOf(const std::string& file, const std::string& words) {
-    std::istringstream in(test::readText(test::dataPath("docs/chat/" + file)));
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n)
-        if (line.find(words) != std::string::npos) return n;
-    return -1;
+    return test::docsChatLineOf(file, words);
 }
 
 QString tinyModel() {

@@ -35,11 +35,7 @@ namespace {
 
 // The 1-based number of the first line of `file` (in the corpus) that contains `words`.
 int lineOf(const std::string& file, const std::string& words) {
-    std::istringstream in(test::readText(test::dataPath("docs/chat/" + file)));
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n)
-        if (line.find(words) != std::string::npos) return n;
-    return -1;
+    return test::docsChatLineOf(file, words);
 }
 
 std::string corpusFile(const std::string& name) {

@@ -30,6 +30,14 @@ std::string readText(const std::string& path) {
     return std::string(b.begin(), b.end());
 }
 
+int docsChatLineOf(const std::string& file, const std::string& words) {
+    std::istringstream in(readText(dataPath("docs/chat/" + file)));
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (line.find(words) != std::string::npos) return n;
+    return -1;
+}
+
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));

@@ -13,6 +13,9 @@ std::string tmpPath(const std::string& name);
 
 std::vector<uint8_t> readBytes(const std::string& path);
 std::string readText(const std::string& path);
+// The 1-based line of tests/data/docs/chat/FILE that contains WORDS (-1 when none does): where a
+// citation of that corpus must point.
+int docsChatLineOf(const std::string& file, const std::string& words);
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes);
 std::vector<float> readF32(const std::string& path);
 
